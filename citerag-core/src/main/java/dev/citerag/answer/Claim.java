@@ -1,0 +1,21 @@
+package dev.citerag.answer;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.citerag.internal.Checks;
+import java.util.List;
+
+/** One statement of an answer with the citations that support it. */
+public record Claim(
+    @JsonProperty(value = "text", required = true)
+        @JsonPropertyDescription("One statement of the answer.")
+        String text,
+    @JsonProperty(value = "citations", required = true)
+        @JsonPropertyDescription("The sources that support this statement.")
+        List<Citation> citations) {
+
+  public Claim {
+    Checks.notNull(text, "text");
+    citations = List.copyOf(Checks.noNullElements(citations, "citations"));
+  }
+}

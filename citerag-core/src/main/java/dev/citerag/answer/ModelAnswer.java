@@ -1,0 +1,55 @@
+package dev.citerag.answer;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.citerag.internal.Checks;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The answer contract: what a model (or the extractive generator) must return, as JSON. The JSON
+ * schema given to models is generated from this type by {@link AnswerSchema}.
+ *
+ * <pre>{@code
+ * {"status": "answered", "answer": "...",
+ *  "claims": [{"text": "...", "citations": [{"source_id": "k7q2m", "quote": "..."}]}]}
+ * }</pre>
+ */
+public record ModelAnswer(
+    @JsonProperty(value = "status", required = true)
+        @JsonPropertyDescription(
+            "answered when the sources contain the answer; not_in_sources when they do not.")
+        AnswerStatus status,
+    @JsonProperty(value = "answer", required = true)
+        @JsonPropertyDescription(
+            "The answer, using only the sources; empty when status is not_in_sources.")
+        String answer,
+    @JsonProperty(value = "claims", required = true)
+        @JsonPropertyDescription(
+            "The statements of the answer, each with citations; empty when status is not_in_sources.")
+        List<Claim> claims) {
+
+  public ModelAnswer {
+    Checks.notNull(status, "status");
+    Checks.notNull(answer, "answer");
+    claims = List.copyOf(Checks.noNullElements(claims, "claims"));
+  }
+
+  public static ModelAnswer notInSources() {
+    return new ModelAnswer(AnswerStatus.NOT_IN_SOURCES, "", List.of());
+  }
+
+  /** An answer with one claim equal to the answer text. */
+  public static ModelAnswer answered(String answer, List<Citation> citations) {
+    return new ModelAnswer(AnswerStatus.ANSWERED, answer, List.of(new Claim(answer, citations)));
+  }
+
+  /** Every citation of every claim, in order. */
+  public List<Citation> allCitations() {
+    List<Citation> all = new ArrayList<>();
+    for (Claim c : claims) {
+      all.addAll(c.citations());
+    }
+    return all;
+  }
+}

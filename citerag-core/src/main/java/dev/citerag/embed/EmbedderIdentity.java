@@ -1,0 +1,37 @@
+package dev.citerag.embed;
+
+import dev.citerag.internal.Checks;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Exactly which model makes an embedder's vectors. Stores record it so that vectors of two
+ * different models are never mixed in one collection.
+ *
+ * @param provider e.g. {@code local}, {@code gemini}, {@code ollama}
+ * @param model the model name, e.g. {@code gemini-embedding-001}
+ * @param digest the provider's content digest of the model weights, when it reports one (Ollama)
+ * @param dimensions the vector length, &gt; 0
+ * @param queryInstruction the prefix or task applied to queries only, when any
+ */
+public record EmbedderIdentity(
+    String provider,
+    String model,
+    @Nullable String digest,
+    int dimensions,
+    @Nullable String queryInstruction) {
+
+  public EmbedderIdentity {
+    Checks.notBlank(provider, "provider");
+    Checks.notBlank(model, "model");
+    Checks.positive(dimensions, "dimensions");
+  }
+
+  public Optional<String> digestOption() {
+    return Optional.ofNullable(digest);
+  }
+
+  public Optional<String> queryInstructionOption() {
+    return Optional.ofNullable(queryInstruction);
+  }
+}

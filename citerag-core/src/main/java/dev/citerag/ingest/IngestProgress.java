@@ -1,0 +1,11 @@
+package dev.citerag.ingest;
+
+/**
+ * Progress of an ingest run.
+ *
+ * @param documentsDone documents finished (written or skipped)
+ * @param documentsTotal documents in the run
+ * @param chunksDone chunks embedded and written so far
+ * @param chunksTotal chunks of the documents that need writing (known after chunking)
+ */
+public record IngestProgress(int documentsDone, int documentsTotal, int chunksDone, int chunksTotal) {}

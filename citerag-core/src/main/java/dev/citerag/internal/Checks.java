@@ -1,0 +1,88 @@
+package dev.citerag.internal;
+
+import java.util.Collection;
+import org.jspecify.annotations.Nullable;
+
+/** Argument checks whose messages name the field and the rule. */
+public final class Checks {
+  private Checks() {}
+
+  public static <T> T notNull(@Nullable T value, String field) {
+    if (value == null) {
+      throw new IllegalArgumentException(field + " must not be null");
+    }
+    return value;
+  }
+
+  public static String notBlank(@Nullable String value, String field) {
+    notNull(value, field);
+    if (value.isBlank()) {
+      throw new IllegalArgumentException(field + " must not be blank");
+    }
+    return value;
+  }
+
+  public static int positive(int value, String field) {
+    if (value <= 0) {
+      throw new IllegalArgumentException(field + " must be > 0, was " + value);
+    }
+    return value;
+  }
+
+  public static long positive(long value, String field) {
+    if (value <= 0) {
+      throw new IllegalArgumentException(field + " must be > 0, was " + value);
+    }
+    return value;
+  }
+
+  public static int nonNegative(int value, String field) {
+    if (value < 0) {
+      throw new IllegalArgumentException(field + " must be >= 0, was " + value);
+    }
+    return value;
+  }
+
+  public static int inRange(int value, int min, int max, String field) {
+    if (value < min || value > max) {
+      throw new IllegalArgumentException(
+          field + " must be between " + min + " and " + max + ", was " + value);
+    }
+    return value;
+  }
+
+  public static double inRange(double value, double min, double max, String field) {
+    if (!(value >= min && value <= max)) {
+      throw new IllegalArgumentException(
+          field + " must be between " + min + " and " + max + ", was " + value);
+    }
+    return value;
+  }
+
+  public static <C extends Collection<?>> C noNullElements(@Nullable C values, String field) {
+    notNull(values, field);
+    int i = 0;
+    for (Object o : values) {
+      if (o == null) {
+        throw new IllegalArgumentException(field + "[" + i + "] must not be null");
+      }
+      i++;
+    }
+    return values;
+  }
+
+  /** Rejects NaN and infinite components and zero-length vectors. */
+  public static float[] finiteVector(float @Nullable [] vector, String field) {
+    notNull(vector, field);
+    if (vector.length == 0) {
+      throw new IllegalArgumentException(field + " must not be empty");
+    }
+    for (int i = 0; i < vector.length; i++) {
+      if (!Float.isFinite(vector[i])) {
+        throw new IllegalArgumentException(
+            field + "[" + i + "] must be a finite number, was " + vector[i]);
+      }
+    }
+    return vector;
+  }
+}

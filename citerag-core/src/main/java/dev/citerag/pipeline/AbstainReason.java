@@ -1,0 +1,20 @@
+package dev.citerag.pipeline;
+
+import java.util.Locale;
+
+/** Why the pipeline abstained. */
+public enum AbstainReason {
+  /** Retrieval returned nothing (empty store, or nothing passes the filter). */
+  NO_RESULTS,
+  /** Gate 1: the best absolute cosine was below the configured minimum; the model was not called. */
+  LOW_SIMILARITY,
+  /** Gate 1: no retrieved chunk matched any question term lexically; the model was not called. */
+  NO_LEXICAL_MATCH,
+  /** The model (or extractive generator) answered {@code not_in_sources}, validly. */
+  NOT_IN_SOURCES;
+
+  /** snake_case name for JSON output. */
+  public String wire() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+}

@@ -1,0 +1,32 @@
+package dev.citerag.pipeline;
+
+import dev.citerag.answer.ValidationIssue;
+import dev.citerag.context.BuiltContext;
+import dev.citerag.internal.Checks;
+import java.time.Duration;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Input of one generation attempt.
+ *
+ * @param question the user's question
+ * @param context the sources and prompt
+ * @param feedback critical issues of the previous attempt (empty on the first)
+ * @param attempt 1-based attempt number
+ * @param timeout time left for this attempt, when the pipeline has a deadline
+ */
+public record GenerationRequest(
+    String question,
+    BuiltContext context,
+    List<ValidationIssue> feedback,
+    int attempt,
+    @Nullable Duration timeout) {
+
+  public GenerationRequest {
+    Checks.notNull(question, "question");
+    Checks.notNull(context, "context");
+    feedback = List.copyOf(Checks.noNullElements(feedback, "feedback"));
+    Checks.positive(attempt, "attempt");
+  }
+}

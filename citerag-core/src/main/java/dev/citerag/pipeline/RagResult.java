@@ -1,0 +1,101 @@
+package dev.citerag.pipeline;
+
+import dev.citerag.answer.Claim;
+import dev.citerag.answer.ValidationIssue;
+import dev.citerag.internal.Checks;
+import java.util.List;
+
+/**
+ * The outcome of {@link RagPipeline#ask}: an answer whose citations were verified, an honest
+ * abstention, or a rejection. A rejected answer's text is never exposed as an answer.
+ *
+ * <pre>{@code
+ * switch (pipeline.ask("How do I roll back a deploy?")) {
+ *   case RagResult.Answered a -> show(a.answer(), a.citations());
+ *   case RagResult.Abstained a -> show("Not in the documentation (" + a.reason() + ")");
+ *   case RagResult.Rejected r -> show("No verified answer: " + r.issues());
+ * }
+ * }</pre>
+ */
+public sealed interface RagResult permits RagResult.Answered, RagResult.Abstained, RagResult.Rejected {
+
+  Trace trace();
+
+  /** {@code answered}, {@code not_in_sources} or {@code rejected}. */
+  String status();
+
+  /**
+   * A verified answer.
+   *
+   * @param answer the answer text
+   * @param claims its claims with their (verified) citations
+   * @param citations every citation resolved to its chunk
+   * @param groundingScore in [0,1]
+   * @param warnings non-critical validation findings
+   */
+  record Answered(
+      String answer,
+      List<Claim> claims,
+      List<ResolvedCitation> citations,
+      double groundingScore,
+      List<ValidationIssue> warnings,
+      Trace trace)
+      implements RagResult {
+    public Answered {
+      Checks.notBlank(answer, "answer");
+      claims = List.copyOf(claims);
+      citations = List.copyOf(citations);
+      if (citations.isEmpty()) {
+        throw new IllegalArgumentException("an Answered result must carry at least one citation");
+      }
+      warnings = List.copyOf(warnings);
+      Checks.notNull(trace, "trace");
+    }
+
+    @Override
+    public String status() {
+      return "answered";
+    }
+  }
+
+  /**
+   * No answer, on purpose.
+   *
+   * @param reason why
+   * @param detail a sentence for people
+   */
+  record Abstained(AbstainReason reason, String detail, Trace trace) implements RagResult {
+    public Abstained {
+      Checks.notNull(reason, "reason");
+      Checks.notNull(detail, "detail");
+      Checks.notNull(trace, "trace");
+    }
+
+    @Override
+    public String status() {
+      return "not_in_sources";
+    }
+  }
+
+  /**
+   * No answer, because none could be verified.
+   *
+   * @param reason why
+   * @param issues the critical issues of the last attempt (empty for provider failures)
+   * @param detail a sentence for people
+   */
+  record Rejected(RejectReason reason, List<ValidationIssue> issues, String detail, Trace trace)
+      implements RagResult {
+    public Rejected {
+      Checks.notNull(reason, "reason");
+      issues = List.copyOf(issues);
+      Checks.notNull(detail, "detail");
+      Checks.notNull(trace, "trace");
+    }
+
+    @Override
+    public String status() {
+      return "rejected";
+    }
+  }
+}

@@ -1,0 +1,24 @@
+package dev.citerag.pipeline;
+
+import java.util.Locale;
+
+/** Why the pipeline refused to serve an answer. */
+public enum RejectReason {
+  /** Citations failed validation on every attempt. */
+  INVALID_CITATIONS,
+  /** The reply was not valid JSON or did not match the answer schema on every attempt. */
+  INVALID_REPLY,
+  /** The model hit its output limit; the reply is incomplete. */
+  TRUNCATED,
+  /** The provider blocked the prompt or the reply (safety, recitation, ...). */
+  BLOCKED,
+  /** The provider failed (after its retries): unavailable, rate limited, auth, bad request. */
+  PROVIDER_ERROR,
+  /** The pipeline's deadline passed before a valid answer was produced. */
+  DEADLINE_EXCEEDED;
+
+  /** snake_case name for JSON output. */
+  public String wire() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+}

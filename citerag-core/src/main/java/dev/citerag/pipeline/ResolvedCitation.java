@@ -1,0 +1,13 @@
+package dev.citerag.pipeline;
+
+import dev.citerag.store.Chunk;
+
+/**
+ * A validated citation resolved to the chunk it names.
+ *
+ * @param claimIndex 0-based index of the claim it supports
+ * @param sourceId the id the model cited
+ * @param quote the quote, as the model wrote it (verified present in the chunk)
+ * @param chunk the cited chunk
+ */
+public record ResolvedCitation(int claimIndex, String sourceId, String quote, Chunk chunk) {}

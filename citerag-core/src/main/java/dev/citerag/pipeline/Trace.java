@@ -1,0 +1,79 @@
+package dev.citerag.pipeline;
+
+import dev.citerag.chat.TokenUsage;
+import dev.citerag.context.SentSource;
+import dev.citerag.internal.Checks;
+import dev.citerag.store.Filter;
+import dev.citerag.store.SearchHit;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Everything needed to explain one request: what was retrieved with which scores, what was sent,
+ * what the model returned on each attempt, tokens and time per stage.
+ *
+ * @param question the question asked
+ * @param filter the filter applied in the store
+ * @param retrieved every hit retrieval returned, best first
+ * @param sent the sources sent to the model (empty when a gate stopped the request)
+ * @param contextTokens estimated prompt tokens (0 when nothing was sent)
+ * @param usage total tokens over all attempts, as reported
+ * @param attempts each generation attempt (empty when the model was not called)
+ * @param latency time per stage
+ * @param generator the generator's name
+ * @param model the model of the last attempt, when the model was called
+ */
+public record Trace(
+    String question,
+    Filter filter,
+    List<SearchHit> retrieved,
+    List<SentSource> sent,
+    int contextTokens,
+    TokenUsage usage,
+    List<Attempt> attempts,
+    Map<Stage, Duration> latency,
+    String generator,
+    @Nullable String model) {
+
+  public Trace {
+    Checks.notNull(question, "question");
+    Checks.notNull(filter, "filter");
+    retrieved = List.copyOf(Checks.noNullElements(retrieved, "retrieved"));
+    sent = List.copyOf(Checks.noNullElements(sent, "sent"));
+    Checks.nonNegative(contextTokens, "contextTokens");
+    Checks.notNull(usage, "usage");
+    attempts = List.copyOf(Checks.noNullElements(attempts, "attempts"));
+    EnumMap<Stage, Duration> copy = new EnumMap<>(Stage.class);
+    copy.putAll(Checks.notNull(latency, "latency"));
+    latency = Collections.unmodifiableMap(copy);
+    Checks.notNull(generator, "generator");
+  }
+
+  /** Whether the model (or generator) was called at all. */
+  public boolean modelCalled() {
+    return !attempts.isEmpty();
+  }
+
+  /** The best absolute cosine among retrieved hits, if any carries one. */
+  public OptionalDouble bestCosine() {
+    return retrieved.stream()
+        .filter(h -> h.cosine() != null)
+        .mapToDouble(SearchHit::cosine)
+        .max();
+  }
+
+  /** Ids of the chunks that were sent. */
+  public List<String> sentChunkIds() {
+    return sent.stream().map(s -> s.chunk().id()).toList();
+  }
+
+  public Optional<String> modelOption() {
+    return Optional.ofNullable(model);
+  }
+}

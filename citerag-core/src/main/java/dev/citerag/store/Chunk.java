@@ -1,0 +1,61 @@
+package dev.citerag.store;
+
+import dev.citerag.internal.Checks;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A passage of a document, small enough to show a model, attributable on its own.
+ *
+ * @param id stable id derived from the document id and the chunk's content
+ * @param docId the id of the document it came from
+ * @param source where the document came from (a path or URL), for people
+ * @param title the document's title, when known
+ * @param headingPath the Markdown headings above the chunk, outermost first; empty for plain text
+ * @param page the 1-based page, for formats that have pages
+ * @param text the chunk's text, starting with its title/heading so it stands alone
+ * @param tokenCount estimated tokens of {@code text} (see {@link dev.citerag.text.TokenEstimator})
+ * @param contentHash SHA-256 of {@code text}, hex
+ * @param metadata the document's metadata (front matter), filterable
+ */
+public record Chunk(
+    String id,
+    String docId,
+    String source,
+    @Nullable String title,
+    List<String> headingPath,
+    @Nullable Integer page,
+    String text,
+    int tokenCount,
+    String contentHash,
+    Map<String, String> metadata) {
+
+  public Chunk {
+    Checks.notBlank(id, "id");
+    Checks.notBlank(docId, "docId");
+    Checks.notNull(source, "source");
+    headingPath = List.copyOf(Checks.noNullElements(headingPath, "headingPath"));
+    if (page != null && page < 1) {
+      throw new IllegalArgumentException("page must be >= 1, was " + page);
+    }
+    Checks.notBlank(text, "text");
+    Checks.nonNegative(tokenCount, "tokenCount");
+    Checks.notBlank(contentHash, "contentHash");
+    metadata = Map.copyOf(Checks.notNull(metadata, "metadata"));
+  }
+
+  /** The heading path joined with {@code " > "}; empty when the chunk has no heading. */
+  public String section() {
+    return String.join(" > ", headingPath);
+  }
+
+  public Optional<String> titleOption() {
+    return Optional.ofNullable(title);
+  }
+
+  public Optional<Integer> pageOption() {
+    return Optional.ofNullable(page);
+  }
+}

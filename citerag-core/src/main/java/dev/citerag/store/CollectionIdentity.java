@@ -1,0 +1,56 @@
+package dev.citerag.store;
+
+import dev.citerag.embed.EmbedderIdentity;
+import dev.citerag.internal.Checks;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a collection's vectors were made with. A store records it on first use and refuses to be
+ * used with a different one ({@link dev.citerag.IdentityMismatchException}).
+ */
+public record CollectionIdentity(
+    String embeddingProvider,
+    String embeddingModel,
+    @Nullable String modelDigest,
+    int dimensions,
+    @Nullable String queryInstruction,
+    String chunkerSettings) {
+
+  public CollectionIdentity {
+    Checks.notBlank(embeddingProvider, "embeddingProvider");
+    Checks.notBlank(embeddingModel, "embeddingModel");
+    Checks.positive(dimensions, "dimensions");
+    Checks.notNull(chunkerSettings, "chunkerSettings");
+  }
+
+  public static CollectionIdentity of(EmbedderIdentity embedder, String chunkerSettings) {
+    return new CollectionIdentity(
+        embedder.provider(),
+        embedder.model(),
+        embedder.digest(),
+        embedder.dimensions(),
+        embedder.queryInstruction(),
+        chunkerSettings);
+  }
+
+  /** Human-readable list of the fields that differ, e.g. {@code dimensions: 384 vs 768}. */
+  public List<String> differencesFrom(CollectionIdentity other) {
+    List<String> d = new ArrayList<>();
+    diff(d, "embeddingProvider", embeddingProvider, other.embeddingProvider);
+    diff(d, "embeddingModel", embeddingModel, other.embeddingModel);
+    diff(d, "modelDigest", modelDigest, other.modelDigest);
+    diff(d, "dimensions", dimensions, other.dimensions);
+    diff(d, "queryInstruction", queryInstruction, other.queryInstruction);
+    diff(d, "chunkerSettings", chunkerSettings, other.chunkerSettings);
+    return d;
+  }
+
+  private static void diff(List<String> out, String field, @Nullable Object a, @Nullable Object b) {
+    if (!Objects.equals(a, b)) {
+      out.add(field + ": stored " + a + " vs requested " + b);
+    }
+  }
+}
