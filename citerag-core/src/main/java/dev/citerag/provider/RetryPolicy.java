@@ -1,0 +1,73 @@
+package dev.citerag.provider;
+
+import dev.citerag.internal.Checks;
+import java.time.Duration;
+
+/**
+ * How a provider adapter retries transient failures (429, 5xx, timeouts, dropped connections):
+ * exponential backoff with jitter, never shorter than the server's retry hint, bounded by a number
+ * of attempts and a total time. Permanent failures (400, 401/403, 404) are never retried.
+ *
+ * @param maxAttempts attempts in all, including the first (1 = no retry); default 5
+ * @param initialBackoff wait before the second attempt; default 1 s
+ * @param maxBackoff cap of a single wait; default 30 s
+ * @param multiplier growth per attempt, &gt;= 1; default 2
+ * @param jitter random share added to or removed from each wait, in [0,1]; default 0.2
+ * @param totalTimeout bound on the whole call including waits; default 120 s. A request's own
+ *     timeout, when shorter, wins
+ */
+public record RetryPolicy(
+    int maxAttempts,
+    Duration initialBackoff,
+    Duration maxBackoff,
+    double multiplier,
+    double jitter,
+    Duration totalTimeout) {
+
+  /** 5 attempts, 1 s doubling to at most 30 s, ±20 % jitter, 120 s in all. */
+  public static final RetryPolicy DEFAULT =
+      new RetryPolicy(5, Duration.ofSeconds(1), Duration.ofSeconds(30), 2.0, 0.2, Duration.ofSeconds(120));
+
+  /** One attempt, no retry. */
+  public static final RetryPolicy NONE =
+      new RetryPolicy(1, Duration.ofMillis(1), Duration.ofMillis(1), 1.0, 0.0, Duration.ofSeconds(120));
+
+  public RetryPolicy {
+    Checks.inRange(maxAttempts, 1, 100, "maxAttempts");
+    positive(initialBackoff, "initialBackoff");
+    positive(maxBackoff, "maxBackoff");
+    if (maxBackoff.compareTo(initialBackoff) < 0) {
+      throw new IllegalArgumentException(
+          "maxBackoff must be >= initialBackoff, was " + maxBackoff + " < " + initialBackoff);
+    }
+    Checks.inRange(multiplier, 1.0, 10.0, "multiplier");
+    Checks.inRange(jitter, 0.0, 1.0, "jitter");
+    positive(totalTimeout, "totalTimeout");
+  }
+
+  public RetryPolicy withMaxAttempts(int n) {
+    return new RetryPolicy(n, initialBackoff, maxBackoff, multiplier, jitter, totalTimeout);
+  }
+
+  public RetryPolicy withTotalTimeout(Duration d) {
+    return new RetryPolicy(maxAttempts, initialBackoff, maxBackoff, multiplier, jitter, d);
+  }
+
+  public RetryPolicy withBackoff(Duration initial, Duration max) {
+    return new RetryPolicy(maxAttempts, initial, max, multiplier, jitter, totalTimeout);
+  }
+
+  /** The un-jittered wait after failed attempt {@code attempt} (1-based). */
+  public Duration backoffAfter(int attempt) {
+    double nanos = initialBackoff.toNanos() * Math.pow(multiplier, Math.max(0, attempt - 1));
+    long capped = (long) Math.min(nanos, (double) maxBackoff.toNanos());
+    return Duration.ofNanos(capped);
+  }
+
+  private static void positive(Duration d, String field) {
+    Checks.notNull(d, field);
+    if (d.isNegative() || d.isZero()) {
+      throw new IllegalArgumentException(field + " must be > 0, was " + d);
+    }
+  }
+}
