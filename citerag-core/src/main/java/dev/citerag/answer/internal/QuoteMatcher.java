@@ -1,0 +1,117 @@
+package dev.citerag.answer.internal;
+
+import dev.citerag.text.LexicalAnalyzer;
+import dev.citerag.text.Whitespace;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Decides whether a quote is a contiguous excerpt of a passage, after whitespace is collapsed in
+ * both. Matching is case-sensitive and punctuation-sensitive, and the excerpt must start and end on
+ * word boundaries (a quote may not begin or end in the middle of a word of the passage).
+ */
+public final class QuoteMatcher {
+  private QuoteMatcher() {}
+
+  /** {@code normalizedPassage} and {@code normalizedQuote} must already be whitespace-collapsed. */
+  public static boolean contains(String normalizedPassage, String normalizedQuote) {
+    if (normalizedQuote.isEmpty()) {
+      return false;
+    }
+    int from = 0;
+    while (true) {
+      int at = normalizedPassage.indexOf(normalizedQuote, from);
+      if (at < 0) {
+        return false;
+      }
+      int end = at + normalizedQuote.length();
+      if (boundaryBefore(normalizedPassage, at, normalizedQuote)
+          && boundaryAfter(normalizedPassage, end, normalizedQuote)) {
+        return true;
+      }
+      from = at + 1;
+    }
+  }
+
+  private static boolean boundaryBefore(String p, int at, String q) {
+    if (at == 0 || !isWordChar(q.charAt(0))) {
+      return true;
+    }
+    return !isWordChar(p.charAt(at - 1));
+  }
+
+  private static boolean boundaryAfter(String p, int end, String q) {
+    if (end == p.length() || !isWordChar(q.charAt(q.length() - 1))) {
+      return true;
+    }
+    return !isWordChar(p.charAt(end));
+  }
+
+  private static boolean isWordChar(char c) {
+    return Character.isLetterOrDigit(c) || c == '_';
+  }
+
+  /**
+   * Whether a quote that is not an exact excerpt nearly is one: it matches after lower-casing and
+   * dropping punctuation, or at least 80 % of its word trigrams occur in the passage. Used only to
+   * label a failure as drift (a warning that explains the critical failure), never to accept.
+   */
+  public static boolean nearMiss(String normalizedPassage, String normalizedQuote) {
+    String p = loose(normalizedPassage);
+    String q = loose(normalizedQuote);
+    if (q.isEmpty()) {
+      return false;
+    }
+    if (p.contains(q)) {
+      return true;
+    }
+    List<String> qw = List.of(q.split(" "));
+    if (qw.size() < 3) {
+      return false;
+    }
+    Set<String> pg = new HashSet<>(trigrams(List.of(p.split(" "))));
+    List<String> qg = trigrams(qw);
+    int hit = 0;
+    for (String g : qg) {
+      if (pg.contains(g)) {
+        hit++;
+      }
+    }
+    return hit >= 0.8 * qg.size();
+  }
+
+  private static String loose(String s) {
+    StringBuilder b = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      b.append(Character.isLetterOrDigit(c) ? Character.toLowerCase(c) : ' ');
+    }
+    return Whitespace.collapse(b).toLowerCase(Locale.ROOT);
+  }
+
+  private static List<String> trigrams(List<String> w) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i + 2 < w.size(); i++) {
+      out.add(w.get(i) + " " + w.get(i + 1) + " " + w.get(i + 2));
+    }
+    return out;
+  }
+
+  /** Share of the claim's key terms that occur in the passage terms; 1 when the claim has none. */
+  public static double termCoverage(String claim, Set<String> passageTerms) {
+    Set<String> terms = LexicalAnalyzer.distinctTerms(claim);
+    if (terms.isEmpty()) {
+      return 1.0;
+    }
+    int hit = 0;
+    for (String t : terms) {
+      if (passageTerms.contains(t)) {
+        hit++;
+      }
+    }
+    return (double) hit / terms.size();
+  }
+}

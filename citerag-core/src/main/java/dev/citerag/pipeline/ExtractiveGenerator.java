@@ -1,0 +1,219 @@
+package dev.citerag.pipeline;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.citerag.answer.AnswerStatus;
+import dev.citerag.answer.Citation;
+import dev.citerag.answer.Claim;
+import dev.citerag.answer.ModelAnswer;
+import dev.citerag.chat.ChatResponse;
+import dev.citerag.chat.FinishReason;
+import dev.citerag.chat.TokenUsage;
+import dev.citerag.context.SentSource;
+import dev.citerag.text.LexicalAnalyzer;
+import dev.citerag.text.Whitespace;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * An answer generator that needs no model: it picks the sentences of the sent sources that best
+ * match the question and answers with them, quoting them verbatim, or abstains. Its reply is JSON
+ * in the answer contract and goes through the same parser and validator as a model's.
+ *
+ * <p>How it decides, so its behaviour can be predicted:
+ *
+ * <ol>
+ *   <li>Question terms come from {@link LexicalAnalyzer}; each gets an IDF weight over the
+ *       sentences of the sent sources.
+ *   <li><b>Near-miss rule:</b> if a distinctive question term — any term not in a short list of
+ *       generic question words ({@link #GENERIC_TERMS}) — appears in none of the sent sources, it
+ *       abstains: the topic may match, but the asked fact (a day, a role, a name, a quantity) is
+ *       not there.
+ *   <li>Sentences (lines, then sentence ends) of at least 4 words are scored by the IDF weight of
+ *       the question terms they contain; the best one is the answer, joined by the second best
+ *       when that adds question terms the first lacks and scores at least 60% as high.
+ *   <li>When no sentence contains a question term, it abstains.
+ * </ol>
+ *
+ * It is useful offline and as a baseline; it does not paraphrase, combine facts or reason.
+ */
+public final class ExtractiveGenerator implements AnswerGenerator {
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final Pattern SENTENCE_END =
+      Pattern.compile("(?<=[.!?])\\s+(?=[\\p{Lu}\\p{N}`\"'(\\[*])");
+  private static final Pattern BULLET = Pattern.compile("^(?:[-*+]\\s+|\\d{1,3}[.)]\\s+|>\\s+|#{1,6}\\s+)");
+
+  /**
+   * Question words that carry no asked-for fact; a missing term outside this list makes the
+   * generator abstain.
+   */
+  public static final Set<String> GENERIC_TERMS =
+      Set.of(
+          "many", "long", "much", "often", "default", "value", "use", "used", "using", "work",
+          "works", "happen", "happens", "make", "take", "way", "kind", "type", "allowed",
+          "possible", "exist", "exists", "someone", "something", "anyone", "need", "needed",
+          "required", "require", "requires", "current", "currently", "right", "correct", "usually",
+          "typically", "exactly", "actually", "first", "thing", "things", "supposed", "know",
+          "find", "see", "go", "going", "good", "bad", "best", "new", "set", "give", "given",
+          "let", "like", "want", "able", "there", "doe", "done", "say", "says", "said", "mean",
+          "means", "called", "name", "happen", "handle", "handled", "okay", "ok");
+
+  @Override
+  public ChatResponse generate(GenerationRequest request) {
+    ModelAnswer answer = answer(request.question(), request.context().sources());
+    try {
+      return new ChatResponse(
+          MAPPER.writeValueAsString(answer), FinishReason.STOP, "stop", TokenUsage.ZERO, name(), null);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot serialise an extractive answer", e);
+    }
+  }
+
+  @Override
+  public String name() {
+    return "extractive";
+  }
+
+  /** The answer for a question over the given sources. */
+  public ModelAnswer answer(String question, List<SentSource> sources) {
+    Set<String> qTerms = LexicalAnalyzer.distinctTerms(question);
+    if (qTerms.isEmpty() || sources.isEmpty()) {
+      return ModelAnswer.notInSources();
+    }
+    List<Candidate> candidates = new ArrayList<>();
+    Set<String> present = new HashSet<>();
+    for (SentSource s : sources) {
+      Set<String> headingTerms = new HashSet<>(LexicalAnalyzer.distinctTerms(
+          (s.chunk().title() == null ? "" : s.chunk().title()) + " " + s.chunk().section()));
+      present.addAll(LexicalAnalyzer.distinctTerms(s.chunk().text()));
+      for (String sentence : sentences(s.chunk().text())) {
+        Set<String> terms = LexicalAnalyzer.distinctTerms(sentence);
+        if (Whitespace.wordCount(sentence) < 4 || headingTerms.containsAll(terms)) {
+          continue;
+        }
+        candidates.add(new Candidate(s.sourceId(), sentence, terms));
+      }
+    }
+    for (String t : qTerms) {
+      if (!present.contains(t) && !GENERIC_TERMS.contains(t)) {
+        return ModelAnswer.notInSources();
+      }
+    }
+    Map<String, Double> idf = idf(qTerms, candidates);
+    Candidate best = null;
+    double bestScore = 0;
+    for (Candidate c : candidates) {
+      c.score = score(c.terms, qTerms, idf);
+      if (c.score > bestScore) {
+        bestScore = c.score;
+        best = c;
+      }
+    }
+    if (best == null) {
+      return ModelAnswer.notInSources();
+    }
+    List<Candidate> chosen = new ArrayList<>(List.of(best));
+    Candidate second = null;
+    double secondScore = 0;
+    for (Candidate c : candidates) {
+      if (c == best || c.sentence.equals(best.sentence) || c.score < 0.6 * bestScore) {
+        continue;
+      }
+      Set<String> adds = new HashSet<>(c.terms);
+      adds.retainAll(qTerms);
+      adds.removeAll(best.terms);
+      if (!adds.isEmpty() && c.score > secondScore) {
+        second = c;
+        secondScore = c.score;
+      }
+    }
+    if (second != null) {
+      chosen.add(second);
+    }
+    List<Claim> claims = new ArrayList<>();
+    StringBuilder text = new StringBuilder();
+    for (Candidate c : chosen) {
+      claims.add(new Claim(c.sentence, List.of(new Citation(c.sourceId, c.sentence))));
+      if (text.length() > 0) {
+        text.append(' ');
+      }
+      text.append(c.sentence);
+    }
+    return new ModelAnswer(AnswerStatus.ANSWERED, text.toString(), claims);
+  }
+
+  private static double score(Set<String> terms, Set<String> qTerms, Map<String, Double> idf) {
+    double s = 0;
+    for (String t : qTerms) {
+      if (terms.contains(t)) {
+        s += idf.getOrDefault(t, 0.0);
+      }
+    }
+    // prefer focused sentences: a mild length penalty
+    return s / (1.0 + 0.02 * terms.size());
+  }
+
+  private static Map<String, Double> idf(Set<String> qTerms, List<Candidate> candidates) {
+    Map<String, Double> idf = new HashMap<>();
+    int n = Math.max(1, candidates.size());
+    for (String t : qTerms) {
+      int df = 0;
+      for (Candidate c : candidates) {
+        if (c.terms.contains(t)) {
+          df++;
+        }
+      }
+      double w = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      idf.put(t, GENERIC_TERMS.contains(t) ? w * 0.25 : w);
+    }
+    return idf;
+  }
+
+  /** Lines, then sentences; list markers and heading marks removed; each a verbatim substring. */
+  static List<String> sentences(String text) {
+    List<String> out = new ArrayList<>();
+    for (String line : text.split("\\R")) {
+      String l = line.strip();
+      Matcher m = BULLET.matcher(l);
+      if (m.find()) {
+        l = l.substring(m.end()).strip();
+      }
+      if (l.isEmpty() || l.startsWith("|---") || l.matches("^[|\\-: ]+$")) {
+        continue;
+      }
+      for (String s : SENTENCE_END.split(l)) {
+        String st = s.strip();
+        if (!st.isEmpty()) {
+          out.add(st);
+        }
+      }
+    }
+    return out;
+  }
+
+  private static final class Candidate {
+    final String sourceId;
+    final String sentence;
+    final Set<String> terms;
+    double score;
+
+    Candidate(String sourceId, String sentence, Set<String> terms) {
+      this.sourceId = sourceId;
+      this.sentence = sentence;
+      this.terms = terms;
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "ExtractiveGenerator[" + name().toLowerCase(Locale.ROOT) + "]";
+  }
+}

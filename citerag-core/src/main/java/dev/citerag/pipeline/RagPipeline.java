@@ -1,0 +1,540 @@
+package dev.citerag.pipeline;
+
+import dev.citerag.ProviderException;
+import dev.citerag.answer.AnswerParser;
+import dev.citerag.answer.AnswerStatus;
+import dev.citerag.answer.CitationValidator;
+import dev.citerag.answer.Claim;
+import dev.citerag.answer.Citation;
+import dev.citerag.answer.DefaultCitationValidator;
+import dev.citerag.answer.IssueType;
+import dev.citerag.answer.ModelAnswer;
+import dev.citerag.answer.ParseResult;
+import dev.citerag.answer.ValidationIssue;
+import dev.citerag.answer.ValidationReport;
+import dev.citerag.chat.ChatModel;
+import dev.citerag.chat.ChatResponse;
+import dev.citerag.chat.FinishReason;
+import dev.citerag.chat.TokenUsage;
+import dev.citerag.context.BuiltContext;
+import dev.citerag.context.ContextBuilder;
+import dev.citerag.context.JsonContextBuilder;
+import dev.citerag.context.SentSource;
+import dev.citerag.embed.Embedder;
+import dev.citerag.internal.Checks;
+import dev.citerag.pipeline.internal.ChatModelGenerator;
+import dev.citerag.store.Filter;
+import dev.citerag.store.SearchHit;
+import dev.citerag.store.VectorStore;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Question in, verified answer (or honest abstention, or rejection) out. Immutable and thread-safe
+ * once built: one instance serves concurrent requests.
+ *
+ * <pre>{@code
+ * RagPipeline rag = RagPipeline.builder()
+ *     .embedder(new LocalHashingEmbedder())
+ *     .store(store)
+ *     .chatModel(gemini)            // or .generator(new ExtractiveGenerator())
+ *     .minSimilarity(0.30)          // gate 1, chosen from a threshold sweep
+ *     .build();
+ * RagResult r = rag.ask("How do I roll back a deploy?", Filter.eq("team", "platform"));
+ * }</pre>
+ *
+ * <p>The request path: embed the question; hybrid retrieval (dense + lexical, fused by rank) under
+ * the filter; gate 1 (abstain without calling the model when the best absolute cosine is below
+ * {@code minSimilarity}, or when no hit matches a question term lexically and {@code
+ * requireLexicalMatch} is on); build the context; generate; parse strictly; validate every
+ * citation against the sources sent in that call; on a critical failure retry at most {@code
+ * maxRetries} times naming the problems, then reject. Provider failures and an expired deadline
+ * end as {@link RagResult.Rejected} too: {@code ask} throws only for misuse (bad arguments).
+ */
+public final class RagPipeline {
+  private static final Logger log = LoggerFactory.getLogger(RagPipeline.class);
+
+  private final Embedder embedder;
+  private final VectorStore store;
+  private final @Nullable ChatModel chatModel;
+  private final AnswerGenerator generator;
+  private final ContextBuilder contextBuilder;
+  private final CitationValidator validator;
+  private final int topK;
+  private final int maxRetries;
+  private final double minSimilarity;
+  private final boolean requireLexicalMatch;
+  private final int maxOutputTokens;
+  private final int maxQuestionChars;
+  private final Duration deadline;
+  private final Builder settings;
+
+  private RagPipeline(Builder b) {
+    this.settings = b.copy();
+    this.embedder = Checks.notNull(b.embedder, "embedder");
+    this.store = Checks.notNull(b.store, "store");
+    if ((b.chatModel == null) == (b.generator == null)) {
+      throw new IllegalStateException(
+          "exactly one of chatModel and generator must be set, "
+              + (b.chatModel == null ? "neither was" : "both were"));
+    }
+    int ed = embedder.identity().dimensions();
+    if (ed != store.dimensions()) {
+      throw new IllegalStateException(
+          "embedder dimensions (" + ed + ") must equal store dimensions (" + store.dimensions() + ")");
+    }
+    this.chatModel = b.chatModel;
+    this.generator = b.chatModel != null ? new ChatModelGenerator(b.chatModel, b.maxOutputTokens) : b.generator;
+    this.contextBuilder = b.contextBuilder != null ? b.contextBuilder : new JsonContextBuilder(b.tokenBudget);
+    this.validator = b.validator != null ? b.validator : new DefaultCitationValidator();
+    this.topK = b.topK;
+    this.maxRetries = b.maxRetries;
+    this.minSimilarity = b.minSimilarity;
+    this.requireLexicalMatch = b.requireLexicalMatch;
+    this.maxOutputTokens = b.maxOutputTokens;
+    this.maxQuestionChars = b.maxQuestionChars;
+    this.deadline = b.deadline;
+    if (log.isDebugEnabled()) {
+      log.debug("citerag.pipeline: built with embedder={}, store={}, generator={}, topK={}, maxRetries={},"
+          + " minSimilarity={}, requireLexicalMatch={}, deadline={}", embedder.identity().model(),
+          store.getClass().getSimpleName(), generator.name(), topK, maxRetries, minSimilarity,
+          requireLexicalMatch, deadline);
+    }
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding this pipeline's settings, to derive a variant. */
+  public Builder toBuilder() {
+    return settings.copy();
+  }
+
+  /** Same as {@code ask(question, Filter.ALL)}. */
+  public RagResult ask(String question) {
+    return ask(question, Filter.ALL);
+  }
+
+  /**
+   * Answers {@code question} from the chunks that pass {@code filter}.
+   *
+   * @throws IllegalArgumentException when the question is null, blank, longer than {@code
+   *     maxQuestionChars}, or contains control characters or unpaired surrogates; or the filter is
+   *     null
+   */
+  public RagResult ask(String question, Filter filter) {
+    checkQuestion(question);
+    Checks.notNull(filter, "filter");
+    long t0 = System.nanoTime();
+    Map<Stage, Duration> latency = new EnumMap<>(Stage.class);
+    TraceBuilder tb = new TraceBuilder(question, filter, generator.name(), latency, t0);
+
+    List<SearchHit> hits;
+    try {
+      hits = retrieveTimed(question, filter, latency);
+    } catch (ProviderException e) {
+      return tb.rejected(RejectReason.PROVIDER_ERROR, List.of(), "embedding the question failed: " + e.getMessage());
+    }
+    tb.retrieved = hits;
+    if (hits.isEmpty()) {
+      return tb.abstained(AbstainReason.NO_RESULTS, "no chunk passes the filter or the store is empty");
+    }
+    OptionalDouble best = hits.stream().filter(h -> h.cosine() != null).mapToDouble(SearchHit::cosine).max();
+    if (minSimilarity > 0 && (best.isEmpty() || best.getAsDouble() < minSimilarity)) {
+      return tb.abstained(AbstainReason.LOW_SIMILARITY, String.format(Locale.ROOT,
+          "best cosine similarity %.3f is below the minimum %.3f", best.orElse(0), minSimilarity));
+    }
+    if (requireLexicalMatch && hits.stream().noneMatch(SearchHit::matchedLexically)) {
+      return tb.abstained(AbstainReason.NO_LEXICAL_MATCH, "no retrieved chunk contains any term of the question");
+    }
+
+    long tc = System.nanoTime();
+    BuiltContext ctx = contextBuilder.build(question, hits);
+    latency.put(Stage.CONTEXT, Duration.ofNanos(System.nanoTime() - tc));
+    tb.sent = ctx.sources();
+    tb.contextTokens = ctx.estimatedTokens();
+    if (ctx.sources().isEmpty()) {
+      return tb.abstained(AbstainReason.NO_RESULTS, "no retrieved chunk fits the token budget");
+    }
+
+    List<ValidationIssue> feedback = List.of();
+    List<ValidationIssue> lastIssues = List.of();
+    boolean lastWasParseFailure = false;
+    for (int attempt = 1; attempt <= 1 + maxRetries; attempt++) {
+      Duration left = deadline.minusNanos(System.nanoTime() - t0);
+      if (left.isNegative() || left.isZero()) {
+        return tb.rejected(RejectReason.DEADLINE_EXCEEDED, lastIssues,
+            "deadline of " + deadline.toMillis() + " ms passed before a valid answer");
+      }
+      long tg = System.nanoTime();
+      ChatResponse reply;
+      try {
+        reply = generator.generate(new GenerationRequest(question, ctx, feedback, attempt, left));
+      } catch (ProviderException e) {
+        addTime(latency, Stage.GENERATE, tg);
+        boolean late = System.nanoTime() - t0 >= deadline.toNanos();
+        return tb.rejected(late || e.kind() == ProviderException.Kind.TIMEOUT && remaining(t0) <= 0
+                ? RejectReason.DEADLINE_EXCEEDED : RejectReason.PROVIDER_ERROR,
+            List.of(), "model call failed: " + e.getMessage());
+      }
+      Duration genTime = addTime(latency, Stage.GENERATE, tg);
+      tb.usage = tb.usage.plus(reply.usage());
+      tb.model = reply.model();
+
+      if (reply.finishReason() == FinishReason.LENGTH) {
+        tb.attempt(attempt, reply, List.of(), genTime);
+        return tb.rejected(RejectReason.TRUNCATED, List.of(),
+            "the reply hit the output token limit (" + reply.providerFinishReason() + ")");
+      }
+      if (reply.finishReason() == FinishReason.BLOCKED) {
+        tb.attempt(attempt, reply, List.of(), genTime);
+        return tb.rejected(RejectReason.BLOCKED, List.of(),
+            "the provider blocked the request or reply (" + reply.providerFinishReason() + ")");
+      }
+
+      long tv = System.nanoTime();
+      ParseResult parsed = AnswerParser.parse(reply.text());
+      if (!parsed.ok()) {
+        addTime(latency, Stage.VALIDATE, tv);
+        tb.attempt(attempt, reply, parsed.issues(), genTime);
+        feedback = parsed.issues();
+        lastIssues = parsed.issues();
+        lastWasParseFailure = true;
+        continue;
+      }
+      ModelAnswer answer = parsed.answer();
+      ValidationReport report = validator.validate(answer, ctx.sources());
+      addTime(latency, Stage.VALIDATE, tv);
+      tb.attempt(attempt, reply, report.issues(), genTime);
+      if (report.passed()) {
+        if (answer.status() == AnswerStatus.NOT_IN_SOURCES) {
+          return tb.abstained(AbstainReason.NOT_IN_SOURCES, "the model found no answer in the sources sent");
+        }
+        return tb.answered(answer, resolve(answer, ctx), report);
+      }
+      feedback = report.criticalIssues();
+      lastIssues = report.criticalIssues();
+      lastWasParseFailure = false;
+    }
+    return tb.rejected(lastWasParseFailure ? RejectReason.INVALID_REPLY : RejectReason.INVALID_CITATIONS,
+        lastIssues, describe(lastIssues, 1 + maxRetries));
+  }
+
+  /**
+   * Retrieval only: the hybrid hits for the question under the filter, best first, with every
+   * score. For debugging and for search UIs; no gate, no model.
+   */
+  public List<SearchHit> retrieve(String question, Filter filter) {
+    checkQuestion(question);
+    Checks.notNull(filter, "filter");
+    return retrieveTimed(question, filter, new EnumMap<>(Stage.class));
+  }
+
+  private List<SearchHit> retrieveTimed(String question, Filter filter, Map<Stage, Duration> latency) {
+    long te = System.nanoTime();
+    float[] qv = embedder.embedQuery(question);
+    latency.put(Stage.EMBED, Duration.ofNanos(System.nanoTime() - te));
+    long tr = System.nanoTime();
+    List<SearchHit> hits = store.hybridSearch(qv, question, topK, filter);
+    latency.put(Stage.RETRIEVE, Duration.ofNanos(System.nanoTime() - tr));
+    return hits;
+  }
+
+  private long remaining(long t0) {
+    return deadline.toNanos() - (System.nanoTime() - t0);
+  }
+
+  private static Duration addTime(Map<Stage, Duration> latency, Stage stage, long since) {
+    Duration d = Duration.ofNanos(System.nanoTime() - since);
+    latency.merge(stage, d, Duration::plus);
+    return d;
+  }
+
+  private static List<ResolvedCitation> resolve(ModelAnswer answer, BuiltContext ctx) {
+    List<ResolvedCitation> out = new ArrayList<>();
+    List<Claim> claims = answer.claims();
+    for (int i = 0; i < claims.size(); i++) {
+      for (Citation c : claims.get(i).citations()) {
+        SentSource s = ctx.source(c.sourceId()).orElseThrow(
+            () -> new IllegalStateException("validated citation names an unsent source " + c.sourceId()));
+        out.add(new ResolvedCitation(i, c.sourceId(), c.quote(), s.chunk()));
+      }
+    }
+    return out;
+  }
+
+  private static String describe(List<ValidationIssue> issues, int attempts) {
+    StringBuilder b = new StringBuilder("no valid answer after ").append(attempts)
+        .append(attempts == 1 ? " attempt" : " attempts");
+    if (!issues.isEmpty()) {
+      b.append(": ");
+      issues.stream().map(i -> i.type().wire()).distinct().forEach(t -> b.append(t).append(", "));
+      b.setLength(b.length() - 2);
+    }
+    return b.toString();
+  }
+
+  private void checkQuestion(@Nullable String question) {
+    Checks.notBlank(question, "question");
+    if (question.length() > maxQuestionChars) {
+      throw new IllegalArgumentException(
+          "question must be at most " + maxQuestionChars + " characters, was " + question.length());
+    }
+    for (int i = 0; i < question.length(); i++) {
+      char c = question.charAt(i);
+      if (Character.isHighSurrogate(c)) {
+        if (i + 1 >= question.length() || !Character.isLowSurrogate(question.charAt(i + 1))) {
+          throw new IllegalArgumentException("question must be valid UTF-16: unpaired surrogate at index " + i);
+        }
+        i++;
+      } else if (Character.isLowSurrogate(c)) {
+        throw new IllegalArgumentException("question must be valid UTF-16: unpaired surrogate at index " + i);
+      } else if (Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t') {
+        throw new IllegalArgumentException(
+            "question must not contain control characters, found U+" + String.format("%04X", (int) c) + " at index " + i);
+      }
+    }
+  }
+
+  /** Accumulates the trace of one request. */
+  private final class TraceBuilder {
+    final String question;
+    final Filter filter;
+    final String generatorName;
+    final Map<Stage, Duration> latency;
+    final long t0;
+    List<SearchHit> retrieved = List.of();
+    List<SentSource> sent = List.of();
+    int contextTokens;
+    TokenUsage usage = TokenUsage.ZERO;
+    @Nullable String model;
+    final List<Attempt> attempts = new ArrayList<>();
+
+    TraceBuilder(String question, Filter filter, String generatorName, Map<Stage, Duration> latency, long t0) {
+      this.question = question;
+      this.filter = filter;
+      this.generatorName = generatorName;
+      this.latency = latency;
+      this.t0 = t0;
+    }
+
+    void attempt(int n, ChatResponse r, List<ValidationIssue> issues, Duration d) {
+      attempts.add(new Attempt(n, r.text(), r.finishReason(), r.providerFinishReason(), r.usage(), r.model(),
+          r.responseId(), issues, d));
+    }
+
+    Trace trace() {
+      latency.put(Stage.TOTAL, Duration.ofNanos(System.nanoTime() - t0));
+      return new Trace(question, filter, retrieved, sent, contextTokens, usage, attempts, latency,
+          generatorName, model);
+    }
+
+    RagResult answered(ModelAnswer a, List<ResolvedCitation> citations, ValidationReport report) {
+      RagResult r = new RagResult.Answered(a.answer(), a.claims(), citations, report.groundingScore(),
+          report.warnings(), trace());
+      logOutcome(r, "answered");
+      return r;
+    }
+
+    RagResult abstained(AbstainReason reason, String detail) {
+      RagResult r = new RagResult.Abstained(reason, detail, trace());
+      logOutcome(r, reason.wire());
+      return r;
+    }
+
+    RagResult rejected(RejectReason reason, List<ValidationIssue> issues, String detail) {
+      RagResult r = new RagResult.Rejected(reason, issues, detail, trace());
+      logOutcome(r, reason.wire());
+      return r;
+    }
+
+    private void logOutcome(RagResult r, String why) {
+      if (log.isDebugEnabled()) {
+        Trace t = r.trace();
+        log.debug("citerag.pipeline: {} ({}) retrieved={} sent={} attempts={} tokens={} total={}ms",
+            r.status(), why, t.retrieved().size(), t.sent().size(), t.attempts().size(),
+            t.usage().totalTokens(), t.latency().get(Stage.TOTAL).toMillis());
+      }
+    }
+  }
+
+  /**
+   * Builds a {@link RagPipeline}. Setters reject bad values at once, naming the field; {@link
+   * #build()} checks combinations.
+   */
+  public static final class Builder {
+    private @Nullable Embedder embedder;
+    private @Nullable VectorStore store;
+    private @Nullable ChatModel chatModel;
+    private @Nullable AnswerGenerator generator;
+    private @Nullable ContextBuilder contextBuilder;
+    private @Nullable CitationValidator validator;
+    private int topK = 8;
+    private int tokenBudget = JsonContextBuilder.DEFAULT_TOKEN_BUDGET;
+    private int maxRetries = 1;
+    private double minSimilarity = 0.0;
+    private boolean requireLexicalMatch = true;
+    private int maxOutputTokens = 1024;
+    private int maxQuestionChars = 4000;
+    private Duration deadline = Duration.ofSeconds(60);
+
+    private Builder() {}
+
+    Builder copy() {
+      Builder b = new Builder();
+      b.embedder = embedder;
+      b.store = store;
+      b.chatModel = chatModel;
+      b.generator = generator;
+      b.contextBuilder = contextBuilder;
+      b.validator = validator;
+      b.topK = topK;
+      b.tokenBudget = tokenBudget;
+      b.maxRetries = maxRetries;
+      b.minSimilarity = minSimilarity;
+      b.requireLexicalMatch = requireLexicalMatch;
+      b.maxOutputTokens = maxOutputTokens;
+      b.maxQuestionChars = maxQuestionChars;
+      b.deadline = deadline;
+      return b;
+    }
+
+    /** Required: embeds questions (must have the store's dimensions). */
+    public Builder embedder(Embedder embedder) {
+      this.embedder = Checks.notNull(embedder, "embedder");
+      return this;
+    }
+
+    /** Required: where chunks are searched. */
+    public Builder store(VectorStore store) {
+      this.store = Checks.notNull(store, "store");
+      return this;
+    }
+
+    /** The model that answers; set this or {@link #generator}, not both. */
+    public Builder chatModel(ChatModel chatModel) {
+      this.chatModel = Checks.notNull(chatModel, "chatModel");
+      return this;
+    }
+
+    /** A model-free generator such as {@link ExtractiveGenerator}; set this or {@link #chatModel}. */
+    public Builder generator(AnswerGenerator generator) {
+      this.generator = Checks.notNull(generator, "generator");
+      return this;
+    }
+
+    /** Default: {@link JsonContextBuilder} with {@link #tokenBudget}. */
+    public Builder contextBuilder(ContextBuilder contextBuilder) {
+      this.contextBuilder = Checks.notNull(contextBuilder, "contextBuilder");
+      return this;
+    }
+
+    /** Default: {@link DefaultCitationValidator} (quotes of 4+ words). */
+    public Builder validator(CitationValidator validator) {
+      this.validator = Checks.notNull(validator, "validator");
+      return this;
+    }
+
+    /** Chunks retrieved per question, 1 to 100; default 8. */
+    public Builder topK(int topK) {
+      this.topK = Checks.inRange(topK, 1, 100, "topK");
+      return this;
+    }
+
+    /** Prompt budget in estimated tokens for the default context builder, 256+; default 3000. */
+    public Builder tokenBudget(int tokenBudget) {
+      this.tokenBudget = Checks.inRange(tokenBudget, 256, 2_000_000, "tokenBudget");
+      return this;
+    }
+
+    /** Extra attempts after a critical validation failure, 0 to 5; default 1. */
+    public Builder maxRetries(int maxRetries) {
+      this.maxRetries = Checks.inRange(maxRetries, 0, 5, "maxRetries");
+      return this;
+    }
+
+    /**
+     * Gate 1: abstain without calling the model when the best absolute cosine of the retrieved
+     * chunks is below this, in [0, 1]; 0 turns the gate off. Default 0, because cosine scales
+     * differ per embedding model: choose it from the evaluation runner's threshold sweep.
+     */
+    public Builder minSimilarity(double minSimilarity) {
+      this.minSimilarity = Checks.inRange(minSimilarity, 0.0, 1.0, "minSimilarity");
+      return this;
+    }
+
+    /** Gate 1: abstain when no retrieved chunk matches a question term lexically; default true. */
+    public Builder requireLexicalMatch(boolean requireLexicalMatch) {
+      this.requireLexicalMatch = requireLexicalMatch;
+      return this;
+    }
+
+    /** Output limit per model call, 1 to 65536; default 1024. */
+    public Builder maxOutputTokens(int maxOutputTokens) {
+      this.maxOutputTokens = Checks.inRange(maxOutputTokens, 1, 65_536, "maxOutputTokens");
+      return this;
+    }
+
+    /** Longest accepted question, 1 to 100000 characters; default 4000. */
+    public Builder maxQuestionChars(int maxQuestionChars) {
+      this.maxQuestionChars = Checks.inRange(maxQuestionChars, 1, 100_000, "maxQuestionChars");
+      return this;
+    }
+
+    /**
+     * Bound on one {@code ask}, retries included; default 60 s. Passed to the model as the time
+     * left, so adapters stop retrying in time.
+     */
+    public Builder deadline(Duration deadline) {
+      Checks.notNull(deadline, "deadline");
+      if (deadline.isNegative() || deadline.isZero()) {
+        throw new IllegalArgumentException("deadline must be > 0, was " + deadline);
+      }
+      this.deadline = deadline;
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException when embedder or store is missing
+     * @throws IllegalStateException when neither or both of chatModel and generator are set, or
+     *     the embedder's and store's dimensions differ
+     */
+    public RagPipeline build() {
+      return new RagPipeline(this);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "RagPipeline[generator=" + generator.name() + ", topK=" + topK + ", maxRetries=" + maxRetries
+        + ", minSimilarity=" + minSimilarity + ", requireLexicalMatch=" + requireLexicalMatch + "]";
+  }
+
+  /** The generator in use (the chat model wrapped, or the one given). */
+  public AnswerGenerator generator() {
+    return generator;
+  }
+
+  /** The maximum output tokens per model call. */
+  public int maxOutputTokens() {
+    return maxOutputTokens;
+  }
+
+  /** Whether a chat model (rather than a model-free generator) answers. */
+  public boolean usesChatModel() {
+    return chatModel != null;
+  }
+
+  static String issueTypes(List<ValidationIssue> issues) {
+    return issues.stream().map(ValidationIssue::type).map(IssueType::wire).distinct().toList().toString();
+  }
+}
