@@ -121,7 +121,8 @@ public final class OllamaEmbedder implements Embedder {
 
   /**
    * Embeds {@code documents} (document prefix applied), {@link #batchSize()} per request, in
-   * order. An empty list returns an empty list without a request.
+   * order. An empty list returns an empty list without a request. Titles are not sent: Ollama has
+   * no field for them, and citerag's chunks already begin with their heading.
    *
    * @throws IllegalArgumentException when the list or an element is null, or a text is blank
    * @throws dev.citerag.ProviderException when Ollama fails or replies malformed vectors

@@ -27,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
+import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -403,6 +404,21 @@ class OllamaChatModelTest {
 
     assertThat(e.kind()).isEqualTo(Kind.PROTOCOL);
     assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
+  void a_caller_supplied_http_client_is_used_with_its_interceptors() throws Exception {
+    OkHttpClient client = new OkHttpClient.Builder()
+        .addInterceptor(chain -> chain.proceed(
+            chain.request().newBuilder().header("X-Proxy-Tenant", "docs-team").build()))
+        .build();
+    OllamaChatModel viaProxy = builder().httpClient(client).build();
+    server.enqueue(ok(chatReply(ANSWERED_CONTENT, "stop")));
+
+    viaProxy.chat(request());
+
+    assertThat(take(server).getHeaders().get("X-Proxy-Tenant")).isEqualTo("docs-team");
+    assertThat(viaProxy.toString()).contains("httpClient=caller's");
   }
 
   @Test

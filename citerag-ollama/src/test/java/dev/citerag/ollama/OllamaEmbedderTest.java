@@ -16,6 +16,10 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.AfterEach;
@@ -215,6 +219,26 @@ class OllamaEmbedderTest {
 
     assertThat(second).isSameAs(first);
     assertThat(first.queryInstruction()).isNull();
+    assertThat(fake.paths).containsExactly("GET /api/tags");
+  }
+
+  @Test
+  void concurrent_first_calls_read_the_identity_once() throws Exception {
+    OllamaEmbedder embedder = builder().dimensions(8).build();
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<EmbedderIdentity>> futures = new ArrayList<>();
+      for (int i = 0; i < 16; i++) {
+        futures.add(pool.submit(embedder::identity));
+      }
+      EmbedderIdentity first = futures.get(0).get(10, TimeUnit.SECONDS);
+      for (Future<EmbedderIdentity> f : futures) {
+        assertThat(f.get(10, TimeUnit.SECONDS)).isSameAs(first);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
     assertThat(fake.paths).containsExactly("GET /api/tags");
   }
 
