@@ -112,7 +112,7 @@ public final class MarkdownChunker implements Chunker {
     String[] lines = content.split("\n", -1);
     boolean markdown = document.format() == DocumentFormat.MARKDOWN;
     List<Section> sections =
-        markdown ? parseSections(lines) : List.of(new Section(0, List.of(), "", List.of(lines)));
+        markdown ? parseSections(lines) : List.of(new Section(0, List.of(), "", "", List.of(lines)));
 
     List<Piece> pieces = new ArrayList<>();
     for (int i = 0; i < sections.size(); i++) {
@@ -155,18 +155,20 @@ public final class MarkdownChunker implements Chunker {
   private static final class Section {
     final int level;
     final List<String> path;
+    final String heading;
     final String headingLine;
     final List<String> lines;
 
-    Section(int level, List<String> path, String headingLine, List<String> lines) {
+    Section(int level, List<String> path, String heading, String headingLine, List<String> lines) {
       this.level = level;
       this.path = path;
+      this.heading = heading;
       this.headingLine = headingLine;
       this.lines = lines;
     }
 
     boolean isQuestion() {
-      return level > 0 && !path.isEmpty() && path.get(path.size() - 1).endsWith("?");
+      return heading.endsWith("?");
     }
 
     /** This section with the given sub-sections appended inline, heading lines included. */
@@ -177,7 +179,7 @@ public final class MarkdownChunker implements Chunker {
         all.add(n.headingLine);
         all.addAll(n.lines);
       }
-      return new Section(level, path, headingLine, all);
+      return new Section(level, path, heading, headingLine, all);
     }
   }
 
@@ -187,6 +189,7 @@ public final class MarkdownChunker implements Chunker {
     List<String> current = new ArrayList<>();
     int level = 0;
     List<String> path = List.of();
+    String heading = "";
     String headingLine = "";
     Fence fence = null;
     for (String line : lines) {
@@ -205,7 +208,7 @@ public final class MarkdownChunker implements Chunker {
       }
       Matcher h = HEADING.matcher(line);
       if (h.matches()) {
-        out.add(new Section(level, path, headingLine, current));
+        out.add(new Section(level, path, heading, headingLine, current));
         level = h.group(1).length();
         String text = h.group(2) == null ? "" : h.group(2);
         text = Whitespace.collapse(CLOSING_HASHES.matcher(text).replaceFirst(""));
@@ -220,13 +223,14 @@ public final class MarkdownChunker implements Chunker {
           }
         }
         path = List.copyOf(p);
+        heading = text;
         headingLine = line;
         current = new ArrayList<>();
         continue;
       }
       current.add(line);
     }
-    out.add(new Section(level, path, headingLine, current));
+    out.add(new Section(level, path, heading, headingLine, current));
     return out;
   }
 
@@ -418,7 +422,7 @@ public final class MarkdownChunker implements Chunker {
     List<Block> blocks = blocks(s.lines, markdown);
     String head = head(title, s.path);
     if (blocks.isEmpty()) {
-      if (leaf && !s.path.isEmpty()) {
+      if (leaf && !s.heading.isEmpty()) {
         out.add(new Piece(s.path, head.strip()));
       }
       return;

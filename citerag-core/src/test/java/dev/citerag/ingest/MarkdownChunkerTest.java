@@ -138,6 +138,16 @@ class MarkdownChunkerTest {
   }
 
   @Test
+  void an_empty_heading_is_neither_a_question_nor_a_heading_only_chunk() {
+    String content = "# Why?\n\nBecause.\n\n##\n\n### Deeper\n\nMore.\n\n##\n";
+    List<Chunk> faq = new MarkdownChunker(new ChunkerSettings(300, 40, true)).chunk(md(null, content));
+    // the question absorbs everything under it, empty heading included
+    assertEquals(List.of("Why?\n\nBecause.\n\n##\n\n### Deeper\n\nMore.\n\n##"), texts(faq));
+    List<Chunk> plain = DEFAULT.chunk(md(null, "# A\n\nText.\n\n##\n"));
+    assertEquals(List.of("A\n\nText."), texts(plain));
+  }
+
+  @Test
   void a_long_heading_path_is_shortened_to_half_the_budget() {
     ChunkerSettings s = new ChunkerSettings(32, 4, false);
     String heading = "A very long heading that goes on and on and on and on and on";
