@@ -12,6 +12,7 @@ import dev.citerag.embed.DocumentText;
 import dev.citerag.embed.EmbedderIdentity;
 import dev.citerag.embed.Vectors;
 import dev.citerag.store.CollectionIdentity;
+import dev.citerag.store.InMemoryVectorStore;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -304,6 +305,25 @@ class OllamaEmbedderTest {
         .differencesFrom(CollectionIdentity.of(after, chunker));
     assertThat(differences).containsExactly("modelDigest: stored " + OllamaFixtures.NOMIC_DIGEST
         + " vs requested " + OllamaFixtures.NOMIC_DIGEST_REPULLED);
+  }
+
+  @Test
+  void a_store_that_recorded_the_old_digest_refuses_the_repulled_model() {
+    OllamaEmbedder embedder = builder().prefixes(OllamaEmbedder.Prefixes.NOMIC).build();
+    InMemoryVectorStore store = new InMemoryVectorStore(8);
+    String chunker = "markdown:size=800,overlap=100";
+    store.ensureIdentity(CollectionIdentity.of(embedder.identity(), chunker));
+    store.ensureIdentity(CollectionIdentity.of(embedder.refreshIdentity(), chunker));
+
+    fake.digest = OllamaFixtures.NOMIC_DIGEST_REPULLED;
+    CollectionIdentity repulled = CollectionIdentity.of(embedder.refreshIdentity(), chunker);
+    IdentityMismatchException e =
+        assertThrows(IdentityMismatchException.class, () -> store.ensureIdentity(repulled));
+
+    assertThat(e.getMessage()).contains("modelDigest: stored " + OllamaFixtures.NOMIC_DIGEST
+        + " vs requested " + OllamaFixtures.NOMIC_DIGEST_REPULLED);
+    assertThat(store.identity()).hasValueSatisfying(
+        id -> assertThat(id.modelDigest()).isEqualTo(OllamaFixtures.NOMIC_DIGEST));
   }
 
   @Test
