@@ -52,10 +52,11 @@ public final class AnswerSchema {
     ObjectNode props = node.putObject("properties");
     ArrayNode required = MAPPER.createArrayNode();
     for (RecordComponent rc : type.getRecordComponents()) {
-      JsonProperty jp = rc.getAnnotation(JsonProperty.class);
+      // Jackson's annotations do not target record components; javac copies them to the accessor
+      JsonProperty jp = rc.getAccessor().getAnnotation(JsonProperty.class);
       String name = jp != null && !jp.value().isEmpty() ? jp.value() : rc.getName();
       ObjectNode p = forType(rc.getGenericType());
-      JsonPropertyDescription d = rc.getAnnotation(JsonPropertyDescription.class);
+      JsonPropertyDescription d = rc.getAccessor().getAnnotation(JsonPropertyDescription.class);
       if (d != null) {
         p.put("description", d.value());
       }
