@@ -37,7 +37,9 @@ import java.util.regex.Pattern;
  *       abstains: the topic may match, but the asked fact (a day, a role, a name, a quantity) is
  *       not there.
  *   <li>Sentences (lines, then sentence ends) of at least 4 words are scored by the IDF weight of
- *       the question terms they contain; the best one is the answer, joined by the second best
+ *       the question terms they contain, plus a bonus when the question asks for a quantity ("how
+ *       long", "limit", ...) and the sentence has a number, or asks "when" and the sentence names
+ *       a day or time; the best one is the answer, joined by the second best
  *       when that adds question terms the first lacks and scores at least 60% as high.
  *   <li>When no sentence contains a question term, it abstains.
  * </ol>
@@ -49,6 +51,15 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final Pattern SENTENCE_END =
       Pattern.compile("(?<=[.!?])\\s+(?=[\\p{Lu}\\p{N}`\"'(\\[*])");
+  private static final Pattern EXPECTS_NUMBER = Pattern.compile(
+      "(?i)\\b(how (long|many|much|often|big|large|fast|soon|old)|limit|maximum|minimum|max|min"
+          + "|timeout|threshold|size|number|count|port|version|percent|percentage|rate|ttl|duration)\\b");
+  private static final Pattern EXPECTS_TIME = Pattern.compile(
+      "(?i)\\b(when|what time|which day|what day|how soon)\\b");
+  private static final Pattern HAS_NUMBER = Pattern.compile("\\d");
+  private static final Pattern HAS_TIME = Pattern.compile(
+      "(?i)(\\b\\d{1,2}:\\d{2}\\b|\\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|daily"
+          + "|weekly|utc|am|pm|noon|midnight|morning|evening)\\b)");
   private static final Pattern BULLET = Pattern.compile("^(?:[-*+]\\s+|\\d{1,3}[.)]\\s+|>\\s+|#{1,6}\\s+)");
 
   /**
@@ -64,7 +75,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
           "typically", "exactly", "actually", "first", "thing", "things", "supposed", "know",
           "find", "see", "go", "going", "good", "bad", "best", "new", "set", "give", "given",
           "let", "like", "want", "able", "there", "doe", "done", "say", "says", "said", "mean",
-          "means", "called", "name", "happen", "handle", "handled", "okay", "ok");
+          "means", "called", "name", "handle", "handled", "okay", "ok");
 
   @Override
   public ChatResponse generate(GenerationRequest request) {
@@ -108,10 +119,19 @@ public final class ExtractiveGenerator implements AnswerGenerator {
       }
     }
     Map<String, Double> idf = idf(qTerms, candidates);
+    double maxIdf = idf.values().stream().mapToDouble(Double::doubleValue).max().orElse(1.0);
+    boolean wantsNumber = EXPECTS_NUMBER.matcher(question).find();
+    boolean wantsTime = EXPECTS_TIME.matcher(question).find();
     Candidate best = null;
     double bestScore = 0;
     for (Candidate c : candidates) {
       c.score = score(c.terms, qTerms, idf);
+      if (c.score > 0 && wantsNumber && HAS_NUMBER.matcher(c.sentence).find()) {
+        c.score += 0.5 * maxIdf;
+      }
+      if (c.score > 0 && wantsTime && HAS_TIME.matcher(c.sentence).find()) {
+        c.score += 0.5 * maxIdf;
+      }
       if (c.score > bestScore) {
         bestScore = c.score;
         best = c;

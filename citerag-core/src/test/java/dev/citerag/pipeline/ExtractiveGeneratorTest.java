@@ -1,0 +1,60 @@
+package dev.citerag.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.citerag.answer.AnswerParser;
+import dev.citerag.answer.AnswerStatus;
+import dev.citerag.answer.DefaultCitationValidator;
+import dev.citerag.answer.ModelAnswer;
+import dev.citerag.answer.Sources;
+import dev.citerag.context.SentSource;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ExtractiveGeneratorTest {
+  final ExtractiveGenerator gen = new ExtractiveGenerator();
+  final List<SentSource> sources = List.of(
+      Sources.sent("k7q2m", "Deploys > Rollbacks\n\nTo roll back, run `deployctl rollback --to <sha>`.\n"
+          + "- A rollback finishes within 5 minutes for most services.\n"
+          + "- Only the on-call engineer may approve a rollback of the billing service."),
+      Sources.sent("p3x9d", "On-call\n\nThe on-call rotation changes every Monday. Pages go to the primary first."));
+
+  @Test
+  void answers_with_verbatim_sentences_that_pass_validation() {
+    ModelAnswer a = gen.answer("Who may approve a rollback of the billing service?", sources);
+    assertThat(a.status()).isEqualTo(AnswerStatus.ANSWERED);
+    assertThat(a.answer()).contains("on-call engineer may approve");
+    assertThat(new DefaultCitationValidator().validate(a, sources).passed()).isTrue();
+    assertThat(a.allCitations()).allMatch(c -> c.sourceId().equals("k7q2m"));
+  }
+
+  @Test
+  void reply_is_contract_json() {
+    GenerationRequest req = new GenerationRequest("How long does a rollback take?",
+        new dev.citerag.context.BuiltContext(sources, "sys", "user", 10), List.of(), 1, null);
+    var reply = gen.generate(req);
+    var parsed = AnswerParser.parse(reply.text());
+    assertThat(parsed.ok()).isTrue();
+    assertThat(parsed.answer().answer()).contains("5 minutes");
+  }
+
+  @Test
+  void abstains_on_a_near_miss_when_the_asked_fact_is_absent() {
+    // the rotation day is in the sources, the handover time is not
+    ModelAnswer a = gen.answer("At what time is the on-call handover?", sources);
+    assertThat(a.status()).isEqualTo(AnswerStatus.NOT_IN_SOURCES);
+  }
+
+  @Test
+  void abstains_when_no_sentence_shares_a_term_with_the_question() {
+    assertThat(gen.answer("quarterly revenue forecast", sources).status()).isEqualTo(AnswerStatus.NOT_IN_SOURCES);
+    assertThat(gen.answer("what is it?", sources).status()).isEqualTo(AnswerStatus.NOT_IN_SOURCES);
+    assertThat(gen.answer("rollback", List.of()).status()).isEqualTo(AnswerStatus.NOT_IN_SOURCES);
+  }
+
+  @Test
+  void splits_lines_and_sentences_without_breaking_numbers() {
+    assertThat(ExtractiveGenerator.sentences("Burst is 0.015 of quota. Next one here.\n- item two is here"))
+        .containsExactly("Burst is 0.015 of quota.", "Next one here.", "item two is here");
+  }
+}

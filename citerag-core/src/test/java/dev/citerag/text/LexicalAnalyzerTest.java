@@ -1,0 +1,30 @@
+package dev.citerag.text;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class LexicalAnalyzerTest {
+
+  @Test
+  void keeps_numbers_units_and_identifiers_whole() {
+    assertThat(LexicalAnalyzer.terms("The limit is 0.010 mg/L and 141.80 EUR, see SVC_KEY and deploy-bot v2.3.1."))
+        .contains("0.010", "141.80", "svc_key", "deploy-bot", "deploy", "bot", "v2.3.1", "mg/l", "eur", "limit");
+  }
+
+  @Test
+  void drops_stop_words_and_stems_plurals_lightly() {
+    assertThat(LexicalAnalyzer.terms("What are the keys of the services?")).containsExactly("key", "service");
+    assertThat(LexicalAnalyzer.terms("policies classes status")).containsExactly("policy", "class", "status");
+  }
+
+  @Test
+  void thousands_separators_are_removed_from_numbers() {
+    assertThat(LexicalAnalyzer.terms("1,000 requests")).containsExactly("1000", "request");
+  }
+
+  @Test
+  void possessives_are_reduced() {
+    assertThat(LexicalAnalyzer.terms("the team's runbook")).containsExactly("team", "runbook");
+  }
+}
