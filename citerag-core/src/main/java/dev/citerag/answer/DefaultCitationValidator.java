@@ -3,15 +3,14 @@ package dev.citerag.answer;
 import dev.citerag.answer.internal.QuoteMatcher;
 import dev.citerag.context.SentSource;
 import dev.citerag.internal.Checks;
-import dev.citerag.text.LexicalAnalyzer;
 import dev.citerag.text.Whitespace;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The standard gate 3. Critical rules (the answer is not served): every {@code source_id} names a
@@ -90,7 +89,7 @@ public final class DefaultCitationValidator implements CitationValidator {
     }
 
     Map<String, String> normalized = new HashMap<>();
-    Map<String, Set<String>> terms = new HashMap<>();
+    Map<String, String> lowered = new HashMap<>();
     double scoreSum = 0;
     for (int ci = 0; ci < answer.claims().size(); ci++) {
       Claim claim = answer.claims().get(ci);
@@ -106,7 +105,7 @@ public final class DefaultCitationValidator implements CitationValidator {
                 + (new HashSet<>(cs).size() < cs.size() ? ", some repeated" : "")));
       }
       int valid = 0;
-      Set<String> validTerms = new HashSet<>();
+      List<String> validPassages = new ArrayList<>(cs.size());
       for (Citation c : cs) {
         SentSource src = byId.get(c.sourceId());
         if (src == null) {
@@ -135,10 +134,9 @@ public final class DefaultCitationValidator implements CitationValidator {
           continue;
         }
         valid++;
-        validTerms.addAll(terms.computeIfAbsent(c.sourceId(),
-            id -> LexicalAnalyzer.distinctTerms(src.chunk().text())));
+        validPassages.add(lowered.computeIfAbsent(c.sourceId(), id -> passage.toLowerCase(Locale.ROOT)));
       }
-      double coverage = valid == 0 ? 0 : QuoteMatcher.termCoverage(claim.text(), validTerms);
+      double coverage = valid == 0 ? 0 : QuoteMatcher.termCoverage(claim.text(), validPassages);
       if (valid > 0 && coverage < WEAK_GROUNDING_COVERAGE) {
         issues.add(ValidationIssue.of(IssueType.WEAK_GROUNDING, String.format(java.util.Locale.ROOT,
             "claim %d: only %.0f%% of its key terms appear in its cited sources", ci + 1, coverage * 100)));

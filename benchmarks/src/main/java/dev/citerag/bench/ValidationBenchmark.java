@@ -1,0 +1,93 @@
+package dev.citerag.bench;
+
+import dev.citerag.answer.AnswerParser;
+import dev.citerag.answer.Citation;
+import dev.citerag.answer.Claim;
+import dev.citerag.answer.AnswerStatus;
+import dev.citerag.answer.DefaultCitationValidator;
+import dev.citerag.answer.ModelAnswer;
+import dev.citerag.answer.ValidationReport;
+import dev.citerag.context.SentSource;
+import dev.citerag.store.Chunk;
+import dev.citerag.store.SearchHit;
+import dev.citerag.text.Hashing;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Gate 3 cost: validating an answer with 5 citations over 5 chunks of about 2 KB each (target:
+ * under 50 µs median), and parsing + validating the reply text as the pipeline does.
+ *
+ * <p>{@code java -jar benchmarks/target/citerag-benchmarks.jar ValidationBenchmark}
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class ValidationBenchmark {
+
+  private static final String[] WORDS = {
+    "deploy", "rollback", "service", "the", "key", "rotation", "within", "minutes", "on-call", "0.015",
+    "limit", "requests", "per", "index", "job", "queue", "retry", "after", "approval", "billing"
+  };
+
+  List<SentSource> sent;
+  ModelAnswer answer;
+  String replyJson;
+  DefaultCitationValidator validator;
+
+  @Setup
+  public void setup() throws Exception {
+    Random r = new Random(42);
+    sent = new ArrayList<>();
+    List<Claim> claims = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      StringBuilder b = new StringBuilder();
+      while (b.length() < 2000) {
+        b.append(WORDS[r.nextInt(WORDS.length)]).append(r.nextInt(12) == 0 ? ".\n" : " ");
+      }
+      String text = b.toString().strip();
+      String id = "s" + Integer.toString(1000 + i * 37, 36);
+      Chunk c = new Chunk("chunk-" + i, "doc-" + i, "docs/" + i + ".md", "Doc " + i, List.of("Section"), null,
+          text, text.length() / 4, Hashing.sha256Hex(text), Map.of());
+      sent.add(new SentSource(id, new SearchHit(c, 0.8, i + 1, i + 1, 1.0, 0.03)));
+      String[] words = text.split("\\s+");
+      int from = words.length - 20 - r.nextInt(20); // quotes from the end: the worst case for indexOf
+      String quote = String.join(" ", java.util.Arrays.copyOfRange(words, from, from + 12));
+      claims.add(new Claim("Claim about " + words[from] + " and " + words[from + 1],
+          List.of(new Citation(id, quote))));
+    }
+    answer = new ModelAnswer(AnswerStatus.ANSWERED, "An answer with five claims.", claims);
+    replyJson = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(answer);
+    validator = new DefaultCitationValidator();
+    ValidationReport check = validator.validate(answer, sent);
+    if (!check.passed()) {
+      throw new IllegalStateException("benchmark answer must be valid: " + check.issues());
+    }
+  }
+
+  @Benchmark
+  public ValidationReport validate5Citations() {
+    return validator.validate(answer, sent);
+  }
+
+  @Benchmark
+  public ValidationReport parseAndValidate5Citations() {
+    return validator.validate(AnswerParser.parse(replyJson).answer(), sent);
+  }
+}

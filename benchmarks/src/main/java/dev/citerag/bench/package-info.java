@@ -1,0 +1,2 @@
+/** Benchmarks; never a dependency of anything. */
+package dev.citerag.bench;
