@@ -191,16 +191,21 @@ public final class RecordedEmbeddings {
   }
 
   private static EmbedderIdentity parseHeader(String line, String origin, int lineNo) {
-    Header h;
+    com.fasterxml.jackson.databind.JsonNode tree;
     try {
-      h = Json.MAPPER.readValue(line, Header.class);
+      tree = Json.MAPPER.readTree(line);
     } catch (JsonProcessingException e) {
       throw bad(origin, lineNo, "the first line must be {\"identity\":{...}}: " + e.getOriginalMessage());
     }
-    if (h.identity() == null) {
+    if (tree == null || !tree.path("identity").isObject()) {
       throw bad(origin, lineNo, "field \"identity\" is required on the first line");
     }
-    IdentityLine i = h.identity();
+    IdentityLine i;
+    try {
+      i = Json.MAPPER.treeToValue(tree.get("identity"), IdentityLine.class);
+    } catch (JsonProcessingException e) {
+      throw bad(origin, lineNo, "field \"identity\": " + e.getOriginalMessage());
+    }
     try {
       return new EmbedderIdentity(i.provider(), i.model(), i.digest(), i.dimensions(), i.queryInstruction());
     } catch (IllegalArgumentException e) {
