@@ -147,9 +147,7 @@ public final class GoldenCases {
       if (!f.isObject()) {
         throw new GoldenFormatException(source, n, "filter", "must be an object of strings, e.g. {\"team\":\"platform\"}");
       }
-      Iterator<Map.Entry<String, JsonNode>> it = f.fields();
-      while (it.hasNext()) {
-        Map.Entry<String, JsonNode> e = it.next();
+      for (Map.Entry<String, JsonNode> e : f.properties()) {
         if (!e.getValue().isTextual()) {
           throw new GoldenFormatException(source, n, "filter", "value of \"" + e.getKey() + "\" must be a string");
         }

@@ -48,7 +48,7 @@ import org.jspecify.annotations.Nullable;
  * <pre>{@code
  * try (FakeGeminiServer gemini = new FakeGeminiServer()) {
  *   gemini.enqueue(Reply.quoting("deployctl rollback --service <name> --to <sha>"));
- *   GeminiChatModel model = GeminiChatModel.builder().baseUrl(gemini.baseUrl()).apiKey("test-key").build();
+ *   GeminiChatModel model = GeminiChatModel.builder().baseUrl(gemini.apiBaseUrl()).apiKey("test-key").build();
  *   ...
  *   assertThat(gemini.lastCall().header("x-goog-api-key")).contains("test-key");
  * }
@@ -118,6 +118,14 @@ public final class FakeGeminiServer implements AutoCloseable {
   /** The server's base URL without a trailing slash, e.g. {@code http://127.0.0.1:50123}. */
   public String baseUrl() {
     return http.baseUrl();
+  }
+
+  /**
+   * The API root as Gemini clients configure it, {@code baseUrl() + "/v1beta"} (the real one is
+   * {@code https://generativelanguage.googleapis.com/v1beta}).
+   */
+  public String apiBaseUrl() {
+    return http.baseUrl() + "/v1beta";
   }
 
   // ---- script ----

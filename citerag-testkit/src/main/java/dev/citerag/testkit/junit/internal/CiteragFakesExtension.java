@@ -111,13 +111,17 @@ public final class CiteragFakesExtension implements ParameterResolver, AfterTest
     }
 
     @Override
-    public synchronized void close() throws Exception {
+    public synchronized void close() {
       if (closed) {
         return;
       }
       closed = true;
       if (value instanceof AutoCloseable c) {
-        c.close();
+        try {
+          c.close();
+        } catch (Exception e) {
+          throw new IllegalStateException("cannot close " + value, e);
+        }
       }
     }
   }

@@ -480,9 +480,8 @@ public final class GeminiProtocol {
   }
 
   private static @Nullable String unknownField(JsonNode obj, Set<String> known) {
-    Iterator<Map.Entry<String, JsonNode>> it = obj.fields();
-    while (it.hasNext()) {
-      String k = it.next().getKey();
+    for (Map.Entry<String, JsonNode> e : obj.properties()) {
+      String k = e.getKey();
       if (!known.contains(k)) {
         return k;
       }
