@@ -1,0 +1,81 @@
+package dev.citerag.bench.harness;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** A Markdown report built section by section; every line is also echoed to standard output. */
+public final class Report {
+  private final StringBuilder md = new StringBuilder();
+
+  public Report line(String text) {
+    md.append(text).append('\n');
+    System.out.println(text);
+    System.out.flush();
+    return this;
+  }
+
+  public Report blank() {
+    return line("");
+  }
+
+  public Report heading(String text) {
+    blank();
+    return line("### " + text).blank();
+  }
+
+  public Report row(Object... cells) {
+    StringBuilder b = new StringBuilder("|");
+    for (Object c : cells) {
+      b.append(' ').append(c).append(" |");
+    }
+    md.append(b).append('\n');
+    System.out.println(b);
+    System.out.flush();
+    return this;
+  }
+
+  /** Writes a table's header immediately (rows follow with {@link #row}). */
+  public Report header(String... headers) {
+    StringBuilder h = new StringBuilder("|");
+    StringBuilder sep = new StringBuilder("|");
+    for (String s : headers) {
+      boolean right = s.startsWith(">");
+      h.append(' ').append(right ? s.substring(1) : s).append(" |");
+      sep.append(right ? "---:|" : "---|");
+    }
+    md.append(h).append('\n').append(sep).append('\n');
+    System.out.println(h);
+    System.out.println(sep);
+    System.out.flush();
+    return this;
+  }
+
+  public void writeTo(Path file) throws IOException {
+    Files.createDirectories(file.toAbsolutePath().getParent());
+    Files.writeString(file, md.toString());
+  }
+
+  public static String ms(long nanos) {
+    double ms = nanos / 1e6;
+    return String.format(Locale.ROOT, ms >= 100 ? "%.0f" : ms >= 10 ? "%.1f" : "%.2f", ms);
+  }
+
+  public static String us(long nanos) {
+    return String.format(Locale.ROOT, "%.1f", nanos / 1e3);
+  }
+
+  public static String f(String pattern, Object... args) {
+    return String.format(Locale.ROOT, pattern, args);
+  }
+
+  /** "3.2×" */
+  public static String x(double ratio) {
+    return String.format(Locale.ROOT, ratio >= 10 ? "%.0f×" : "%.2f×", ratio);
+  }
+
+  public static String pass(boolean ok) {
+    return ok ? "met" : "**missed**";
+  }
+}
