@@ -48,9 +48,11 @@ public final class InMemoryComparison {
     int d = data.dims;
     System.out.printf("[memory] loading %,d chunks into each store (load %s)%n", n, Machine.loadAverage());
     InMemoryVectorStore citerag = new InMemoryVectorStore(d);
+    List<DocumentChunks> docs = Corpus.citerag(data, 0, n);
     long t0 = System.nanoTime();
-    citerag.write(Corpus.citerag(data, 0, n));
+    citerag.write(docs);
     long citeragLoad = System.nanoTime() - t0;
+    docs = null;
     Corpus.Lc4j lc = Corpus.lc4j(data, 0, n);
     InMemoryEmbeddingStore<TextSegment> lc4j = new InMemoryEmbeddingStore<>();
     t0 = System.nanoTime();
