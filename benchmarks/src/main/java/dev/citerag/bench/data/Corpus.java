@@ -24,10 +24,18 @@ public final class Corpus {
   public static List<DocumentChunks> citerag(Dataset d, int from, int to) {
     List<DocumentChunks> docs = new ArrayList<>();
     List<EmbeddedChunk> pending = new ArrayList<>();
+    String docId = "";
+    String source = "";
+    String title = "";
     for (int row = from; row < to; row++) {
-      String docId = d.docId(row);
+      if (pending.isEmpty()) {
+        // as a chunker does: the chunks of one document share its id, source and title
+        docId = d.docId(row);
+        source = "docs/" + docId + ".md";
+        title = "Document " + docId;
+      }
       String text = fresh(d.texts[row]);
-      Chunk c = new Chunk(d.chunkId(row), docId, "docs/" + docId + ".md", "Document " + docId,
+      Chunk c = new Chunk(d.chunkId(row), docId, source, title,
           List.of(), null, text, TokenEstimator.estimate(text), Hashing.sha256Hex(text),
           Map.of("team", d.teams[row], "shard", d.shards[row], "doc", docId));
       pending.add(new EmbeddedChunk(c, d.vectors[row]));
@@ -46,11 +54,15 @@ public final class Corpus {
     List<String> ids = new ArrayList<>(to - from);
     List<Embedding> embeddings = new ArrayList<>(to - from);
     List<TextSegment> segments = new ArrayList<>(to - from);
+    String docId = "";
     for (int row = from; row < to; row++) {
+      if (row == from || row % Dataset.CHUNKS_PER_DOC == 0) {
+        docId = d.docId(row);
+      }
       ids.add(d.chunkId(row));
       embeddings.add(Embedding.from(d.vectors[row].clone()));
       segments.add(TextSegment.from(fresh(d.texts[row]),
-          Metadata.from(Map.of("team", d.teams[row], "shard", d.shards[row], "doc", d.docId(row)))));
+          Metadata.from(Map.of("team", d.teams[row], "shard", d.shards[row], "doc", docId))));
     }
     return new Lc4j(ids, embeddings, segments);
   }
