@@ -51,6 +51,11 @@ public final class Corpus {
   public record Lc4j(List<String> ids, List<Embedding> embeddings, List<TextSegment> segments) {}
 
   public static Lc4j lc4j(Dataset d, int from, int to) {
+    return lc4j(d, from, to, false);
+  }
+
+  /** With {@code uuids}, ids are {@link #uuid}s (LangChain4j's pgvector table has a UUID key). */
+  public static Lc4j lc4j(Dataset d, int from, int to, boolean uuids) {
     List<String> ids = new ArrayList<>(to - from);
     List<Embedding> embeddings = new ArrayList<>(to - from);
     List<TextSegment> segments = new ArrayList<>(to - from);
@@ -59,12 +64,22 @@ public final class Corpus {
       if (row == from || row % Dataset.CHUNKS_PER_DOC == 0) {
         docId = d.docId(row);
       }
-      ids.add(d.chunkId(row));
+      ids.add(uuids ? uuid(row) : d.chunkId(row));
       embeddings.add(Embedding.from(d.vectors[row].clone()));
       segments.add(TextSegment.from(fresh(d.texts[row]),
           Metadata.from(Map.of("team", d.teams[row], "shard", d.shards[row], "doc", docId))));
     }
     return new Lc4j(ids, embeddings, segments);
+  }
+
+  /** A UUID encoding a row number. */
+  public static String uuid(int row) {
+    return new java.util.UUID(0x5eed, row).toString();
+  }
+
+  /** The row number of an id made by {@link #uuid}. */
+  public static int rowOfUuid(String id) {
+    return (int) java.util.UUID.fromString(id).getLeastSignificantBits();
   }
 
   /** A copy that shares no storage with {@code s}. */
