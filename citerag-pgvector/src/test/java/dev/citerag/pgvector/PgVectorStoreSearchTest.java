@@ -60,7 +60,7 @@ class PgVectorStoreSearchTest {
         int n = d * 20 + i;
         String bucket = n % 100 == 0 ? "rare" : "common";
         EmbeddedChunk c = chunk("s" + d, i, "Selective row " + n + " in bucket " + bucket + ".",
-            Map.of("bucket", bucket, "group", "g" + (n % 4)), TestData.random(r, D));
+            Map.of("bucket", bucket, "group", "g" + (n % 2)), TestData.random(r, D));
         cs.add(c);
         selectiveChunks.add(c);
       }
@@ -179,18 +179,60 @@ class PgVectorStoreSearchTest {
   }
 
   @Test
-  void a_broad_filter_uses_the_index_and_still_returns_k_rows_inside_the_filter() {
+  void a_broad_filter_walks_the_hnsw_index_and_still_returns_k_rows_inside_the_filter(DataSource ds)
+      throws Exception {
     Random r = new Random(9);
-    Filter quarter = Filter.eq("group", "g1");
+    Filter half = Filter.eq("group", "g1"); // 2,500 of 5,000 rows: too many for the exact path
+    long scansBefore = hnswScans(ds);
     int agree = 0;
     for (int trial = 0; trial < 10; trial++) {
       float[] q = TestData.random(r, D);
-      List<SearchHit> dense = selective.denseSearch(q, 10, quarter);
+      List<SearchHit> dense = selective.denseSearch(q, 10, half);
       assertThat(dense).hasSize(10).allSatisfy(h -> assertThat(h.chunk().metadata()).containsEntry("group", "g1"));
-      List<String> exact = exactNearest(q, quarter, 10);
+      List<String> exact = exactNearest(q, half, 10);
       agree += (int) ids(dense).stream().filter(exact::contains).count();
+      assertThat(selective.hybridSearch(q, "selective", 10, half))
+          .hasSize(10).allSatisfy(h -> assertThat(h.chunk().metadata()).containsEntry("group", "g1"));
     }
     assertThat(agree).as("recall@10 over 10 queries, in 100 slots").isGreaterThanOrEqualTo(90);
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (hnswScans(ds) < scansBefore + 20 && System.nanoTime() < deadline) {
+      Thread.sleep(100); // index statistics are flushed by the server within a second or so
+    }
+    assertThat(hnswScans(ds)).as("HNSW index scans").isGreaterThanOrEqualTo(scansBefore + 20);
+  }
+
+  private static long hnswScans(DataSource ds) throws java.sql.SQLException {
+    String n = TestData.scalar(ds, "SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = 'selective_chunks_hnsw'");
+    return n == null ? 0 : Long.parseLong(n);
+  }
+
+  @Test
+  void a_lexeme_found_in_most_chunks_does_not_make_every_chunk_a_candidate(DataSource ds) throws Exception {
+    try (PgVectorStore common = TestData.store(ds, "common", 4)) {
+      Random r = new Random(13);
+      List<DocumentChunks> docs = new ArrayList<>();
+      for (int d = 0; d < 100; d++) {
+        List<EmbeddedChunk> cs = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+          String extra = d < 3 && i == 0 ? " A rarity worth finding." : "";
+          cs.add(chunk("c" + d, i, "Ubiquitous filler sentence " + i + "." + extra, Map.of(), TestData.random(r, 4)));
+        }
+        docs.add(new DocumentChunks("c" + d, "v1", cs));
+      }
+      common.write(docs);
+      // before statistics exist every lexeme selects candidates: any chunk matches "ubiquitous"
+      assertThat(common.lexicalSearch("ubiquitous rarity", 50, Filter.ALL)).hasSize(50);
+      TestData.execute(ds, "ANALYZE common_chunks");
+      // with statistics, "ubiquitous" (in every chunk) only ranks the chunks "rarity" finds
+      assertThat(ids(common.lexicalSearch("ubiquitous rarity", 50, Filter.ALL)))
+          .containsExactlyInAnyOrder("c0#0", "c1#0", "c2#0");
+      // alone, the common lexeme still finds chunks
+      assertThat(common.lexicalSearch("ubiquitous", 50, Filter.ALL)).hasSize(50);
+      assertThat(common.hybridSearch(TestData.random(r, 4), "ubiquitous rarity", 3, Filter.ALL)
+          .stream().filter(SearchHit::matchedLexically).map(h -> h.chunk().id()))
+          .allSatisfy(id -> assertThat(id).endsWith("#0"));
+    }
   }
 
   private static List<String> exactNearest(float[] q, Filter f, int k) {

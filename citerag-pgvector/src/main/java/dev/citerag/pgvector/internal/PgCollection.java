@@ -32,6 +32,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 import org.postgresql.PGConnection;
@@ -640,17 +641,47 @@ public final class PgCollection {
     String vector = checkQueryVector(queryVector);
     Checks.positive(k, "k");
     Checks.notNull(filter, "filter");
-    Ranked r = dense(vector, k, filter, false);
+    Ranked r = dense(vector, k, filter, mode(filter));
+    remember(filter, r.exact);
     if (!r.exact && r.denseCount < k) {
-      r = dense(vector, k, filter, true);
+      r = dense(vector, k, filter, Sql.DenseMode.EXACT);
+      remember(filter, true);
     }
     return r.hits;
   }
 
+  /** Recent exact-or-approximate decisions per filter, so the matching rows are not counted on every query. */
+  private final ConcurrentHashMap<Filter, Decision> decisions = new ConcurrentHashMap<>();
+  private static final long DECISION_TTL_NANOS = 30_000_000_000L;
+  private static final int MAX_DECISIONS = 1024;
+
+  private record Decision(boolean exact, long expires) {}
+
+  private Sql.DenseMode mode(Filter filter) {
+    if (FilterSql.isAll(filter)) {
+      return Sql.DenseMode.APPROXIMATE;
+    }
+    Decision d = decisions.get(filter);
+    if (d == null || d.expires - System.nanoTime() < 0) {
+      return Sql.DenseMode.DECIDE;
+    }
+    return d.exact ? Sql.DenseMode.EXACT : Sql.DenseMode.APPROXIMATE;
+  }
+
+  private void remember(Filter filter, boolean exact) {
+    if (FilterSql.isAll(filter)) {
+      return;
+    }
+    if (decisions.size() >= MAX_DECISIONS) {
+      decisions.clear();
+    }
+    decisions.put(filter, new Decision(exact, System.nanoTime() + DECISION_TTL_NANOS));
+  }
+
   private record Ranked(List<SearchHit> hits, long denseCount, boolean exact) {}
 
-  private Ranked dense(String vector, int k, Filter filter, boolean forceExact) {
-    Sql.Query q = sql.dense(filter, vector, forceExact, k);
+  private Ranked dense(String vector, int k, Filter filter, Sql.DenseMode mode) {
+    Sql.Query q = sql.dense(filter, vector, mode, k);
     return inSearch("dense search", k, c -> {
       List<double[]> scores = new ArrayList<>();
       List<Chunk> chunks = new ArrayList<>();
@@ -718,15 +749,17 @@ public final class PgCollection {
     Checks.positive(k, "k");
     Checks.notNull(filter, "filter");
     int n = RankFusion.candidatesFor(k);
-    Ranked r = hybrid(vector, queryText, n, k, filter, false);
+    Ranked r = hybrid(vector, queryText, n, k, filter, mode(filter));
+    remember(filter, r.exact);
     if (!r.exact && r.denseCount < n) {
-      r = hybrid(vector, queryText, n, k, filter, true);
+      r = hybrid(vector, queryText, n, k, filter, Sql.DenseMode.EXACT);
+      remember(filter, true);
     }
     return r.hits;
   }
 
-  private Ranked hybrid(String vector, String text, int n, int k, Filter filter, boolean forceExact) {
-    Sql.Query q = sql.hybrid(filter, vector, text, forceExact, n, k);
+  private Ranked hybrid(String vector, String text, int n, int k, Filter filter, Sql.DenseMode mode) {
+    Sql.Query q = sql.hybrid(filter, vector, text, mode, n, k);
     return inSearch("hybrid search", n, c -> {
       List<SearchHit> hits = new ArrayList<>();
       long count = 0;

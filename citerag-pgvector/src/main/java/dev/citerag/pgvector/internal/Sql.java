@@ -81,7 +81,11 @@ final class Sql {
         + "tsv tsvector GENERATED ALWAYS AS (to_tsvector('" + settings.textSearchConfig()
         + "'::regconfig, coalesce(title, '') || ' ' || content)) STORED, "
         + "created_at timestamptz NOT NULL DEFAULT now(), "
-        + "updated_at timestamptz NOT NULL DEFAULT now())";
+        + "updated_at timestamptz NOT NULL DEFAULT now())"
+        // rows stay whole in the heap up to a page: with PostgreSQL's default (2 kB) a row with a
+        // 384-d vector has its text, tsvector, even its id and metadata moved to TOAST, and ranking
+        // or filtering then costs a TOAST fetch per row (measured: twice the time of inline rows)
+        + " WITH (toast_tuple_target = 8160)";
   }
 
   /**
@@ -92,6 +96,8 @@ final class Sql {
     return "ALTER TABLE " + chunks + " ALTER COLUMN embedding SET STORAGE "
         + (settings.plainStorage() ? "PLAIN" : "EXTERNAL");
   }
+
+
 
   String createHnswIndex() {
     String operand = settings.halfvecIndex()
@@ -200,27 +206,40 @@ final class Sql {
           + " set_config('enable_seqscan', 'off', true),"
           + " set_config('jit', 'off', true)";
 
+  /** How the dense candidates are found. */
+  enum DenseMode {
+    /** Under a filter: count (up to {@link #EXACT_MAX_ROWS}) the matching rows and decide in SQL. */
+    DECIDE,
+    /** Walk the HNSW index. */
+    APPROXIMATE,
+    /** Sort the (filtered) rows by distance. */
+    EXACT
+  }
+
   /**
    * CTEs {@code q} (the query vector), {@code sel} (whether the dense list is computed exactly) and
-   * {@code dense} (id, distance; at most {@code limit} rows). Exact when forced by the first
-   * parameter or, under a filter, when fewer than {@link #EXACT_MAX_ROWS} rows match (counted
-   * through the metadata GIN index): then the matching rows are sorted by distance. Otherwise the
-   * HNSW index is walked with iterative scanning until enough rows pass the filter; the filter is
-   * wrapped in {@code IS TRUE} there so that the planner cannot swap the index walk for a
-   * metadata-index scan on a misestimated selectivity.
+   * {@code dense} (id, distance; at most {@code limit} rows). Exact: the matching rows are sorted
+   * by distance (through the metadata GIN index under a filter). Approximate: the HNSW index is
+   * walked with iterative scanning until enough rows pass the filter; the filter is wrapped in
+   * {@code IS TRUE} there so that the planner cannot swap the index walk for a metadata-index scan
+   * on a misestimated selectivity. {@link DenseMode#DECIDE} chooses exact when fewer than {@link
+   * #EXACT_MAX_ROWS} rows match. Both branches are in the statement; a one-time filter on {@code
+   * sel} runs only one of them.
    */
-  void denseCtes(Filter filter, String vector, boolean forceExact, int limit, Query q) {
+  void denseCtes(Filter filter, String vector, DenseMode mode, int limit, Query q) {
     boolean all = FilterSql.isAll(filter);
     q.sql.append("q AS MATERIALIZED (SELECT ?::vector AS v), ");
     q.params.add(vector);
-    q.sql.append("sel AS MATERIALIZED (SELECT ?::boolean");
-    q.params.add(forceExact);
-    if (!all) {
-      q.sql.append(" OR (SELECT count(*) FROM (SELECT 1 FROM ").append(chunks).append(" c WHERE ");
+    if (mode == DenseMode.DECIDE && !all) {
+      q.sql.append("sel AS MATERIALIZED (SELECT (SELECT count(*) FROM (SELECT 1 FROM ").append(chunks)
+          .append(" c WHERE ");
       FilterSql.render(filter, "c", q.sql, q.params);
-      q.sql.append(" LIMIT ").append(EXACT_MAX_ROWS).append(") s) < ").append(EXACT_MAX_ROWS);
+      q.sql.append(" LIMIT ").append(EXACT_MAX_ROWS).append(") s) < ").append(EXACT_MAX_ROWS)
+          .append(" AS exact), ");
+    } else {
+      q.sql.append("sel AS MATERIALIZED (SELECT ?::boolean AS exact), ");
+      q.params.add(mode == DenseMode.EXACT);
     }
-    q.sql.append(" AS exact), ");
     q.sql.append("dense AS MATERIALIZED ((SELECT x.id, x.distance FROM (SELECT c.id,"
         + " c.embedding <=> (SELECT v FROM q) AS distance FROM ").append(chunks)
         .append(" c WHERE (SELECT exact FROM sel)");
@@ -248,32 +267,57 @@ final class Sql {
     q.params.add(limit);
   }
 
+  /** Chunks a lexical search ranks at most when its lexemes are chosen by statistics. */
+  static final int LEXICAL_CANDIDATE_BUDGET = 2000;
+  /** Chunks a lexical search ranks at most in any case (a query of only very common lexemes). */
+  static final int LEXICAL_SCAN_CAP = 10_000;
+
   /**
-   * CTEs {@code tq} (the query as an OR of its lexemes) and {@code lex} (id, score; at most {@code
-   * limit} matching rows by {@code ts_rank_cd}). The query text is normalised by the collection's
-   * text search configuration ({@code to_tsvector}), and every lexeme is quoted as a tsquery
-   * operand, so no character of the user's text can act as a tsquery operator.
+   * CTEs {@code tq} (the query as an OR of lexemes) and {@code lex} (id, score; at most {@code
+   * limit} rows by {@code ts_rank_cd}). The query text is normalised by the collection's text
+   * search configuration ({@code to_tsvector}) and every lexeme is quoted as a tsquery operand, so
+   * no character of the user's text can act as a tsquery operator.
+   *
+   * <p>Which lexemes are used: ranking every chunk that contains a very common lexeme would mean
+   * ranking most of the collection on every query, and such a lexeme says little about relevance
+   * anyway. So the lexemes are taken rarest first, by the frequencies in the table's statistics
+   * ({@code pg_stats.most_common_elems}; a lexeme not listed there is rarer than all listed ones),
+   * while the estimated number of chunks containing them stays within {@link
+   * #LEXICAL_CANDIDATE_BUDGET}; the rarest lexeme is always used. Without statistics (a table never
+   * analysed) every lexeme is used. At most {@link #LEXICAL_SCAN_CAP} matching chunks are ranked.
    */
   void lexicalCtes(Filter filter, String queryText, int limit, Query q) {
-    q.sql.append("tq AS MATERIALIZED (SELECT coalesce((SELECT string_agg(chr(39) || replace("
-        + "replace(l, chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39), ' | ')"
-        + " FROM unnest(tsvector_to_array(to_tsvector(?::regconfig, ?))) AS l), '')::tsquery AS q), ");
+    q.sql.append("st AS MATERIALIZED (SELECT s.most_common_elems::text::text[] AS elems,"
+        + " s.most_common_elem_freqs AS freqs FROM pg_stats s WHERE s.schemaname = '")
+        .append(settings.schema()).append("' AND s.tablename = '").append(settings.collection())
+        .append("_chunks' AND s.attname = 'tsv'), ");
+    q.sql.append("lx AS MATERIALIZED (SELECT l.lexeme, coalesce("
+        + "(SELECT st.freqs[array_position(st.elems, l.lexeme)] FROM st),"
+        + " (SELECT st.freqs[cardinality(st.elems) + 1] / 2 FROM st), 0::real) AS freq"
+        + " FROM unnest(tsvector_to_array(to_tsvector(?::regconfig, ?))) AS l(lexeme)), ");
     q.params.add(settings.textSearchConfig());
     q.params.add(queryText);
-    q.sql.append("lex AS MATERIALIZED (SELECT c.id, ts_rank_cd(c.tsv, (SELECT q FROM tq)) AS score FROM ")
-        .append(chunks).append(" c WHERE c.tsv @@ (SELECT q FROM tq)");
+    q.sql.append("pick AS MATERIALIZED (SELECT x.lexeme FROM (SELECT lexeme,"
+        + " row_number() OVER (ORDER BY freq, lexeme) AS r, sum(freq) OVER (ORDER BY freq, lexeme) AS cum"
+        + " FROM lx) x WHERE x.r = 1 OR x.cum * (SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = '")
+        .append(chunks).append("'::regclass) <= ").append(LEXICAL_CANDIDATE_BUDGET).append("), ");
+    q.sql.append("tq AS MATERIALIZED (SELECT coalesce((SELECT string_agg(chr(39) || replace("
+        + "replace(lexeme, chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39), ' | ')"
+        + " FROM pick), '')::tsquery AS q), ");
+    q.sql.append("lex AS MATERIALIZED (SELECT y.id, ts_rank_cd(y.tsv, (SELECT q FROM tq)) AS score"
+        + " FROM (SELECT c.id, c.tsv FROM ").append(chunks).append(" c WHERE c.tsv @@ (SELECT q FROM tq)");
     if (!FilterSql.isAll(filter)) {
       q.sql.append(" AND ");
       FilterSql.render(filter, "c", q.sql, q.params);
     }
-    q.sql.append(" ORDER BY score DESC, c.id LIMIT ?)");
+    q.sql.append(" LIMIT ").append(LEXICAL_SCAN_CAP).append(") y ORDER BY score DESC, y.id LIMIT ?)");
     q.params.add(limit);
   }
 
-  Query dense(Filter filter, String vector, boolean forceExact, int k) {
+  Query dense(Filter filter, String vector, DenseMode mode, int k) {
     Query q = new Query();
     q.sql.append("WITH ");
-    denseCtes(filter, vector, forceExact, k, q);
+    denseCtes(filter, vector, mode, k, q);
     q.sql.append(" SELECT ").append(CHUNK_COLUMNS).append(", d.distance,"
         + " (SELECT count(*) FROM dense) AS dense_count, sel.exact FROM sel"
         + " LEFT JOIN (dense d JOIN ").append(chunks).append(" c ON c.id = d.id) ON TRUE");
@@ -297,10 +341,10 @@ final class Sql {
    * every hit's distance is returned, computed for lexical-only hits too. The top {@code k} are
    * chosen by fused score desc, cosine desc, id.
    */
-  Query hybrid(Filter filter, String vector, String queryText, boolean forceExact, int n, int k) {
+  Query hybrid(Filter filter, String vector, String queryText, DenseMode mode, int n, int k) {
     Query q = new Query();
     q.sql.append("WITH ");
-    denseCtes(filter, vector, forceExact, n, q);
+    denseCtes(filter, vector, mode, n, q);
     q.sql.append(", ");
     lexicalCtes(filter, queryText, n, q);
     q.sql.append(", dr AS (SELECT id, distance, row_number() OVER (ORDER BY distance, id) AS r FROM dense),"
