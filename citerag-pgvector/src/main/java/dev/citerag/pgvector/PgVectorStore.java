@@ -42,15 +42,19 @@ import org.slf4j.LoggerFactory;
  *
  * A collection {@code c} in schema {@code s} (default {@code public}) is the table {@code
  * s.c_chunks} (one row per chunk: id, doc_id, source, title, heading_path, page, content,
- * content_hash, token_count, metadata jsonb, embedding {@code vector(d)} stored PLAIN so exact
- * scans never de-TOAST it (EXTERNAL above 1,800 dimensions, which cannot share a page with the
- * rest of the row), a generated {@code tsvector} of title and content, timestamps) with an
+ * content_hash, token_count, metadata jsonb, embedding {@code vector(d)}, a generated {@code
+ * tsvector} of title and content, timestamps) with an
  * HNSW index ({@code vector_cosine_ops}; {@code halfvec_cosine_ops} on a {@code halfvec} cast
  * above 2,000 dimensions), a GIN index on the tsvector, a GIN {@code jsonb_path_ops} index on the
  * metadata and a btree on doc_id; plus {@code s.c_documents} (doc_id, content_hash, chunk_count)
  * and the shared manifest {@code s.citerag_collections} holding each collection's embedding
  * identity. {@link Builder#build()} creates what is missing (idempotently, under an advisory lock)
  * unless {@link Builder#createSchema(boolean) createSchema(false)}.
+ *
+ * <p>Row layout: the vector is stored PLAIN, so an exact scan never de-TOASTs it (EXTERNAL above
+ * 1,800 dimensions, which cannot share a page with the rest of the row); the tsvector, metadata
+ * and the other small columns are MAIN, so ranking and filtering read them from the row; only the
+ * text goes out of line, and is read for the rows returned.
  *
  * <h2>Writes</h2>
  *

@@ -69,6 +69,9 @@ class PgVectorStoreSchemaTest {
         .textSearchConfig("simple").build().close();
     assertThat(scalar(ds, "SELECT attstorage::text FROM pg_attribute WHERE attrelid = '" + col
         + "_chunks'::regclass AND attname = 'embedding'")).isEqualTo("p");
+    assertThat(rows(ds, "SELECT attname, attstorage::text FROM pg_attribute WHERE attrelid = '" + col
+        + "_chunks'::regclass AND attname IN ('id', 'metadata', 'tsv', 'content') ORDER BY 1"))
+        .containsExactly(List.of("content", "x"), List.of("id", "m"), List.of("metadata", "m"), List.of("tsv", "m"));
     assertThat(scalar(ds, "SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = '" + col
         + "_chunks'::regclass AND attname = 'embedding'")).isEqualTo("vector(24)");
     assertThat(scalar(ds, "SELECT pg_get_indexdef('" + col + "_chunks_hnsw'::regclass)"))

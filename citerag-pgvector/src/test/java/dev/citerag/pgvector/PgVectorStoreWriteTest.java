@@ -337,6 +337,55 @@ class PgVectorStoreWriteTest {
   }
 
   @Test
+  void a_document_that_now_has_no_chunks_keeps_its_hash_and_loses_its_chunks() throws SQLException {
+    String col = TestData.uniqueCollection("emptied");
+    try (PgVectorStore store = TestData.store(ds, col, D)) {
+      store.write(List.of(version("a", "v1", 1, 2), version("b", "v1", 1)));
+      assertThat(store.write(List.of(new DocumentChunks("a", "a-empty", List.of()))))
+          .isEqualTo(new WriteResult(1, 0, 0, 2));
+      assertThat(store.documentHashes(List.of("a"))).isEqualTo(Map.of("a", "a-empty"));
+      assertThat(scalar(ds, "SELECT chunk_count::text FROM " + col + "_documents WHERE doc_id = 'a'")).isEqualTo("0");
+      assertThat(store.chunkCount()).isEqualTo(1);
+      assertThat(store.write(List.of(new DocumentChunks("a", "a-empty", List.of())))).isEqualTo(new WriteResult(0, 1, 0, 0));
+    }
+  }
+
+  @Test
+  void two_bulk_writers_racing_into_an_empty_collection_both_succeed() throws Exception {
+    String col = TestData.uniqueCollection("race");
+    try (PgVectorStore store = TestData.store(ds, col, D)) {
+      ExecutorService pool = Executors.newFixedThreadPool(3);
+      CountDownLatch go = new CountDownLatch(1);
+      List<Future<WriteResult>> results = new ArrayList<>();
+      for (int w = 0; w < 3; w++) {
+        int writer = w;
+        results.add(pool.submit(() -> {
+          Random r = new Random(writer);
+          List<DocumentChunks> docs = new ArrayList<>();
+          for (int d = 0; d < 55; d++) {
+            List<EmbeddedChunk> cs = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+              cs.add(chunk("w" + writer + "d" + d, i, "Race " + writer + "/" + d + "/" + i + ".", Map.of(),
+                  TestData.random(r, D)));
+            }
+            docs.add(new DocumentChunks("w" + writer + "d" + d, "v1", cs));
+          }
+          go.await();
+          return store.write(docs);
+        }));
+      }
+      go.countDown();
+      for (Future<WriteResult> f : results) {
+        assertThat(f.get(60, TimeUnit.SECONDS)).isEqualTo(new WriteResult(55, 0, 1100, 0));
+      }
+      pool.shutdown();
+      assertThat(store.chunkCount()).isEqualTo(3300);
+      assertThat(scalar(ds, "SELECT count(*)::text FROM pg_index WHERE indexrelid = to_regclass('" + col
+          + "_chunks_hnsw') AND indisvalid")).isEqualTo("1");
+    }
+  }
+
+  @Test
   void text_with_a_nul_character_and_all_zero_vectors_are_rejected_before_writing() {
     String col = TestData.uniqueCollection("reject");
     try (PgVectorStore store = TestData.store(ds, col, D)) {

@@ -36,6 +36,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 import org.postgresql.PGConnection;
+import org.postgresql.PGStatement;
 import org.postgresql.copy.CopyIn;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -187,6 +188,7 @@ public final class PgCollection {
         if (!exists(c, "SELECT to_regclass(?) IS NOT NULL", sql.chunks)) {
           s.execute(sql.createChunks());
           s.execute(sql.embeddingStorage());
+          s.execute(sql.rowLayout());
           log.info("citerag.pgvector: created collection {}.{} ({} dimensions)",
               settings.schema(), settings.collection(), settings.dimensions());
         }
@@ -360,8 +362,17 @@ public final class PgCollection {
       return WriteResult.EMPTY;
     }
     docs.sort(Comparator.comparing(DocumentChunks::docId));
+    int incoming = docs.stream().mapToInt(d -> d.chunks().size()).sum();
     long start = System.nanoTime();
-    WriteResult r = inTransaction("writing " + docs.size() + " documents", c -> write(c, docs));
+    WriteResult r = withConnection("writing " + docs.size() + " documents", c -> {
+      // looked at before the write transaction, whose first lock on the table must be the bulk
+      // lock: taking a weaker one first would let two bulk writers deadlock on the upgrade
+      boolean bulkCandidate = incoming >= BULK_MIN_CHUNKS && !exists(c, sql.anyChunk());
+      if (!c.getAutoCommit()) {
+        c.rollback();
+      }
+      return inTransaction(c, () -> write(c, docs, bulkCandidate));
+    });
     log.debug("citerag.pgvector: {} into {} in {} ms", r, settings.collection(),
         (System.nanoTime() - start) / 1_000_000);
     return r;
@@ -422,13 +433,18 @@ public final class PgCollection {
     return true;
   }
 
-  private WriteResult write(Connection c, List<DocumentChunks> docs) throws SQLException {
+  /**
+   * One write transaction. When the collection looked empty and the write is large, the chunk
+   * table is locked against other writers (readers go on) and, if it is still empty, the HNSW
+   * index is dropped, the rows loaded and the index built once at the end.
+   */
+  private WriteResult write(Connection c, List<DocumentChunks> docs, boolean bulkCandidate) throws SQLException {
     String[] docIds = docs.stream().map(DocumentChunks::docId).toArray(String[]::new);
     lockDocuments(c, docIds);
-    int incoming = docs.stream().mapToInt(d -> d.chunks().size()).sum();
-    boolean bulk = incoming >= BULK_MIN_CHUNKS;
-    if (bulk) {
+    boolean bulk = false;
+    if (bulkCandidate) {
       execute(c, sql.lockTableForBulk());
+      bulk = !exists(c, sql.anyChunk());
     }
     Map<String, String> stored = readHashes(c, docIds);
     List<DocumentChunks> changed = new ArrayList<>();
@@ -470,7 +486,7 @@ public final class PgCollection {
         ps.executeUpdate();
       }
     }
-    boolean rebuild = bulk && inserts.size() >= BULK_MIN_CHUNKS && !exists(c, sql.anyChunk());
+    boolean rebuild = bulk && inserts.size() >= BULK_MIN_CHUNKS;
     if (rebuild) {
       execute(c, sql.dropHnswIndex());
     }
@@ -688,6 +704,7 @@ public final class PgCollection {
       long count = 0;
       boolean exact = false;
       try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
+        serverPrepared(ps);
         Rows.bind(c, ps, q.params);
         try (ResultSet rs = ps.executeQuery()) {
           while (rs.next()) {
@@ -724,6 +741,7 @@ public final class PgCollection {
       List<Chunk> chunks = new ArrayList<>();
       List<Double> scores = new ArrayList<>();
       try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
+        serverPrepared(ps);
         Rows.bind(c, ps, q.params);
         try (ResultSet rs = ps.executeQuery()) {
           while (rs.next()) {
@@ -765,6 +783,7 @@ public final class PgCollection {
       long count = 0;
       boolean exact = false;
       try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
+        serverPrepared(ps);
         Rows.bind(c, ps, q.params);
         try (ResultSet rs = ps.executeQuery()) {
           while (rs.next()) {
@@ -885,11 +904,24 @@ public final class PgCollection {
     int ef = Math.min(1000, Math.max(settings.efSearch(), candidates));
     return inTransaction(what, c -> {
       try (PreparedStatement ps = c.prepareStatement(Sql.SEARCH_SETTINGS)) {
+        serverPrepared(ps);
         ps.setString(1, Integer.toString(ef));
         ps.execute();
       }
       return work.run(c);
     });
+  }
+
+  /**
+   * Search statements are server-prepared from their first execution (pgjdbc's default waits for
+   * the fifth), so their generic plan is made once per connection instead of planning every call.
+   */
+  private static void serverPrepared(PreparedStatement ps) {
+    try {
+      ps.unwrap(PGStatement.class).setPrepareThreshold(1);
+    } catch (SQLException notPgjdbc) {
+      // a wrapper that does not expose pgjdbc's statement: the driver's default applies
+    }
   }
 
   private static <T> T inTransaction(Connection c, TxBody<T> body) throws SQLException {
