@@ -72,14 +72,30 @@ import org.slf4j.LoggerFactory;
  * <h2>Searches</h2>
  *
  * Every search runs in a short transaction whose settings ({@code hnsw.ef_search}, iterative index
- * scans in {@code relaxed_order}) are local to it. A filter is always part of the SQL, so a chunk
- * outside it is never returned. A filtered dense search is exact when fewer than 2,000 rows match
- * (counted through the metadata index), and otherwise walks the HNSW index with iterative scanning
- * until enough rows pass the filter; if that still yields fewer than {@code k} rows, it is re-run
- * exactly. {@link #hybridSearch} does dense and lexical retrieval and reciprocal rank fusion in
- * one statement. Lexical search matches any of the query's lexemes (an OR of {@code to_tsvector}
- * of the query under the collection's text search configuration) and ranks by {@code
- * ts_rank_cd}.
+ * scans in {@code relaxed_order}, generic plans) are local to it. A filter is always part of the
+ * SQL, so a chunk outside it is never returned. A filtered dense search is exact when fewer than
+ * 2,000 rows match (counted through the metadata index; the decision is remembered per filter for
+ * 30 seconds), and otherwise walks the HNSW index with iterative scanning until enough rows pass
+ * the filter; if that still yields fewer than {@code k} rows, it is re-run exactly. {@link
+ * #hybridSearch} does dense and lexical retrieval and reciprocal rank fusion in one statement.
+ *
+ * <p>Lexical search matches any of the query's lexemes ({@code to_tsvector} of the query under the
+ * collection's text search configuration, OR-ed) and ranks by {@code ts_rank_cd}. Once the table
+ * has statistics ({@code ANALYZE}, or autovacuum), lexemes are taken rarest first while they
+ * select at most about 2,000 chunks: a lexeme found in most chunks (a corpus-specific stop word)
+ * then ranks only the chunks rarer lexemes find, instead of making every chunk a candidate. A
+ * query of only such lexemes ranks at most 10,000 of the chunks containing its rarest one.
+ *
+ * <p>Measured on this project's 2-core machine with 100,000 chunks of 384 dimensions (clustered
+ * data): top-5 hybrid p50 about 5 ms with {@code efSearch(100)} at recall@5 1.000 against exact
+ * fusion; see the benchmark {@code dev.citerag.bench.pgvector.PgVectorBenchmark}.
+ *
+ * <h2>Left out</h2>
+ *
+ * No IVFFlat (HNSW only), no per-query {@code ef_search} argument (the port has none; build a
+ * second store on the same collection with another {@link Builder#efSearch}), no automatic
+ * {@code ANALYZE} after writes (autovacuum does it), and the {@code vector} extension must be on
+ * the connection's {@code search_path}.
  *
  * <p>Thread-safe. {@link #close()} closes the pool the store built from {@link Builder#jdbcUrl}; a
  * {@link Builder#dataSource DataSource} handed in is never closed.

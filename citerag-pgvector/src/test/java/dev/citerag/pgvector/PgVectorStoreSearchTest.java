@@ -97,7 +97,7 @@ class PgVectorStoreSearchTest {
     List<Filter> filters = List.of(Filter.ALL, Filter.eq("team", "water"), Filter.in("team", "water", "archive"));
     List<String> texts = List.of("lead action level 0.010 mg/L", "copper", "flush pipes sampling guidance",
         "the of and", "");
-    for (int trial = 0; trial < 12; trial++) {
+    for (int trial = 0; trial < 6; trial++) {
       float[] q = TestData.random(r, D);
       for (Filter f : filters) {
         for (String text : texts) {

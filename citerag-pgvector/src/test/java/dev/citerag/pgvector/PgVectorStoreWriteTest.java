@@ -179,6 +179,16 @@ class PgVectorStoreWriteTest {
                   try (Connection killer = real.getConnection();
                       Statement s = killer.createStatement()) {
                     s.execute("SELECT pg_terminate_backend(" + pid + ")");
+                    for (int i = 0; i < 100; i++) { // termination is asynchronous: wait for it
+                      try (ResultSet gone = s.executeQuery(
+                          "SELECT count(*) FROM pg_stat_activity WHERE pid = " + pid)) {
+                        gone.next();
+                        if (gone.getInt(1) == 0) {
+                          break;
+                        }
+                      }
+                      Thread.sleep(20);
+                    }
                   }
                 }
                 return invoke(m, c, a);

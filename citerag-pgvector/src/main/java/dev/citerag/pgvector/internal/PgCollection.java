@@ -78,6 +78,7 @@ public final class PgCollection {
     return pc;
   }
 
+  /** The collection's checked configuration. */
   public Settings settings() {
     return settings;
   }
@@ -276,6 +277,7 @@ public final class PgCollection {
 
   // =================================================================== identity
 
+  /** See {@link dev.citerag.store.VectorStore#ensureIdentity}; the manifest row is inserted once, then compared. */
   public void ensureIdentity(CollectionIdentity identity) {
     Checks.notNull(identity, "identity");
     if (identity.dimensions() != settings.dimensions()) {
@@ -312,6 +314,7 @@ public final class PgCollection {
     }
   }
 
+  /** See {@link dev.citerag.store.VectorStore#identity}. */
   public Optional<CollectionIdentity> identity() {
     return withConnection("reading the collection identity", this::readIdentity);
   }
@@ -332,6 +335,7 @@ public final class PgCollection {
 
   // =================================================================== writes
 
+  /** See {@link dev.citerag.store.VectorStore#documentHashes}. */
   public Map<String, String> documentHashes(Collection<String> docIds) {
     Checks.noNullElements(docIds, "docIds");
     if (docIds.isEmpty()) {
@@ -354,6 +358,7 @@ public final class PgCollection {
     return out;
   }
 
+  /** See {@link dev.citerag.store.VectorStore#write}: one transaction for the whole list. */
   public WriteResult write(List<DocumentChunks> documents) {
     Checks.noNullElements(documents, "documents");
     List<DocumentChunks> docs = new ArrayList<>(documents);
@@ -622,6 +627,7 @@ public final class PgCollection {
     }
   }
 
+  /** See {@link dev.citerag.store.VectorStore#deleteDocument}. */
   public boolean deleteDocument(String docId) {
     Checks.notBlank(docId, "docId");
     noNul(docId, "docId");
@@ -641,6 +647,7 @@ public final class PgCollection {
     });
   }
 
+  /** See {@link dev.citerag.store.VectorStore#chunkCount}. */
   public long chunkCount() {
     return withConnection("counting chunks", c -> {
       try (Statement s = c.createStatement();
@@ -653,6 +660,7 @@ public final class PgCollection {
 
   // =================================================================== searches
 
+  /** See {@link dev.citerag.store.VectorStore#denseSearch}; re-run exactly when the index walk finds fewer than k. */
   public List<SearchHit> denseSearch(float[] queryVector, int k, Filter filter) {
     String vector = checkQueryVector(queryVector);
     Checks.positive(k, "k");
@@ -729,6 +737,7 @@ public final class PgCollection {
     });
   }
 
+  /** See {@link dev.citerag.store.VectorStore#lexicalSearch}; a blank query finds nothing. */
   public List<SearchHit> lexicalSearch(String queryText, int k, Filter filter) {
     checkQueryText(queryText);
     Checks.positive(k, "k");
@@ -761,6 +770,7 @@ public final class PgCollection {
     });
   }
 
+  /** See {@link dev.citerag.store.VectorStore#hybridSearch}: one statement, fused in SQL. */
   public List<SearchHit> hybridSearch(float[] queryVector, String queryText, int k, Filter filter) {
     String vector = checkQueryVector(queryVector);
     checkQueryText(queryText);

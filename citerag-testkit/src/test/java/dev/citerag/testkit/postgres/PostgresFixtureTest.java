@@ -92,7 +92,7 @@ class PostgresFixtureTest {
   }
 
   @Test
-  void pool_replaces_a_connection_whose_backend_was_terminated(DataSource ds) throws SQLException {
+  void pool_replaces_a_connection_whose_backend_was_terminated(DataSource ds) throws Exception {
     String pid;
     try (Connection c = ds.getConnection()) {
       pid = scalar(c, "SELECT pg_backend_pid()::text");
@@ -100,7 +100,12 @@ class PostgresFixtureTest {
     try (Connection other = ds.getConnection();
         Connection victim = ds.getConnection()) {
       String victimPid = scalar(victim, "SELECT pg_backend_pid()::text");
-      scalar(other, "SELECT pg_terminate_backend(" + Integer.parseInt(victimPid) + ")::text");
+      int pidNumber = Integer.parseInt(victimPid);
+      scalar(other, "SELECT pg_terminate_backend(" + pidNumber + ")::text");
+      for (int i = 0; i < 100 && !"0".equals(scalar(other,
+          "SELECT count(*)::text FROM pg_stat_activity WHERE pid = " + pidNumber)); i++) {
+        Thread.sleep(20); // termination is asynchronous
+      }
       assertThrows(SQLException.class, () -> scalar(victim, "SELECT 1"));
     }
     try (Connection c1 = ds.getConnection();
