@@ -87,7 +87,7 @@ import org.slf4j.LoggerFactory;
  * query of only such lexemes ranks at most 10,000 of the chunks containing its rarest one.
  *
  * <p>Measured on this project's 2-core machine with 100,000 chunks of 384 dimensions (clustered
- * data): top-5 hybrid p50 about 5 ms with {@code efSearch(100)} at recall@5 1.000 against exact
+ * data): top-5 hybrid p50 about 5 ms with {@code efSearch(100)} at recall@5 0.999 against exact
  * fusion; see the benchmark {@code dev.citerag.bench.pgvector.PgVectorBenchmark}.
  *
  * <h2>Left out</h2>

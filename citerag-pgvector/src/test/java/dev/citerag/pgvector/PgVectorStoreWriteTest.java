@@ -396,6 +396,29 @@ class PgVectorStoreWriteTest {
   }
 
   @Test
+  void a_host_data_source_without_auto_commit_still_gets_every_write_committed() throws SQLException {
+    String col = TestData.uniqueCollection("manual");
+    DataSource manual = (DataSource) Proxy.newProxyInstance(DataSource.class.getClassLoader(),
+        new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
+          Object result = invoke(method, ds, args);
+          if (result instanceof Connection c) {
+            c.setAutoCommit(false);
+          }
+          return result;
+        });
+    try (PgVectorStore store = PgVectorStore.builder().dataSource(manual).collection(col).dimensions(D).build()) {
+      store.ensureIdentity(new dev.citerag.store.CollectionIdentity("p", "m", null, D, null, "s"));
+      store.write(List.of(version("a", "v1", 1, 2)));
+      assertThat(store.deleteDocument("a")).isTrue();
+      store.write(List.of(version("b", "v1", 1)));
+      assertThat(store.hybridSearch(unit(D, 1), "turbines", 5, Filter.ALL)).hasSize(1);
+    }
+    // seen from an ordinary connection: everything was committed
+    assertThat(scalar(ds, "SELECT model FROM citerag_collections WHERE collection = '" + col + "'")).isEqualTo("m");
+    assertThat(scalar(ds, "SELECT string_agg(id, ',' ORDER BY id) FROM " + col + "_chunks")).isEqualTo("b#1");
+  }
+
+  @Test
   void text_with_a_nul_character_and_all_zero_vectors_are_rejected_before_writing() {
     String col = TestData.uniqueCollection("reject");
     try (PgVectorStore store = TestData.store(ds, col, D)) {

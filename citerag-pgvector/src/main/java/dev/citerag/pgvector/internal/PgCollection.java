@@ -287,7 +287,7 @@ public final class PgCollection {
               + identity.embeddingModel() + " has " + identity.dimensions()
               + "; create a new collection for this model and re-embed");
     }
-    CollectionIdentity stored = withConnection("recording the collection identity", c -> {
+    CollectionIdentity stored = inTransaction("recording the collection identity", c -> {
       try (PreparedStatement ps = c.prepareStatement(sql.insertIdentity())) {
         ps.setString(1, settings.collection());
         ps.setString(2, identity.embeddingProvider());
