@@ -75,6 +75,11 @@ public final class Report {
     return String.format(Locale.ROOT, ratio >= 10 ? "%.0f×" : "%.2f×", ratio);
   }
 
+  /** "2.3× faster" or "1.5× slower", from {@code other time ÷ our time}. */
+  public static String speed(double otherOverOurs) {
+    return otherOverOurs >= 1 ? x(otherOverOurs) + " faster" : x(1 / otherOverOurs) + " slower";
+  }
+
   public static String pass(boolean ok) {
     return ok ? "met" : "**missed**";
   }

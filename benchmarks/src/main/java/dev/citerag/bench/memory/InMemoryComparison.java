@@ -100,7 +100,7 @@ public final class InMemoryComparison {
       double speedup = Stats.medianRatio(l.nanos(), c.nanos());
       double vsFloor = Stats.medianRatio(c.nanos(), fl.nanos());
       report.row(filter, "citerag `InMemoryVectorStore`", ms(c.median()), ms(c.p95()), f("%.3f", c.recall()),
-          x(speedup) + " faster", x(vsFloor), pass(speedup >= 4) + " / " + pass(vsFloor <= 1.3));
+          Report.speed(speedup), x(vsFloor), pass(speedup >= 4) + " / " + pass(vsFloor <= 1.3));
       report.row(filter, "LangChain4j `InMemoryEmbeddingStore`", ms(l.median()), ms(l.p95()), f("%.3f", l.recall()),
           "1×", x(Stats.medianRatio(l.nanos(), fl.nanos())), "");
       report.row(filter, "bare `float[]` scan, 8 scalar accumulators (floor)", ms(fl.median()), ms(fl.p95()),

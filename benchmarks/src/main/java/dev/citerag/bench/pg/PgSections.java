@@ -296,7 +296,7 @@ public final class PgSections {
       line(report, "dense", "bare JDBC, HNSW, ef_search 100 (floor)", main.get("floor-dense"), null, "");
       line(report, "dense", "LangChain4j (HNSW by hand, ef_search 40)", main.get("lc-dense"), null, "");
       report.row("dense", "citerag ÷ LangChain4j", "", "", "", "",
-          x(Stats.medianRatio(main.get("lc-dense").nanos(), main.get("c-dense").nanos())) + " faster", "");
+          Report.speed(Stats.medianRatio(main.get("lc-dense").nanos(), main.get("c-dense").nanos())), "");
       line(report, "hybrid", "citerag (dense + full-text, RRF, one statement)", main.get("c-hybrid"), null, "");
       line(report, "hybrid", "LangChain4j `SearchMode.HYBRID` (100 queries)", slow.get("lc-hybrid"),
           Stats.medianRatio(slow.get("lc-hybrid").nanos(), slow.get("c-hybrid").nanos()), "");
@@ -322,7 +322,7 @@ public final class PgSections {
   private static void line(Report report, String query, String impl, Result r, @Nullable Double vsLc4j,
       String target) {
     report.row(query, impl, ms(r.median()), ms(r.p95()), Double.isNaN(r.recall()) ? "n/a" : f("%.3f", r.recall()),
-        r.shortResults() + "/" + r.queries(), vsLc4j == null ? "" : x(vsLc4j) + " faster", target);
+        r.shortResults() + "/" + r.queries(), vsLc4j == null ? "" : Report.speed(vsLc4j), target);
   }
 
   /** Exact dense top-40 (with cosines) fused with the store's lexical top-40: hybrid ground truth. */
