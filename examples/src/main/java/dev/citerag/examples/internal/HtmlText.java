@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * Reduces an HTML page to Markdown-shaped text so that the Markdown chunker keeps its structure:
  * headings become {@code #} lines, list items {@code -} lines, tables pipe rows with the header
- * row marked, {@code <pre>} fenced blocks; scripts, styles and other non-content elements are
+ * row marked, {@code <pre>} fenced blocks; scripts, styles, navigation and form controls are
  * dropped. Whitespace inside paragraphs is collapsed.
  *
  * @param title the page's {@code <title>}, else its first {@code <h1>}; null when it has neither
@@ -22,9 +22,9 @@ public record HtmlText(@Nullable String title, String markdown) {
 
   private static final Set<String> SKIP = Set.of(
       "script", "style", "noscript", "template", "svg", "canvas", "iframe", "object", "head",
-      "button", "input", "select", "textarea", "form");
+      "button", "input", "select", "textarea", "form", "nav");
   private static final Set<String> BLOCK = Set.of(
-      "p", "div", "section", "article", "main", "header", "footer", "aside", "nav", "ul", "ol",
+      "p", "div", "section", "article", "main", "header", "footer", "aside", "ul", "ol",
       "dl", "dt", "dd", "blockquote", "figure", "figcaption", "hr", "address", "details",
       "summary", "body", "html", "fieldset", "caption");
 
