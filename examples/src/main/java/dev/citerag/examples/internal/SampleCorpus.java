@@ -14,6 +14,6 @@ public final class SampleCorpus {
 
   /** The corpus documents, sorted by id. */
   public static List<Document> documents() {
-    return GoldenCorpus.load().documents();
+    return GoldenCorpus.load();
   }
 }
