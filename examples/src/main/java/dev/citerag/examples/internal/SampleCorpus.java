@@ -12,8 +12,13 @@ import java.util.List;
 public final class SampleCorpus {
   private SampleCorpus() {}
 
-  /** The corpus documents, sorted by id. */
+  /**
+   * The corpus documents, sorted by id, with their hard-wrapped lines joined ({@link
+   * MarkdownReflow}) as for any Markdown the command line loads.
+   */
   public static List<Document> documents() {
-    return GoldenCorpus.load();
+    return GoldenCorpus.load().stream()
+        .map(d -> new Document(d.id(), d.source(), d.title(), MarkdownReflow.reflow(d.content()), d.format(), d.metadata()))
+        .toList();
   }
 }
