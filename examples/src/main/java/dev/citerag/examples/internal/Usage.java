@@ -22,8 +22,9 @@ public final class Usage {
         --model NAME            extractive|gemini|ollama (default: gemini when GEMINI_API_KEY is
                                 set, else ollama when a server answers at OLLAMA_HOST, else
                                 extractive, which needs no model)
-        --min-similarity X      gate 1: abstain when the best cosine is below X (0 turns it off;
-                                default for the local embedder: measured, see --help of ask)
+        --min-similarity X      gate 1: abstain without a model call when the best cosine is
+                                below X; 0 turns it off (default 0.20 for the local embedder,
+                                from the sweep over the sample cases; off for the others)
         --require-lexical B     gate 1: abstain when no chunk contains a question term
                                 (true|false, default true)
       """;

@@ -138,6 +138,7 @@
     const outcome = $('outcome');
     outcome.className = 'outcome ' + j.status;
     result.dataset.status = j.status;
+    result.dataset.question = j.question;
     $('outcome-label').textContent = LABELS[j.status] || j.status;
     if (j.status === 'answered') {
       renderAnswer(j);
