@@ -119,7 +119,8 @@ class WebPageBrowserTest {
     WebElement result = driver.findElement(By.id("result"));
     assertThat(result.getAttribute("data-status")).isEqualTo("answered");
     assertThat(driver.findElement(By.id("outcome")).getAttribute("class")).contains("answered");
-    assertThat(driver.findElement(By.id("outcome-label")).getText()).isEqualTo("Answer (every citation checked)");
+    assertThat(driver.findElement(By.id("outcome-label")).getDomProperty("textContent"))
+        .isEqualTo("Answer (every citation checked)");
     WebElement answer = driver.findElement(By.id("answer"));
     assertThat(answer.getText()).contains("Production deploys are allowed Monday to Thursday between 09:00 and 16:00 UTC.");
 
@@ -180,7 +181,7 @@ class WebPageBrowserTest {
     ask("What is on the cafeteria menu on Fridays?");
     assertThat(result.getAttribute("data-status")).isEqualTo("not_in_sources");
     assertThat(driver.findElement(By.id("outcome")).getAttribute("class")).contains("not_in_sources").doesNotContain("answered");
-    assertThat(driver.findElement(By.id("outcome-label")).getText()).isEqualTo("Not in the documents");
+    assertThat(driver.findElement(By.id("outcome-label")).getDomProperty("textContent")).isEqualTo("Not in the documents");
     assertThat(driver.findElement(By.id("answer")).getText()).isEmpty();
     assertThat(driver.findElements(By.cssSelector("#answer .marker"))).isEmpty();
     assertThat(driver.findElement(By.id("references-section")).isDisplayed()).isFalse();
