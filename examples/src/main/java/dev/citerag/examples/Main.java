@@ -1,6 +1,7 @@
 package dev.citerag.examples;
 
 import dev.citerag.CiteragException;
+import dev.citerag.IdentityMismatchException;
 import dev.citerag.examples.internal.CliOptions;
 import dev.citerag.examples.internal.CliOptions.Command;
 import dev.citerag.examples.internal.DocumentLoader;
@@ -120,6 +121,9 @@ public final class Main {
       err.println("citerag: " + e.getMessage());
       err.println();
       err.print(Usage.of(e.command()));
+      return EXIT_ERROR;
+    } catch (IdentityMismatchException e) {
+      err.println("citerag: error: " + e.getMessage() + " (--collection NAME picks another collection)");
       return EXIT_ERROR;
     } catch (CiteragException | IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
       err.println("citerag: error: " + e.getMessage());

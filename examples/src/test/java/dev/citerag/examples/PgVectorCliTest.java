@@ -115,7 +115,8 @@ class PgVectorCliTest {
       Cli.Run r = Cli.run(java.util.Map.of("OLLAMA_HOST", ollama.baseUrl(), "OLLAMA_EMBED_MODEL", "all-minilm"),
           "ingest", "--store", url(db), "--collection", "hashing", "--embedder", "ollama");
       assertThat(r.status()).as(r.toString()).isEqualTo(Main.EXIT_ERROR);
-      assertThat(r.err()).startsWith("citerag: error: ").contains("hashing");
+      assertThat(r.err()).startsWith("citerag: error: ").contains("hashing").contains("identity")
+          .contains("--collection NAME picks another collection");
       assertNoPassword(db, r);
     }
   }

@@ -216,8 +216,8 @@ public final class CliOptions {
     if (v == null) {
       return DEFAULT_COLLECTION;
     }
-    if (!v.matches("[a-z][a-z0-9_]{0,39}")) {
-      throw usage("option --collection must be 1 to 40 lower-case letters, digits or '_', starting with a letter, was \""
+    if (!v.matches("[a-z_][a-z0-9_]{0,47}")) {
+      throw usage("option --collection must match [a-z_][a-z0-9_]{0,47}, was \""
           + v + "\"");
     }
     return v;
