@@ -214,6 +214,13 @@ class MainTest {
   }
 
   @Test
+  void verbose_is_accepted_by_every_command() {
+    Cli.Run r = Cli.run(Cli.offline(), "search", "--verbose", "--k", "1", "rollback");
+    assertThat(r.status()).as(r.toString()).isEqualTo(Main.EXIT_OK);
+    assertThat(r.out()).startsWith("1 hits for \"rollback\"");
+  }
+
+  @Test
   void an_unusable_docs_directory_is_an_error_not_an_empty_answer(@TempDir Path dir) throws IOException {
     Files.writeString(dir.resolve("notes.pdf"), "%PDF");
     Cli.Run r = Cli.run(Cli.offline(), "ask", "--docs", dir.toString(), ANSWERABLE);

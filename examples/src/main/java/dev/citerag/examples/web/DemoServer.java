@@ -249,9 +249,7 @@ public final class DemoServer implements AutoCloseable {
       throw new IllegalArgumentException("filter must be an object of metadata key to value");
     }
     List<Filter> parts = new ArrayList<>();
-    Iterator<Map.Entry<String, JsonNode>> it = f.fields();
-    while (it.hasNext()) {
-      Map.Entry<String, JsonNode> e = it.next();
+    for (Map.Entry<String, JsonNode> e : f.properties()) {
       if (!e.getValue().isTextual()) {
         throw new IllegalArgumentException("filter." + e.getKey() + " must be a string");
       }
@@ -288,9 +286,7 @@ public final class DemoServer implements AutoCloseable {
         if (!m.isObject()) {
           throw new IllegalArgumentException(at + ".metadata must be an object of strings");
         }
-        Iterator<Map.Entry<String, JsonNode>> it = m.fields();
-        while (it.hasNext()) {
-          Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : m.properties()) {
           if (!e.getValue().isTextual()) {
             throw new IllegalArgumentException(at + ".metadata." + e.getKey() + " must be a string");
           }
