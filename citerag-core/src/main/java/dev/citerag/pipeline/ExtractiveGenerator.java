@@ -60,6 +60,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   private static final Pattern HAS_TIME = Pattern.compile(
       "(?i)(\\b\\d{1,2}:\\d{2}\\b|\\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|daily"
           + "|weekly|utc|am|pm|noon|midnight|morning|evening)\\b)");
+  private static final Pattern TABLE_SEPARATOR = Pattern.compile("^\\|?[\\s:|-]*-[\\s:|-]*\\|?$");
   private static final Pattern BULLET = Pattern.compile("^(?:[-*+]\\s+|\\d{1,3}[.)]\\s+|>\\s+|#{1,6}\\s+)");
 
   /**
@@ -105,12 +106,16 @@ public final class ExtractiveGenerator implements AnswerGenerator {
       Set<String> headingTerms = new HashSet<>(LexicalAnalyzer.distinctTerms(
           (s.chunk().title() == null ? "" : s.chunk().title()) + " " + s.chunk().section()));
       present.addAll(LexicalAnalyzer.distinctTerms(s.chunk().text()));
-      for (String sentence : sentences(s.chunk().text())) {
-        Set<String> terms = LexicalAnalyzer.distinctTerms(sentence);
-        if (Whitespace.wordCount(sentence) < 4 || headingTerms.containsAll(terms)) {
+      for (Unit u : units(s.chunk().text())) {
+        Set<String> own = LexicalAnalyzer.distinctTerms(u.quote);
+        if (Whitespace.wordCount(u.quote) < 4 || headingTerms.containsAll(own)) {
           continue;
         }
-        candidates.add(new Candidate(s.sourceId(), sentence, terms));
+        Set<String> terms = new HashSet<>(own);
+        if (u.context != null) {
+          terms.addAll(LexicalAnalyzer.distinctTerms(u.context));
+        }
+        candidates.add(new Candidate(s.sourceId(), u.quote, terms));
       }
     }
     for (String t : qTerms) {
@@ -199,25 +204,49 @@ public final class ExtractiveGenerator implements AnswerGenerator {
 
   /** Lines, then sentences; list markers and heading marks removed; each a verbatim substring. */
   static List<String> sentences(String text) {
-    List<String> out = new ArrayList<>();
-    for (String line : text.split("\\R")) {
-      String l = line.strip();
+    return units(text).stream().map(u -> u.quote).toList();
+  }
+
+  /**
+   * Quotable units: sentences of prose lines, and table body rows. A table row is scored together
+   * with its header row (which names what the row's values mean) but quoted alone; header and
+   * separator rows are never answers.
+   */
+  static List<Unit> units(String text) {
+    List<Unit> out = new ArrayList<>();
+    String[] lines = text.split("\\R");
+    String tableHeader = null;
+    for (int i = 0; i < lines.length; i++) {
+      String l = lines[i].strip();
+      if (l.startsWith("|")) {
+        boolean nextIsSeparator = i + 1 < lines.length && TABLE_SEPARATOR.matcher(lines[i + 1].strip()).matches();
+        if (nextIsSeparator) {
+          tableHeader = l;
+        } else if (!TABLE_SEPARATOR.matcher(l).matches()) {
+          out.add(new Unit(l, tableHeader));
+        }
+        continue;
+      }
+      tableHeader = null;
       Matcher m = BULLET.matcher(l);
       if (m.find()) {
         l = l.substring(m.end()).strip();
       }
-      if (l.isEmpty() || l.startsWith("|---") || l.matches("^[|\\-: ]+$")) {
+      if (l.isEmpty()) {
         continue;
       }
-      for (String s : SENTENCE_END.split(l)) {
-        String st = s.strip();
+      for (String part : SENTENCE_END.split(l)) {
+        String st = part.strip();
         if (!st.isEmpty()) {
-          out.add(st);
+          out.add(new Unit(st, null));
         }
       }
     }
     return out;
   }
+
+  /** A verbatim quote and, for table rows, the header that gives it meaning. */
+  record Unit(String quote, String context) {}
 
   private static final class Candidate {
     final String sourceId;

@@ -57,4 +57,14 @@ class ExtractiveGeneratorTest {
     assertThat(ExtractiveGenerator.sentences("Burst is 0.015 of quota. Next one here.\n- item two is here"))
         .containsExactly("Burst is 0.015 of quota.", "Next one here.", "item two is here");
   }
+
+  @Test
+  void answers_table_questions_with_the_matching_row_not_the_header() {
+    List<SentSource> table = List.of(Sources.sent("t4b1e", "Pricing\n\n| Plan | Fee per call | Monthly cap |\n"
+        + "|------|-------------:|------------:|\n| Free plan | 0.015 EUR | 1000 calls |\n| Team plan | 0.010 EUR | 50000 calls |"));
+    ModelAnswer a = gen.answer("What is the fee per call on the Team plan?", table);
+    assertThat(a.status()).isEqualTo(AnswerStatus.ANSWERED);
+    assertThat(a.answer()).isEqualTo("| Team plan | 0.010 EUR | 50000 calls |");
+    assertThat(new DefaultCitationValidator().validate(a, table).passed()).isTrue();
+  }
 }

@@ -1,0 +1,2 @@
+/** In-memory vector search benchmarks: {@code InMemoryVectorStore} against bare float-array scans. */
+package dev.citerag.bench.memory;
