@@ -1,0 +1,150 @@
+package dev.citerag.ollama.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.citerag.PermanentProviderException;
+import dev.citerag.ProviderException;
+import dev.citerag.ProviderException.Kind;
+import dev.citerag.TransientProviderException;
+import dev.citerag.provider.RetryHints;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Maps Ollama's failures to typed exceptions. Ollama's error body is {@code {"error":"..."}} with a
+ * plain string, but a proxy or an unknown route answers with text or HTML, so the body is never
+ * assumed to be JSON.
+ */
+public final class OllamaErrors {
+  /** The provider name carried by every exception. */
+  public static final String PROVIDER = "ollama";
+
+  private static final int MAX_DETAIL = 300;
+
+  private final String displayUrl;
+  private final String model;
+
+  public OllamaErrors(String displayUrl, String model) {
+    this.displayUrl = displayUrl;
+    this.model = model;
+  }
+
+  /** A non-2xx reply. */
+  public ProviderException forStatus(
+      int status, String method, String path, String body, @Nullable String retryAfter) {
+    Optional<String> ollamaError = errorText(body);
+    String said = ollamaError.map(e -> "\"" + shorten(e) + "\"").orElse(bodySnippet(body));
+    String where = " (HTTP " + status + " from " + method + " " + displayUrl + "/" + path + ": "
+        + said + ")";
+    Duration hint = RetryHints.retryAfterHeader(retryAfter, ZonedDateTime.now(ZoneOffset.UTC)).orElse(null);
+    switch (status) {
+      case 400:
+        return permanent(Kind.BAD_REQUEST, status, "the server rejected the request" + where, null);
+      case 401:
+      case 403:
+        return permanent(Kind.AUTH, status, "not authorised" + where
+            + "; cloud models need `ollama signin`, a proxy may need credentials", null);
+      case 404:
+        if (ollamaError.isPresent()) {
+          return permanent(Kind.NOT_FOUND, status, "model \"" + model + "\" is not available on the"
+              + " Ollama server at " + displayUrl + where + "; download it with `ollama pull " + model
+              + "`", null);
+        }
+        return permanent(Kind.NOT_FOUND, status, "endpoint not found" + where
+            + "; is this an Ollama server, and recent enough to serve /" + path + "?", null);
+      case 429:
+        return transientFailure(Kind.RATE_LIMITED, status, "rate limited" + where, hint, null);
+      case 500:
+      case 502:
+      case 503:
+        return transientFailure(Kind.UNAVAILABLE, status, "server unavailable" + where, hint, null);
+      case 504:
+        return transientFailure(Kind.TIMEOUT, status, "gateway timeout" + where, hint, null);
+      default:
+        if (status >= 400 && status < 500) {
+          return permanent(Kind.BAD_REQUEST, status, "request failed" + where, null);
+        }
+        return permanent(Kind.PROTOCOL, status, "unexpected reply" + where, null);
+    }
+  }
+
+  /** An {@code {"error": ...}} object inside a successful (HTTP 200) reply, e.g. mid-stream. */
+  public ProviderException inBody(String path, String error) {
+    return transientFailure(Kind.UNAVAILABLE, 200, "the server failed while answering POST "
+        + displayUrl + "/" + path + ": \"" + shorten(error) + "\"", null, null);
+  }
+
+  /** A reply that does not follow Ollama's wire format. */
+  public ProviderException protocol(String path, String what, @Nullable Throwable cause) {
+    return permanent(Kind.PROTOCOL, 200, "unexpected reply from " + displayUrl + "/" + path + ": "
+        + what, cause);
+  }
+
+  /**
+   * A transport failure.
+   *
+   * @param bound the time the attempt was allowed, for the message
+   */
+  public ProviderException forIo(IOException e, String path, Duration bound) {
+    if (e instanceof ConnectException || e instanceof NoRouteToHostException
+        || e instanceof UnknownHostException) {
+      return transientFailure(Kind.CONNECTION, 0, "Ollama is not reachable at " + displayUrl + " ("
+          + e.getClass().getSimpleName() + ": " + e.getMessage() + "); start it with `ollama serve`"
+          + " or point baseUrl / OLLAMA_HOST at the right address", null, e);
+    }
+    if (e instanceof InterruptedIOException) {
+      return transientFailure(Kind.TIMEOUT, 0, "no reply from " + displayUrl + "/" + path
+          + " within " + bound.toMillis() + " ms; loading a model can take minutes on first use:"
+          + " raise firstCallTimeout / readTimeout or the request's timeout", null, e);
+    }
+    return transientFailure(Kind.CONNECTION, 0, "connection to " + displayUrl + "/" + path
+        + " failed (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", null, e);
+  }
+
+  private ProviderException permanent(Kind kind, int status, String message, @Nullable Throwable cause) {
+    return new PermanentProviderException(PROVIDER, kind, status, null, message, cause);
+  }
+
+  private ProviderException transientFailure(
+      Kind kind, int status, String message, @Nullable Duration hint, @Nullable Throwable cause) {
+    return new TransientProviderException(PROVIDER, kind, status, null, message, hint, cause);
+  }
+
+  /** The {@code error} string of an Ollama error body, if the body is one. */
+  static Optional<String> errorText(String body) {
+    String t = body.strip();
+    if (!t.startsWith("{")) {
+      return Optional.empty();
+    }
+    try {
+      JsonNode node = OllamaTransport.MAPPER.readTree(t);
+      JsonNode error = node == null ? null : node.get("error");
+      if (error == null || error.isNull()) {
+        return Optional.empty();
+      }
+      return Optional.of(error.isTextual() ? error.asText() : error.toString());
+    } catch (IOException notJson) {
+      return Optional.empty();
+    }
+  }
+
+  static String errorText(JsonNode error) {
+    return error.isTextual() ? error.asText() : error.toString();
+  }
+
+  private static String bodySnippet(String body) {
+    String t = body.strip().replaceAll("\\s+", " ");
+    return t.isEmpty() ? "empty body" : "\"" + shorten(t) + "\"";
+  }
+
+  private static String shorten(String s) {
+    return s.length() <= MAX_DETAIL ? s : s.substring(0, MAX_DETAIL) + "...";
+  }
+}

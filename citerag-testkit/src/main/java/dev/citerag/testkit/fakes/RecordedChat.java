@@ -1,0 +1,46 @@
+package dev.citerag.testkit.fakes;
+
+import dev.citerag.chat.ChatRequest;
+import dev.citerag.chat.ChatResponse;
+import dev.citerag.internal.Checks;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One call a {@link ScriptedChatModel} received, with what it answered.
+ *
+ * @param request the request exactly as received
+ * @param sources the sources read back from the request's user content
+ * @param reply the scripted reply that was used, or null when nothing was scripted
+ * @param response what {@code chat} returned, or null when it threw
+ * @param failure what {@code chat} threw (a scripted provider failure, or the script's own error),
+ *     or null
+ */
+public record RecordedChat(
+    ChatRequest request,
+    SentSources sources,
+    @Nullable Reply reply,
+    @Nullable ChatResponse response,
+    @Nullable RuntimeException failure) {
+
+  public RecordedChat {
+    Checks.notNull(request, "request");
+    Checks.notNull(sources, "sources");
+    if ((response == null) == (failure == null)) {
+      throw new IllegalArgumentException("exactly one of response and failure must be present");
+    }
+  }
+
+  /** The question found in the user content. */
+  public Optional<String> question() {
+    return sources.question();
+  }
+
+  public Optional<ChatResponse> responseOption() {
+    return Optional.ofNullable(response);
+  }
+
+  public Optional<RuntimeException> failureOption() {
+    return Optional.ofNullable(failure);
+  }
+}

@@ -1,0 +1,9 @@
+/**
+ * Implementation of the JUnit extensions; not an API, may change without notice.
+ *
+ * <p>Nullness is declared once here: everything is non-null unless marked {@code @Nullable}.
+ */
+@NullMarked
+package dev.citerag.testkit.junit.internal;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,244 @@
+package dev.citerag.testkit.wire;
+
+import dev.citerag.embed.Embedder;
+import dev.citerag.internal.Checks;
+import dev.citerag.testkit.fakes.Reply;
+import dev.citerag.testkit.fakes.internal.ReplyScript;
+import dev.citerag.testkit.wire.internal.EmbeddingSource;
+import dev.citerag.testkit.wire.internal.FakeHttp;
+import dev.citerag.testkit.wire.internal.GeminiProtocol;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArraySet;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A local HTTP server speaking the Gemini Developer API (v1beta) wire format, for testing a Gemini
+ * adapter without a key or network. Replies are scripted as answer objects ({@link Reply}), not raw
+ * JSON: the server reads the real request body, finds the sources in the user turn, resolves the
+ * reply against them and answers in Gemini's exact shape.
+ *
+ * <p>Endpoints under {@link #baseUrl()}:
+ *
+ * <ul>
+ *   <li>{@code POST /v1beta/models/{model}:generateContent}: {@code candidates[].content.parts[].text},
+ *       {@code finishReason}, {@code usageMetadata} (zero counts omitted, {@code thoughtsTokenCount}
+ *       when set), {@code modelVersion}, {@code responseId}. A {@code LENGTH} reply becomes {@code
+ *       MAX_TOKENS} (with no {@code parts} when its text is empty: thinking used the budget); {@link
+ *       Reply#blocked()} a {@code SAFETY} candidate with safety ratings; {@link Reply#promptBlocked}
+ *       a {@code promptFeedback.blockReason} without candidates; {@link Reply#rateLimited} a 429
+ *       {@code RESOURCE_EXHAUSTED} with {@code QuotaFailure}, {@code Help} and {@code
+ *       RetryInfo.retryDelay}; {@link Reply#unavailable()} a 503 {@code UNAVAILABLE}; other failures
+ *       the status their exception carries. With {@code thinkingConfig.includeThoughts} a thought
+ *       part precedes the answer.
+ *   <li>{@code POST /v1beta/models/{model}:embedContent} and {@code :batchEmbedContents} (at most 100
+ *       requests, each naming the URL's model): vectors from {@link #embedder} (queries for the
+ *       {@code RETRIEVAL_QUERY}-like task types), 3072 components by default; a shorter {@code
+ *       outputDimensionality} gives a prefix that is not unit length, as the real API does.
+ * </ul>
+ *
+ * Requests are checked as the real API checks them: a missing key is 403 {@code
+ * PERMISSION_DENIED}, a wrong one ({@link #requireApiKey}) 400 {@code API_KEY_INVALID}; an unknown
+ * model 404; unknown fields, both schema fields, a schema without {@code application/json}, a role
+ * other than {@code user}/{@code model} are 400 {@code INVALID_ARGUMENT}. When the script has no
+ * reply, or cannot be applied to the sources, the server answers 500 {@code INTERNAL} and records
+ * the reason ({@link WireCall#scriptError()}).
+ *
+ * <pre>{@code
+ * try (FakeGeminiServer gemini = new FakeGeminiServer()) {
+ *   gemini.enqueue(Reply.quoting("deployctl rollback --service <name> --to <sha>"));
+ *   GeminiChatModel model = GeminiChatModel.builder().baseUrl(gemini.apiBaseUrl()).apiKey("test-key").build();
+ *   ...
+ *   assertThat(gemini.lastCall().header("x-goog-api-key")).contains("test-key");
+ * }
+ * }</pre>
+ *
+ * Thread-safe. Close it to stop the server.
+ */
+public final class FakeGeminiServer implements AutoCloseable {
+
+  /** The chat model accepted by default (others: {@link #addModel}). */
+  public static final String DEFAULT_MODEL = "gemini-2.5-flash";
+  /** The embedding model accepted by default. */
+  public static final String DEFAULT_EMBEDDING_MODEL = "gemini-embedding-001";
+  /** Native length of the default embeddings, as {@code gemini-embedding-001}. */
+  public static final int NATIVE_DIMENSIONS = 3072;
+
+  private final ReplyScript script = new ReplyScript("FakeGeminiServer");
+  private final Set<String> chatModels = new CopyOnWriteArraySet<>(
+      Set.of(DEFAULT_MODEL, "gemini-2.5-pro", "gemini-2.5-flash-lite"));
+  private final Set<String> embeddingModels = new CopyOnWriteArraySet<>(Set.of(DEFAULT_EMBEDDING_MODEL));
+  private volatile @Nullable String requiredApiKey;
+  private volatile EmbeddingSource embeddings = EmbeddingSource.deterministic(NATIVE_DIMENSIONS);
+  private volatile int thoughtsTokens;
+  private final FakeHttp http;
+
+  /**
+   * Starts the server on a free loopback port.
+   *
+   * @throws java.io.UncheckedIOException when it cannot start
+   */
+  public FakeGeminiServer() {
+    GeminiProtocol protocol = new GeminiProtocol(new GeminiProtocol.Settings() {
+      @Override
+      public Set<String> chatModels() {
+        return chatModels;
+      }
+
+      @Override
+      public Set<String> embeddingModels() {
+        return embeddingModels;
+      }
+
+      @Override
+      public @Nullable String requiredApiKey() {
+        return requiredApiKey;
+      }
+
+      @Override
+      public EmbeddingSource embeddings() {
+        return embeddings;
+      }
+
+      @Override
+      public int thoughtsTokens() {
+        return thoughtsTokens;
+      }
+
+      @Override
+      public ReplyScript script() {
+        return script;
+      }
+    });
+    this.http = new FakeHttp("FakeGeminiServer", protocol::handle,
+        msg -> GeminiProtocol.error(500, "INTERNAL", msg));
+  }
+
+  /** The server's base URL without a trailing slash, e.g. {@code http://127.0.0.1:50123}. */
+  public String baseUrl() {
+    return http.baseUrl();
+  }
+
+  /**
+   * The API root as Gemini clients configure it, {@code baseUrl() + "/v1beta"} (the real one is
+   * {@code https://generativelanguage.googleapis.com/v1beta}).
+   */
+  public String apiBaseUrl() {
+    return http.baseUrl() + "/v1beta";
+  }
+
+  // ---- script ----
+
+  /** Replies to questions containing {@code fragment} with {@code replies} in order (the last repeats). */
+  public FakeGeminiServer onQuestion(String fragment, Reply... replies) {
+    script.onQuestion(fragment, replies);
+    return this;
+  }
+
+  /** Queues replies for generateContent calls that no question rule matches. */
+  public FakeGeminiServer enqueue(Reply... replies) {
+    script.enqueue(replies);
+    return this;
+  }
+
+  /** The reply when neither a rule nor the queue answers; default: none (500 with a script error). */
+  public FakeGeminiServer otherwise(Reply reply) {
+    script.otherwise(reply);
+    return this;
+  }
+
+  // ---- settings ----
+
+  /**
+   * Accepts another chat model name in generateContent URLs.
+   *
+   * @throws IllegalArgumentException when blank
+   */
+  public FakeGeminiServer addModel(String model) {
+    chatModels.add(Checks.notBlank(model, "model"));
+    return this;
+  }
+
+  /**
+   * Accepts another embedding model name.
+   *
+   * @throws IllegalArgumentException when blank
+   */
+  public FakeGeminiServer addEmbeddingModel(String model) {
+    embeddingModels.add(Checks.notBlank(model, "model"));
+    return this;
+  }
+
+  /**
+   * Accepts only this API key (header {@code x-goog-api-key} or query {@code key}); a different
+   * key gets 400 {@code API_KEY_INVALID}. Default: any non-empty key; a missing key is always 403.
+   *
+   * @throws IllegalArgumentException when blank
+   */
+  public FakeGeminiServer requireApiKey(String apiKey) {
+    this.requiredApiKey = Checks.notBlank(apiKey, "apiKey");
+    return this;
+  }
+
+  /**
+   * Serves embeddings from this embedder (its length is the native length; shorter requested
+   * lengths are cut from it); default: deterministic vectors of {@value #NATIVE_DIMENSIONS}.
+   */
+  public FakeGeminiServer embedder(Embedder embedder) {
+    this.embeddings = EmbeddingSource.of(Checks.notNull(embedder, "embedder"));
+    return this;
+  }
+
+  /**
+   * Reports this many reasoning tokens ({@code thoughtsTokenCount}) on every reply; default 0
+   * (omitted, as the API omits zero counts).
+   *
+   * @throws IllegalArgumentException when negative
+   */
+  public FakeGeminiServer thoughtsTokens(int tokens) {
+    this.thoughtsTokens = Checks.nonNegative(tokens, "thoughtsTokens");
+    return this;
+  }
+
+  /**
+   * Delays every response's headers by {@code delay} (to test client timeouts); default zero.
+   *
+   * @throws IllegalArgumentException when negative
+   */
+  public FakeGeminiServer delayResponses(Duration delay) {
+    http.delay(delay);
+    return this;
+  }
+
+  // ---- records ----
+
+  /** Every request received, in arrival order. */
+  public List<WireCall> calls() {
+    return http.calls();
+  }
+
+  /**
+   * The most recent request.
+   *
+   * @throws IllegalStateException when none was received
+   */
+  public WireCall lastCall() {
+    return http.lastCall();
+  }
+
+  /** Requests to generateContent only. */
+  public List<WireCall> chatCalls() {
+    return http.calls().stream().filter(c -> c.path().endsWith(":generateContent")).toList();
+  }
+
+  @Override
+  public void close() {
+    http.close();
+  }
+
+  @Override
+  public String toString() {
+    return "FakeGeminiServer[" + baseUrl() + "]";
+  }
+}
