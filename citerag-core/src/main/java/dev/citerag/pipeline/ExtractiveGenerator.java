@@ -76,7 +76,9 @@ public final class ExtractiveGenerator implements AnswerGenerator {
           "typically", "exactly", "actually", "first", "thing", "things", "supposed", "know",
           "find", "see", "go", "going", "good", "bad", "best", "new", "set", "give", "given",
           "let", "like", "want", "able", "there", "doe", "done", "say", "says", "said", "mean",
-          "means", "called", "name", "handle", "handled", "okay", "ok");
+          "means", "called", "name", "handle", "handled", "okay", "ok", "quickly", "share", "get",
+          "got", "tell", "explain", "describe", "should", "must", "does", "do", "setting",
+          "option", "step", "steps", "process", "procedure", "policy", "rule", "rules");
 
   @Override
   public ChatResponse generate(GenerationRequest request) {
@@ -105,7 +107,8 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     for (SentSource s : sources) {
       Set<String> headingTerms = new HashSet<>(LexicalAnalyzer.distinctTerms(
           (s.chunk().title() == null ? "" : s.chunk().title()) + " " + s.chunk().section()));
-      present.addAll(LexicalAnalyzer.distinctTerms(s.chunk().text()));
+      Set<String> chunkTerms = LexicalAnalyzer.distinctTerms(s.chunk().text());
+      present.addAll(chunkTerms);
       for (Unit u : units(s.chunk().text())) {
         Set<String> own = LexicalAnalyzer.distinctTerms(u.quote);
         if (Whitespace.wordCount(u.quote) < 4 || headingTerms.containsAll(own)) {
@@ -115,7 +118,9 @@ public final class ExtractiveGenerator implements AnswerGenerator {
         if (u.context != null) {
           terms.addAll(LexicalAnalyzer.distinctTerms(u.context));
         }
-        candidates.add(new Candidate(s.sourceId(), u.quote, terms));
+        Set<String> context = new HashSet<>(terms);
+        context.addAll(headingTerms);
+        candidates.add(new Candidate(s.sourceId(), u.quote, terms, context));
       }
     }
     for (String t : qTerms) {
@@ -155,6 +160,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
       Set<String> adds = new HashSet<>(c.terms);
       adds.retainAll(qTerms);
       adds.removeAll(best.terms);
+      adds.removeAll(GENERIC_TERMS);
       if (!adds.isEmpty() && c.score > secondScore) {
         second = c;
         secondScore = c.score;
@@ -162,6 +168,25 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     }
     if (second != null) {
       chosen.add(second);
+    }
+    // the best sentence itself (with its table header and headings) must cover the question's
+    // distinctive terms — every number or identifier, and two thirds of the other terms: a
+    // sentence on the right topic that lacks the asked fact is a near miss, not an answer
+    int distinctive = 0;
+    int hit = 0;
+    for (String t : qTerms) {
+      if (GENERIC_TERMS.contains(t)) {
+        continue;
+      }
+      boolean covered = best.context.contains(t);
+      if (!covered && isSpecific(t)) {
+        return ModelAnswer.notInSources();
+      }
+      distinctive++;
+      hit += covered ? 1 : 0;
+    }
+    if (distinctive > 0 && hit * 3 < distinctive * 2) {
+      return ModelAnswer.notInSources();
     }
     List<Claim> claims = new ArrayList<>();
     StringBuilder text = new StringBuilder();
@@ -173,6 +198,17 @@ public final class ExtractiveGenerator implements AnswerGenerator {
       text.append(c.sentence);
     }
     return new ModelAnswer(AnswerStatus.ANSWERED, text.toString(), claims);
+  }
+
+  /** Numbers and identifiers: terms with a digit, an underscore or an inner separator. */
+  private static boolean isSpecific(String term) {
+    for (int i = 0; i < term.length(); i++) {
+      char c = term.charAt(i);
+      if (Character.isDigit(c) || c == '_' || c == '.' || c == '/' || c == ':') {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static double score(Set<String> terms, Set<String> qTerms, Map<String, Double> idf) {
@@ -216,9 +252,23 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     List<Unit> out = new ArrayList<>();
     String[] lines = text.split("\\R");
     String tableHeader = null;
+    StringBuilder para = new StringBuilder();
+    boolean inFence = false;
     for (int i = 0; i < lines.length; i++) {
       String l = lines[i].strip();
+      if (l.startsWith("```") || l.startsWith("~~~")) {
+        flush(para, out);
+        inFence = !inFence;
+        continue;
+      }
+      if (inFence) {
+        if (!l.isEmpty()) {
+          out.add(new Unit(l, null));
+        }
+        continue;
+      }
       if (l.startsWith("|")) {
+        flush(para, out);
         boolean nextIsSeparator = i + 1 < lines.length && TABLE_SEPARATOR.matcher(lines[i + 1].strip()).matches();
         if (nextIsSeparator) {
           tableHeader = l;
@@ -228,21 +278,41 @@ public final class ExtractiveGenerator implements AnswerGenerator {
         continue;
       }
       tableHeader = null;
-      Matcher m = BULLET.matcher(l);
-      if (m.find()) {
-        l = l.substring(m.end()).strip();
-      }
       if (l.isEmpty()) {
+        flush(para, out);
         continue;
       }
-      for (String part : SENTENCE_END.split(l)) {
-        String st = part.strip();
-        if (!st.isEmpty()) {
-          out.add(new Unit(st, null));
+      Matcher m = BULLET.matcher(l);
+      if (m.find()) {
+        // a list item or heading starts a new paragraph; soft-wrapped lines after it continue it
+        flush(para, out);
+        boolean heading = l.startsWith("#");
+        l = l.substring(m.end()).strip();
+        if (heading) {
+          out.add(new Unit(l, null));
+          continue;
         }
       }
+      if (para.length() > 0) {
+        para.append(' ');
+      }
+      para.append(l);
     }
+    flush(para, out);
     return out;
+  }
+
+  private static void flush(StringBuilder para, List<Unit> out) {
+    if (para.length() == 0) {
+      return;
+    }
+    for (String part : SENTENCE_END.split(para)) {
+      String st = part.strip();
+      if (!st.isEmpty()) {
+        out.add(new Unit(st, null));
+      }
+    }
+    para.setLength(0);
   }
 
   /** A verbatim quote and, for table rows, the header that gives it meaning. */
@@ -252,12 +322,14 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     final String sourceId;
     final String sentence;
     final Set<String> terms;
+    final Set<String> context;
     double score;
 
-    Candidate(String sourceId, String sentence, Set<String> terms) {
+    Candidate(String sourceId, String sentence, Set<String> terms, Set<String> context) {
       this.sourceId = sourceId;
       this.sentence = sentence;
       this.terms = terms;
+      this.context = context;
     }
   }
 
