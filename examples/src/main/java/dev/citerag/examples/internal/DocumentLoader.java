@@ -32,8 +32,6 @@ import org.jspecify.annotations.Nullable;
  *       platform}, filterable with {@code --filter team=platform};
  *   <li>title: front matter {@code title}, else the first {@code # } heading (HTML: {@code
  *       <title>} or the first {@code <h1>}), else the file name without its extension;
- *   <li>Markdown has its soft line breaks joined ({@link MarkdownReflow}), so hard-wrapped
- *       sentences stay whole;
  *   <li>HTML is reduced to Markdown-shaped text with its headings kept ({@link HtmlText}).
  * </ul>
  */
@@ -151,7 +149,7 @@ public final class DocumentLoader {
     if (title == null || title.isBlank()) {
       title = baseName;
     }
-    return new Document(id, id, title, markdown ? MarkdownReflow.reflow(fm.body()) : fm.body(),
+    return new Document(id, id, title, fm.body(),
         markdown ? DocumentFormat.MARKDOWN : DocumentFormat.TEXT, fm.metadata());
   }
 

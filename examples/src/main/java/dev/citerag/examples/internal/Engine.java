@@ -31,7 +31,7 @@ public final class Engine implements AutoCloseable {
    * <p>Where it comes from: the testkit's gate-1 sweep ({@code EvaluationRunner}, thresholds 0.00
    * to 0.60 by 0.05) over its 65 golden cases, with this command line's offline setup ({@code
    * LocalHashingEmbedder} of 384 dimensions, {@code InMemoryVectorStore}, default chunker, the
-   * sample corpus with soft line breaks joined). The rule: the highest threshold that blocks no
+   * sample corpus). The rule: the highest threshold that blocks no
    * answerable case. Measured: 0.20 blocks 0 of 49 answerable and stops 5 of 16 unanswerable
    * cases before the model; 0.25 would already block 2 answerable ones. {@code
    * GateThresholdTest} reruns the sweep and fails when this constant no longer matches.
