@@ -7,16 +7,11 @@ import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.TokenUsage;
 import dev.citerag.gemini.internal.ChatCodec;
 import dev.citerag.gemini.internal.GeminiTransport;
-import dev.citerag.gemini.internal.Secrets;
 import dev.citerag.gemini.internal.Settings;
 import dev.citerag.internal.Checks;
-import dev.citerag.provider.Retrier;
 import dev.citerag.provider.RetryPolicy;
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import okhttp3.HttpUrl;
-import okhttp3.OkHttpClient;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,42 +50,18 @@ public final class GeminiChatModel implements ChatModel {
 
   private static final String METHOD = "generateContent";
 
-  private final @Nullable String apiKeySetting;
-  private final Map<String, String> environment;
-  private final @Nullable HttpUrl baseUrlSetting;
   private final String model;
-  private final Duration connectTimeout;
-  private final Duration readTimeout;
-  private final Duration callTimeout;
-  private final RetryPolicy retryPolicy;
-  private final Retrier.Sleeper sleeper;
   private final @Nullable Double temperature;
   private final @Nullable Integer maxOutputTokens;
   private final @Nullable Integer thinkingBudget;
-  private final @Nullable OkHttpClient httpClient;
+  private final Connection connection;
 
-  private final String apiKey;
-  private final HttpUrl baseUrl;
-  private final GeminiTransport transport;
-
-  private GeminiChatModel(Builder b) {
-    this.apiKeySetting = b.apiKey;
-    this.environment = b.environment;
-    this.baseUrlSetting = b.baseUrl;
+  private GeminiChatModel(Builder b, Connection connection) {
     this.model = b.model;
-    this.connectTimeout = b.connectTimeout;
-    this.readTimeout = b.readTimeout;
-    this.callTimeout = b.callTimeout;
-    this.retryPolicy = b.retryPolicy;
-    this.sleeper = b.sleeper;
     this.temperature = b.temperature;
     this.maxOutputTokens = b.maxOutputTokens;
     this.thinkingBudget = b.thinkingBudget;
-    this.httpClient = b.httpClient;
-    this.apiKey = Settings.apiKey(apiKeySetting, environment);
-    this.baseUrl = Settings.baseUrl(baseUrlSetting, environment);
-    this.transport = new GeminiTransport(apiKey, baseUrl, connectTimeout, readTimeout, callTimeout,
-        httpClient, new Retrier(GeminiTransport.PROVIDER, retryPolicy, sleeper, System::nanoTime));
+    this.connection = connection;
   }
 
   /** A builder with the defaults; nothing is checked against the environment until {@link Builder#build()}. */
@@ -100,20 +71,11 @@ public final class GeminiChatModel implements ChatModel {
 
   /** A builder holding this model's settings (the key as it was given: explicit or from the environment). */
   public Builder toBuilder() {
-    Builder b = new Builder();
-    b.apiKey = apiKeySetting;
-    b.environment = environment;
-    b.baseUrl = baseUrlSetting;
+    Builder b = new Builder().connection(connection);
     b.model = model;
-    b.connectTimeout = connectTimeout;
-    b.readTimeout = readTimeout;
-    b.callTimeout = callTimeout;
-    b.retryPolicy = retryPolicy;
-    b.sleeper = sleeper;
     b.temperature = temperature;
     b.maxOutputTokens = maxOutputTokens;
     b.thinkingBudget = thinkingBudget;
-    b.httpClient = httpClient;
     return b;
   }
 
@@ -129,8 +91,8 @@ public final class GeminiChatModel implements ChatModel {
     Checks.notNull(request, "request");
     byte[] body = ChatCodec.encode(request, temperature, maxOutputTokens, thinkingBudget);
     long t0 = System.nanoTime();
-    ChatResponse r = transport.post(model, METHOD, body, request.timeout(),
-        bytes -> ChatCodec.decode(bytes, model, apiKey));
+    ChatResponse r = connection.transport().post(model, METHOD, body, request.timeout(),
+        bytes -> ChatCodec.decode(bytes, model, connection.apiKey()));
     if (log.isDebugEnabled()) {
       TokenUsage u = r.usage();
       log.debug("citerag.gemini: {} model={} status=200 finishReason={} latencyMs={} tokens in={} out={}"
@@ -154,23 +116,18 @@ public final class GeminiChatModel implements ChatModel {
 
   /** The resolved base URL, e.g. {@code https://generativelanguage.googleapis.com/v1beta}. */
   public String baseUrl() {
-    return baseUrl.toString();
+    return connection.baseUrl().toString();
   }
 
   /** The settings, with the key masked. */
   @Override
   public String toString() {
     return "GeminiChatModel{model=" + model
-        + ", baseUrl=" + baseUrl
-        + ", apiKey=" + Secrets.mask(apiKey)
-        + ", connectTimeout=" + connectTimeout
-        + ", readTimeout=" + readTimeout
-        + ", callTimeout=" + callTimeout
-        + ", retryPolicy=" + retryPolicy
+        + ", " + connection
         + ", temperature=" + (temperature == null ? "from request" : temperature)
         + ", maxOutputTokens=" + (maxOutputTokens == null ? "from request" : maxOutputTokens)
         + ", thinkingBudget=" + (thinkingBudget == null ? "model default" : thinkingBudget)
-        + ", sharedHttpClient=" + (httpClient != null)
+        + ", sharedHttpClient=" + connection.sharedHttpClient()
         + "}";
   }
 
@@ -178,55 +135,14 @@ public final class GeminiChatModel implements ChatModel {
    * Settings of a {@link GeminiChatModel}. Setters reject bad values at once, naming the field;
    * {@link #build()} checks combinations and resolves the key and base URL. Not thread-safe.
    */
-  public static final class Builder {
-    private @Nullable String apiKey;
-    private Map<String, String> environment = System.getenv();
-    private @Nullable HttpUrl baseUrl;
+  public static final class Builder extends ClientBuilder<Builder> {
     private String model = DEFAULT_MODEL;
-    private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
-    private Duration readTimeout = DEFAULT_READ_TIMEOUT;
-    private Duration callTimeout = DEFAULT_CALL_TIMEOUT;
-    private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
-    private Retrier.Sleeper sleeper = Retrier.Sleeper.REAL;
     private @Nullable Double temperature;
     private @Nullable Integer maxOutputTokens;
     private @Nullable Integer thinkingBudget;
-    private @Nullable OkHttpClient httpClient;
 
-    private Builder() {}
-
-    /**
-     * The API key, sent only in the {@code x-goog-api-key} header. Default: the environment
-     * variable {@code GEMINI_API_KEY}, else {@code GOOGLE_API_KEY}.
-     *
-     * @throws IllegalArgumentException when blank or not visible ASCII (the message never shows it)
-     */
-    public Builder apiKey(String apiKey) {
-      this.apiKey = Settings.apiKeyValue(apiKey, "apiKey");
-      return this;
-    }
-
-    /**
-     * Where {@link #build()} looks up {@code GEMINI_API_KEY}, {@code GOOGLE_API_KEY} and {@code
-     * GEMINI_BASE_URL}. Default: {@link System#getenv()}. Tests pass a map so that they never read
-     * the real environment.
-     *
-     * @throws IllegalArgumentException when null or holding a null key or value
-     */
-    public Builder environment(Map<String, String> environment) {
-      this.environment = copyEnvironment(environment);
-      return this;
-    }
-
-    /**
-     * The API root, ending with the version. Default: the environment variable {@code
-     * GEMINI_BASE_URL}, else {@value dev.citerag.gemini.internal.Settings#DEFAULT_BASE_URL}.
-     *
-     * @throws IllegalArgumentException when not an http(s) URL, or it has a query, fragment or user info
-     */
-    public Builder baseUrl(String baseUrl) {
-      this.baseUrl = Settings.parseBaseUrl(baseUrl, "baseUrl");
-      return this;
+    private Builder() {
+      super(DEFAULT_CONNECT_TIMEOUT, DEFAULT_READ_TIMEOUT, DEFAULT_CALL_TIMEOUT);
     }
 
     /**
@@ -237,55 +153,6 @@ public final class GeminiChatModel implements ChatModel {
      */
     public Builder model(String model) {
       this.model = Settings.model(model, "model");
-      return this;
-    }
-
-    /**
-     * TCP/TLS connect timeout. Default 10 s.
-     *
-     * @throws IllegalArgumentException when null, zero or negative
-     */
-    public Builder connectTimeout(Duration connectTimeout) {
-      this.connectTimeout = Settings.positive(connectTimeout, "connectTimeout");
-      return this;
-    }
-
-    /**
-     * Longest silence while waiting for reply bytes. Default 120 s.
-     *
-     * @throws IllegalArgumentException when null, zero or negative
-     */
-    public Builder readTimeout(Duration readTimeout) {
-      this.readTimeout = Settings.positive(readTimeout, "readTimeout");
-      return this;
-    }
-
-    /**
-     * Bound on one HTTP attempt, from connecting to reading the last byte. Default 120 s. The
-     * retry policy's total timeout and the request's own timeout bound the whole call.
-     *
-     * @throws IllegalArgumentException when null, zero or negative
-     */
-    public Builder callTimeout(Duration callTimeout) {
-      this.callTimeout = Settings.positive(callTimeout, "callTimeout");
-      return this;
-    }
-
-    /**
-     * How transient failures (429, 408, 5xx, timeouts, dropped connections) are retried. Default
-     * {@link RetryPolicy#DEFAULT}; {@link RetryPolicy#NONE} turns retries off. 400, 401, 403 and
-     * 404 are never retried.
-     *
-     * @throws IllegalArgumentException when null
-     */
-    public Builder retryPolicy(RetryPolicy retryPolicy) {
-      this.retryPolicy = Checks.notNull(retryPolicy, "retryPolicy");
-      return this;
-    }
-
-    /** Test hook: how the retrier waits between attempts. Default {@link Retrier.Sleeper#REAL}. */
-    Builder retrySleeper(Retrier.Sleeper sleeper) {
-      this.sleeper = Checks.notNull(sleeper, "retrySleeper");
       return this;
     }
 
@@ -333,16 +200,6 @@ public final class GeminiChatModel implements ChatModel {
     }
 
     /**
-     * A client whose connection pool and dispatcher to share. Default null: a client of its own.
-     * The timeouts above are applied to a derived client, and redirects are not followed. Do not
-     * give a client with an interceptor that logs headers unless it redacts {@code x-goog-api-key}.
-     */
-    public Builder httpClient(@Nullable OkHttpClient httpClient) {
-      this.httpClient = httpClient;
-      return this;
-    }
-
-    /**
      * An immutable, thread-safe model.
      *
      * @throws IllegalStateException when no API key is set (naming {@code GEMINI_API_KEY} and
@@ -351,10 +208,13 @@ public final class GeminiChatModel implements ChatModel {
      *     GEMINI_BASE_URL} is not a valid base URL
      */
     public GeminiChatModel build() {
-      if (connectTimeout.compareTo(callTimeout) > 0) {
-        throw new IllegalArgumentException("connectTimeout (" + connectTimeout
-            + ") must be <= callTimeout (" + callTimeout + ")");
-      }
+      GeminiChatModel m = new GeminiChatModel(this, connect());
+      log.debug("citerag.gemini: configured {}", m);
+      return m;
+    }
+
+    @Override
+    void checkCombinations() {
       if (thinkingBudget != null && maxOutputTokens != null && thinkingBudget >= maxOutputTokens) {
         throw new IllegalArgumentException("thinkingBudget (" + thinkingBudget
             + ") must be < maxOutputTokens (" + maxOutputTokens
@@ -365,18 +225,6 @@ public final class GeminiChatModel implements ChatModel {
         throw new IllegalArgumentException("thinkingBudget must be -1 or between 128 and 32768 for "
             + model + " (thinking cannot be turned off), was " + thinkingBudget);
       }
-      GeminiChatModel m = new GeminiChatModel(this);
-      log.debug("citerag.gemini: configured {}", m);
-      return m;
-    }
-  }
-
-  static Map<String, String> copyEnvironment(@Nullable Map<String, String> environment) {
-    Checks.notNull(environment, "environment");
-    try {
-      return Map.copyOf(environment);
-    } catch (NullPointerException e) {
-      throw new IllegalArgumentException("environment must not contain null keys or values", e);
     }
   }
 }

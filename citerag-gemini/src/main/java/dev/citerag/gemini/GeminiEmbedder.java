@@ -6,19 +6,13 @@ import dev.citerag.embed.Embedder;
 import dev.citerag.embed.EmbedderIdentity;
 import dev.citerag.gemini.internal.EmbedCodec;
 import dev.citerag.gemini.internal.GeminiTransport;
-import dev.citerag.gemini.internal.Secrets;
 import dev.citerag.gemini.internal.Settings;
 import dev.citerag.internal.Checks;
-import dev.citerag.provider.Retrier;
 import dev.citerag.provider.RetryPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import okhttp3.HttpUrl;
-import okhttp3.OkHttpClient;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,39 +48,15 @@ public final class GeminiEmbedder implements Embedder {
 
   private static final String METHOD = "batchEmbedContents";
 
-  private final @Nullable String apiKeySetting;
-  private final Map<String, String> environment;
-  private final @Nullable HttpUrl baseUrlSetting;
   private final String model;
   private final int dimensions;
-  private final Duration connectTimeout;
-  private final Duration readTimeout;
-  private final Duration callTimeout;
-  private final RetryPolicy retryPolicy;
-  private final Retrier.Sleeper sleeper;
-  private final @Nullable OkHttpClient httpClient;
-
-  private final String apiKey;
-  private final HttpUrl baseUrl;
-  private final GeminiTransport transport;
+  private final Connection connection;
   private final EmbedderIdentity identity;
 
-  private GeminiEmbedder(Builder b) {
-    this.apiKeySetting = b.apiKey;
-    this.environment = b.environment;
-    this.baseUrlSetting = b.baseUrl;
+  private GeminiEmbedder(Builder b, Connection connection) {
     this.model = b.model;
     this.dimensions = b.outputDimensionality;
-    this.connectTimeout = b.connectTimeout;
-    this.readTimeout = b.readTimeout;
-    this.callTimeout = b.callTimeout;
-    this.retryPolicy = b.retryPolicy;
-    this.sleeper = b.sleeper;
-    this.httpClient = b.httpClient;
-    this.apiKey = Settings.apiKey(apiKeySetting, environment);
-    this.baseUrl = Settings.baseUrl(baseUrlSetting, environment);
-    this.transport = new GeminiTransport(apiKey, baseUrl, connectTimeout, readTimeout, callTimeout,
-        httpClient, new Retrier(GeminiTransport.PROVIDER, retryPolicy, sleeper, System::nanoTime));
+    this.connection = connection;
     this.identity = new EmbedderIdentity(
         GeminiTransport.PROVIDER, model, null, dimensions, "taskType=" + EmbedCodec.TASK_QUERY);
   }
@@ -98,18 +68,9 @@ public final class GeminiEmbedder implements Embedder {
 
   /** A builder holding this embedder's settings (the key as it was given: explicit or from the environment). */
   public Builder toBuilder() {
-    Builder b = new Builder();
-    b.apiKey = apiKeySetting;
-    b.environment = environment;
-    b.baseUrl = baseUrlSetting;
+    Builder b = new Builder().connection(connection);
     b.model = model;
     b.outputDimensionality = dimensions;
-    b.connectTimeout = connectTimeout;
-    b.readTimeout = readTimeout;
-    b.callTimeout = callTimeout;
-    b.retryPolicy = retryPolicy;
-    b.sleeper = sleeper;
-    b.httpClient = httpClient;
     return b;
   }
 
@@ -161,8 +122,8 @@ public final class GeminiEmbedder implements Embedder {
   private List<float[]> batch(List<EmbedCodec.Text> texts, String taskType) {
     byte[] body = EmbedCodec.encode(model, texts, taskType, dimensions);
     long t0 = System.nanoTime();
-    List<float[]> vectors = transport.post(model, METHOD, body, null,
-        bytes -> EmbedCodec.decode(bytes, texts.size(), dimensions, apiKey));
+    List<float[]> vectors = connection.transport().post(model, METHOD, body, null,
+        bytes -> EmbedCodec.decode(bytes, texts.size(), dimensions, connection.apiKey()));
     log.debug("citerag.gemini: {} model={} status=200 taskType={} texts={} dimensions={} latencyMs={}",
         METHOD, model, taskType, texts.size(), dimensions,
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
@@ -176,7 +137,7 @@ public final class GeminiEmbedder implements Embedder {
 
   /** The resolved base URL. */
   public String baseUrl() {
-    return baseUrl.toString();
+    return connection.baseUrl().toString();
   }
 
   /** The settings, with the key masked. */
@@ -184,13 +145,8 @@ public final class GeminiEmbedder implements Embedder {
   public String toString() {
     return "GeminiEmbedder{model=" + model
         + ", outputDimensionality=" + dimensions
-        + ", baseUrl=" + baseUrl
-        + ", apiKey=" + Secrets.mask(apiKey)
-        + ", connectTimeout=" + connectTimeout
-        + ", readTimeout=" + readTimeout
-        + ", callTimeout=" + callTimeout
-        + ", retryPolicy=" + retryPolicy
-        + ", sharedHttpClient=" + (httpClient != null)
+        + ", " + connection
+        + ", sharedHttpClient=" + connection.sharedHttpClient()
         + "}";
   }
 
@@ -198,53 +154,12 @@ public final class GeminiEmbedder implements Embedder {
    * Settings of a {@link GeminiEmbedder}. Setters reject bad values at once, naming the field;
    * {@link #build()} checks combinations and resolves the key and base URL. Not thread-safe.
    */
-  public static final class Builder {
-    private @Nullable String apiKey;
-    private Map<String, String> environment = System.getenv();
-    private @Nullable HttpUrl baseUrl;
+  public static final class Builder extends ClientBuilder<Builder> {
     private String model = DEFAULT_MODEL;
     private int outputDimensionality = DEFAULT_DIMENSIONS;
-    private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
-    private Duration readTimeout = DEFAULT_READ_TIMEOUT;
-    private Duration callTimeout = DEFAULT_CALL_TIMEOUT;
-    private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
-    private Retrier.Sleeper sleeper = Retrier.Sleeper.REAL;
-    private @Nullable OkHttpClient httpClient;
 
-    private Builder() {}
-
-    /**
-     * The API key, sent only in the {@code x-goog-api-key} header. Default: the environment
-     * variable {@code GEMINI_API_KEY}, else {@code GOOGLE_API_KEY}.
-     *
-     * @throws IllegalArgumentException when blank or not visible ASCII (the message never shows it)
-     */
-    public Builder apiKey(String apiKey) {
-      this.apiKey = Settings.apiKeyValue(apiKey, "apiKey");
-      return this;
-    }
-
-    /**
-     * Where {@link #build()} looks up {@code GEMINI_API_KEY}, {@code GOOGLE_API_KEY} and {@code
-     * GEMINI_BASE_URL}. Default: {@link System#getenv()}. Tests pass a map so that they never read
-     * the real environment.
-     *
-     * @throws IllegalArgumentException when null or holding a null key or value
-     */
-    public Builder environment(Map<String, String> environment) {
-      this.environment = GeminiChatModel.copyEnvironment(environment);
-      return this;
-    }
-
-    /**
-     * The API root, ending with the version. Default: the environment variable {@code
-     * GEMINI_BASE_URL}, else {@value dev.citerag.gemini.internal.Settings#DEFAULT_BASE_URL}.
-     *
-     * @throws IllegalArgumentException when not an http(s) URL, or it has a query, fragment or user info
-     */
-    public Builder baseUrl(String baseUrl) {
-      this.baseUrl = Settings.parseBaseUrl(baseUrl, "baseUrl");
-      return this;
+    private Builder() {
+      super(DEFAULT_CONNECT_TIMEOUT, DEFAULT_READ_TIMEOUT, DEFAULT_CALL_TIMEOUT);
     }
 
     /**
@@ -270,64 +185,6 @@ public final class GeminiEmbedder implements Embedder {
     }
 
     /**
-     * TCP/TLS connect timeout. Default 10 s.
-     *
-     * @throws IllegalArgumentException when null, zero or negative
-     */
-    public Builder connectTimeout(Duration connectTimeout) {
-      this.connectTimeout = Settings.positive(connectTimeout, "connectTimeout");
-      return this;
-    }
-
-    /**
-     * Longest silence while waiting for reply bytes. Default 60 s.
-     *
-     * @throws IllegalArgumentException when null, zero or negative
-     */
-    public Builder readTimeout(Duration readTimeout) {
-      this.readTimeout = Settings.positive(readTimeout, "readTimeout");
-      return this;
-    }
-
-    /**
-     * Bound on one HTTP attempt (one batch). Default 60 s. The retry policy's total timeout bounds
-     * all attempts of a batch.
-     *
-     * @throws IllegalArgumentException when null, zero or negative
-     */
-    public Builder callTimeout(Duration callTimeout) {
-      this.callTimeout = Settings.positive(callTimeout, "callTimeout");
-      return this;
-    }
-
-    /**
-     * How transient failures (429, 408, 5xx, timeouts, dropped connections) are retried, per batch.
-     * Default {@link RetryPolicy#DEFAULT}; {@link RetryPolicy#NONE} turns retries off.
-     *
-     * @throws IllegalArgumentException when null
-     */
-    public Builder retryPolicy(RetryPolicy retryPolicy) {
-      this.retryPolicy = Checks.notNull(retryPolicy, "retryPolicy");
-      return this;
-    }
-
-    /** Test hook: how the retrier waits between attempts. Default {@link Retrier.Sleeper#REAL}. */
-    Builder retrySleeper(Retrier.Sleeper sleeper) {
-      this.sleeper = Checks.notNull(sleeper, "retrySleeper");
-      return this;
-    }
-
-    /**
-     * A client whose connection pool and dispatcher to share. Default null: a client of its own.
-     * The timeouts above are applied to a derived client, and redirects are not followed. Do not
-     * give a client with an interceptor that logs headers unless it redacts {@code x-goog-api-key}.
-     */
-    public Builder httpClient(@Nullable OkHttpClient httpClient) {
-      this.httpClient = httpClient;
-      return this;
-    }
-
-    /**
      * An immutable, thread-safe embedder.
      *
      * @throws IllegalStateException when no API key is set (naming {@code GEMINI_API_KEY} and
@@ -336,11 +193,7 @@ public final class GeminiEmbedder implements Embedder {
      *     GEMINI_BASE_URL} is not a valid base URL
      */
     public GeminiEmbedder build() {
-      if (connectTimeout.compareTo(callTimeout) > 0) {
-        throw new IllegalArgumentException("connectTimeout (" + connectTimeout
-            + ") must be <= callTimeout (" + callTimeout + ")");
-      }
-      GeminiEmbedder e = new GeminiEmbedder(this);
+      GeminiEmbedder e = new GeminiEmbedder(this, connect());
       log.debug("citerag.gemini: configured {}", e);
       return e;
     }

@@ -67,34 +67,41 @@ final class Fixtures {
   }
 
   /** Example (6) of the reference: a per-minute 429 with QuotaFailure, Help and RetryInfo 26s. */
-  static final String RATE_LIMITED_PER_MINUTE = """
-      {"error": {"code": 429,
-        "message": "You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.",
-        "status": "RESOURCE_EXHAUSTED",
-        "details": [
-          {"@type": "type.googleapis.com/google.rpc.QuotaFailure",
-           "violations": [{"quotaMetric": "generativelanguage.googleapis.com/generate_content_free_tier_input_token_count",
-                           "quotaId": "GenerateContentInputTokensPerModelPerMinute-FreeTier",
-                           "quotaDimensions": {"location": "global", "model": "gemini-2.5-flash"},
-                           "quotaValue": "250000"}]},
-          {"@type": "type.googleapis.com/google.rpc.Help",
-           "links": [{"description": "Learn more about Gemini API quotas", "url": "https://ai.google.dev/gemini-api/docs/rate-limits"}]},
-          {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "26s"}]}}
-      """;
+  static final String RATE_LIMITED_PER_MINUTE = quotaExceeded(
+      "You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.",
+      "generate_content_free_tier_input_token_count", "GenerateContentInputTokensPerModelPerMinute-FreeTier", "250000",
+      """
+      {"@type": "type.googleapis.com/google.rpc.Help",
+       "links": [{"description": "Learn more about Gemini API quotas", "url": "https://ai.google.dev/gemini-api/docs/rate-limits"}]},""",
+      "26s");
 
   /** The same shape with a daily quota, which will not clear within a retry window. */
-  static final String RATE_LIMITED_PER_DAY = """
-      {"error": {"code": 429,
-        "message": "You exceeded your current quota, please check your plan and billing details.",
-        "status": "RESOURCE_EXHAUSTED",
-        "details": [
-          {"@type": "type.googleapis.com/google.rpc.QuotaFailure",
-           "violations": [{"quotaMetric": "generativelanguage.googleapis.com/generate_content_free_tier_requests",
-                           "quotaId": "GenerateRequestsPerDayPerProjectPerModel-FreeTier",
-                           "quotaDimensions": {"location": "global", "model": "gemini-2.5-flash"},
-                           "quotaValue": "250"}]},
-          {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "43s"}]}}
-      """;
+  static final String RATE_LIMITED_PER_DAY = quotaExceeded(
+      "You exceeded your current quota, please check your plan and billing details.",
+      "generate_content_free_tier_requests", "GenerateRequestsPerDayPerProjectPerModel-FreeTier", "250",
+      "", "43s");
+
+  /**
+   * A free-tier 429 {@code RESOURCE_EXHAUSTED} for gemini-2.5-flash: a QuotaFailure naming the
+   * quota, then {@code moreDetails} (JSON objects each followed by a comma, or empty), then
+   * RetryInfo.
+   */
+  private static String quotaExceeded(String message, String quotaMetric, String quotaId,
+      String quotaValue, String moreDetails, String retryDelay) {
+    return """
+        {"error": {"code": 429,
+          "message": %s,
+          "status": "RESOURCE_EXHAUSTED",
+          "details": [
+            {"@type": "type.googleapis.com/google.rpc.QuotaFailure",
+             "violations": [{"quotaMetric": "generativelanguage.googleapis.com/%s",
+                             "quotaId": "%s",
+                             "quotaDimensions": {"location": "global", "model": "gemini-2.5-flash"},
+                             "quotaValue": "%s"}]},
+            %s
+            {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "%s"}]}}
+        """.formatted(quote(message), quotaMetric, quotaId, quotaValue, moreDetails, retryDelay);
+  }
 
   /** Example (7) of the reference: invalid key. */
   static final String INVALID_KEY = """
@@ -144,15 +151,17 @@ final class Fixtures {
   }
 
   static GeminiChatModel.Builder chat(MockWebServer server, Retrier.Sleeper sleeper) {
-    return GeminiChatModel.builder()
-        .environment(Map.of())
-        .apiKey(KEY)
-        .baseUrl(baseUrl(server))
-        .retrySleeper(sleeper);
+    return pointedAt(GeminiChatModel.builder(), server, sleeper);
   }
 
   static GeminiEmbedder.Builder embedder(MockWebServer server, Retrier.Sleeper sleeper) {
-    return GeminiEmbedder.builder()
+    return pointedAt(GeminiEmbedder.builder(), server, sleeper);
+  }
+
+  /** {@code builder} with no environment, {@link #KEY}, {@code server}'s URL and {@code sleeper}. */
+  private static <B extends ClientBuilder<B>> B pointedAt(
+      B builder, MockWebServer server, Retrier.Sleeper sleeper) {
+    return builder
         .environment(Map.of())
         .apiKey(KEY)
         .baseUrl(baseUrl(server))

@@ -16,29 +16,17 @@ import dev.citerag.provider.RetryPolicy;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
 import mockwebserver3.SocketEffect;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Error replies and transport failures of {@code generateContent}: typing, retries, time bounds. */
-class GeminiChatModelFailuresTest {
-  private MockWebServer server;
-  private Fixtures.RecordingSleeper sleeper;
+class GeminiChatModelFailuresTest extends MockServerTest {
   private GeminiChatModel model;
 
   @BeforeEach
-  void start() throws Exception {
-    server = new MockWebServer();
-    server.start();
-    sleeper = new Fixtures.RecordingSleeper();
+  void build() {
     model = Fixtures.chat(server, sleeper).build();
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   @Test

@@ -19,29 +19,17 @@ import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
 import dev.citerag.context.Prompts;
 import java.util.concurrent.TimeUnit;
-import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Successful {@code generateContent} exchanges: the request sent and every shape of 200 reply. */
-class GeminiChatModelTest {
-  private MockWebServer server;
-  private Fixtures.RecordingSleeper sleeper;
+class GeminiChatModelTest extends MockServerTest {
   private GeminiChatModel model;
 
   @BeforeEach
-  void start() throws Exception {
-    server = new MockWebServer();
-    server.start();
-    sleeper = new Fixtures.RecordingSleeper();
+  void build() {
     model = Fixtures.chat(server, sleeper).build();
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   private RecordedRequest taken() throws InterruptedException {

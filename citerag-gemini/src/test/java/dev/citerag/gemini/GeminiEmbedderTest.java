@@ -16,29 +16,17 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** {@code batchEmbedContents}: batching, request shape, normalisation and vector checks. */
-class GeminiEmbedderTest {
-  private MockWebServer server;
-  private Fixtures.RecordingSleeper sleeper;
+class GeminiEmbedderTest extends MockServerTest {
   private GeminiEmbedder embedder;
 
   @BeforeEach
-  void start() throws Exception {
-    server = new MockWebServer();
-    server.start();
-    sleeper = new Fixtures.RecordingSleeper();
+  void build() {
     embedder = Fixtures.embedder(server, sleeper).build();
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   /** A reply vector of {@code dims} values: {@code [a, b, 0, 0, ...]}. */

@@ -9,13 +9,9 @@ import dev.citerag.ollama.internal.OllamaChatClient;
 import dev.citerag.ollama.internal.OllamaTransport;
 import dev.citerag.ollama.internal.TransportConfig;
 import dev.citerag.provider.RetryPolicy;
-import dev.citerag.provider.Retrier;
-import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import okhttp3.OkHttpClient;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -125,48 +121,22 @@ public final class OllamaChatModel implements ChatModel {
    * IllegalArgumentException} naming the field; {@link #build()} applies the environment and checks
    * combinations. Not thread-safe; the built model is.
    */
-  public static final class Builder {
-    private final ConnectionOptions connection;
+  public static final class Builder extends ClientBuilder<Builder> {
     private @Nullable Double temperature;
     private @Nullable Integer seed;
     private @Nullable Integer numCtx;
     private Object think = Boolean.FALSE;
 
     private Builder() {
-      this.connection = new ConnectionOptions();
+      super(new ConnectionOptions());
     }
 
     private Builder(OllamaChatModel model) {
-      this.connection = ConnectionOptions.from(model.config);
+      super(ConnectionOptions.from(model.config));
       this.temperature = model.options.temperature();
       this.seed = model.options.seed();
       this.numCtx = model.options.numCtx();
       this.think = model.options.think();
-    }
-
-    /**
-     * The server address. Accepts a URL ({@code http://host:11434}, {@code https://host/ollama})
-     * or {@code host[:port]} as {@code OLLAMA_HOST} does; {@code 0.0.0.0} means the loopback
-     * address. Default: {@code OLLAMA_HOST} from the {@linkplain #environment environment}, else
-     * {@code http://127.0.0.1:11434}.
-     *
-     * @throws IllegalArgumentException when blank, not http(s), carrying credentials, a query or a
-     *     fragment, or with a bad port
-     */
-    public Builder baseUrl(String baseUrl) {
-      connection.baseUrl(baseUrl);
-      return this;
-    }
-
-    /**
-     * The variables to read {@code OLLAMA_HOST} and {@code OLLAMA_MODEL} from. Default: {@link
-     * System#getenv()}. Tests pass a map so that they never depend on the real environment.
-     *
-     * @throws IllegalArgumentException when null or containing null keys or values
-     */
-    public Builder environment(Map<String, String> environment) {
-      connection.environment(environment);
-      return this;
     }
 
     /**
@@ -177,93 +147,6 @@ public final class OllamaChatModel implements ChatModel {
      */
     public Builder model(String model) {
       connection.model(model);
-      return this;
-    }
-
-    /**
-     * Bound on opening the TCP connection, per attempt. Default 10 s.
-     *
-     * @throws IllegalArgumentException when null, not positive or over 1 h
-     */
-    public Builder connectTimeout(Duration timeout) {
-      connection.connectTimeout(timeout);
-      return this;
-    }
-
-    /**
-     * Bound on waiting for a reply, per attempt, once the model has answered once. Default 2 min.
-     *
-     * @throws IllegalArgumentException when null, not positive or over 1 h
-     */
-    public Builder readTimeout(Duration timeout) {
-      connection.readTimeout(timeout);
-      return this;
-    }
-
-    /**
-     * Bound on waiting for the first successful reply, which may include loading the model from
-     * disk; the retry policy's total time is stretched to at least this until then. Default 5
-     * min; must be &gt;= {@link #readTimeout}.
-     *
-     * @throws IllegalArgumentException when null, not positive or over 1 h
-     */
-    public Builder firstCallTimeout(Duration timeout) {
-      connection.firstCallTimeout(timeout);
-      return this;
-    }
-
-    /**
-     * How connection failures, timeouts, 429 and 500/502/503 are retried; 400, 401/403 and 404
-     * never are. Default {@link RetryPolicy#DEFAULT}.
-     *
-     * @throws IllegalArgumentException when null
-     */
-    public Builder retryPolicy(RetryPolicy policy) {
-      connection.retryPolicy(policy);
-      return this;
-    }
-
-    /**
-     * How the retrier waits between attempts. Default {@link Retrier.Sleeper#REAL}; tests pass one
-     * that records the waits instead of sleeping.
-     *
-     * @throws IllegalArgumentException when null
-     */
-    public Builder retrySleeper(Retrier.Sleeper sleeper) {
-      connection.retrySleeper(sleeper);
-      return this;
-    }
-
-    /**
-     * How long the server keeps the model loaded after a call: a Go duration ({@code "10m"},
-     * {@code "24h"}, {@code "-1"} for ever, {@code "0"} to unload at once) or whole seconds ({@code
-     * "300"}). Default: not sent (the server's {@code OLLAMA_KEEP_ALIVE}, normally 5 min).
-     *
-     * @throws IllegalArgumentException when null or not of either form
-     */
-    public Builder keepAlive(String keepAlive) {
-      connection.keepAlive(keepAlive);
-      return this;
-    }
-
-    /**
-     * {@link #keepAlive(String)} as a {@link Duration}; a negative one keeps the model for ever.
-     *
-     * @throws IllegalArgumentException when null
-     */
-    public Builder keepAlive(Duration keepAlive) {
-      connection.keepAlive(keepAlive);
-      return this;
-    }
-
-    /**
-     * A client to derive from (its connection pool, dispatcher, interceptors, proxy); the timeouts
-     * above are applied on top. Default: a private client.
-     *
-     * @throws IllegalArgumentException when null
-     */
-    public Builder httpClient(OkHttpClient client) {
-      connection.httpClient(client);
       return this;
     }
 
