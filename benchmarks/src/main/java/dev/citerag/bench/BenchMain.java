@@ -66,6 +66,7 @@ public final class BenchMain {
         + " over 200 queries; median and p95 by nearest rank; recall@5 against an exact double-precision scan."
         + " Paired rounds: every variant runs on the same query back to back, in rotating order.",
         Dataset.CENTRES, Dataset.NOISE_NORM, dims, passes));
+    report.summaryHere();
 
     List<String> failures = new ArrayList<>();
     Dataset big = null;

@@ -8,6 +8,21 @@ import java.util.Locale;
 /** A Markdown report built section by section; every line is also echoed to standard output. */
 public final class Report {
   private final StringBuilder md = new StringBuilder();
+  private final java.util.List<String> summary = new java.util.ArrayList<>();
+  private int summaryAt = -1;
+
+  /** Marks where the summary of targets goes (written by {@link #writeTo}). */
+  public Report summaryHere() {
+    summaryAt = md.length();
+    return this;
+  }
+
+  /** Adds a line to the summary of targets: what, the target, the figure, met or missed. */
+  public Report target(String what, String target, String measured, boolean met) {
+    summary.add("| " + what + " | " + target + " | " + measured + " | " + pass(met) + " |");
+    System.out.println("[target] " + what + ": " + measured + " (" + target + ") " + (met ? "met" : "MISSED"));
+    return this;
+  }
 
   public Report line(String text) {
     md.append(text).append('\n');
@@ -54,7 +69,15 @@ public final class Report {
 
   public void writeTo(Path file) throws IOException {
     Files.createDirectories(file.toAbsolutePath().getParent());
-    Files.writeString(file, md.toString());
+    String text = md.toString();
+    if (summaryAt >= 0 && !summary.isEmpty()) {
+      StringBuilder t = new StringBuilder("\n### Targets\n\n| what | target | measured | |\n|---|---|---|---|\n");
+      for (String row : summary) {
+        t.append(row).append('\n');
+      }
+      text = text.substring(0, summaryAt) + t + text.substring(summaryAt);
+    }
+    Files.writeString(file, text);
   }
 
   public static String ms(long nanos) {
