@@ -82,6 +82,7 @@ public final class InMemoryComparison {
         new Variant("citerag-f", (q, t) -> citerag.denseSearch(q, K, team), citeragRows, exact[1], K),
         new Variant("lc4j-f", (q, t) -> lc4j.search(request(q, lcTeam)), lcRows, exact[1], K),
         new Variant("floor-f", (q, t) -> InMemorySearchBenchmark.scanRowsUnrolled8(q, flat, d, platformRows), topRows, exact[1], K));
+    Heap.usedAfterGc(); // the loads' garbage is collected before timing starts
     String loadBefore = Machine.loadAverage();
     System.out.printf("[memory] searching: %d warm-up + %d × %d queries per variant%n",
         data.warmupQueries.length, passes, data.queries.length);

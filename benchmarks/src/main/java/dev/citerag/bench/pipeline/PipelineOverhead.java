@@ -63,6 +63,7 @@ public final class PipelineOverhead {
       rag.ask(q);
     }
     model.freeze();
+    dev.citerag.bench.harness.Heap.usedAfterGc(); // start the timed passes with an empty young generation
     String loadBefore = Machine.loadAverage();
     int total = passes * data.questions.length;
     long[] nanos = new long[total];
