@@ -150,6 +150,7 @@ public final class InMemoryComparison {
         ">citerag", ">LangChain4j", ">ratio", ">runs (citerag / LC4j)");
     report.row(f("median of %d loads of %,d chunks; used heap after full GCs, minus before", repeats, n),
         f("%,d B", c), f("%,d B", l), x((double) c / l), Arrays.toString(citerag) + " / " + Arrays.toString(lc4j));
+    report.blank();
     report.line(f("The raw payload is %,d B per chunk (vector %,d B + text ~%d B as Latin-1); citerag also keeps a"
         + " BM25 index and a metadata index, LangChain4j has no lexical search.", data.dims * 4 + 400, data.dims * 4, 400));
   }

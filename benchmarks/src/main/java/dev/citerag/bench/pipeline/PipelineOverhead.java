@@ -104,6 +104,7 @@ public final class PipelineOverhead {
         ms3(Stats.p95(stages.get(Stage.CONTEXT))), "");
     report.row("… parse + validate the reply", ms3(Stats.median(stages.get(Stage.VALIDATE))),
         ms3(Stats.p95(stages.get(Stage.VALIDATE))), "");
+    report.blank();
     report.line("Defaults: topK 8, token budget 3,000, gate 1 lexical match on, 1 retry allowed (none needed).");
     if (answered != total) {
       throw new IllegalStateException("pipeline benchmark: only " + answered + " of " + total + " answered");
