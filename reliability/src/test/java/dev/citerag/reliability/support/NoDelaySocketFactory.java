@@ -3,19 +3,40 @@ package dev.citerag.reliability.support;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
 import javax.net.SocketFactory;
 
 /**
  * Plain sockets with {@code TCP_NODELAY}: on loopback, Nagle's algorithm and delayed ACKs otherwise
  * add about 40 ms to every request whose headers and body are written separately, which would
- * make thousands of stubbed calls take minutes.
+ * make thousands of stubbed calls take minutes. Keeps every socket it made, so a test can count
+ * those a client left open.
  */
 public final class NoDelaySocketFactory extends SocketFactory {
   private final SocketFactory delegate = SocketFactory.getDefault();
+  private final List<Socket> made = new ArrayList<>();
 
-  private static Socket noDelay(Socket s) throws IOException {
+  private Socket noDelay(Socket s) throws IOException {
     s.setTcpNoDelay(true);
+    synchronized (made) {
+      made.add(s);
+    }
     return s;
+  }
+
+  /** Sockets made so far. */
+  public int made() {
+    synchronized (made) {
+      return made.size();
+    }
+  }
+
+  /** Sockets made so far and not closed yet. */
+  public int open() {
+    synchronized (made) {
+      return (int) made.stream().filter(s -> !s.isClosed()).count();
+    }
   }
 
   @Override
