@@ -31,8 +31,11 @@ import org.jspecify.annotations.Nullable;
 public final class Stack {
   private Stack() {}
 
-  /** The test key: long enough to be unmistakable in any text it leaks into. */
-  public static final String API_KEY = "AIzaSy-reliability-7Qx9-SECRET-0c0ffee";
+  /**
+   * The test key, shaped like a real one (39 characters, '-' and '_' included): random enough that
+   * any 10-character piece of it found in a text is a leak, not a coincidence.
+   */
+  public static final String API_KEY = "AIzaSyQ7x9-Kp2WmZ4vT8cN3b_Lr6Hd0Fj5Ys1U";
 
   /** The embedder every test uses (deterministic, no network). */
   public static Embedder embedder() {
