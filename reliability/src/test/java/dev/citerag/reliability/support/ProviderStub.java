@@ -59,6 +59,7 @@ public final class ProviderStub implements AutoCloseable {
   private final MockWebServer server = new MockWebServer();
   private final AtomicInteger requests = new AtomicInteger();
   private final List<Request> recorded = new ArrayList<>();
+  private final List<String> handlerErrors = new ArrayList<>();
   private volatile boolean recording = true;
   private volatile Function<Request, MockResponse> handler =
       r -> new MockResponse.Builder().code(500).body("{\"error\":\"no handler\"}").build();
@@ -77,7 +78,15 @@ public final class ProviderStub implements AutoCloseable {
             recorded.add(req);
           }
         }
-        return handler.apply(req);
+        try {
+          return handler.apply(req);
+        } catch (RuntimeException e) {
+          // answer at once rather than leave the client waiting for its timeout
+          synchronized (handlerErrors) {
+            handlerErrors.add(e.toString());
+          }
+          return json(500, "{\"error\":{\"code\":500,\"message\":\"stub handler failed\",\"status\":\"INTERNAL\"}}");
+        }
       }
     });
     try {
@@ -118,6 +127,13 @@ public final class ProviderStub implements AutoCloseable {
   public List<Request> recorded() {
     synchronized (recorded) {
       return List.copyOf(recorded);
+    }
+  }
+
+  /** Exceptions the handler threw (each answered with a 500), oldest first. */
+  public List<String> handlerErrors() {
+    synchronized (handlerErrors) {
+      return List.copyOf(handlerErrors);
     }
   }
 
