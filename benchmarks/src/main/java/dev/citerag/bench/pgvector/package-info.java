@@ -1,0 +1,2 @@
+/** PgVectorStore against a bare COPY and exact search: {@link dev.citerag.bench.pgvector.PgVectorBenchmark}. */
+package dev.citerag.bench.pgvector;

@@ -1,0 +1,462 @@
+package dev.citerag.pgvector;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.citerag.StoreException;
+import dev.citerag.internal.Checks;
+import dev.citerag.pgvector.internal.Identifiers;
+import dev.citerag.pgvector.internal.PgCollection;
+import dev.citerag.pgvector.internal.Settings;
+import dev.citerag.store.CollectionIdentity;
+import dev.citerag.store.DocumentChunks;
+import dev.citerag.store.Filter;
+import dev.citerag.store.SearchHit;
+import dev.citerag.store.VectorStore;
+import dev.citerag.store.WriteResult;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A {@link VectorStore} on PostgreSQL with the pgvector extension, over plain JDBC.
+ *
+ * <pre>{@code
+ * try (PgVectorStore store = PgVectorStore.builder()
+ *     .jdbcUrl("jdbc:postgresql://localhost:5432/app")
+ *     .username("app").password(System.getenv("DB_PASSWORD"))
+ *     .collection("handbook")
+ *     .dimensions(768)
+ *     .build()) {
+ *   store.ensureIdentity(identity);
+ *   store.write(documents);
+ *   List<SearchHit> hits = store.hybridSearch(queryVector, "rotation period for API keys", 5, Filter.ALL);
+ * }
+ * }</pre>
+ *
+ * <h2>Tables</h2>
+ *
+ * A collection {@code c} in schema {@code s} (default {@code public}) is the table {@code
+ * s.c_chunks} (one row per chunk: id, doc_id, source, title, heading_path, page, content,
+ * content_hash, token_count, metadata jsonb, embedding {@code vector(d)}, a generated {@code
+ * tsvector} of title and content, timestamps) with an
+ * HNSW index ({@code vector_cosine_ops}; {@code halfvec_cosine_ops} on a {@code halfvec} cast
+ * above 2,000 dimensions), a GIN index on the tsvector, a GIN {@code jsonb_path_ops} index on the
+ * metadata and a btree on doc_id; plus {@code s.c_documents} (doc_id, content_hash, chunk_count)
+ * and the shared manifest {@code s.citerag_collections} holding each collection's embedding
+ * identity. {@link Builder#build()} creates what is missing (idempotently, under an advisory lock)
+ * unless {@link Builder#createSchema(boolean) createSchema(false)}.
+ *
+ * <p>Row layout: the vector is stored PLAIN, so an exact scan never de-TOASTs it (EXTERNAL above
+ * 1,800 dimensions, which cannot share a page with the rest of the row); the tsvector, metadata
+ * and the other small columns are MAIN, so ranking and filtering read them from the row; only the
+ * text goes out of line, and is read for the rows returned.
+ *
+ * <h2>Writes</h2>
+ *
+ * {@link #write} is one transaction per call: all of its documents are written, or none. Per
+ * document, writers are serialised by advisory locks; a document whose stored hash equals the
+ * new one is skipped; otherwise exactly its stale chunk ids are deleted, its new or changed chunks
+ * are streamed in with {@code COPY ... FROM STDIN (FORMAT BINARY)}, and its documents row is
+ * updated. When a write brings at least 1,000 new chunks into an <em>empty</em> collection, the
+ * HNSW index is dropped and built after the load inside the same transaction (building it once is
+ * several times faster than inserting row by row into the graph); readers of that still-empty
+ * collection wait for the transaction instead of seeing an empty result. Later writes maintain the
+ * index row by row, which costs pgvector a few milliseconds per chunk: load a large corpus in big
+ * writes.
+ *
+ * <h2>Searches</h2>
+ *
+ * Every search runs in a short transaction whose settings ({@code hnsw.ef_search}, iterative index
+ * scans in {@code relaxed_order}, generic plans) are local to it. A filter is always part of the
+ * SQL, so a chunk outside it is never returned. A filtered dense search is exact when fewer than
+ * 2,000 rows match (counted through the metadata index; the decision is remembered per filter for
+ * 30 seconds), and otherwise walks the HNSW index with iterative scanning until enough rows pass
+ * the filter; if that still yields fewer than {@code k} rows, it is re-run exactly. {@link
+ * #hybridSearch} does dense and lexical retrieval and reciprocal rank fusion in one statement.
+ *
+ * <p>Lexical search matches any of the query's lexemes ({@code to_tsvector} of the query under the
+ * collection's text search configuration, OR-ed) and ranks by {@code ts_rank_cd}. Once the table
+ * has statistics ({@code ANALYZE}, or autovacuum), lexemes are taken rarest first while they
+ * select at most about 2,000 chunks: a lexeme found in most chunks (a corpus-specific stop word)
+ * then ranks only the chunks rarer lexemes find, instead of making every chunk a candidate. A
+ * query of only such lexemes ranks at most 10,000 of the chunks containing its rarest one.
+ *
+ * <p>Measured on this project's 2-core machine with 100,000 chunks of 384 dimensions (clustered
+ * data): top-5 hybrid p50 about 5 ms with {@code efSearch(100)} at recall@5 0.999 against exact
+ * fusion; see the benchmark {@code dev.citerag.bench.pgvector.PgVectorBenchmark}.
+ *
+ * <h2>Left out</h2>
+ *
+ * No IVFFlat (HNSW only), no per-query {@code ef_search} argument (the port has none; build a
+ * second store on the same collection with another {@link Builder#efSearch}), no automatic
+ * {@code ANALYZE} after writes (autovacuum does it), and the {@code vector} extension must be on
+ * the connection's {@code search_path}.
+ *
+ * <p>Thread-safe. {@link #close()} closes the pool the store built from {@link Builder#jdbcUrl}; a
+ * {@link Builder#dataSource DataSource} handed in is never closed.
+ */
+public final class PgVectorStore implements VectorStore, AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(PgVectorStore.class);
+
+  private final PgCollection collection;
+  private final @Nullable HikariDataSource ownedPool;
+  private final String description;
+  private volatile boolean closed;
+
+  private PgVectorStore(PgCollection collection, @Nullable HikariDataSource ownedPool, String description) {
+    this.collection = collection;
+    this.ownedPool = ownedPool;
+    this.description = description;
+  }
+
+  /** A builder; {@code collection}, {@code dimensions} and a data source or JDBC URL are required. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  @Override
+  public int dimensions() {
+    return collection.settings().dimensions();
+  }
+
+  /** The collection's name. */
+  public String collection() {
+    return collection.settings().collection();
+  }
+
+  /** The schema holding the collection's tables. */
+  public String schema() {
+    return collection.settings().schema();
+  }
+
+  @Override
+  public void ensureIdentity(CollectionIdentity identity) {
+    open().ensureIdentity(identity);
+  }
+
+  @Override
+  public Optional<CollectionIdentity> identity() {
+    return open().identity();
+  }
+
+  @Override
+  public Map<String, String> documentHashes(Collection<String> docIds) {
+    return open().documentHashes(docIds);
+  }
+
+  @Override
+  public WriteResult write(List<DocumentChunks> documents) {
+    return open().write(documents);
+  }
+
+  @Override
+  public boolean deleteDocument(String docId) {
+    return open().deleteDocument(docId);
+  }
+
+  @Override
+  public long chunkCount() {
+    return open().chunkCount();
+  }
+
+  @Override
+  public List<SearchHit> denseSearch(float[] queryVector, int k, Filter filter) {
+    return open().denseSearch(queryVector, k, filter);
+  }
+
+  @Override
+  public List<SearchHit> lexicalSearch(String queryText, int k, Filter filter) {
+    return open().lexicalSearch(queryText, k, filter);
+  }
+
+  /** One SQL round trip: dense and lexical top-N, fused by reciprocal rank fusion in SQL. */
+  @Override
+  public List<SearchHit> hybridSearch(float[] queryVector, String queryText, int k, Filter filter) {
+    return open().hybridSearch(queryVector, queryText, k, filter);
+  }
+
+  /** Fills in every hit's cosine from the stored vectors, in one query. */
+  @Override
+  public List<SearchHit> withCosines(float[] queryVector, List<SearchHit> hits) {
+    return open().withCosines(queryVector, hits);
+  }
+
+  /** Closes the connection pool when the store built it; idempotent. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (ownedPool != null) {
+      ownedPool.close();
+    }
+  }
+
+  private PgCollection open() {
+    if (closed) {
+      throw new IllegalStateException("the store " + description + " is closed");
+    }
+    return collection;
+  }
+
+  @Override
+  public String toString() {
+    return "PgVectorStore[" + description + "]";
+  }
+
+  /**
+   * Configures a {@link PgVectorStore}. Setters reject bad values at once, naming the field;
+   * {@link #build()} checks combinations, connects and prepares the schema.
+   */
+  public static final class Builder {
+    private @Nullable DataSource dataSource;
+    private @Nullable String jdbcUrl;
+    private @Nullable String username;
+    private @Nullable String password;
+    private int maximumPoolSize = 10;
+    private @Nullable String collection;
+    private String schema = "public";
+    private int dimensions;
+    private String textSearchConfig = "english";
+    private int hnswM = 16;
+    private int hnswEfConstruction = 64;
+    private int efSearch = 100;
+    private boolean createSchema = true;
+
+    private Builder() {}
+
+    /**
+     * Connections come from this data source (the host's pool); the store never closes it.
+     * Exclusive with {@link #jdbcUrl}.
+     *
+     * @throws IllegalArgumentException when null
+     */
+    public Builder dataSource(DataSource dataSource) {
+      this.dataSource = Checks.notNull(dataSource, "dataSource");
+      return this;
+    }
+
+    /**
+     * The store builds and owns a HikariCP pool for this URL ({@code jdbc:postgresql://...}),
+     * closed by {@link PgVectorStore#close()}. Exclusive with {@link #dataSource}.
+     *
+     * @throws IllegalArgumentException when blank or not a PostgreSQL JDBC URL
+     */
+    public Builder jdbcUrl(String jdbcUrl) {
+      Checks.notBlank(jdbcUrl, "jdbcUrl");
+      if (!jdbcUrl.startsWith("jdbc:postgresql:")) {
+        throw new IllegalArgumentException("jdbcUrl must start with jdbc:postgresql:, was " + redact(jdbcUrl));
+      }
+      this.jdbcUrl = jdbcUrl;
+      return this;
+    }
+
+    /** User for {@link #jdbcUrl}; default none (the driver's default). */
+    public Builder username(String username) {
+      this.username = Checks.notBlank(username, "username");
+      return this;
+    }
+
+    /** Password for {@link #jdbcUrl}; default none. Never logged or shown by {@code toString()}. */
+    public Builder password(String password) {
+      this.password = Checks.notNull(password, "password");
+      return this;
+    }
+
+    /**
+     * Size of the pool built for {@link #jdbcUrl}: 1 to 200, default 10.
+     *
+     * @throws IllegalArgumentException when out of range
+     */
+    public Builder maximumPoolSize(int maximumPoolSize) {
+      this.maximumPoolSize = Checks.inRange(maximumPoolSize, 1, 200, "maximumPoolSize");
+      return this;
+    }
+
+    /**
+     * The collection's name; required. Must match {@code [a-z_][a-z0-9_]{0,47}}.
+     *
+     * @throws IllegalArgumentException when it does not, naming the rule
+     */
+    public Builder collection(String collection) {
+      this.collection = Identifiers.check(collection, "collection");
+      return this;
+    }
+
+    /**
+     * Schema of the collection's tables; default {@code public}. Must match {@code
+     * [a-z_][a-z0-9_]{0,47}} and not start with {@code pg_}. Created when missing (with {@link
+     * #createSchema(boolean) createSchema(true)}).
+     *
+     * @throws IllegalArgumentException when it does not
+     */
+    public Builder schema(String schema) {
+      Identifiers.check(schema, "schema");
+      if (schema.startsWith("pg_")) {
+        throw new IllegalArgumentException("schema \"" + schema + "\" must not start with pg_ (reserved by PostgreSQL)");
+      }
+      this.schema = schema;
+      return this;
+    }
+
+    /**
+     * Vector length; required, 1 to 4,000 (pgvector's HNSW limit for {@code halfvec}; above
+     * 2,000 the index is built on a {@code halfvec} cast). Must equal the existing column's.
+     *
+     * @throws IllegalArgumentException when out of range
+     */
+    public Builder dimensions(int dimensions) {
+      this.dimensions = Checks.inRange(dimensions, 1, Settings.MAX_DIMENSIONS, "dimensions");
+      return this;
+    }
+
+    /**
+     * PostgreSQL text search configuration for the lexical index and queries; default {@code
+     * english}. Must match {@code [a-z_][a-z0-9_]{0,47}}; {@link #build()} checks that it exists
+     * in {@code pg_ts_config}, and that an existing collection was created with it.
+     *
+     * @throws IllegalArgumentException when not a valid identifier
+     */
+    public Builder textSearchConfig(String textSearchConfig) {
+      this.textSearchConfig = Identifiers.check(textSearchConfig, "textSearchConfig");
+      return this;
+    }
+
+    /**
+     * HNSW {@code m} (links per node) for a new index: 2 to 100, default 16.
+     *
+     * @throws IllegalArgumentException when out of range
+     */
+    public Builder hnswM(int m) {
+      this.hnswM = Checks.inRange(m, 2, 100, "hnswM");
+      return this;
+    }
+
+    /**
+     * HNSW {@code ef_construction} for a new index: 4 to 1,000 and at least {@code 2 * hnswM},
+     * default 64.
+     *
+     * @throws IllegalArgumentException when out of range
+     */
+    public Builder hnswEfConstruction(int efConstruction) {
+      this.hnswEfConstruction = Checks.inRange(efConstruction, 4, 1000, "hnswEfConstruction");
+      return this;
+    }
+
+    /**
+     * HNSW {@code ef_search} for each query (set with {@code SET LOCAL}; raised to the number of
+     * candidates a search needs when that is larger): 1 to 1,000, default 100. Higher is slower
+     * and finds more of the true nearest neighbours.
+     *
+     * @throws IllegalArgumentException when out of range
+     */
+    public Builder efSearch(int efSearch) {
+      this.efSearch = Checks.inRange(efSearch, 1, 1000, "efSearch");
+      return this;
+    }
+
+    /**
+     * Whether {@link #build()} creates the extension, schema, tables and indexes that are missing;
+     * default true. With false, missing tables are an error.
+     */
+    public Builder createSchema(boolean createSchema) {
+      this.createSchema = createSchema;
+      return this;
+    }
+
+    /**
+     * Connects, checks pgvector and the text search configuration, creates the schema when asked
+     * to, and checks the stored vector dimensions.
+     *
+     * @throws IllegalStateException when settings conflict or are missing, when pgvector is not
+     *     installed (naming how to install it), or when the existing collection has other
+     *     dimensions or another text search configuration
+     * @throws IllegalArgumentException when the text search configuration does not exist
+     * @throws StoreException when the database cannot be reached
+     */
+    public PgVectorStore build() {
+      if (collection == null) {
+        throw new IllegalStateException("collection must be set");
+      }
+      if (dimensions == 0) {
+        throw new IllegalStateException("dimensions must be set");
+      }
+      if ((dataSource == null) == (jdbcUrl == null)) {
+        throw new IllegalStateException("set exactly one of dataSource and jdbcUrl");
+      }
+      if (dataSource != null && (username != null || password != null)) {
+        throw new IllegalStateException("username and password go with jdbcUrl, not with dataSource");
+      }
+      if (hnswEfConstruction < 2 * hnswM) {
+        throw new IllegalStateException(
+            "hnswEfConstruction must be >= 2 * hnswM (" + 2 * hnswM + "), was " + hnswEfConstruction);
+      }
+      Settings settings = new Settings(
+          schema, collection, dimensions, textSearchConfig, hnswM, hnswEfConstruction, efSearch, createSchema);
+      HikariDataSource pool = null;
+      DataSource ds = dataSource;
+      String where;
+      if (ds == null) {
+        String url = jdbcUrl;
+        pool = createPool(url, collection);
+        ds = pool;
+        where = redact(url);
+      } else {
+        where = "host DataSource " + ds.getClass().getSimpleName();
+      }
+      try {
+        PgCollection pc = PgCollection.open(ds, settings);
+        String description = schema + "." + collection + ", " + dimensions + " dimensions, " + where;
+        log.debug("citerag.pgvector: store {} (m={}, ef_construction={}, ef_search={}, text search {})",
+            description, hnswM, hnswEfConstruction, efSearch, textSearchConfig);
+        return new PgVectorStore(pc, pool, description);
+      } catch (RuntimeException e) {
+        if (pool != null) {
+          pool.close();
+        }
+        throw e;
+      }
+    }
+
+    private HikariDataSource createPool(String url, String collection) {
+      HikariConfig hc = new HikariConfig();
+      hc.setJdbcUrl(url);
+      if (username != null) {
+        hc.setUsername(username);
+      }
+      if (password != null) {
+        hc.setPassword(password);
+      }
+      hc.setPoolName("citerag-pgvector-" + collection);
+      hc.setMaximumPoolSize(maximumPoolSize);
+      hc.setMinimumIdle(Math.min(2, maximumPoolSize));
+      hc.addDataSourceProperty("ApplicationName", "citerag-pgvector");
+      try {
+        return new HikariDataSource(hc);
+      } catch (RuntimeException e) {
+        throw new StoreException(
+            "citerag.pgvector: cannot connect to " + redact(url) + ": " + rootMessage(e), e);
+      }
+    }
+
+    private static String rootMessage(Throwable t) {
+      Throwable c = t;
+      while (c.getCause() != null && c.getCause() != c) {
+        c = c.getCause();
+      }
+      return String.valueOf(c.getMessage());
+    }
+  }
+
+  /** The URL without its query string (which may carry a password). */
+  static String redact(String url) {
+    int q = url.indexOf('?');
+    return q < 0 ? url : url.substring(0, q) + "?...";
+  }
+}

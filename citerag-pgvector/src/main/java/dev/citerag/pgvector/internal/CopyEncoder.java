@@ -1,0 +1,167 @@
+package dev.citerag.pgvector.internal;
+
+import dev.citerag.store.EmbeddedChunk;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.postgresql.copy.CopyIn;
+
+/**
+ * Writes rows in PostgreSQL's binary COPY format straight into a {@link CopyIn}, through one
+ * reusable buffer. Field encodings: text as UTF-8; {@code integer} as 4 big-endian bytes; {@code
+ * text[]} as a one-dimensional array of element type {@code text} (OID 25); {@code jsonb} as
+ * version byte 1 followed by the JSON text; {@code vector} in pgvector's binary form (int16
+ * dimensions, int16 zero, then big-endian float4 components), the same bytes {@code
+ * PGvector.toBytes} produces.
+ */
+final class CopyEncoder {
+  private static final byte[] SIGNATURE = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xff, '\r', '\n', 0};
+  private static final int TEXT_OID = 25;
+
+  private final CopyIn copy;
+  private final byte[] buf;
+  private int pos;
+  private float[] vectorScratch = new float[0];
+
+  CopyEncoder(CopyIn copy, int bufferSize) {
+    this.copy = copy;
+    this.buf = new byte[bufferSize];
+  }
+
+  void header() throws SQLException {
+    ensure(SIGNATURE.length + 8);
+    System.arraycopy(SIGNATURE, 0, buf, pos, SIGNATURE.length);
+    pos += SIGNATURE.length;
+    putInt(0); // flags
+    putInt(0); // header extension length
+  }
+
+  void startRow(int fields) throws SQLException {
+    ensure(2);
+    putShort(fields);
+  }
+
+  void text(@Nullable String s) throws SQLException {
+    if (s == null) {
+      nul();
+      return;
+    }
+    bytesField(s.getBytes(StandardCharsets.UTF_8), (byte) -1);
+  }
+
+  void int4(@Nullable Integer v) throws SQLException {
+    if (v == null) {
+      nul();
+      return;
+    }
+    ensure(8);
+    putInt(4);
+    putInt(v);
+  }
+
+  void jsonb(String json) throws SQLException {
+    bytesField(json.getBytes(StandardCharsets.UTF_8), (byte) 1);
+  }
+
+  void textArray(List<String> values) throws SQLException {
+    byte[][] elems = new byte[values.size()][];
+    int len = 12 + (values.isEmpty() ? 0 : 8);
+    for (int i = 0; i < elems.length; i++) {
+      elems[i] = values.get(i).getBytes(StandardCharsets.UTF_8);
+      len += 4 + elems[i].length;
+    }
+    ensure(24);
+    putInt(len);
+    putInt(values.isEmpty() ? 0 : 1); // dimensions
+    putInt(0); // no nulls
+    putInt(TEXT_OID);
+    if (!values.isEmpty()) {
+      putInt(values.size());
+      putInt(1); // lower bound
+    }
+    for (byte[] e : elems) {
+      ensure(4);
+      putInt(e.length);
+      raw(e);
+    }
+  }
+
+  void vector(EmbeddedChunk chunk) throws SQLException {
+    int dims = chunk.dimensions();
+    if (vectorScratch.length != dims) {
+      vectorScratch = new float[dims];
+    }
+    chunk.copyVectorTo(vectorScratch, 0);
+    int len = 4 + 4 * dims;
+    ensure(Math.min(4 + len, buf.length));
+    putInt(len);
+    putShort(dims);
+    putShort(0);
+    for (int i = 0; i < dims; i++) {
+      if (buf.length - pos < 4) {
+        flush();
+      }
+      putInt(Float.floatToIntBits(vectorScratch[i]));
+    }
+  }
+
+  /** Writes the trailer and flushes; the caller then ends the COPY. */
+  void finish() throws SQLException {
+    ensure(2);
+    putShort(-1);
+    flush();
+  }
+
+  private void nul() throws SQLException {
+    ensure(4);
+    putInt(-1);
+  }
+
+  private void bytesField(byte[] b, byte prefix) throws SQLException {
+    int extra = prefix >= 0 ? 1 : 0;
+    ensure(5);
+    putInt(b.length + extra);
+    if (extra == 1) {
+      buf[pos++] = prefix;
+    }
+    raw(b);
+  }
+
+  private void raw(byte[] b) throws SQLException {
+    if (b.length > buf.length - pos) {
+      flush();
+      if (b.length > buf.length) {
+        copy.writeToCopy(b, 0, b.length);
+        return;
+      }
+    }
+    System.arraycopy(b, 0, buf, pos, b.length);
+    pos += b.length;
+  }
+
+  private void ensure(int n) throws SQLException {
+    if (buf.length - pos < n) {
+      flush();
+    }
+  }
+
+  private void flush() throws SQLException {
+    if (pos > 0) {
+      copy.writeToCopy(buf, 0, pos);
+      pos = 0;
+    }
+  }
+
+  private void putShort(int v) {
+    buf[pos++] = (byte) (v >>> 8);
+    buf[pos++] = (byte) v;
+  }
+
+  private void putInt(int v) {
+    buf[pos++] = (byte) (v >>> 24);
+    buf[pos++] = (byte) (v >>> 16);
+    buf[pos++] = (byte) (v >>> 8);
+    buf[pos++] = (byte) v;
+  }
+}

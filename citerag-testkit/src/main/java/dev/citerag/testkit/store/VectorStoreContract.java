@@ -1,0 +1,424 @@
+package dev.citerag.testkit.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.citerag.IdentityMismatchException;
+import dev.citerag.store.Chunk;
+import dev.citerag.store.CollectionIdentity;
+import dev.citerag.store.DocumentChunks;
+import dev.citerag.store.EmbeddedChunk;
+import dev.citerag.store.Filter;
+import dev.citerag.store.RankFusion;
+import dev.citerag.store.SearchHit;
+import dev.citerag.store.VectorStore;
+import dev.citerag.store.WriteResult;
+import dev.citerag.text.Hashing;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link VectorStore} must do. Extend it and return a fresh, empty store from {@link
+ * #newStore(int)}; every test asks for its own store.
+ *
+ * <pre>{@code
+ * class MyStoreContractTest extends VectorStoreContract {
+ *   @Override
+ *   protected VectorStore newStore(int dimensions) {
+ *     return new MyStore(dimensions);
+ *   }
+ * }
+ * }</pre>
+ *
+ * The vectors are small ({@value #D} dimensions) and chosen so that the expected order is exact;
+ * the texts are chosen so that any reasonable English analyser (PostgreSQL's {@code english}
+ * configuration, citerag's in-memory analyser) finds the same terms.
+ */
+public abstract class VectorStoreContract {
+
+  /** The dimensions of every store the contract asks for. */
+  protected static final int D = 8;
+
+  private static final double EPS = 1e-5;
+
+  /**
+   * A fresh, empty store holding vectors of {@code dimensions}. The contract does not close it;
+   * close it in an {@code @AfterEach} if it holds resources.
+   */
+  protected abstract VectorStore newStore(int dimensions);
+
+  // ------------------------------------------------------------------ identity
+
+  @Test
+  void identity_is_recorded_on_first_use_and_a_different_one_is_refused() {
+    VectorStore store = newStore(D);
+    CollectionIdentity id = identity("model-a");
+    assertTrue(store.identity().isEmpty(), "a new store has no identity");
+    store.ensureIdentity(id);
+    assertEquals(id, store.identity().orElseThrow());
+    store.ensureIdentity(id); // the same identity again is fine
+
+    IdentityMismatchException e =
+        assertThrows(IdentityMismatchException.class, () -> store.ensureIdentity(identity("model-b")));
+    assertTrue(e.getMessage().contains("embeddingModel"), e.getMessage());
+    assertTrue(e.getMessage().contains("model-a") && e.getMessage().contains("model-b"), e.getMessage());
+    assertEquals(id, store.identity().orElseThrow(), "a refused identity is not recorded");
+  }
+
+  // ------------------------------------------------------------------ round trip and ranking
+
+  @Test
+  void written_chunks_come_back_intact_from_every_search() {
+    VectorStore store = newStore(D);
+    Chunk full = new Chunk("doc-1#0", "doc-1", "handbook/keys.md", "Key rotation",
+        List.of("Security", "Keys"), 3, "Key rotation. Rotate signing keys every 90 days.",
+        12, Hashing.sha256Hex("Key rotation. Rotate signing keys every 90 days."),
+        Map.of("team", "platform", "lang", "en"));
+    Chunk bare = new Chunk("doc-1#1", "doc-1", "handbook/keys.md", null, List.of(), null,
+        "Untitled fragment about quartz.", 5, Hashing.sha256Hex("Untitled fragment about quartz."),
+        Map.of());
+    WriteResult r = store.write(List.of(new DocumentChunks("doc-1", "h1",
+        List.of(new EmbeddedChunk(full, unit(0)), new EmbeddedChunk(bare, unit(1))))));
+    assertEquals(new WriteResult(1, 0, 2, 0), r);
+    assertEquals(2, store.chunkCount());
+
+    List<SearchHit> dense = store.denseSearch(unit(0), 5, Filter.ALL);
+    assertEquals(full, dense.get(0).chunk());
+    assertEquals(bare, dense.get(1).chunk());
+    assertEquals(full, only(store.lexicalSearch("signing", 5, Filter.ALL)).chunk());
+    assertEquals(bare, only(store.lexicalSearch("quartz", 5, Filter.ALL)).chunk());
+    List<SearchHit> hybrid = store.hybridSearch(unit(1), "quartz", 5, Filter.ALL);
+    assertEquals(bare, hybrid.get(0).chunk());
+    assertEquals(Map.of("doc-1", "h1"), store.documentHashes(List.of("doc-1", "doc-unknown")));
+  }
+
+  @Test
+  void dense_search_orders_by_cosine_and_reports_it() {
+    VectorStore store = newStore(D);
+    double[] expected = {1.0, 0.8944272, 0.7071068, 0.0, -1.0};
+    float[][] vectors = {
+      unit(0), mix(1, 0.5), mix(1, 1), unit(1), negated(unit(0)),
+    };
+    List<EmbeddedChunk> chunks = new ArrayList<>();
+    // written in scrambled order so that insertion order cannot pass for ranking
+    int[] order = {3, 0, 4, 2, 1};
+    for (int i : order) {
+      chunks.add(embedded("rank", i, "Ranking chunk number " + i + ".", Map.of(), vectors[i]));
+    }
+    store.write(List.of(new DocumentChunks("rank", "h", chunks)));
+
+    List<SearchHit> hits = store.denseSearch(unit(0), 5, Filter.ALL);
+    assertEquals(5, hits.size());
+    for (int i = 0; i < 5; i++) {
+      SearchHit h = hits.get(i);
+      assertEquals("rank#" + i, h.chunk().id(), "rank " + (i + 1));
+      assertNotNull(h.cosine(), "dense hits carry their cosine");
+      assertEquals(expected[i], h.cosine(), EPS, "cosine of " + h.chunk().id());
+      assertEquals(i + 1, h.denseRank());
+    }
+    assertEquals(List.of("rank#0", "rank#1"), ids(store.denseSearch(unit(0), 2, Filter.ALL)));
+  }
+
+  @Test
+  void lexical_search_finds_a_numeric_limit_and_an_identifier() {
+    VectorStore store = newStore(D);
+    store.write(List.of(new DocumentChunks("water", "h", List.of(
+        embedded("water", 0, "Drinking water: the lead limit is 0.010 mg/L at the tap.", Map.of(), unit(0)),
+        embedded("water", 1, "Drinking water: the copper action level is 1.3 mg/L.", Map.of(), unit(1)),
+        embedded("water", 2, "Error ERR4021 means the sampling port is blocked.", Map.of(), unit(2)),
+        embedded("water", 3, "Sampling happens every quarter at two taps.", Map.of(), unit(3))))));
+
+    List<SearchHit> numeric = store.lexicalSearch("0.010", 5, Filter.ALL);
+    assertEquals(List.of("water#0"), ids(numeric));
+    SearchHit h = numeric.get(0);
+    assertEquals(1, h.lexicalRank());
+    assertTrue(h.lexicalScore() > 0, "a lexical hit has a positive score");
+    assertTrue(h.matchedLexically());
+
+    assertEquals("water#2", store.lexicalSearch("what does ERR4021 indicate", 5, Filter.ALL).get(0).chunk().id());
+  }
+
+  @Test
+  void lexical_search_returns_only_chunks_matching_a_query_term() {
+    VectorStore store = newStore(D);
+    store.write(List.of(new DocumentChunks("d", "h", List.of(
+        embedded("d", 0, "Backups run nightly to cold storage.", Map.of(), unit(0)),
+        embedded("d", 1, "Restores need two approvals.", Map.of(), unit(1)),
+        embedded("d", 2, "Tokens expire after one hour.", Map.of(), unit(2))))));
+    List<SearchHit> hits = store.lexicalSearch("how often do backups run", 10, Filter.ALL);
+    assertEquals(List.of("d#0"), ids(hits));
+    assertTrue(store.lexicalSearch("xylophone", 10, Filter.ALL).isEmpty());
+    for (int i = 0; i < hits.size(); i++) {
+      assertEquals(i + 1, hits.get(i).lexicalRank());
+    }
+  }
+
+  @Test
+  void hybrid_search_gives_every_hit_its_cosine_including_lexical_only_hits() {
+    VectorStore store = newStore(D);
+    List<EmbeddedChunk> chunks = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      chunks.add(embedded("h", i, "General note " + i + " about retention.", Map.of(), mix(i % D, 0.1 * i)));
+    }
+    // lexically the only match, densely the farthest
+    chunks.add(embedded("h", 6, "The retention limit is 0.010 percent per quarter.", Map.of(), negated(unit(0))));
+    store.write(List.of(new DocumentChunks("h", "h", chunks)));
+
+    List<SearchHit> hits = store.hybridSearch(unit(0), "0.010", 3, Filter.ALL);
+    assertEquals(3, hits.size());
+    for (SearchHit h : hits) {
+      assertNotNull(h.cosine(), "hybrid hit " + h.chunk().id() + " must carry its cosine");
+    }
+    SearchHit lexical = hits.stream().filter(SearchHit::matchedLexically).findFirst()
+        .orElseThrow(() -> new AssertionError("the lexical match must survive fusion: " + ids(hits)));
+    assertEquals("h#6", lexical.chunk().id());
+    assertEquals(-1.0, lexical.cosine(), EPS);
+    for (int i = 1; i < hits.size(); i++) {
+      assertTrue(hits.get(i - 1).fusedScore() >= hits.get(i).fusedScore(), "fused score descends");
+    }
+  }
+
+  @Test
+  void hybrid_search_equals_rank_fusion_of_the_two_searches() {
+    VectorStore store = newStore(D);
+    List<EmbeddedChunk> chunks = new ArrayList<>();
+    String[] words = {"alpha", "bravo", "charlie", "delta"};
+    for (int i = 0; i < 24; i++) {
+      String text = "Entry " + i + " mentions " + words[i % 4] + (i % 3 == 0 ? " and bravo twice bravo" : "") + ".";
+      chunks.add(embedded("f", i, text, Map.of("team", i % 2 == 0 ? "even" : "odd"), mix(i % D, 0.05 * i)));
+    }
+    store.write(List.of(new DocumentChunks("f", "h", chunks)));
+    float[] q = mix(2, 0.3);
+    for (Filter filter : List.of(Filter.ALL, Filter.eq("team", "even"))) {
+      for (int k : new int[] {1, 3, 10}) {
+        int n = RankFusion.candidatesFor(k);
+        List<SearchHit> expected = RankFusion.fuse(
+            store.denseSearch(q, n, filter),
+            store.withCosines(q, store.lexicalSearch("bravo delta", n, filter)),
+            k);
+        List<SearchHit> actual = store.hybridSearch(q, "bravo delta", k, filter);
+        assertEquals(ids(expected), ids(actual), "order for k=" + k + ", " + filter);
+        for (int i = 0; i < actual.size(); i++) {
+          SearchHit a = actual.get(i);
+          SearchHit e = expected.get(i);
+          assertEquals(e.denseRank(), a.denseRank(), "dense rank of " + a.chunk().id());
+          assertEquals(e.lexicalRank(), a.lexicalRank(), "lexical rank of " + a.chunk().id());
+          assertEquals(e.fusedScore(), a.fusedScore(), 1e-12, "fused score of " + a.chunk().id());
+          assertEquals(e.cosine(), a.cosine(), 1e-9, "cosine of " + a.chunk().id());
+        }
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ filters
+
+  @Test
+  void filters_eq_in_and_or_are_enforced_by_every_search() {
+    VectorStore store = newStore(D);
+    String[] teams = {"platform", "search", "billing"};
+    String[] envs = {"prod", "staging"};
+    List<EmbeddedChunk> chunks = new ArrayList<>();
+    int i = 0;
+    for (String team : teams) {
+      for (String env : envs) {
+        for (int j = 0; j < 3; j++, i++) {
+          chunks.add(embedded("m", i, "Deploy checklist " + i + " for " + team + ".",
+              Map.of("team", team, "env", env), mix(i % D, 0.2 * j)));
+        }
+      }
+    }
+    chunks.add(embedded("m", i, "Deploy checklist without labels.", Map.of(), unit(0)));
+    store.write(List.of(new DocumentChunks("m", "h", chunks)));
+
+    List<Filter> filters = List.of(
+        Filter.eq("team", "search"),
+        Filter.in("team", "platform", "billing"),
+        Filter.and(Filter.eq("team", "platform"), Filter.eq("env", "prod")),
+        Filter.or(Filter.eq("team", "billing"), Filter.eq("env", "staging")),
+        Filter.and(Filter.in("env", "prod"), Filter.or(Filter.eq("team", "search"), Filter.eq("team", "billing"))),
+        Filter.eq("team", "nobody"));
+    for (Filter f : filters) {
+      Set<String> expected = chunks.stream()
+          .filter(c -> f.test(c.chunk().metadata()))
+          .map(c -> c.chunk().id())
+          .collect(Collectors.toCollection(TreeSet::new));
+      assertEquals(expected, new TreeSet<>(ids(store.denseSearch(unit(0), 50, f))), "dense, " + f);
+      assertEquals(expected, new TreeSet<>(ids(store.lexicalSearch("deploy checklist", 50, f))), "lexical, " + f);
+      assertEquals(expected, new TreeSet<>(ids(store.hybridSearch(unit(0), "deploy checklist", 50, f))), "hybrid, " + f);
+      for (SearchHit h : store.hybridSearch(unit(3), "deploy", 3, f)) {
+        assertTrue(f.test(h.chunk().metadata()), h.chunk().id() + " is outside " + f);
+      }
+    }
+  }
+
+  @Test
+  void a_lexical_match_outside_the_filter_is_never_returned() {
+    VectorStore store = newStore(D);
+    store.write(List.of(new DocumentChunks("x", "h", List.of(
+        embedded("x", 0, "Quarterly budget for the search team.", Map.of("team", "search"), unit(0)),
+        embedded("x", 1, "Quarterly budget for the platform team.", Map.of("team", "platform"), unit(1)),
+        embedded("x", 2, "The secret code word is zebra42.", Map.of("team", "secret"), unit(0))))));
+    Filter f = Filter.in("team", "search", "platform");
+    assertTrue(store.lexicalSearch("zebra42", 10, f).isEmpty());
+    List<SearchHit> hybrid = store.hybridSearch(unit(0), "zebra42", 10, f);
+    assertFalse(ids(hybrid).contains("x#2"), "out-of-filter chunk returned: " + ids(hybrid));
+    assertEquals(Set.of("x#0", "x#1"), Set.copyOf(ids(hybrid)));
+    assertFalse(ids(store.denseSearch(unit(0), 10, f)).contains("x#2"));
+    assertEquals(List.of("x#2"), ids(store.lexicalSearch("zebra42", 10, Filter.ALL)));
+  }
+
+  // ------------------------------------------------------------------ idempotent writes
+
+  @Test
+  void rewriting_an_unchanged_document_writes_nothing() {
+    VectorStore store = newStore(D);
+    List<DocumentChunks> docs = List.of(
+        new DocumentChunks("a", "ha", List.of(embedded("a", 0, "Alpha text.", Map.of(), unit(0)))),
+        new DocumentChunks("b", "hb", List.of(embedded("b", 0, "Bravo text.", Map.of(), unit(1)))));
+    assertEquals(new WriteResult(2, 0, 2, 0), store.write(docs));
+    assertEquals(new WriteResult(0, 2, 0, 0), store.write(docs));
+    assertEquals(2, store.chunkCount());
+    assertEquals(WriteResult.EMPTY, store.write(List.of()));
+  }
+
+  @Test
+  void a_changed_document_replaces_exactly_its_own_chunks() {
+    VectorStore store = newStore(D);
+    store.write(List.of(
+        new DocumentChunks("a", "v1", List.of(
+            embedded("a", 1, "First paragraph about apricots.", Map.of(), unit(0)),
+            embedded("a", 2, "Second paragraph about bananas.", Map.of(), unit(1)),
+            embedded("a", 3, "Third paragraph about cherries.", Map.of(), unit(2)))),
+        new DocumentChunks("b", "v1", List.of(
+            embedded("b", 1, "Other document about apricots.", Map.of(), unit(3))))));
+
+    WriteResult r = store.write(List.of(new DocumentChunks("a", "v2", List.of(
+        embedded("a", 2, "Second paragraph about bananas.", Map.of(), unit(1)),
+        embedded("a", 4, "New paragraph about dates.", Map.of(), unit(4))))));
+    assertEquals(1, r.documentsWritten());
+    assertEquals(0, r.documentsSkipped());
+    assertEquals(2, r.chunksDeleted(), "a#1 and a#3 are stale");
+
+    assertEquals(Map.of("a", "v2", "b", "v1"), store.documentHashes(List.of("a", "b")));
+    assertEquals(3, store.chunkCount());
+    assertEquals(Set.of("a#2", "a#4", "b#1"), Set.copyOf(ids(store.denseSearch(unit(0), 10, Filter.ALL))));
+    assertEquals(List.of("b#1"), ids(store.lexicalSearch("apricots", 10, Filter.ALL)));
+    assertTrue(store.lexicalSearch("cherries", 10, Filter.ALL).isEmpty());
+  }
+
+  @Test
+  void deleting_a_document_removes_all_its_chunks() {
+    VectorStore store = newStore(D);
+    store.write(List.of(
+        new DocumentChunks("a", "v1", List.of(
+            embedded("a", 1, "Walrus facts one.", Map.of(), unit(0)),
+            embedded("a", 2, "Walrus facts two.", Map.of(), unit(1)))),
+        new DocumentChunks("b", "v1", List.of(embedded("b", 1, "Penguin facts.", Map.of(), unit(2))))));
+    assertTrue(store.deleteDocument("a"));
+    assertFalse(store.deleteDocument("a"), "a second delete finds nothing");
+    assertFalse(store.deleteDocument("never-written"));
+    assertEquals(1, store.chunkCount());
+    assertEquals(Map.of("b", "v1"), store.documentHashes(List.of("a", "b")));
+    assertTrue(store.lexicalSearch("walrus", 10, Filter.ALL).isEmpty());
+    assertEquals(List.of("b#1"), ids(store.denseSearch(unit(0), 10, Filter.ALL)));
+    // a deleted document is written again in full, not skipped
+    assertEquals(1, store.write(List.of(new DocumentChunks("a", "v1", List.of(
+        embedded("a", 1, "Walrus facts one.", Map.of(), unit(0)))))).documentsWritten());
+  }
+
+  // ------------------------------------------------------------------ bad arguments
+
+  @Test
+  void bad_arguments_are_rejected() {
+    VectorStore store = newStore(D);
+    store.write(List.of(new DocumentChunks("a", "v1", List.of(embedded("a", 1, "Some text.", Map.of(), unit(0))))));
+    float[] nan = unit(0);
+    nan[3] = Float.NaN;
+    List<Runnable> calls = List.of(
+        () -> store.denseSearch(unit(0), 0, Filter.ALL),
+        () -> store.denseSearch(unit(0), -1, Filter.ALL),
+        () -> store.lexicalSearch("text", 0, Filter.ALL),
+        () -> store.hybridSearch(unit(0), "text", 0, Filter.ALL),
+        () -> store.denseSearch(new float[D + 1], 3, Filter.ALL),
+        () -> store.denseSearch(nan, 3, Filter.ALL),
+        () -> store.hybridSearch(new float[] {1f, 0f}, "text", 3, Filter.ALL),
+        () -> store.hybridSearch(nan, "text", 3, Filter.ALL),
+        () -> store.write(List.of(new DocumentChunks("w", "v1",
+            List.of(embedded("w", 1, "Wrong size.", Map.of(), new float[] {1f, 0f, 0f}))))));
+    for (int i = 0; i < calls.size(); i++) {
+      Runnable call = calls.get(i);
+      try {
+        call.run();
+        fail("call " + i + " must throw IllegalArgumentException");
+      } catch (IllegalArgumentException expected) {
+        assertFalse(expected.getMessage() == null || expected.getMessage().isBlank(), "call " + i + " explains itself");
+      }
+    }
+    assertEquals(1, store.chunkCount(), "a rejected write stores nothing");
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  /** An identity for the contract's stores. */
+  protected static CollectionIdentity identity(String model) {
+    return new CollectionIdentity("contract", model, null, D, null, "markdown:v1");
+  }
+
+  /** A chunk {@code docId#index} with a hash of its text. */
+  protected static EmbeddedChunk embedded(
+      String docId, int index, String text, Map<String, String> metadata, float[] vector) {
+    Chunk c = new Chunk(docId + "#" + index, docId, "contract/" + docId + ".md", "Doc " + docId,
+        List.of("Section"), null, text, text.split("\\s+").length, Hashing.sha256Hex(text),
+        new LinkedHashMap<>(metadata));
+    return new EmbeddedChunk(c, vector);
+  }
+
+  /** The unit vector along axis {@code i}. */
+  protected static float[] unit(int i) {
+    float[] v = new float[D];
+    v[i % D] = 1f;
+    return v;
+  }
+
+  /** normalise(e_0 + w * e_axis); axis 0 stands for axis 1. */
+  protected static float[] mix(int axis, double w) {
+    float[] v = new float[D];
+    v[0] = 1f;
+    v[axis == 0 ? 1 : axis] += (float) w;
+    double n = 0;
+    for (float x : v) {
+      n += x * x;
+    }
+    for (int i = 0; i < D; i++) {
+      v[i] = (float) (v[i] / Math.sqrt(n));
+    }
+    return v;
+  }
+
+  protected static float[] negated(float[] v) {
+    float[] out = v.clone();
+    for (int i = 0; i < out.length; i++) {
+      out[i] = -out[i];
+    }
+    return out;
+  }
+
+  protected static List<String> ids(List<SearchHit> hits) {
+    return hits.stream().map(h -> h.chunk().id()).collect(Collectors.toList());
+  }
+
+  private static SearchHit only(List<SearchHit> hits) {
+    assertEquals(1, hits.size(), "exactly one hit expected: " + ids(hits));
+    return hits.get(0);
+  }
+}
