@@ -57,7 +57,11 @@ import org.slf4j.LoggerFactory;
  * requireLexicalMatch} is on); build the context; generate; parse strictly; validate every
  * citation against the sources sent in that call; on a critical failure retry at most {@code
  * maxRetries} times naming the problems, then reject. Provider failures and an expired deadline
- * end as {@link RagResult.Rejected} too: {@code ask} throws only for misuse (bad arguments).
+ * end as {@link RagResult.Rejected} too: {@code ask} throws only for misuse (bad arguments) and
+ * when the vector store fails ({@link dev.citerag.StoreException}: database unreachable, pool
+ * exhausted), since then nothing was retrieved to answer from. The deadline bounds the model calls;
+ * embedding the question and searching the store are bounded by the embedder's and the store's own
+ * timeouts.
  */
 public final class RagPipeline {
   private static final Logger log = LoggerFactory.getLogger(RagPipeline.class);
@@ -130,6 +134,8 @@ public final class RagPipeline {
    * @throws IllegalArgumentException when the question is null, blank, longer than {@code
    *     maxQuestionChars}, or contains control characters or unpaired surrogates; or the filter is
    *     null
+   * @throws dev.citerag.StoreException when the vector store fails (connection lost, pool
+   *     exhausted); the model is not called
    */
   public RagResult ask(String question, Filter filter) {
     checkQuestion(question);
