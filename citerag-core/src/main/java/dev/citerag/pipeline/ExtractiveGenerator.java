@@ -56,7 +56,9 @@ public final class ExtractiveGenerator implements AnswerGenerator {
           + "|timeout|threshold|size|number|count|port|version|percent|percentage|rate|ttl|duration)\\b");
   private static final Pattern EXPECTS_TIME = Pattern.compile(
       "(?i)\\b(when|what time|which day|what day|how soon)\\b");
-  private static final Pattern HAS_NUMBER = Pattern.compile("\\d");
+  private static final Pattern HAS_NUMBER = Pattern.compile(
+      "(?i)\\d|\\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+          + "hundred|thousand|once|twice|single|double|half)\\b");
   private static final Pattern HAS_TIME = Pattern.compile(
       "(?i)(\\b\\d{1,2}:\\d{2}\\b|\\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|daily"
           + "|weekly|utc|am|pm|noon|midnight|morning|evening)\\b)");

@@ -1,0 +1,211 @@
+package dev.citerag.examples.internal;
+
+import dev.citerag.embed.Embedder;
+import dev.citerag.ingest.Document;
+import dev.citerag.ingest.IngestListener;
+import dev.citerag.ingest.IngestReport;
+import dev.citerag.ingest.Ingestor;
+import dev.citerag.pgvector.PgVectorStore;
+import dev.citerag.pipeline.ExtractiveGenerator;
+import dev.citerag.pipeline.RagPipeline;
+import dev.citerag.store.InMemoryVectorStore;
+import dev.citerag.store.VectorStore;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What one command runs on: the embedder, the store (in memory, filled with the sample corpus or
+ * {@code --docs}; or pgvector), the ingestor and the pipeline. Closing it closes the store's
+ * connections.
+ */
+public final class Engine implements AutoCloseable {
+
+  /**
+   * Gate 1 default for the local hashing embedder: the minimum best cosine below which the
+   * pipeline abstains without calling the model.
+   *
+   * <p>Where it comes from: the testkit's gate-1 sweep ({@code EvaluationRunner}, thresholds 0.00
+   * to 0.60 by 0.05) over its 65 golden cases, with this command line's offline setup ({@code
+   * LocalHashingEmbedder} of 384 dimensions, {@code InMemoryVectorStore}, default chunker, the
+   * sample corpus). The rule: the highest threshold that blocks no
+   * answerable case. Measured: 0.20 blocks 0 of 49 answerable and stops 5 of 16 unanswerable
+   * cases before the model; 0.25 would already block 2 answerable ones. {@code
+   * GateThresholdTest} reruns the sweep and fails when this constant no longer matches.
+   */
+  public static final double LOCAL_MIN_SIMILARITY = 0.20;
+
+  private final Embedder embedder;
+  private final VectorStore store;
+  private final @Nullable AutoCloseable closeable;
+  private final Ingestor ingestor;
+  private final RagPipeline pipeline;
+  private final Providers.ModelChoice model;
+  private final String storeLabel;
+  private final String corpusLabel;
+
+  private Engine(Embedder embedder, VectorStore store, @Nullable AutoCloseable closeable, Ingestor ingestor,
+      RagPipeline pipeline, Providers.ModelChoice model, String storeLabel, String corpusLabel) {
+    this.embedder = embedder;
+    this.store = store;
+    this.closeable = closeable;
+    this.ingestor = ingestor;
+    this.pipeline = pipeline;
+    this.model = model;
+    this.storeLabel = storeLabel;
+    this.corpusLabel = corpusLabel;
+  }
+
+  /** What a command needs from the engine. */
+  public enum Mode {
+    /** Fill the store (see {@link #open}) and choose the model: {@code ask}, {@code eval}, {@code serve}. */
+    ANSWER,
+    /** Fill the store; no model (the extractive generator stands in): {@code search}. */
+    RETRIEVE,
+    /** Neither fill the store nor choose a model: {@code ingest} brings its own documents. */
+    INGEST
+  }
+
+  /**
+   * Opens the engine for a command: builds the embedder and the store; unless {@code mode} is
+   * {@link Mode#INGEST}, fills an in-memory store from {@code --docs} or the sample corpus (a
+   * pgvector store only from {@code --docs}: use {@code ingest} to fill it); in {@link
+   * Mode#ANSWER} chooses the model and prints the choice on {@code err}.
+   */
+  public static Engine open(CliOptions o, Map<String, String> env, PrintStream err, Mode mode) {
+    boolean chooseModel = mode == Mode.ANSWER;
+    Embedder embedder = Providers.embedder(o.embedder(), env);
+    int dims = embedder.identity().dimensions();
+    VectorStore store;
+    AutoCloseable closeable = null;
+    String storeLabel;
+    Optional<String> url = o.store();
+    if (url.isPresent()) {
+      PgVectorStore pg = PgVectorStore.builder()
+          .jdbcUrl(url.get())
+          .collection(o.collection())
+          .dimensions(dims)
+          .build();
+      store = pg;
+      closeable = pg;
+      storeLabel = "pgvector collection \"" + o.collection() + "\"";
+    } else {
+      store = new InMemoryVectorStore(dims);
+      storeLabel = "in-memory store";
+    }
+    try {
+      Ingestor ingestor = Ingestor.builder().embedder(embedder).store(store).build();
+      String corpusLabel;
+      Optional<Path> docs = o.docs();
+      if (mode == Mode.INGEST) {
+        corpusLabel = "";
+      } else if (docs.isPresent()) {
+        List<Document> documents = DocumentLoader.load(List.of(docs.get()));
+        if (documents.isEmpty()) {
+          throw new IllegalArgumentException(
+              "option --docs: " + docs.get() + " holds no .md, .markdown, .txt, .text, .html or .htm file");
+        }
+        ingestor.ingest(documents, IngestListener.NONE);
+        corpusLabel = documents.size() + " documents from " + docs.get();
+      } else if (url.isEmpty()) {
+        List<Document> documents = SampleCorpus.documents();
+        ingestor.ingest(documents, IngestListener.NONE);
+        corpusLabel = "the sample corpus (" + documents.size() + " documents)";
+      } else {
+        corpusLabel = "the documents ingested into " + storeLabel;
+        if (store.chunkCount() == 0) {
+          err.println("citerag: " + storeLabel + " is empty: run `citerag ingest --store ...` first");
+        }
+      }
+      Providers.ModelChoice model = chooseModel
+          ? Providers.chooseModel(o.model(), env)
+          : new Providers.ModelChoice("extractive", null, mode == Mode.RETRIEVE ? "retrieval only" : "ingest only");
+      if (chooseModel) {
+        err.println("citerag: model " + model.label() + " (" + model.why() + ")");
+      }
+      RagPipeline.Builder pb = RagPipeline.builder()
+          .embedder(embedder)
+          .store(store)
+          .requireLexicalMatch(o.requireLexical())
+          .minSimilarity(o.minSimilarity().orElse(defaultMinSimilarity(o.embedder())));
+      o.k().ifPresent(pb::topK);
+      if (model.chatModel() != null) {
+        pb.chatModel(model.chatModel());
+      } else {
+        pb.generator(new ExtractiveGenerator());
+      }
+      return new Engine(embedder, store, closeable, ingestor, pb.build(), model, storeLabel, corpusLabel);
+    } catch (RuntimeException e) {
+      closeQuietly(closeable, e);
+      throw e;
+    }
+  }
+
+  /**
+   * The cosine gate's default: {@link #LOCAL_MIN_SIMILARITY} for the local embedder; off (0) for
+   * provider embedders, whose cosine scale differs per model (measure it with {@code citerag
+   * eval} and pass {@code --min-similarity}).
+   */
+  public static double defaultMinSimilarity(String embedderKind) {
+    return "local".equals(embedderKind) ? LOCAL_MIN_SIMILARITY : 0.0;
+  }
+
+  /** Ingests documents into the store. */
+  public IngestReport ingest(List<Document> documents, IngestListener listener) {
+    return ingestor.ingest(documents, listener);
+  }
+
+  public Ingestor ingestor() {
+    return ingestor;
+  }
+
+  public RagPipeline pipeline() {
+    return pipeline;
+  }
+
+  public VectorStore store() {
+    return store;
+  }
+
+  public Embedder embedder() {
+    return embedder;
+  }
+
+  public Providers.ModelChoice model() {
+    return model;
+  }
+
+  /** e.g. {@code pgvector collection "citerag"}. */
+  public String storeLabel() {
+    return storeLabel;
+  }
+
+  /** What the store was filled from, for people. */
+  public String corpusLabel() {
+    return corpusLabel;
+  }
+
+  @Override
+  public void close() {
+    if (closeable != null) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        throw new IllegalStateException("closing the store failed: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private static void closeQuietly(@Nullable AutoCloseable c, RuntimeException primary) {
+    if (c != null) {
+      try {
+        c.close();
+      } catch (Exception e) {
+        primary.addSuppressed(e);
+      }
+    }
+  }
+}

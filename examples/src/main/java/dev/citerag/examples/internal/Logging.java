@@ -1,0 +1,29 @@
+package dev.citerag.examples.internal;
+
+import java.lang.reflect.Method;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Switches logging to DEBUG for {@code --verbose}. Logback is only a runtime dependency of the
+ * command line (the library modules log through slf4j alone), so its root logger's level is set
+ * reflectively; with another slf4j backend {@code --verbose} does nothing.
+ */
+public final class Logging {
+  private Logging() {}
+
+  /** Sets the root logger to DEBUG when the backend is logback; returns whether it did. */
+  public static boolean debug() {
+    System.setProperty("citerag.log.level", "DEBUG");
+    Logger root = LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
+    try {
+      Class<?> level = Class.forName("ch.qos.logback.classic.Level", false, root.getClass().getClassLoader());
+      Object debug = level.getField("DEBUG").get(null);
+      Method setLevel = root.getClass().getMethod("setLevel", level);
+      setLevel.invoke(root, debug);
+      return true;
+    } catch (ReflectiveOperationException | LinkageError e) {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,129 @@
+package dev.citerag.examples.internal;
+
+import dev.citerag.chat.ChatModel;
+import dev.citerag.embed.Embedder;
+import dev.citerag.embed.LocalHashingEmbedder;
+import dev.citerag.gemini.GeminiChatModel;
+import dev.citerag.gemini.GeminiEmbedder;
+import dev.citerag.ollama.OllamaChatModel;
+import dev.citerag.ollama.OllamaEmbedder;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Builds the chat model and the embedder the command line asks for, reading endpoints and model
+ * names from the environment map it is given ({@code GEMINI_API_KEY}, {@code GEMINI_BASE_URL},
+ * {@code GEMINI_MODEL}, {@code OLLAMA_HOST}, {@code OLLAMA_MODEL}, {@code OLLAMA_EMBED_MODEL}), so
+ * tests pass a map and never the real environment. No key is ever printed: the adapters keep it
+ * out of their messages and {@code toString()}.
+ */
+public final class Providers {
+
+  /** How long the automatic model choice waits for {@code GET /api/version} of Ollama. */
+  static final Duration OLLAMA_PROBE_TIMEOUT = Duration.ofMillis(700);
+
+  private Providers() {}
+
+  /**
+   * The model that answers.
+   *
+   * @param kind {@code extractive}, {@code gemini} or {@code ollama}
+   * @param chatModel null for {@code extractive}
+   * @param why one line saying why this one was chosen
+   */
+  public record ModelChoice(String kind, @Nullable ChatModel chatModel, String why) {
+    /** For the stderr line, e.g. {@code gemini:gemini-2.5-flash}. */
+    public String label() {
+      return chatModel == null ? kind : chatModel.name();
+    }
+  }
+
+  /**
+   * The requested model, or the automatic choice: Gemini when {@code GEMINI_API_KEY} is set, else
+   * Ollama when a server answers at {@code OLLAMA_HOST} (default {@code http://127.0.0.1:11434}),
+   * else the extractive generator.
+   *
+   * @throws IllegalArgumentException when a requested provider cannot be configured from the
+   *     environment (e.g. no API key), with the adapter's message
+   */
+  public static ModelChoice chooseModel(Optional<String> requested, Map<String, String> env) {
+    if (requested.isPresent()) {
+      return switch (requested.get()) {
+        case "extractive" -> new ModelChoice("extractive", null, "--model extractive");
+        case "gemini" -> new ModelChoice("gemini", gemini(env), "--model gemini");
+        case "ollama" -> new ModelChoice("ollama", ollama(env), "--model ollama");
+        default -> throw new UsageException("", "option --model must be one of extractive|gemini|ollama");
+      };
+    }
+    String key = env.get("GEMINI_API_KEY");
+    if (key != null && !key.isBlank()) {
+      return new ModelChoice("gemini", gemini(env), "GEMINI_API_KEY is set");
+    }
+    OllamaChatModel ollama;
+    try {
+      ollama = ollama(env);
+    } catch (IllegalArgumentException e) {
+      return new ModelChoice("extractive", null,
+          "no GEMINI_API_KEY, and OLLAMA_HOST is not usable: " + e.getMessage());
+    }
+    if (ollamaAnswers(ollama.baseUrl())) {
+      return new ModelChoice("ollama", ollama, "an Ollama server answers at " + ollama.baseUrl());
+    }
+    return new ModelChoice("extractive", null,
+        "no GEMINI_API_KEY and no Ollama server at " + ollama.baseUrl() + "; --model to choose");
+  }
+
+  /** Whether {@code GET {baseUrl}/api/version} answers 200 within the probe timeout. */
+  static boolean ollamaAnswers(String baseUrl) {
+    try {
+      HttpClient client = HttpClient.newBuilder().connectTimeout(OLLAMA_PROBE_TIMEOUT).build();
+      String root = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+      HttpRequest req = HttpRequest.newBuilder(URI.create(root + "/api/version"))
+          .timeout(OLLAMA_PROBE_TIMEOUT)
+          .GET()
+          .build();
+      HttpResponse<Void> r = client.send(req, HttpResponse.BodyHandlers.discarding());
+      return r.statusCode() == 200;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } catch (Exception e) {
+      return false;
+    }
+  }
+
+  /** Gemini with the key and base URL from {@code env}, the model from {@code GEMINI_MODEL}. */
+  static GeminiChatModel gemini(Map<String, String> env) {
+    GeminiChatModel.Builder b = GeminiChatModel.builder().environment(env);
+    String model = env.get("GEMINI_MODEL");
+    if (model != null && !model.isBlank()) {
+      b.model(model.strip());
+    }
+    return b.build();
+  }
+
+  /** Ollama at {@code OLLAMA_HOST} with {@code OLLAMA_MODEL} (the adapter reads both). */
+  static OllamaChatModel ollama(Map<String, String> env) {
+    return OllamaChatModel.builder().environment(env).build();
+  }
+
+  /**
+   * The embedder named by {@code --embedder}.
+   *
+   * @param kind {@code local}, {@code gemini} or {@code ollama}
+   */
+  public static Embedder embedder(String kind, Map<String, String> env) {
+    return switch (kind) {
+      case "local" -> new LocalHashingEmbedder();
+      case "gemini" -> GeminiEmbedder.builder().environment(env).build();
+      case "ollama" -> OllamaEmbedder.builder().environment(env).build();
+      default -> throw new UsageException("", "option --embedder must be one of local|gemini|ollama, was \"" + kind + "\"");
+    };
+  }
+}

@@ -1,0 +1,131 @@
+package dev.citerag.examples.internal;
+
+import dev.citerag.answer.ValidationIssue;
+import dev.citerag.ingest.IngestReport;
+import dev.citerag.pipeline.RagResult;
+import dev.citerag.pipeline.ResolvedCitation;
+import dev.citerag.pipeline.Stage;
+import dev.citerag.pipeline.Trace;
+import dev.citerag.store.Chunk;
+import dev.citerag.store.SearchHit;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** Renders results for people reading a terminal. */
+public final class TextOutput {
+  private TextOutput() {}
+
+  /**
+   * An answer with {@code [n]} markers and a numbered reference list; an abstention or a
+   * rejection stated plainly with its reason (and, for a rejection, the failed checks).
+   */
+  public static String result(RagResult r) {
+    StringBuilder b = new StringBuilder();
+    if (r instanceof RagResult.Answered a) {
+      CitedAnswer layout = CitedAnswer.of(a);
+      for (CitedAnswer.Segment s : layout.segments()) {
+        b.append(s.text());
+        if (!s.markers().isEmpty()) {
+          if (!s.text().isEmpty() && !Character.isWhitespace(s.text().charAt(s.text().length() - 1))) {
+            b.append(' ');
+          }
+          s.markers().forEach(n -> b.append('[').append(n).append(']'));
+        }
+      }
+      b.append("\n\nReferences:\n");
+      for (CitedAnswer.Reference ref : layout.references()) {
+        ResolvedCitation c = ref.citation();
+        b.append(String.format(Locale.ROOT, "  [%d] %s%n", ref.number(), where(c.chunk())));
+        b.append("      \"").append(oneLine(c.quote())).append("\"\n");
+      }
+      if (!a.warnings().isEmpty()) {
+        b.append("\nWarnings (served anyway, not failures):\n");
+        a.warnings().forEach(w -> b.append("  - ").append(issue(w)).append('\n'));
+      }
+      b.append('\n').append(footer(a.trace(), String.format(Locale.ROOT, "grounding %.2f", a.groundingScore())));
+    } else if (r instanceof RagResult.Abstained a) {
+      b.append("Not answered: the documents do not say.\n");
+      b.append("  reason: ").append(a.reason().wire()).append(" - ").append(a.detail()).append('\n');
+      b.append('\n').append(footer(a.trace(), a.trace().modelCalled() ? "model called" : "model not called"));
+    } else if (r instanceof RagResult.Rejected j) {
+      b.append("Rejected: no answer could be verified, so none is shown.\n");
+      b.append("  reason: ").append(j.reason().wire()).append(" - ").append(j.detail()).append('\n');
+      if (!j.issues().isEmpty()) {
+        b.append("  failed checks:\n");
+        j.issues().forEach(i -> b.append("    - ").append(issue(i)).append('\n'));
+      }
+      b.append('\n').append(footer(j.trace(), j.trace().attempts().size() + " attempts"));
+    }
+    return b.toString();
+  }
+
+  /** Retrieval hits, best first, with every score. */
+  public static String hits(String question, List<SearchHit> hits) {
+    StringBuilder b = new StringBuilder();
+    if (hits.isEmpty()) {
+      return "No hits for \"" + oneLine(question) + "\" (the store is empty or nothing passes the filter).\n";
+    }
+    b.append(String.format(Locale.ROOT,
+        "%d hits for \"%s\" (fused = reciprocal rank fusion: it orders, it is not a confidence)%n%n",
+        hits.size(), oneLine(question)));
+    for (int i = 0; i < hits.size(); i++) {
+      SearchHit h = hits.get(i);
+      b.append(String.format(Locale.ROOT, "%2d. %s%n", i + 1, where(h.chunk())));
+      String dense = h.cosine() == null ? "-" : String.format(Locale.ROOT, "%.3f", h.cosine())
+          + (h.denseRank() == null ? "" : " (#" + h.denseRank() + ")");
+      String lexical = h.lexicalRank() == null ? "no match" : "#" + h.lexicalRank();
+      b.append(String.format(Locale.ROOT, "    fused %.4f   dense %s   lexical %s%n", h.fusedScore(), dense, lexical));
+      b.append("    ").append(snippet(h.chunk().text(), 160)).append('\n');
+    }
+    return b.toString();
+  }
+
+  /** The summary of an ingest run. */
+  public static String ingest(IngestReport r, String storeLabel, long chunksInStore) {
+    return String.format(Locale.ROOT,
+        "Ingested into %s: %d documents written, %d skipped (unchanged); %d chunks written, %d deleted;"
+            + " %d chunks stored (%.1f s)%n",
+        storeLabel, r.documentsWritten(), r.documentsSkipped(), r.chunksWritten(), r.chunksDeleted(),
+        chunksInStore, r.elapsed().toMillis() / 1000.0);
+  }
+
+  /** {@code source § section} (or the title when the chunk has no section). */
+  static String where(Chunk c) {
+    String section = c.section();
+    if (section.isEmpty() && c.title() != null) {
+      section = c.title();
+    }
+    return section.isEmpty() ? c.source() : c.source() + " \u00a7 " + section;
+  }
+
+  private static String issue(ValidationIssue i) {
+    StringBuilder b = new StringBuilder(i.type().wire())
+        .append(" (").append(i.severity().name().toLowerCase(Locale.ROOT)).append("): ")
+        .append(i.detail());
+    return b.toString();
+  }
+
+  private static String footer(Trace t, String extra) {
+    Duration total = t.latency().getOrDefault(Stage.TOTAL, Duration.ZERO);
+    String sent = t.sent().isEmpty() ? "" : ", " + t.sent().size() + " sent";
+    String tokens = t.usage().totalTokens() == 0 ? "" : ", " + t.usage().totalTokens() + " tokens";
+    return String.format(Locale.ROOT, "(%s; %s; %d chunks retrieved%s%s; %d ms)%n",
+        t.modelOption().orElse(t.generator()), extra, t.retrieved().size(), sent, tokens, total.toMillis());
+  }
+
+  static String oneLine(String s) {
+    return s.replaceAll("\\s+", " ").strip();
+  }
+
+  static String snippet(String text, int max) {
+    String s = oneLine(text);
+    return s.length() <= max ? s : s.substring(0, max - 3) + "...";
+  }
+
+  /** Comma-separated {@code key=value} pairs. */
+  static String pairs(java.util.Map<String, String> m) {
+    return m.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
+  }
+}

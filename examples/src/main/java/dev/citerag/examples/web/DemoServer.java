@@ -1,0 +1,393 @@
+package dev.citerag.examples.web;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.citerag.examples.internal.HtmlText;
+import dev.citerag.examples.internal.ResultJson;
+import dev.citerag.ingest.Document;
+import dev.citerag.ingest.DocumentFormat;
+import dev.citerag.ingest.IngestListener;
+import dev.citerag.ingest.IngestReport;
+import dev.citerag.ingest.Ingestor;
+import dev.citerag.internal.Checks;
+import dev.citerag.pipeline.RagPipeline;
+import dev.citerag.pipeline.RagResult;
+import dev.citerag.store.Filter;
+import dev.citerag.store.SearchHit;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The web demo: one page ({@code GET /}, static HTML, JavaScript and CSS from the classpath, no
+ * external resource) and three JSON endpoints, on the JDK's {@link HttpServer}.
+ *
+ * <ul>
+ *   <li>{@code POST /ask} {@code {"question": "...", "filter": {"team": "platform"}}} → the
+ *       result object of {@link ResultJson#result} (HTTP 200 for answers, abstentions and
+ *       rejections alike: {@code status} tells them apart);
+ *   <li>{@code POST /debug/retrieve} (same input) → {@code {question, retrieved}};
+ *   <li>{@code POST /ingest} {@code {"documents": [{"id", "content", "format":
+ *       "markdown"|"text"|"html", "title", "metadata": {..}}]}} → the ingest summary.
+ * </ul>
+ *
+ * Bad JSON, unknown fields or bad values get 400 with {@code {"error": message}}; a body that is
+ * not {@code application/json} gets 415 (which also keeps other web sites from posting here
+ * without a CORS preflight this server never grants). Binds to the loopback address unless told
+ * otherwise.
+ *
+ * <pre>{@code
+ * try (DemoServer server = DemoServer.start("127.0.0.1", 8080, pipeline, ingestor)) {
+ *   System.out.println(server.uri());
+ *   ...
+ * }
+ * }</pre>
+ */
+public final class DemoServer implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(DemoServer.class);
+
+  /** Largest request body accepted by {@code /ask} and {@code /debug/retrieve}. */
+  public static final int MAX_QUERY_BODY = 64 * 1024;
+  /** Largest request body accepted by {@code /ingest}. */
+  public static final int MAX_INGEST_BODY = 16 * 1024 * 1024;
+
+  private static final String RESOURCES = "/dev/citerag/examples/web/";
+  private static final Map<String, String> STATIC = Map.of(
+      "/", "index.html",
+      "/index.html", "index.html",
+      "/app.js", "app.js",
+      "/app.css", "app.css");
+  private static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; "
+      + "connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+  private final HttpServer server;
+  private final ExecutorService executor;
+  private final RagPipeline pipeline;
+  private final Ingestor ingestor;
+
+  private DemoServer(HttpServer server, ExecutorService executor, RagPipeline pipeline, Ingestor ingestor) {
+    this.server = server;
+    this.executor = executor;
+    this.pipeline = pipeline;
+    this.ingestor = ingestor;
+  }
+
+  /**
+   * Starts serving at once.
+   *
+   * @param host the address to bind, e.g. {@code 127.0.0.1}
+   * @param port 0 to 65535; 0 picks a free port (see {@link #port()})
+   * @throws IllegalArgumentException when a value is out of range
+   * @throws IOException when the address cannot be bound
+   */
+  public static DemoServer start(String host, int port, RagPipeline pipeline, Ingestor ingestor) throws IOException {
+    Checks.notBlank(host, "host");
+    Checks.inRange(port, 0, 65_535, "port");
+    Checks.notNull(pipeline, "pipeline");
+    Checks.notNull(ingestor, "ingestor");
+    HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 0);
+    AtomicInteger n = new AtomicInteger();
+    ExecutorService executor = Executors.newFixedThreadPool(4, r -> {
+      Thread t = new Thread(r, "citerag-web-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    });
+    DemoServer s = new DemoServer(server, executor, pipeline, ingestor);
+    server.createContext("/", s::handle);
+    server.setExecutor(executor);
+    server.start();
+    log.info("citerag.web: serving {}", s.uri());
+    return s;
+  }
+
+  /** The port bound. */
+  public int port() {
+    return server.getAddress().getPort();
+  }
+
+  /** The page's address, e.g. {@code http://127.0.0.1:8080/}. */
+  public URI uri() {
+    String host = server.getAddress().getHostString();
+    if (host.contains(":")) {
+      host = "[" + host + "]";
+    }
+    return URI.create("http://" + host + ":" + port() + "/");
+  }
+
+  /** Stops accepting requests and ends the worker threads. */
+  @Override
+  public void close() {
+    server.stop(0);
+    executor.shutdownNow();
+    try {
+      executor.awaitTermination(2, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void handle(HttpExchange ex) throws IOException {
+    try {
+      String path = ex.getRequestURI().getPath();
+      String method = ex.getRequestMethod().toUpperCase(Locale.ROOT);
+      String resource = STATIC.get(path);
+      if (resource != null) {
+        if (!method.equals("GET") && !method.equals("HEAD")) {
+          methodNotAllowed(ex, "GET");
+          return;
+        }
+        serveResource(ex, resource, method.equals("HEAD"));
+        return;
+      }
+      switch (path) {
+        case "/ask", "/debug/retrieve", "/ingest" -> {
+          if (!method.equals("POST")) {
+            methodNotAllowed(ex, "POST");
+            return;
+          }
+          handleApi(ex, path);
+        }
+        default -> sendJson(ex, 404, ResultJson.error("no such page: " + path));
+      }
+    } catch (IOException e) {
+      log.debug("citerag.web: connection failed: {}", e.toString());
+    } catch (RuntimeException e) {
+      log.warn("citerag.web: request failed", e);
+      try {
+        sendJson(ex, 500, ResultJson.error("internal error: " + e.getClass().getSimpleName()));
+      } catch (IOException | RuntimeException ignored) {
+        // headers may be gone already; nothing more to tell the client
+      }
+    } finally {
+      ex.close();
+    }
+  }
+
+  private void handleApi(HttpExchange ex, String path) throws IOException {
+    String type = ex.getRequestHeaders().getFirst("Content-Type");
+    if (type == null || !type.toLowerCase(Locale.ROOT).strip().startsWith("application/json")) {
+      sendJson(ex, 415, ResultJson.error("Content-Type must be application/json"));
+      return;
+    }
+    int limit = path.equals("/ingest") ? MAX_INGEST_BODY : MAX_QUERY_BODY;
+    byte[] body = readBody(ex.getRequestBody(), limit);
+    if (body == null) {
+      sendJson(ex, 413, ResultJson.error("request body must be at most " + limit + " bytes"));
+      return;
+    }
+    JsonNode json;
+    try {
+      json = ResultJson.mapper().readTree(body);
+    } catch (JsonProcessingException e) {
+      sendJson(ex, 400, ResultJson.error("request body is not valid JSON: " + e.getOriginalMessage()));
+      return;
+    }
+    if (json == null || !json.isObject()) {
+      sendJson(ex, 400, ResultJson.error("request body must be a JSON object"));
+      return;
+    }
+    try {
+      switch (path) {
+        case "/ask" -> {
+          Query q = query(json);
+          RagResult r = pipeline.ask(q.question, q.filter);
+          sendJson(ex, 200, ResultJson.result(r));
+        }
+        case "/debug/retrieve" -> {
+          Query q = query(json);
+          List<SearchHit> hits = pipeline.retrieve(q.question, q.filter);
+          sendJson(ex, 200, ResultJson.retrieval(q.question, hits));
+        }
+        default -> {
+          List<Document> docs = documents(json);
+          IngestReport report = ingestor.ingest(docs, IngestListener.NONE);
+          sendJson(ex, 200, ResultJson.ingest(report));
+        }
+      }
+    } catch (IllegalArgumentException e) {
+      sendJson(ex, 400, ResultJson.error(e.getMessage() == null ? "bad request" : e.getMessage()));
+    }
+  }
+
+  private record Query(String question, Filter filter) {}
+
+  private static Query query(JsonNode json) {
+    onlyFields(json, Set.of("question", "filter"), "");
+    JsonNode q = json.get("question");
+    if (q == null || !q.isTextual()) {
+      throw new IllegalArgumentException("question must be a string");
+    }
+    return new Query(q.asText(), filter(json.get("filter")));
+  }
+
+  /** {@code {"k": "v", ...}} as the AND of equalities; absent or null means no filter. */
+  static Filter filter(@Nullable JsonNode f) {
+    if (f == null || f.isNull()) {
+      return Filter.ALL;
+    }
+    if (!f.isObject()) {
+      throw new IllegalArgumentException("filter must be an object of metadata key to value");
+    }
+    List<Filter> parts = new ArrayList<>();
+    for (Map.Entry<String, JsonNode> e : f.properties()) {
+      if (!e.getValue().isTextual()) {
+        throw new IllegalArgumentException("filter." + e.getKey() + " must be a string");
+      }
+      parts.add(Filter.eq(e.getKey(), e.getValue().asText()));
+    }
+    if (parts.isEmpty()) {
+      return Filter.ALL;
+    }
+    return parts.size() == 1 ? parts.get(0) : Filter.and(parts.toArray(Filter[]::new));
+  }
+
+  private static List<Document> documents(JsonNode json) {
+    onlyFields(json, Set.of("documents"), "");
+    JsonNode docs = json.get("documents");
+    if (docs == null || !docs.isArray() || docs.isEmpty()) {
+      throw new IllegalArgumentException("documents must be a non-empty array");
+    }
+    List<Document> out = new ArrayList<>();
+    for (int i = 0; i < docs.size(); i++) {
+      JsonNode d = docs.get(i);
+      String at = "documents[" + i + "]";
+      if (!d.isObject()) {
+        throw new IllegalArgumentException(at + " must be an object");
+      }
+      onlyFields(d, Set.of("id", "content", "format", "title", "source", "metadata"), at + ".");
+      String id = text(d, "id", at, true);
+      String content = text(d, "content", at, true);
+      String format = text(d, "format", at, false);
+      String title = text(d, "title", at, false);
+      String source = text(d, "source", at, false);
+      Map<String, String> meta = new LinkedHashMap<>();
+      JsonNode m = d.get("metadata");
+      if (m != null && !m.isNull()) {
+        if (!m.isObject()) {
+          throw new IllegalArgumentException(at + ".metadata must be an object of strings");
+        }
+        for (Map.Entry<String, JsonNode> e : m.properties()) {
+          if (!e.getValue().isTextual()) {
+            throw new IllegalArgumentException(at + ".metadata." + e.getKey() + " must be a string");
+          }
+          meta.put(e.getKey(), e.getValue().asText());
+        }
+      }
+      DocumentFormat fmt;
+      String body = content;
+      switch (format == null ? "markdown" : format) {
+        case "markdown" -> fmt = DocumentFormat.MARKDOWN;
+        case "text" -> fmt = DocumentFormat.TEXT;
+        case "html" -> {
+          HtmlText h = HtmlText.convert(content);
+          body = h.markdown();
+          fmt = DocumentFormat.MARKDOWN;
+          if (title == null) {
+            title = h.title();
+          }
+        }
+        default -> throw new IllegalArgumentException(
+            at + ".format must be markdown, text or html, was \"" + format + "\"");
+      }
+      out.add(new Document(id, source == null ? id : source, title, body, fmt, meta));
+    }
+    return out;
+  }
+
+  private static @Nullable String text(JsonNode o, String field, String at, boolean required) {
+    JsonNode v = o.get(field);
+    if (v == null || v.isNull()) {
+      if (required) {
+        throw new IllegalArgumentException(at + "." + field + " is required");
+      }
+      return null;
+    }
+    if (!v.isTextual()) {
+      throw new IllegalArgumentException(at + "." + field + " must be a string");
+    }
+    return v.asText();
+  }
+
+  private static void onlyFields(JsonNode o, Set<String> allowed, String prefix) {
+    Iterator<String> names = o.fieldNames();
+    while (names.hasNext()) {
+      String n = names.next();
+      if (!allowed.contains(n)) {
+        throw new IllegalArgumentException("unknown field " + prefix + n + " (allowed: "
+            + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
+      }
+    }
+  }
+
+  /** The body, or null when it is longer than {@code limit}. */
+  private static byte @Nullable [] readBody(InputStream in, int limit) throws IOException {
+    byte[] data = in.readNBytes(limit + 1);
+    return data.length > limit ? null : data;
+  }
+
+  private void serveResource(HttpExchange ex, String name, boolean head) throws IOException {
+    byte[] bytes;
+    try (InputStream in = DemoServer.class.getResourceAsStream(RESOURCES + name)) {
+      if (in == null) {
+        sendJson(ex, 404, ResultJson.error("missing resource " + name));
+        return;
+      }
+      bytes = in.readAllBytes();
+    }
+    String type = name.endsWith(".html") ? "text/html; charset=utf-8"
+        : name.endsWith(".js") ? "text/javascript; charset=utf-8"
+        : "text/css; charset=utf-8";
+    ex.getResponseHeaders().set("Content-Type", type);
+    securityHeaders(ex);
+    if (head) {
+      ex.sendResponseHeaders(200, -1);
+      return;
+    }
+    ex.sendResponseHeaders(200, bytes.length);
+    try (OutputStream out = ex.getResponseBody()) {
+      out.write(bytes);
+    }
+  }
+
+  private static void methodNotAllowed(HttpExchange ex, String allow) throws IOException {
+    ex.getResponseHeaders().set("Allow", allow);
+    sendJson(ex, 405, ResultJson.error("method " + ex.getRequestMethod() + " not allowed here; use " + allow));
+  }
+
+  private static void sendJson(HttpExchange ex, int status, ObjectNode body) throws IOException {
+    byte[] bytes = ResultJson.compact(body).getBytes(StandardCharsets.UTF_8);
+    ex.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+    securityHeaders(ex);
+    ex.sendResponseHeaders(status, bytes.length);
+    try (OutputStream out = ex.getResponseBody()) {
+      out.write(bytes);
+    }
+  }
+
+  private static void securityHeaders(HttpExchange ex) {
+    ex.getResponseHeaders().set("Content-Security-Policy", CSP);
+    ex.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+    ex.getResponseHeaders().set("Referrer-Policy", "no-referrer");
+    ex.getResponseHeaders().set("Cache-Control", "no-store");
+  }
+}

@@ -1,0 +1,196 @@
+// citerag demo page. Every piece of text from the server (answers, quotes, document text) is put
+// in the page with textContent, never as HTML.
+'use strict';
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+
+  const LABELS = {
+    answered: 'Answer (every citation checked)',
+    not_in_sources: 'Not in the documents',
+    rejected: 'Rejected: no verified answer'
+  };
+
+  const REASONS = {
+    low_similarity: 'no retrieved passage is similar enough to the question',
+    no_lexical_match: 'no retrieved passage contains any word of the question',
+    no_results: 'nothing was retrieved (empty store or nothing passes the filter)',
+    not_in_sources: 'the passages retrieved do not contain the answer',
+    truncated: 'the model\u2019s reply was cut off at its output limit',
+    blocked: 'the provider blocked the request or the reply',
+    invalid_citations: 'the citations failed verification',
+    invalid_reply: 'the reply did not follow the answer format',
+    provider_error: 'the model provider failed',
+    deadline_exceeded: 'no verified answer in time'
+  };
+
+  function el(tag, className, text) {
+    const e = document.createElement(tag);
+    if (className) e.className = className;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+
+  function where(c) {
+    const section = c.section || c.title || '';
+    return section ? c.source + ' \u00a7 ' + section : c.source;
+  }
+
+  function fmt(x, digits) {
+    return x === null || x === undefined ? '\u2014' : Number(x).toFixed(digits);
+  }
+
+  function parseFilter(text) {
+    const filter = {};
+    const parts = text.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+    for (const p of parts) {
+      const eq = p.indexOf('=');
+      if (eq <= 0) throw new Error('filter must be key=value, was "' + p + '"');
+      filter[p.slice(0, eq).trim()] = p.slice(eq + 1).trim();
+    }
+    return filter;
+  }
+
+  function setStatus(text, isError) {
+    const s = $('status');
+    s.textContent = text;
+    s.classList.toggle('error', !!isError);
+  }
+
+  function marker(n, citation) {
+    const m = el('span', 'marker', '[' + n + ']');
+    m.dataset.n = String(n);
+    m.tabIndex = 0;
+    const tip = el('span', 'tooltip');
+    tip.setAttribute('role', 'tooltip');
+    tip.id = 'tip-' + n + '-' + Math.random().toString(36).slice(2, 8);
+    if (citation) {
+      tip.appendChild(el('span', 'quote', '\u201c' + citation.quote + '\u201d'));
+      tip.appendChild(el('span', 'where', where(citation)));
+    }
+    m.setAttribute('aria-describedby', tip.id);
+    m.appendChild(tip);
+    m.addEventListener('mouseenter', () => m.classList.add('open'));
+    m.addEventListener('mouseleave', () => m.classList.remove('open'));
+    return m;
+  }
+
+  function renderAnswer(j) {
+    const answer = $('answer');
+    const byN = new Map(j.citations.map((c) => [c.n, c]));
+    for (const seg of j.segments) {
+      answer.appendChild(document.createTextNode(seg.text));
+      for (const n of seg.markers) answer.appendChild(marker(n, byN.get(n)));
+    }
+    const refs = $('references');
+    for (const c of j.citations) {
+      const li = el('li');
+      li.dataset.n = String(c.n);
+      li.appendChild(el('span', 'where', where(c)));
+      li.appendChild(el('blockquote', 'quote', c.quote));
+      refs.appendChild(li);
+    }
+    $('references-section').hidden = j.citations.length === 0;
+  }
+
+  function renderIssues(issues) {
+    const ul = $('issues');
+    for (const i of issues) {
+      const li = el('li');
+      li.appendChild(el('code', null, i.type));
+      li.appendChild(document.createTextNode(' (' + i.severity + '): ' + i.detail));
+      ul.appendChild(li);
+    }
+  }
+
+  function renderEvidence(retrieved) {
+    const rows = $('evidence-rows');
+    let sent = 0;
+    for (const h of retrieved) {
+      const tr = el('tr', h.sent ? 'sent' : 'not-sent');
+      tr.dataset.sent = String(h.sent);
+      tr.dataset.chunkId = h.chunk_id;
+      if (h.sent) sent++;
+      tr.appendChild(el('td', 'id', h.source_id || '\u2014'));
+      tr.appendChild(el('td', 'source', where(h)));
+      tr.appendChild(el('td', 'num dense', fmt(h.dense_score, 3)));
+      tr.appendChild(el('td', 'num lexical', h.lexical_rank === null ? '\u2014' : '#' + h.lexical_rank));
+      tr.appendChild(el('td', 'num fused', fmt(h.fused_score, 4)));
+      tr.appendChild(el('td', 'flag', h.sent ? 'sent' : 'not sent'));
+      const text = h.text.replace(/\s+/g, ' ').trim();
+      const td = el('td', 'text', text.length > 240 ? text.slice(0, 237) + '...' : text);
+      td.title = text;
+      tr.appendChild(td);
+      rows.appendChild(tr);
+    }
+    $('evidence-summary').textContent = 'Evidence: ' + retrieved.length + ' chunks retrieved, ' + sent + ' sent to the model';
+  }
+
+  function clear() {
+    for (const id of ['answer', 'reason', 'issues', 'references', 'evidence-rows', 'meta']) {
+      $(id).replaceChildren();
+    }
+  }
+
+  function render(j) {
+    clear();
+    const result = $('result');
+    const outcome = $('outcome');
+    outcome.className = 'outcome ' + j.status;
+    result.dataset.status = j.status;
+    result.dataset.question = j.question;
+    $('outcome-label').textContent = LABELS[j.status] || j.status;
+    if (j.status === 'answered') {
+      renderAnswer(j);
+    } else {
+      $('references-section').hidden = true;
+      const why = REASONS[j.reason] || j.reason;
+      $('reason').textContent = why + ' (' + j.reason + (j.detail ? ': ' + j.detail : '') + ')';
+    }
+    if (j.issues.length > 0) renderIssues(j.issues);
+    renderEvidence(j.retrieved);
+    const total = j.latency_ms && j.latency_ms.total !== undefined ? Math.round(j.latency_ms.total) + ' ms' : '';
+    $('meta').textContent = [j.model, total, j.usage.total_tokens ? j.usage.total_tokens + ' tokens' : '']
+      .filter((s) => s).join(' \u00b7 ');
+    result.hidden = false;
+  }
+
+  async function ask(ev) {
+    ev.preventDefault();
+    const question = $('question').value.trim();
+    if (!question) {
+      setStatus('Type a question first.', true);
+      return;
+    }
+    let filter;
+    try {
+      filter = parseFilter($('filter').value);
+    } catch (e) {
+      setStatus(e.message, true);
+      return;
+    }
+    const button = $('ask');
+    button.disabled = true;
+    setStatus('Searching the documents\u2026', false);
+    try {
+      const r = await fetch('ask', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ question: question, filter: filter })
+      });
+      const j = await r.json();
+      if (!r.ok) {
+        setStatus('Error: ' + (j.error || r.status), true);
+        return;
+      }
+      render(j);
+      setStatus('', false);
+    } catch (e) {
+      setStatus('Error: ' + e.message, true);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  $('ask-form').addEventListener('submit', ask);
+})();

@@ -1,0 +1,206 @@
+package dev.citerag.examples.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.citerag.examples.internal.CliOptions;
+import dev.citerag.examples.internal.Engine;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * Drives the demo page in headless Chromium (Debian's {@code chromium} and {@code
+ * chromium-driver}, installed by {@code scripts/setup-browser.sh}). Both binaries are given to
+ * Selenium explicitly, so Selenium Manager never downloads anything. Screenshots go to {@code
+ * target/screenshots/}.
+ */
+class WebPageBrowserTest {
+  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+  static final Path SCREENSHOTS = Path.of("target", "screenshots");
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path profile;
+  private Engine engine;
+  private DemoServer server;
+  private ChromeDriverService service;
+  private WebDriver driver;
+
+  @BeforeEach
+  void start() throws IOException {
+    if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
+      fail("headless Chromium is missing (" + CHROMIUM + ", " + CHROMEDRIVER
+          + "): run scripts/setup-browser.sh, which installs Debian's chromium and chromium-driver");
+    }
+    CliOptions o = CliOptions.parse(CliOptions.Command.SERVE, List.of("--model", "extractive"));
+    engine = Engine.open(o, Map.of(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        Engine.Mode.ANSWER);
+    server = DemoServer.start("127.0.0.1", 0, engine.pipeline(), engine.ingestor());
+    service = new ChromeDriverService.Builder()
+        .usingDriverExecutable(CHROMEDRIVER.toFile())
+        .usingAnyFreePort()
+        .build();
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+        "--disable-quic", "--window-size=1280,1000", "--user-data-dir=" + profile.toAbsolutePath());
+    driver = new ChromeDriver(service, options);
+    Files.createDirectories(SCREENSHOTS);
+  }
+
+  @AfterEach
+  void stop() {
+    if (driver != null) {
+      driver.quit();
+    }
+    if (service != null) {
+      service.stop();
+    }
+    if (server != null) {
+      server.close();
+    }
+    if (engine != null) {
+      engine.close();
+    }
+  }
+
+  private WebDriverWait waiting() {
+    return new WebDriverWait(driver, Duration.ofSeconds(20));
+  }
+
+  private void ask(String question) {
+    WebElement box = driver.findElement(By.id("question"));
+    box.clear();
+    box.sendKeys(question);
+    String before = driver.findElement(By.id("result")).getAttribute("data-question");
+    driver.findElement(By.id("ask")).click();
+    waiting().until(d -> {
+      WebElement result = d.findElement(By.id("result"));
+      String asked = result.getAttribute("data-question");
+      return result.isDisplayed() && question.equals(asked) && !question.equals(before);
+    });
+  }
+
+  private void screenshot(String name) throws IOException {
+    byte[] png = ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES);
+    Files.write(SCREENSHOTS.resolve(name), png);
+  }
+
+  @Test
+  void shows_a_cited_answer_with_quotes_on_hover_and_the_evidence_then_an_abstention() throws IOException {
+    driver.get(server.uri().toString());
+    assertThat(driver.getTitle()).startsWith("citerag");
+
+    ask("When are production deploys allowed?");
+    WebElement result = driver.findElement(By.id("result"));
+    assertThat(result.getAttribute("data-status")).isEqualTo("answered");
+    assertThat(driver.findElement(By.id("outcome")).getAttribute("class")).contains("answered");
+    assertThat(driver.findElement(By.id("outcome-label")).getDomProperty("textContent"))
+        .isEqualTo("Answer (every citation checked)");
+    WebElement answer = driver.findElement(By.id("answer"));
+    assertThat(answer.getText()).contains("Production deploys are allowed Monday to Thursday between 09:00 and 16:00 UTC.");
+
+    List<WebElement> markers = answer.findElements(By.cssSelector(".marker"));
+    assertThat(markers).isNotEmpty();
+    List<WebElement> references = driver.findElements(By.cssSelector("#references > li"));
+    assertThat(references).hasSizeGreaterThanOrEqualTo(1);
+    for (WebElement m : markers) {
+      assertThat(m.getAttribute("data-n")).matches("[1-9][0-9]*");
+      assertThat(Integer.parseInt(m.getAttribute("data-n"))).isLessThanOrEqualTo(references.size());
+    }
+
+    // the quote appears on hover, and it is the quote of reference [n]
+    WebElement first = markers.get(0);
+    WebElement tooltip = first.findElement(By.cssSelector(".tooltip"));
+    assertThat(tooltip.isDisplayed()).isFalse();
+    new Actions(driver).moveToElement(first).perform();
+    waiting().until(d -> tooltip.isDisplayed());
+    String n = first.getAttribute("data-n");
+    String quote = driver.findElement(By.cssSelector("#references > li[data-n='" + n + "'] blockquote")).getText();
+    assertThat(quote).isEqualTo("Production deploys are allowed Monday to Thursday between 09:00 and 16:00 UTC.");
+    assertThat(tooltip.findElement(By.cssSelector(".quote")).getText()).isEqualTo("\u201c" + quote + "\u201d");
+    assertThat(tooltip.findElement(By.cssSelector(".where")).getText())
+        .isEqualTo("golden/corpus/deploys.md \u00a7 Deploying services with deployctl > Deploy windows");
+
+    // the evidence panel lists every retrieved chunk with its scores and sent flag
+    WebElement evidence = driver.findElement(By.id("evidence"));
+    assertThat(evidence.getAttribute("open")).isNull();
+    driver.findElement(By.id("evidence-summary")).click();
+    waiting().until(d -> evidence.getAttribute("open") != null);
+    List<WebElement> rows = driver.findElements(By.cssSelector("#evidence-rows > tr"));
+    JsonNode expected = JSON.readTree(Http.postJson(server.uri().resolve("/ask"),
+        "{\"question\": \"When are production deploys allowed?\"}").body()).get("retrieved");
+    assertThat(rows).hasSize(expected.size());
+    int sent = 0;
+    boolean quotedRowSent = false;
+    for (int i = 0; i < rows.size(); i++) {
+      WebElement row = rows.get(i);
+      boolean isSent = Boolean.parseBoolean(row.getAttribute("data-sent"));
+      assertThat(isSent).isEqualTo(expected.get(i).get("sent").asBoolean());
+      assertThat(row.findElement(By.cssSelector(".flag")).getText()).isEqualTo(isSent ? "sent" : "not sent");
+      assertThat(row.findElement(By.cssSelector(".fused")).getText()).matches("0\\.\\d{4}");
+      assertThat(row.findElement(By.cssSelector(".dense")).getText()).matches("-?\\d\\.\\d{3}");
+      if (isSent) {
+        sent++;
+        quotedRowSent |= row.findElement(By.cssSelector(".text")).getAttribute("title").contains(quote);
+      }
+    }
+    assertThat(sent).isPositive();
+    assertThat(quotedRowSent).as("the quoted chunk is among the chunks sent").isTrue();
+    assertThat(driver.findElement(By.id("evidence-summary")).getText())
+        .isEqualTo("Evidence: " + rows.size() + " chunks retrieved, " + sent + " sent to the model");
+    new Actions(driver).moveToElement(first).perform();
+    waiting().until(d -> tooltip.isDisplayed());
+    screenshot("answered.png");
+
+    // an unanswerable question is shown as an abstention, not as an answer
+    ask("What is on the cafeteria menu on Fridays?");
+    assertThat(result.getAttribute("data-status")).isEqualTo("not_in_sources");
+    assertThat(driver.findElement(By.id("outcome")).getAttribute("class")).contains("not_in_sources").doesNotContain("answered");
+    assertThat(driver.findElement(By.id("outcome-label")).getDomProperty("textContent")).isEqualTo("Not in the documents");
+    assertThat(driver.findElement(By.id("answer")).getText()).isEmpty();
+    assertThat(driver.findElements(By.cssSelector("#answer .marker"))).isEmpty();
+    assertThat(driver.findElement(By.id("references-section")).isDisplayed()).isFalse();
+    assertThat(driver.findElement(By.id("reason")).getText()).isNotBlank().contains("(");
+    screenshot("abstained.png");
+  }
+
+  @Test
+  void document_text_is_shown_as_text_never_as_markup() throws IOException {
+    String payload = "<img src=x onerror=\\\"document.title='pwned'\\\"> The widget cache is flushed every Sunday night.";
+    Http.postJson(server.uri().resolve("/ingest"), "{\"documents\": [{\"id\": \"xss.md\", \"format\": \"text\","
+        + " \"content\": \"" + payload + "\"}]}");
+    driver.get(server.uri().toString());
+    ask("When is the widget cache flushed?");
+    assertThat(driver.getTitle()).doesNotContain("pwned");
+    assertThat(driver.findElements(By.cssSelector("#result img"))).isEmpty();
+    driver.findElement(By.id("evidence-summary")).click();
+    WebElement row = driver.findElements(By.cssSelector("#evidence-rows > tr")).stream()
+        .filter(r -> r.getText().contains("widget cache")).findFirst().orElseThrow();
+    assertThat(row.findElement(By.cssSelector(".text")).getText()).contains("<img src=x onerror=");
+  }
+}
