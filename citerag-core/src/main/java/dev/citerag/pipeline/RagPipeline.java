@@ -179,7 +179,7 @@ public final class RagPipeline {
       Duration left = deadline.minusNanos(System.nanoTime() - t0);
       if (left.isNegative() || left.isZero()) {
         return tb.rejected(RejectReason.DEADLINE_EXCEEDED, lastIssues,
-            "deadline of " + deadline.toMillis() + " ms passed before a valid answer");
+            "deadline of " + nanos(deadline) / 1_000_000 + " ms passed before a valid answer");
       }
       long tg = System.nanoTime();
       ChatResponse reply;
@@ -188,7 +188,7 @@ public final class RagPipeline {
       } catch (ProviderException e) {
         addTime(latency, Stage.GENERATE, tg);
         // a failure at (or within 5 % / 50 ms of) the deadline is the deadline's doing
-        long slack = Math.max(50_000_000L, deadline.toNanos() / 20);
+        long slack = Math.max(50_000_000L, nanos(deadline) / 20);
         boolean late = remaining(t0) <= slack;
         return tb.rejected(late ? RejectReason.DEADLINE_EXCEEDED : RejectReason.PROVIDER_ERROR,
             List.of(), "model call failed: " + e.getMessage());
@@ -257,8 +257,15 @@ public final class RagPipeline {
   }
 
   private long remaining(long t0) {
-    return deadline.toNanos() - (System.nanoTime() - t0);
+    return nanos(deadline) - (System.nanoTime() - t0);
   }
+
+  /** {@code d} in nanoseconds, saturating at {@link Long#MAX_VALUE} (about 292 years) instead of throwing. */
+  static long nanos(Duration d) {
+    return d.compareTo(MAX_NANOS) >= 0 ? Long.MAX_VALUE : d.toNanos();
+  }
+
+  private static final Duration MAX_NANOS = Duration.ofNanos(Long.MAX_VALUE);
 
   private static Duration addTime(Map<Stage, Duration> latency, Stage stage, long since) {
     Duration d = Duration.ofNanos(System.nanoTime() - since);

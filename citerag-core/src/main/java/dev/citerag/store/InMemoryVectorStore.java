@@ -565,7 +565,7 @@ public final class InMemoryVectorStore implements VectorStore {
   }
 
   private List<SearchHit> dense(float[] q, int k, @Nullable Bits allowed) {
-    TopK top = new TopK(k);
+    TopK top = new TopK(Math.max(1, Math.min(k, size)));
     final float[] data = vectors;
     final int d = dimensions;
     double threshold = Double.NEGATIVE_INFINITY;
@@ -607,7 +607,7 @@ public final class InMemoryVectorStore implements VectorStore {
 
   private List<SearchHit> lexical(
       Set<String> terms, int k, @Nullable Bits allowed, float @Nullable [] cosineQuery) {
-    TopK top = new TopK(k);
+    TopK top = new TopK(Math.max(1, Math.min(k, size)));
     lexical.search(terms, allowed == null ? live : allowed, size, top);
     int n = top.size();
     double[] scores = new double[n];

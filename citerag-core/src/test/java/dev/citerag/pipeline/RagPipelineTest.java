@@ -84,6 +84,19 @@ class RagPipelineTest {
   }
 
   @Test
+  void a_deadline_of_centuries_still_gives_a_typed_result() {
+    FnChatModel failing = new FnChatModel(r -> {
+      throw new dev.citerag.TransientProviderException("test", dev.citerag.ProviderException.Kind.UNAVAILABLE, 503,
+          "UNAVAILABLE", "down", null, null);
+    });
+    for (Duration d : List.of(Duration.ofSeconds(Long.MAX_VALUE), Duration.ofDays(365L * 1000))) {
+      RagResult r = pipeline(store(GOOD), failing).deadline(d).build().ask("How long does a rollback take?");
+      assertThat(r).isInstanceOfSatisfying(RagResult.Rejected.class,
+          rej -> assertThat(rej.reason()).isEqualTo(RejectReason.PROVIDER_ERROR));
+    }
+  }
+
+  @Test
   void gate_one_abstains_on_low_similarity_without_calling_the_model() {
     AtomicInteger calls = new AtomicInteger();
     FnChatModel model = new FnChatModel(r -> {
