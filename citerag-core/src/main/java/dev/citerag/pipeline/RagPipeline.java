@@ -152,7 +152,8 @@ public final class RagPipeline {
     }
     tb.retrieved = hits;
     if (hits.isEmpty()) {
-      return tb.abstained(AbstainReason.NO_RESULTS, "no chunk passes the filter or the store is empty");
+      return tb.abstained(AbstainReason.NO_RESULTS,
+          "nothing retrieved: no chunk passes the filter, the store is empty, or the question has no searchable terms");
     }
     OptionalDouble best = hits.stream().filter(h -> h.cosine() != null).mapToDouble(SearchHit::cosine).max();
     if (minSimilarity > 0 && (best.isEmpty() || best.getAsDouble() < minSimilarity)) {
@@ -250,10 +251,24 @@ public final class RagPipeline {
     long te = System.nanoTime();
     float[] qv = embedder.embedQuery(question);
     latency.put(Stage.EMBED, Duration.ofNanos(System.nanoTime() - te));
+    if (isZero(qv)) {
+      // a question without searchable terms (LocalHashingEmbedder embeds it to zeros): its cosine
+      // with everything is undefined, and pgvector rightly refuses such a query vector
+      return List.of();
+    }
     long tr = System.nanoTime();
     List<SearchHit> hits = store.hybridSearch(qv, question, topK, filter);
     latency.put(Stage.RETRIEVE, Duration.ofNanos(System.nanoTime() - tr));
     return hits;
+  }
+
+  private static boolean isZero(float[] v) {
+    for (float x : v) {
+      if (x != 0f) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private long remaining(long t0) {
