@@ -425,6 +425,7 @@ class BadInputFuzzTest {
       int totalWeight = targets.stream().mapToInt(Named::weight).sum();
       Map<String, int[]> counts = new LinkedHashMap<>();
       Map<String, List<String>> crashes = new TreeMap<>();
+      Map<String, Map<String, Integer>> documented = new TreeMap<>();
       int crashCount = 0;
       long t0 = System.nanoTime();
       for (int i = 0; i < INPUTS; i++) {
@@ -445,6 +446,10 @@ class BadInputFuzzTest {
           c[0]++;
         } catch (IllegalArgumentException | IllegalStateException | CiteragException e) {
           c[1]++;
+          String msg = e.getMessage() == null ? "" : e.getMessage();
+          String shape = e.getClass().getSimpleName() + ": "
+              + msg.substring(0, Math.min(70, msg.length())).replaceAll("\"[^\"]*\"?", "\"…\"").replaceAll("\\d+", "N");
+          documented.computeIfAbsent(t.name(), k -> new HashMap<>()).merge(Junk.show(shape), 1, Integer::sum);
         } catch (Throwable e) {
           c[2]++;
           crashCount++;
@@ -468,6 +473,11 @@ class BadInputFuzzTest {
           .append("| target | returned | documented exception | crash |\n|---|---|---|---|\n");
       counts.forEach((k, c) -> d.append("| ").append(k).append(" | ").append(c[0]).append(" | ").append(c[1])
           .append(" | ").append(c[2]).append(" |\n"));
+      d.append("\nMost frequent documented exceptions per target (message start, numbers as N):\n\n");
+      documented.forEach((k, m) -> m.entrySet().stream()
+          .sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(3)
+          .forEach(e -> d.append("- ").append(k).append(": ").append(e.getValue()).append(" × `")
+              .append(e.getKey().replace("`", "'")).append("`\n")));
       if (!crashes.isEmpty()) {
         d.append("\nCrashes:\n\n");
         crashes.forEach((k, v) -> v.forEach(s -> d.append("- ").append(k).append(" — ").append(s).append('\n')));

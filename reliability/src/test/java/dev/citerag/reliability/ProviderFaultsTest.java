@@ -239,6 +239,68 @@ class ProviderFaultsTest {
     }
   }
 
+  @Test
+  void embedding_faults_end_typed_within_the_embedders_own_bound() {
+    // the pipeline's deadline bounds the model calls only (see RagPipeline's javadoc): embedding the
+    // question is bounded by the embedder's own timeouts and retry policy, so those are set short here
+    Duration embedBound = Duration.ofMillis(500);
+    int calls = 60;
+    List<String> problems = new ArrayList<>();
+    long slowest = 0;
+    Map<String, Integer> outcomes = new TreeMap<>();
+    try (ProviderStub stub = new ProviderStub(ProviderStub.Kind.GEMINI).recording(false)) {
+      dev.citerag.gemini.GeminiEmbedder gemini = dev.citerag.gemini.GeminiEmbedder.builder().environment(Map.of())
+          .apiKey(Stack.API_KEY).baseUrl(stub.baseUrl()).retryPolicy(Stack.noWait(3, embedBound))
+          .connectTimeout(Duration.ofMillis(200)).readTimeout(Duration.ofMillis(300)).callTimeout(Duration.ofMillis(300))
+          .httpClient(Stack.fastClient()).build();
+      InMemoryVectorStore empty = new InMemoryVectorStore(gemini.identity().dimensions());
+      RagPipeline rag = Stack.pipeline(gemini, empty, Stack.chatModel(stub, RetryPolicy.NONE)).deadline(DEADLINE).build();
+      Fault[] faults = {Fault.HTTP_503, Fault.STALLED_HEADERS, Fault.RESET_MID_BODY, Fault.DROP_BEFORE_RESPONSE,
+          Fault.RATE_LIMITED_LONG_HINT, Fault.TRICKLING_BODY};
+      for (int i = 0; i < calls; i++) {
+        Fault f = faults[i % faults.length];
+        stub.handler(req -> switch (f) {
+          case HTTP_503 -> error(true, 503, "UNAVAILABLE", "overloaded");
+          case STALLED_HEADERS -> new MockResponse.Builder(ProviderStub.json(200, "{\"embeddings\":[]}"))
+              .headersDelay(1, TimeUnit.SECONDS).build();
+          case RESET_MID_BODY -> new MockResponse.Builder(ProviderStub.json(200, "{\"embeddings\":[{\"values\":["
+              + "0.1,".repeat(3000) + "0.1]}]}")).onResponseBody(new SocketEffect.CloseSocket(true, false, false)).build();
+          case RATE_LIMITED_LONG_HINT -> rateLimited(true, "3600s", "3600");
+          case TRICKLING_BODY -> new MockResponse.Builder(ProviderStub.json(200, "{\"embeddings\":[{\"values\":["
+              + "0.1,".repeat(767) + "0.1]}]}")).throttleBody(64, 100, TimeUnit.MILLISECONDS).build();
+          default -> new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket(true, false, false)).build();
+        });
+        long t0 = System.nanoTime();
+        RagResult r;
+        try {
+          r = rag.ask("How do I roll back a deploy?");
+        } catch (RuntimeException e) {
+          problems.add(f + ": " + e);
+          continue;
+        }
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        slowest = Math.max(slowest, ms);
+        outcomes.merge(f + " -> " + outcome(r), 1, Integer::sum);
+        if (!(r instanceof RagResult.Rejected rej) || rej.reason() != RejectReason.PROVIDER_ERROR) {
+          problems.add(f + ": " + describe(r));
+        }
+        if (ms > embedBound.plus(SLACK).toMillis()) {
+          problems.add(f + " took " + ms + " ms");
+        }
+      }
+    }
+    StringBuilder d = new StringBuilder("Embedding the question through the real Gemini embedder (3 attempts, 500 ms in"
+        + " all, read 300 ms) on a faulty stub; the pipeline's deadline does not reach the embedder, so the"
+        + " embedder's own bound is what holds. Slowest call " + slowest + " ms.\n\n| fault -> outcome | calls |\n|---|---|\n");
+    outcomes.forEach((k, v) -> d.append("| ").append(k).append(" | ").append(v).append(" |\n"));
+    Figures.record("22-provider-faults-embedding", "Provider faults — embedding the question",
+        List.of(new Figures.Row("Provider faults while embedding the question, Gemini embedder",
+            calls + " faulty calls", problems.size() + " untyped or past the embedder's bound + " + SLACK.toMillis() + " ms",
+            (calls - problems.size()) + "/" + calls + " Rejected(provider_error)")),
+        d.toString());
+    assertThat(problems).isEmpty();
+  }
+
   private static MockResponse respond(ProviderStub stub, Fault fault, int attempt, Ctx ctx) {
     boolean gemini = stub.kind() == ProviderStub.Kind.GEMINI;
     String valid = ctx.validAnswer();

@@ -214,6 +214,48 @@ class SecretsTest {
     assertThat(leaks).as("texts holding the key").isEmpty();
   }
 
+  @Test
+  void a_database_password_never_leaks_from_the_pgvector_store() {
+    List<String> texts = new ArrayList<>();
+    for (java.util.function.Supplier<dev.citerag.pgvector.PgVectorStore> attempt : List.<java.util.function.Supplier<dev.citerag.pgvector.PgVectorStore>>of(
+        () -> dev.citerag.pgvector.PgVectorStore.builder().jdbcUrl("jdbc:postgresql://127.0.0.1:1/app")
+            .username("app").password(KEY).collection("handbook").dimensions(8).build(),
+        () -> dev.citerag.pgvector.PgVectorStore.builder()
+            .jdbcUrl("jdbc:postgresql://127.0.0.1:1/app?user=app&password=" + KEY + "&ssl=false")
+            .collection("handbook").dimensions(8).build(),
+        () -> dev.citerag.pgvector.PgVectorStore.builder().jdbcUrl("jdbc:mysql://127.0.0.1:1/app?password=" + KEY)
+            .collection("handbook").dimensions(8).build())) {
+      RuntimeException e = assertThrows(RuntimeException.class, attempt::get);
+      assertThat(e).isInstanceOfAny(dev.citerag.StoreException.class, IllegalArgumentException.class);
+      texts.add(stackTrace(e));
+    }
+    List<ILoggingEvent> events = List.copyOf(appender.list);
+    for (ILoggingEvent ev : events) {
+      texts.add(ev.getFormattedMessage());
+      if (ev.getThrowableProxy() != null) {
+        texts.add(ThrowableProxyUtil.asString(ev.getThrowableProxy()));
+      }
+    }
+    assertThat(events).as("the pool's and driver's logging was captured").isNotEmpty();
+    List<String> leaks = new ArrayList<>();
+    for (String t : texts) {
+      for (String fragment : fragments()) {
+        if (t.contains(fragment)) {
+          leaks.add(abbreviateAround(t, fragment));
+          break;
+        }
+      }
+    }
+    Figures.record("61-secrets-pgvector", "Secrets — database password",
+        List.of(new Figures.Row("Secrets (database password, pgvector store)",
+            "3 failing connections (password as a setting, in the JDBC URL, in a rejected URL); " + events.size()
+                + " log events at TRACE (HikariCP, pgjdbc, citerag)",
+            leaks.size() + " texts containing the password or a 10-character piece of it", "")),
+        "The store's own pool (HikariCP) fails to connect; its exception (with causes and stack trace) and every log"
+            + " event of the root logger at TRACE are searched for the password.\n");
+    assertThat(leaks).as("texts holding the password").isEmpty();
+  }
+
   /** The stub for Gemini: embeddings from a local embedder, chat replies per mode, some echoing the key. */
   private MockResponse geminiResponse(ProviderStub stub, ProviderStub.Request req, LocalHashingEmbedder local,
       List<Chunk> chunks) {
