@@ -215,6 +215,74 @@ class SecretsTest {
   }
 
   @Test
+  void the_key_never_leaks_from_the_command_line() {
+    List<String> texts = new ArrayList<>();
+    LocalHashingEmbedder local = new LocalHashingEmbedder(GeminiEmbedder.DEFAULT_DIMENSIONS);
+    List<Chunk> chunks = Stack.chunks(GoldenCorpus.load());
+    int runs = 0;
+    java.util.Set<Integer> statuses = new java.util.TreeSet<>();
+    try (ProviderStub gemini = new ProviderStub(ProviderStub.Kind.GEMINI).recording(false)) {
+      gemini.handler(req -> geminiResponse(gemini, req, local, chunks));
+      Map<String, String> env = Map.of("GEMINI_API_KEY", KEY, "GEMINI_BASE_URL", gemini.baseUrl(),
+          "OLLAMA_HOST", "http://127.0.0.1:1");
+      String q = HostileModelOutputTest.QUESTIONS.get(0);
+      // the command line keeps the adapters' default retry policy (real backoff, up to a minute), so
+      // only the behaviours that are not retried run here; the retried ones are covered above
+      List<Mode> modes = List.of(Mode.OK, Mode.PHANTOM, Mode.INVALID_KEY_ECHOED, Mode.NON_JSON_200_ECHOED,
+          Mode.EMBED_403_ECHOED, Mode.EMBED_200_ECHOED);
+      for (Mode m : modes) {
+        mode = m;
+        for (String[] args : List.of(
+            new String[] {"ask", "--model", "gemini", q},
+            new String[] {"ask", "--model", "gemini", "--json", "--verbose", q},
+            new String[] {"ask", "--model", "gemini", "--embedder", "gemini", "--json", q},
+            new String[] {"search", "--embedder", "gemini", "--verbose", q})) {
+          CliRun r = CliRun.of(env, args);
+          runs++;
+          statuses.add(r.status());
+          texts.add(r.out());
+          texts.add(r.err());
+        }
+      }
+    }
+    for (ILoggingEvent ev : List.copyOf(appender.list)) {
+      texts.add(ev.getFormattedMessage());
+      if (ev.getThrowableProxy() != null) {
+        texts.add(ThrowableProxyUtil.asString(ev.getThrowableProxy()));
+      }
+    }
+    List<String> leaks = new ArrayList<>();
+    for (String t : texts) {
+      for (String fragment : fragments()) {
+        if (t.contains(fragment)) {
+          leaks.add(abbreviateAround(t, fragment));
+          break;
+        }
+      }
+    }
+    assertThat(statuses).as("answered, rejected and errors were all printed").contains(0, 1, 3);
+    Figures.record("62-secrets-cli", "Secrets — command line",
+        List.of(new Figures.Row("Secrets (API key) in CLI output (`citerag ask/search`)",
+            runs + " runs (text, --json, --verbose; Gemini model and embedder; 6 server behaviours)", leaks.size() + " outputs or log lines containing a piece of the key", "")),
+        "`dev.citerag.examples.Main.run` in-process with `GEMINI_API_KEY` set and `GEMINI_BASE_URL` on the stub,"
+            + " whose error bodies echo the key; stdout, stderr and every log event at TRACE were searched.\n");
+    assertThat(leaks).as("CLI output holding the key").isEmpty();
+  }
+
+  /** One in-process run of the command line. */
+  record CliRun(int status, String out, String err) {
+    static CliRun of(Map<String, String> env, String... args) {
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+      int status = new dev.citerag.examples.Main(env,
+          new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+          new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8)).run(args);
+      return new CliRun(status, out.toString(java.nio.charset.StandardCharsets.UTF_8),
+          err.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
   void a_database_password_never_leaks_from_the_pgvector_store() {
     List<String> texts = new ArrayList<>();
     for (java.util.function.Supplier<dev.citerag.pgvector.PgVectorStore> attempt : List.<java.util.function.Supplier<dev.citerag.pgvector.PgVectorStore>>of(
