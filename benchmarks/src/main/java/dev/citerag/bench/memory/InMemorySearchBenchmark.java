@@ -216,7 +216,7 @@ public class InMemorySearchBenchmark {
     return top;
   }
 
-  static TopK scanUnrolled8(float[] q, float[] data, int d, int n) {
+  public static TopK scanUnrolled8(float[] q, float[] data, int d, int n) {
     TopK top = new TopK(K);
     double threshold = Double.NEGATIVE_INFINITY;
     int bound = d - (d % 8);
@@ -245,7 +245,39 @@ public class InMemorySearchBenchmark {
     return top;
   }
 
-  private static int[] slots(TopK top) {
+  /** {@link #scanUnrolled8} over the listed rows only (the filtered scalar floor). */
+  public static TopK scanRowsUnrolled8(float[] q, float[] data, int d, int[] rows) {
+    TopK top = new TopK(K);
+    double threshold = Double.NEGATIVE_INFINITY;
+    int bound = d - (d % 8);
+    for (int row : rows) {
+      int off = row * d;
+      float s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+      int i = 0;
+      for (; i < bound; i += 8) {
+        s0 += data[off + i] * q[i];
+        s1 += data[off + i + 1] * q[i + 1];
+        s2 += data[off + i + 2] * q[i + 2];
+        s3 += data[off + i + 3] * q[i + 3];
+        s4 += data[off + i + 4] * q[i + 4];
+        s5 += data[off + i + 5] * q[i + 5];
+        s6 += data[off + i + 6] * q[i + 6];
+        s7 += data[off + i + 7] * q[i + 7];
+      }
+      for (; i < d; i++) {
+        s0 += data[off + i] * q[i];
+      }
+      float s = ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
+      if (s > threshold) {
+        top.offer(s, row);
+        threshold = top.threshold();
+      }
+    }
+    return top;
+  }
+
+  /** The slots held by {@code top}, best first (empties it). */
+  public static int[] slots(TopK top) {
     double[] scores = new double[top.size()];
     int[] slots = new int[top.size()];
     top.drainBestFirst(scores, slots);

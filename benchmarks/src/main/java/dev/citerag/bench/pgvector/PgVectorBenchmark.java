@@ -1,8 +1,8 @@
 package dev.citerag.bench.pgvector;
 
-import com.pgvector.PGvector;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.citerag.bench.pg.BareCopy;
 import dev.citerag.pgvector.PgVectorStore;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.DocumentChunks;
@@ -12,10 +12,6 @@ import dev.citerag.store.RankFusion;
 import dev.citerag.store.SearchHit;
 import dev.citerag.testkit.postgres.PostgresDatabase;
 import dev.citerag.testkit.postgres.PostgresFixture;
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -29,8 +25,6 @@ import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.function.Function;
 import javax.sql.DataSource;
-import org.postgresql.PGConnection;
-import org.postgresql.copy.CopyIn;
 
 /**
  * Ingest and search figures for {@link PgVectorStore} on this machine, printed as Markdown.
@@ -155,99 +149,23 @@ public final class PgVectorBenchmark {
         "1 run; " + rate(n, batched[0]) + " rows/s");
   }
 
-  /** Bare COPY into a fresh table with a primary key; returns {copy ms, hnsw build ms}. */
+  /** Bare COPY into a fresh table with a primary key ({@link BareCopy}); returns {copy ms, hnsw build ms}. */
   private double[] bareCopy(List<EmbeddedChunk> rows, boolean buildIndex) throws Exception {
     try (Connection c = ds.getConnection();
         Statement s = c.createStatement()) {
-      s.execute("DROP TABLE IF EXISTS bare_copy");
-      s.execute("CREATE TABLE bare_copy (id text PRIMARY KEY, doc_id text NOT NULL, source text NOT NULL,"
-          + " title text, heading_path text[] NOT NULL, page integer, content text NOT NULL,"
-          + " content_hash text NOT NULL, token_count integer NOT NULL, metadata jsonb NOT NULL,"
-          + " embedding vector(" + DIMS + ") NOT NULL)");
-      s.execute("ALTER TABLE bare_copy ALTER COLUMN embedding SET STORAGE PLAIN");
+      BareCopy.createTable(c, "bare_copy", DIMS);
       s.execute("CHECKPOINT");
       long t0 = System.nanoTime();
-      CopyIn in = c.unwrap(PGConnection.class).getCopyAPI().copyIn(
-          "COPY bare_copy (id, doc_id, source, title, heading_path, page, content, content_hash,"
-              + " token_count, metadata, embedding) FROM STDIN (FORMAT BINARY)");
-      ByteArrayOutputStream buf = new ByteArrayOutputStream(1 << 20);
-      DataOutputStream out = new DataOutputStream(buf);
-      out.write(new byte[] {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xff, '\r', '\n', 0});
-      out.writeInt(0);
-      out.writeInt(0);
-      for (EmbeddedChunk ec : rows) {
-        Chunk ch = ec.chunk();
-        out.writeShort(11);
-        text(out, ch.id());
-        text(out, ch.docId());
-        text(out, ch.source());
-        text(out, ch.title());
-        textArray(out, ch.headingPath());
-        out.writeInt(-1); // page
-        text(out, ch.text());
-        text(out, ch.contentHash());
-        out.writeInt(4);
-        out.writeInt(ch.tokenCount());
-        byte[] json = json(ch).getBytes(StandardCharsets.UTF_8);
-        out.writeInt(json.length + 1);
-        out.writeByte(1);
-        out.write(json);
-        PGvector v = new PGvector(ec.vector());
-        byte[] vb = new byte[v.lengthInBytes()];
-        v.toBytes(vb, 0);
-        out.writeInt(vb.length);
-        out.write(vb);
-        if (buf.size() > (1 << 18)) {
-          in.writeToCopy(buf.toByteArray(), 0, buf.size());
-          buf.reset();
-        }
-      }
-      out.writeShort(-1);
-      in.writeToCopy(buf.toByteArray(), 0, buf.size());
-      in.endCopy();
+      BareCopy.copy(c, "bare_copy", rows);
       double copyMs = (System.nanoTime() - t0) / 1e6;
       double hnswMs = 0;
       if (buildIndex) {
         long t1 = System.nanoTime();
-        s.execute("CREATE INDEX bare_copy_hnsw ON bare_copy USING hnsw (embedding vector_cosine_ops)"
-            + " WITH (m = 16, ef_construction = 64)");
+        BareCopy.buildHnsw(c, "bare_copy", BareCopy.maintenanceWorkMemKb(rows.size(), DIMS, 16));
         hnswMs = (System.nanoTime() - t1) / 1e6;
       }
       return new double[] {copyMs, hnswMs};
     }
-  }
-
-  private static void text(DataOutputStream out, String s) throws IOException {
-    if (s == null) {
-      out.writeInt(-1);
-      return;
-    }
-    byte[] b = s.getBytes(StandardCharsets.UTF_8);
-    out.writeInt(b.length);
-    out.write(b);
-  }
-
-  private static void textArray(DataOutputStream out, List<String> values) throws IOException {
-    ByteArrayOutputStream a = new ByteArrayOutputStream();
-    DataOutputStream d = new DataOutputStream(a);
-    d.writeInt(1);
-    d.writeInt(0);
-    d.writeInt(25);
-    d.writeInt(values.size());
-    d.writeInt(1);
-    for (String v : values) {
-      text(d, v);
-    }
-    out.writeInt(a.size());
-    a.writeTo(out);
-  }
-
-  private static String json(Chunk ch) {
-    StringBuilder sb = new StringBuilder("{");
-    ch.metadata().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey()).forEach(e ->
-        sb.append(sb.length() == 1 ? "" : ",").append('"').append(e.getKey()).append("\":\"")
-            .append(e.getValue()).append('"'));
-    return sb.append('}').toString();
   }
 
   /** Writes into a fresh collection; returns {ms}. */

@@ -54,9 +54,15 @@ public final class Bm25Index {
   }
 
   private static final class Postings {
+    /** The index's one copy of the term, shared by every chunk that contains it. */
+    final String term;
     final IntList slots = new IntList(2);
     final IntList tfs = new IntList(2);
     int df;
+
+    Postings(String term) {
+      this.term = term;
+    }
   }
 
   private final Map<String, Postings> postings = new HashMap<>();
@@ -93,7 +99,9 @@ public final class Bm25Index {
     lengths[slot] = a.length;
     termsBySlot[slot] = a.terms;
     for (int i = 0; i < a.terms.length; i++) {
-      Postings p = postings.computeIfAbsent(a.terms[i], t -> new Postings());
+      Postings p = postings.computeIfAbsent(a.terms[i], Postings::new);
+      // keep one String per distinct term, not one per chunk that contains it
+      a.terms[i] = p.term;
       p.slots.add(slot);
       p.tfs.add(a.tfs[i]);
       p.df++;
