@@ -63,8 +63,9 @@ import org.slf4j.LoggerFactory;
  * new one is skipped; otherwise exactly its stale chunk ids are deleted, its new or changed chunks
  * are streamed in with {@code COPY ... FROM STDIN (FORMAT BINARY)}, and its documents row is
  * updated. When a write brings at least 1,000 new chunks into an <em>empty</em> collection, the
- * HNSW index is dropped and built after the load inside the same transaction (building it once is
- * several times faster than inserting row by row into the graph); readers of that still-empty
+ * HNSW, full-text, metadata and doc_id indexes are dropped and built after the load inside the
+ * same transaction (building the HNSW graph once is several times faster than inserting row by
+ * row into it; the others are sorted bulk builds); readers of that still-empty
  * collection wait for the transaction instead of seeing an empty result. Later writes maintain the
  * index row by row, which costs pgvector a few milliseconds per chunk: load a large corpus in big
  * writes.

@@ -308,11 +308,15 @@ class PgVectorStoreWriteTest {
   }
 
   @Test
-  void a_bulk_load_into_an_empty_collection_builds_the_hnsw_index_after_the_load() throws SQLException {
+  void a_bulk_load_into_an_empty_collection_builds_its_indexes_after_the_load() throws SQLException {
     String col = TestData.uniqueCollection("bulk");
     try (PgVectorStore store = TestData.store(ds, col, D)) {
       String indexOid = "SELECT to_regclass('" + col + "_chunks_hnsw')::oid::text";
       String created = scalar(ds, indexOid);
+      Map<String, String> otherCreated = new java.util.HashMap<>();
+      for (String suffix : List.of("_chunks_tsv", "_chunks_meta", "_chunks_doc")) {
+        otherCreated.put(suffix, scalar(ds, "SELECT to_regclass('" + col + suffix + "')::oid::text"));
+      }
       Random r = new Random(3);
       List<DocumentChunks> docs = new ArrayList<>();
       for (int d = 0; d < 60; d++) {
@@ -328,6 +332,18 @@ class PgVectorStoreWriteTest {
       assertThat(scalar(ds, "SELECT indisvalid::text FROM pg_index WHERE indexrelid = " + rebuilt)).isEqualTo("true");
       assertThat(scalar(ds, "SELECT pg_get_indexdef(" + rebuilt + ")"))
           .contains("USING hnsw (embedding vector_cosine_ops) WITH (m='16', ef_construction='64')");
+      for (String[] other : new String[][] {
+          {"_chunks_tsv", "USING gin (tsv)"},
+          {"_chunks_meta", "USING gin (metadata jsonb_path_ops)"},
+          {"_chunks_doc", "(doc_id)"}}) {
+        String oid = scalar(ds, "SELECT to_regclass('" + col + other[0] + "')::oid::text");
+        assertThat(oid).as(other[0] + " was dropped and built after the load").isNotNull()
+            .isNotEqualTo(otherCreated.get(other[0]));
+        assertThat(scalar(ds, "SELECT indisvalid::text FROM pg_index WHERE indexrelid = " + oid)).isEqualTo("true");
+        assertThat(scalar(ds, "SELECT pg_get_indexdef(" + oid + ")")).contains(other[1]);
+      }
+      // the rebuilt full-text and metadata indexes serve searches
+      assertThat(ids(store.lexicalSearch("row 7/3", 3, Filter.eq("d", "b7")))).contains("b7#3");
 
       // a later large write into the now non-empty collection maintains the same index
       List<DocumentChunks> more = new ArrayList<>();

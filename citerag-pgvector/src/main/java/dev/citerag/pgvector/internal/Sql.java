@@ -127,6 +127,14 @@ final class Sql {
     return "DROP INDEX IF EXISTS " + hnswIndex;
   }
 
+  /** Drops the full-text, metadata and doc_id indexes (rebuilt by {@link #createOtherIndexes} after a bulk load). */
+  List<String> dropOtherIndexes() {
+    return List.of(
+        "DROP INDEX IF EXISTS " + schema + "." + Identifiers.quote(tsvIndexName),
+        "DROP INDEX IF EXISTS " + schema + "." + Identifiers.quote(metadataIndexName),
+        "DROP INDEX IF EXISTS " + schema + "." + Identifiers.quote(docIndexName));
+  }
+
   List<String> createOtherIndexes() {
     return List.of(
         "CREATE INDEX IF NOT EXISTS " + Identifiers.quote(tsvIndexName) + " ON " + chunks
