@@ -38,7 +38,7 @@ public final class BenchMain {
     int pipelineChunks = 10_000;
     String jdbc = System.getenv("CITERAG_BENCH_JDBC_URL");
     Path out = Path.of("benchmarks/results/latest.md");
-    String command = System.getProperty("bench.command", "java ... dev.citerag.bench.BenchMain " + String.join(" ", args));
+    String command = System.getProperty("bench.command", "java ... dev.citerag.bench.BenchMain " + String.join(" ", args)).strip();
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--sections" -> sections = new LinkedHashSet<>(List.of(args[++i].split(",")));
@@ -59,7 +59,8 @@ public final class BenchMain {
     report.line("- **Date:** " + start.truncatedTo(ChronoUnit.SECONDS));
     report.line(f("- **Machine:** %s, %d CPUs (`nproc`), %d GiB; %s", Machine.cpuModel(), Machine.cpus(),
         Machine.memoryGib(), Machine.os()));
-    report.line("- **JVM:** " + Machine.java() + "; flags `" + String.join(" ", Machine.jvmFlags()) + "`");
+    report.line("- **JVM:** " + Machine.java() + "; flags `" + String.join(" ", Machine.jvmFlags().stream()
+        .filter(a -> !a.startsWith("-Dbench.command")).toList()) + "`");
     report.line("- **Load average at start (1/5/15 min):** " + Machine.loadAverage());
     report.line(f("- **Data:** seeded Gaussian mixture, %,d centres, noise norm %.2f, unit vectors of %d dims; ~400-char"
         + " texts; filters `team = platform` (~25 %%) and `shard = s07` (~1 %%); 50 warm-up queries, then %d passes"

@@ -9,7 +9,15 @@ import java.util.Locale;
 public final class Report {
   private final StringBuilder md = new StringBuilder();
   private final java.util.List<String> summary = new java.util.ArrayList<>();
+  private final java.util.List<String> summaryNotes = new java.util.ArrayList<>();
   private int summaryAt = -1;
+
+  /** A paragraph printed under the summary of targets (why a target was missed). */
+  public Report summaryNote(String text) {
+    summaryNotes.add(text);
+    System.out.println("[note] " + text);
+    return this;
+  }
 
   /** Marks where the summary of targets goes (written by {@link #writeTo}). */
   public Report summaryHere() {
@@ -74,6 +82,9 @@ public final class Report {
       StringBuilder t = new StringBuilder("\n### Targets\n\n| what | target | measured | |\n|---|---|---|---|\n");
       for (String row : summary) {
         t.append(row).append('\n');
+      }
+      for (String note : summaryNotes) {
+        t.append('\n').append(note).append('\n');
       }
       text = text.substring(0, summaryAt) + t + text.substring(summaryAt);
     }
