@@ -16,7 +16,8 @@ import java.util.Map;
  * The standard gate 3. Critical rules (the answer is not served): every {@code source_id} names a
  * source sent in this call ({@link IssueType#PHANTOM_SOURCE}); every quote, whitespace-collapsed,
  * is a contiguous, word-aligned excerpt of its source ({@link IssueType#QUOTE_NOT_FOUND}) with at
- * least {@code minQuoteWords} words ({@link IssueType#QUOTE_TOO_SHORT}); {@code not_in_sources}
+ * least {@code minQuoteWords} words ({@link IssueType#QUOTE_TOO_SHORT}; a word is a token holding a
+ * letter or digit, so Markdown markup such as {@code |} or {@code -} does not count); {@code not_in_sources}
  * carries no claims or citations; {@code answered} has a non-empty answer, at least one citation,
  * and (claim mode) one per claim. Warnings: quote drift (a near miss, reported next to the
  * failure), weak grounding (a claim's key terms mostly absent from its cited sources), redundant
@@ -115,7 +116,7 @@ public final class DefaultCitationValidator implements CitationValidator {
           continue;
         }
         String q = Whitespace.collapse(c.quote());
-        int words = Whitespace.wordCount(q);
+        int words = QuoteMatcher.wordCount(q);
         if (words < minQuoteWords) {
           issues.add(ValidationIssue.of(IssueType.QUOTE_TOO_SHORT,
               "quote for " + c.sourceId() + " has " + words + " words, at least " + minQuoteWords + " are required",

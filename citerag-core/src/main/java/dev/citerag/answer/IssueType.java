@@ -12,7 +12,7 @@ public enum IssueType {
   PHANTOM_SOURCE(Severity.CRITICAL),
   /** A quote is not a contiguous, whitespace-normalised excerpt of the cited source. */
   QUOTE_NOT_FOUND(Severity.CRITICAL),
-  /** A quote has fewer words than the minimum (default 4). */
+  /** A quote has fewer words (tokens holding a letter or digit) than the minimum (default 4). */
   QUOTE_TOO_SHORT(Severity.CRITICAL),
   /** Status {@code not_in_sources} with citations or claims attached. */
   ABSTENTION_WITH_CITATIONS(Severity.CRITICAL),

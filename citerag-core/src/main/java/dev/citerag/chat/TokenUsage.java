@@ -3,7 +3,9 @@ package dev.citerag.chat;
 /**
  * Tokens a model call consumed, as the provider reported them. Providers omit counts they do not
  * know; those are 0 here. {@code outputTokens} excludes reasoning ("thinking") tokens, which are
- * counted separately in {@code reasoningTokens}.
+ * counted separately in {@code reasoningTokens}. Sums saturate at {@link Integer#MAX_VALUE}: a provider
+ * reporting absurd counts gives a large total, never a negative one (and never an exception on the
+ * request path).
  *
  * @param inputTokens prompt tokens
  * @param outputTokens visible output tokens
@@ -23,18 +25,29 @@ public record TokenUsage(
     }
   }
 
-  /** Usage with the total computed as input + output + reasoning. */
+  /**
+   * Usage with the total computed as input + output + reasoning (saturating).
+   *
+   * @throws IllegalArgumentException when a count is negative
+   */
   public static TokenUsage of(int inputTokens, int outputTokens, int reasoningTokens) {
     return new TokenUsage(
-        inputTokens, outputTokens, reasoningTokens, 0, inputTokens + outputTokens + reasoningTokens);
+        inputTokens, outputTokens, reasoningTokens, 0,
+        saturated((long) inputTokens + outputTokens + reasoningTokens));
   }
 
+  /** Both usages added field by field, each sum saturating at {@link Integer#MAX_VALUE}. */
   public TokenUsage plus(TokenUsage other) {
     return new TokenUsage(
-        inputTokens + other.inputTokens,
-        outputTokens + other.outputTokens,
-        reasoningTokens + other.reasoningTokens,
-        cachedTokens + other.cachedTokens,
-        totalTokens + other.totalTokens);
+        saturated((long) inputTokens + other.inputTokens),
+        saturated((long) outputTokens + other.outputTokens),
+        saturated((long) reasoningTokens + other.reasoningTokens),
+        saturated((long) cachedTokens + other.cachedTokens),
+        saturated((long) totalTokens + other.totalTokens));
+  }
+
+  /** {@code n} capped at {@link Integer#MAX_VALUE} (negative sums are left to the constructor to reject). */
+  public static int saturated(long n) {
+    return n > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) n;
   }
 }

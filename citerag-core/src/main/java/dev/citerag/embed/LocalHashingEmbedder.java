@@ -37,8 +37,9 @@ import java.util.Map;
  * output is bit-for-bit identical on every JVM and platform.
  *
  * <p>A text with no terms (empty, whitespace, punctuation or only stop words) embeds to the
- * <b>zero vector</b>: it is finite, so stores accept it, and its cosine with everything is 0, so
- * such a question is never "close" to anything and the pipeline's cosine gate abstains. Document
+ * <b>zero vector</b>: its cosine with anything is undefined, so {@code RagPipeline} abstains on
+ * such a question without searching (the in-memory store would score it 0 against everything;
+ * pgvector refuses a zero query vector), and such a passage is never close to a question. Document
  * titles ({@link DocumentText#title()}) are ignored: citerag chunks already start with their
  * title, and adding it again would double its weight.
  *

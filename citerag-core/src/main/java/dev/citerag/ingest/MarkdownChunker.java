@@ -78,7 +78,8 @@ public final class MarkdownChunker implements Chunker {
   private static final Pattern CLOSING_HASHES = Pattern.compile("(?:^|[ \\t]+)#+[ \\t]*$");
   private static final Pattern FENCE_OPEN = Pattern.compile("^ {0,3}(`{3,}|~{3,})(.*)$");
   private static final Pattern TABLE_DELIMITER =
-      Pattern.compile("^ {0,3}\\|?[ \\t]*:?-+:?[ \\t]*(?:\\|[ \\t]*:?-+:?[ \\t]*)*\\|?[ \\t]*$");
+      // possessive loop: a greedy one recurses per column and overflowed the stack on wide tables
+      Pattern.compile("^ {0,3}\\|?[ \\t]*:?-+:?[ \\t]*(?:\\|[ \\t]*:?-+:?[ \\t]*)*+\\|?[ \\t]*$");
 
   private final ChunkerSettings settings;
 

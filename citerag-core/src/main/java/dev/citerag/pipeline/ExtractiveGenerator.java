@@ -6,12 +6,12 @@ import dev.citerag.answer.AnswerStatus;
 import dev.citerag.answer.Citation;
 import dev.citerag.answer.Claim;
 import dev.citerag.answer.ModelAnswer;
+import dev.citerag.answer.internal.QuoteMatcher;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
 import dev.citerag.context.SentSource;
 import dev.citerag.text.LexicalAnalyzer;
-import dev.citerag.text.Whitespace;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -113,7 +113,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
       present.addAll(chunkTerms);
       for (Unit u : units(s.chunk().text())) {
         Set<String> own = LexicalAnalyzer.distinctTerms(u.quote);
-        if (Whitespace.wordCount(u.quote) < 4 || headingTerms.containsAll(own)) {
+        if (QuoteMatcher.wordCount(u.quote) < 4 || headingTerms.containsAll(own)) {
           continue;
         }
         Set<String> terms = new HashSet<>(own);

@@ -57,7 +57,11 @@ import org.slf4j.LoggerFactory;
  * requireLexicalMatch} is on); build the context; generate; parse strictly; validate every
  * citation against the sources sent in that call; on a critical failure retry at most {@code
  * maxRetries} times naming the problems, then reject. Provider failures and an expired deadline
- * end as {@link RagResult.Rejected} too: {@code ask} throws only for misuse (bad arguments).
+ * end as {@link RagResult.Rejected} too: {@code ask} throws only for misuse (bad arguments) and
+ * when the vector store fails ({@link dev.citerag.StoreException}: database unreachable, pool
+ * exhausted), since then nothing was retrieved to answer from. The deadline bounds the model calls;
+ * embedding the question and searching the store are bounded by the embedder's and the store's own
+ * timeouts.
  */
 public final class RagPipeline {
   private static final Logger log = LoggerFactory.getLogger(RagPipeline.class);
@@ -130,6 +134,8 @@ public final class RagPipeline {
    * @throws IllegalArgumentException when the question is null, blank, longer than {@code
    *     maxQuestionChars}, or contains control characters or unpaired surrogates; or the filter is
    *     null
+   * @throws dev.citerag.StoreException when the vector store fails (connection lost, pool
+   *     exhausted); the model is not called
    */
   public RagResult ask(String question, Filter filter) {
     checkQuestion(question);
@@ -146,7 +152,8 @@ public final class RagPipeline {
     }
     tb.retrieved = hits;
     if (hits.isEmpty()) {
-      return tb.abstained(AbstainReason.NO_RESULTS, "no chunk passes the filter or the store is empty");
+      return tb.abstained(AbstainReason.NO_RESULTS,
+          "nothing retrieved: no chunk passes the filter, the store is empty, or the question has no searchable terms");
     }
     OptionalDouble best = hits.stream().filter(h -> h.cosine() != null).mapToDouble(SearchHit::cosine).max();
     if (minSimilarity > 0 && (best.isEmpty() || best.getAsDouble() < minSimilarity)) {
@@ -173,7 +180,7 @@ public final class RagPipeline {
       Duration left = deadline.minusNanos(System.nanoTime() - t0);
       if (left.isNegative() || left.isZero()) {
         return tb.rejected(RejectReason.DEADLINE_EXCEEDED, lastIssues,
-            "deadline of " + deadline.toMillis() + " ms passed before a valid answer");
+            "deadline of " + nanos(deadline) / 1_000_000 + " ms passed before a valid answer");
       }
       long tg = System.nanoTime();
       ChatResponse reply;
@@ -182,7 +189,7 @@ public final class RagPipeline {
       } catch (ProviderException e) {
         addTime(latency, Stage.GENERATE, tg);
         // a failure at (or within 5 % / 50 ms of) the deadline is the deadline's doing
-        long slack = Math.max(50_000_000L, deadline.toNanos() / 20);
+        long slack = Math.max(50_000_000L, nanos(deadline) / 20);
         boolean late = remaining(t0) <= slack;
         return tb.rejected(late ? RejectReason.DEADLINE_EXCEEDED : RejectReason.PROVIDER_ERROR,
             List.of(), "model call failed: " + e.getMessage());
@@ -244,15 +251,36 @@ public final class RagPipeline {
     long te = System.nanoTime();
     float[] qv = embedder.embedQuery(question);
     latency.put(Stage.EMBED, Duration.ofNanos(System.nanoTime() - te));
+    if (isZero(qv)) {
+      // a question without searchable terms (LocalHashingEmbedder embeds it to zeros): its cosine
+      // with everything is undefined, and pgvector rightly refuses such a query vector
+      return List.of();
+    }
     long tr = System.nanoTime();
     List<SearchHit> hits = store.hybridSearch(qv, question, topK, filter);
     latency.put(Stage.RETRIEVE, Duration.ofNanos(System.nanoTime() - tr));
     return hits;
   }
 
-  private long remaining(long t0) {
-    return deadline.toNanos() - (System.nanoTime() - t0);
+  private static boolean isZero(float[] v) {
+    for (float x : v) {
+      if (x != 0f) {
+        return false;
+      }
+    }
+    return true;
   }
+
+  private long remaining(long t0) {
+    return nanos(deadline) - (System.nanoTime() - t0);
+  }
+
+  /** {@code d} in nanoseconds, saturating at {@link Long#MAX_VALUE} (about 292 years) instead of throwing. */
+  static long nanos(Duration d) {
+    return d.compareTo(MAX_NANOS) >= 0 ? Long.MAX_VALUE : d.toNanos();
+  }
+
+  private static final Duration MAX_NANOS = Duration.ofNanos(Long.MAX_VALUE);
 
   private static Duration addTime(Map<Stage, Duration> latency, Stage stage, long since) {
     Duration d = Duration.ofNanos(System.nanoTime() - since);

@@ -70,9 +70,11 @@ public final class Retrier {
     if (requestTimeout != null && requestTimeout.compareTo(bound) < 0) {
       bound = requestTimeout;
     }
-    long deadline = nanoClock.getAsLong() + bound.toNanos();
+    // time left = bound - elapsed: never overflows, even for a bound of centuries
+    long start = nanoClock.getAsLong();
+    long boundNanos = RetryPolicy.nanos(bound);
     for (int n = 1; ; n++) {
-      long left = deadline - nanoClock.getAsLong();
+      long left = boundNanos - (nanoClock.getAsLong() - start);
       if (left <= 0) {
         throw timeout(bound, null);
       }
@@ -83,7 +85,7 @@ public final class Retrier {
           throw e;
         }
         Duration wait = waitAfter(n, e.retryAfter());
-        long leftNow = deadline - nanoClock.getAsLong();
+        long leftNow = boundNanos - (nanoClock.getAsLong() - start);
         if (wait.toNanos() >= leftNow) {
           log.debug("citerag.{}: not retrying {} ({}): wait {} exceeds time left", provider, e.kind(),
               e.httpStatus(), wait);
@@ -114,6 +116,6 @@ public final class Retrier {
   private ProviderException timeout(Duration bound, @Nullable Throwable cause) {
     return new TransientProviderException(
         provider, ProviderException.Kind.TIMEOUT, 0, null,
-        "no successful reply within " + bound.toMillis() + " ms", null, cause);
+        "no successful reply within " + RetryPolicy.nanos(bound) / 1_000_000 + " ms", null, cause);
   }
 }

@@ -59,9 +59,14 @@ public record RetryPolicy(
 
   /** The un-jittered wait after failed attempt {@code attempt} (1-based). */
   public Duration backoffAfter(int attempt) {
-    double nanos = initialBackoff.toNanos() * Math.pow(multiplier, Math.max(0, attempt - 1));
-    long capped = (long) Math.min(nanos, (double) maxBackoff.toNanos());
+    double nanos = nanos(initialBackoff) * Math.pow(multiplier, Math.max(0, attempt - 1));
+    long capped = (long) Math.min(nanos, (double) nanos(maxBackoff));
     return Duration.ofNanos(capped);
+  }
+
+  /** {@code d} in nanoseconds, saturating at {@link Long#MAX_VALUE} instead of throwing. */
+  static long nanos(Duration d) {
+    return d.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : d.toNanos();
   }
 
   private static void positive(Duration d, String field) {

@@ -575,8 +575,9 @@ public final class InMemoryVectorStore implements VectorStore {
   }
 
   private List<SearchHit> dense(float[] q, int k, @Nullable Bits allowed) {
-    TopK top = new TopK(k);
     final int n = size;
+    // never allocate more than the store holds, whatever k a caller asks for
+    TopK top = new TopK(Math.max(1, Math.min(k, n)));
     final float[] acc = new float[Math.min(Math.max(n, 1), VectorBlocks.BLOCK)];
     final long[] words = allowed == null ? null : allowed.words();
     double threshold = Double.NEGATIVE_INFINITY;
@@ -635,7 +636,7 @@ public final class InMemoryVectorStore implements VectorStore {
 
   private List<SearchHit> lexical(
       Set<String> terms, int k, @Nullable Bits allowed, float @Nullable [] cosineQuery) {
-    TopK top = new TopK(k);
+    TopK top = new TopK(Math.max(1, Math.min(k, size)));
     lexical.search(terms, allowed == null ? live : allowed, size, top);
     int n = top.size();
     double[] scores = new double[n];

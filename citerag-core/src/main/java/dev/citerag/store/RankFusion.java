@@ -20,7 +20,7 @@ public final class RankFusion {
   /** How many candidates each retriever contributes for a final top-k. */
   public static int candidatesFor(int k) {
     Checks.positive(k, "k");
-    return Math.max(4 * k, 40);
+    return (int) Math.min(Integer.MAX_VALUE, Math.max(4L * k, 40));
   }
 
   private RankFusion() {}

@@ -20,7 +20,10 @@ public final class LexicalAnalyzer {
   private LexicalAnalyzer() {}
 
   private static final Pattern TOKEN =
-      Pattern.compile("[\\p{L}\\p{N}_]+(?:[.,:/\\-'][\\p{L}\\p{N}_]+)*");
+      // possessive: a greedy group loop recurses once per iteration in java.util.regex, so a long
+      // chain such as "1,2,3,..." or "a-b-c-..." overflowed the stack; nothing follows the loop, so
+      // it never needs to give an iteration back and the matches are the same
+      Pattern.compile("[\\p{L}\\p{N}_]+(?:[.,:/\\-'][\\p{L}\\p{N}_]+)*+");
 
   /** A small English stop-word list: function words that carry no topic. */
   public static final Set<String> STOP_WORDS =

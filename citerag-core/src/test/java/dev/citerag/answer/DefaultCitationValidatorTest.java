@@ -125,6 +125,20 @@ class DefaultCitationValidatorTest {
   }
 
   @Test
+  void markup_tokens_do_not_count_as_words() {
+    List<SentSource> table = List.of(Sources.sent("t4b1e",
+        "Deploys > Environments | Environment | Cluster | Approvals | |---|---|---| | prod | kst-prd-1 | 2 |\n- The artifact must come from main"));
+    for (String q : List.of("| Approvals | |---|---|---|", "Deploys > Environments |", "| prod | kst-prd-1 |",
+        "- The artifact must")) {
+      ValidationReport r = validator.validate(answered("x", new Citation("t4b1e", q)), table);
+      assertThat(types(r)).as("quote \"%s\"", q).containsExactly(IssueType.QUOTE_TOO_SHORT);
+    }
+    ValidationReport ok = validator.validate(
+        answered("x", new Citation("t4b1e", "| prod | kst-prd-1 | 2 |\n- The")), table);
+    assertThat(ok.passed()).as("four words among markup pass").isTrue();
+  }
+
+  @Test
   void minimum_quote_words_is_configurable() {
     DefaultCitationValidator two = new DefaultCitationValidator(2, 3);
     assertThat(two.validate(answered("x", new Citation("k7q2m", "5 minutes")), sent).passed()).isTrue();

@@ -27,6 +27,23 @@ class MarkdownChunkerTest {
   }
 
   @Test
+  void a_table_thousands_of_columns_wide_does_not_overflow_the_stack() throws Exception {
+    int cols = 5_000;
+    String table = "|" + " h |".repeat(cols) + "\n|" + "---|".repeat(cols) + "\n|" + " v |".repeat(cols) + "\n";
+    java.util.concurrent.atomic.AtomicReference<Object> out = new java.util.concurrent.atomic.AtomicReference<>();
+    Thread th = new Thread(null, () -> {
+      try {
+        out.set(DEFAULT.chunk(md("Wide", "# Wide\n\n" + table)));
+      } catch (Throwable e) {
+        out.set(e);
+      }
+    }, "small-stack", 256 * 1024);
+    th.start();
+    th.join();
+    assertThat(out.get()).isInstanceOf(List.class);
+  }
+
+  @Test
   void each_section_becomes_a_chunk_starting_with_title_and_heading_path() {
     String content =
         "# Deploys\n\nShip on weekdays.\n\n## Rollbacks\n\nRoll back with deploy-bot.\n\n"

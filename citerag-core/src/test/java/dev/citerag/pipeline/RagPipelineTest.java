@@ -84,6 +84,48 @@ class RagPipelineTest {
   }
 
   @Test
+  void a_question_that_embeds_to_zeros_abstains_without_searching() {
+    dev.citerag.embed.Embedder zeros = new dev.citerag.embed.Embedder() {
+      @Override
+      public List<float[]> embedDocuments(List<dev.citerag.embed.DocumentText> documents) {
+        return documents.stream().map(d -> new float[4]).toList();
+      }
+
+      @Override
+      public float[] embedQuery(String query) {
+        return new float[4];
+      }
+
+      @Override
+      public dev.citerag.embed.EmbedderIdentity identity() {
+        return new ConstantEmbedder(4).identity();
+      }
+    };
+    ScriptedStore refusing = new ScriptedStore(q -> {
+      throw new IllegalArgumentException("queryVector must not be all zeros");
+    });
+    FnChatModel model = new FnChatModel(cite("rollback", "A rollback finishes within 5 minutes"));
+    RagResult r = RagPipeline.builder().embedder(zeros).store(refusing).chatModel(model).requireLexicalMatch(false)
+        .build().ask("What is the?");
+    assertThat(r).isInstanceOfSatisfying(RagResult.Abstained.class,
+        a -> assertThat(a.reason()).isEqualTo(AbstainReason.NO_RESULTS));
+    assertThat(model.requests).isEmpty();
+  }
+
+  @Test
+  void a_deadline_of_centuries_still_gives_a_typed_result() {
+    FnChatModel failing = new FnChatModel(r -> {
+      throw new dev.citerag.TransientProviderException("test", dev.citerag.ProviderException.Kind.UNAVAILABLE, 503,
+          "UNAVAILABLE", "down", null, null);
+    });
+    for (Duration d : List.of(Duration.ofSeconds(Long.MAX_VALUE), Duration.ofDays(365L * 1000))) {
+      RagResult r = pipeline(store(GOOD), failing).deadline(d).build().ask("How long does a rollback take?");
+      assertThat(r).isInstanceOfSatisfying(RagResult.Rejected.class,
+          rej -> assertThat(rej.reason()).isEqualTo(RejectReason.PROVIDER_ERROR));
+    }
+  }
+
+  @Test
   void gate_one_abstains_on_low_similarity_without_calling_the_model() {
     AtomicInteger calls = new AtomicInteger();
     FnChatModel model = new FnChatModel(r -> {

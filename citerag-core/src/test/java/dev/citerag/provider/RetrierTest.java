@@ -47,6 +47,24 @@ class RetrierTest {
   }
 
   @Test
+  void bounds_of_centuries_neither_throw_nor_wrap_into_the_past() {
+    Duration forever = Duration.ofSeconds(Long.MAX_VALUE);
+    RetryPolicy p = new RetryPolicy(3, forever, forever, 2.0, 0.0, forever);
+    assertThat(p.backoffAfter(5)).isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
+    clock.set(Long.MAX_VALUE - 10);  // nanoTime may start anywhere, even near its end
+    AtomicInteger calls = new AtomicInteger();
+    String r = retrier(RetryPolicy.DEFAULT.withTotalTimeout(forever).withBackoff(Duration.ofMillis(1), Duration.ofMillis(1)))
+        .call(forever, left -> {
+          assertThat(left).isPositive();
+          if (calls.incrementAndGet() < 2) {
+            throw transientFailure(null);
+          }
+          return "ok";
+        });
+    assertThat(r).isEqualTo("ok");
+  }
+
+  @Test
   void never_retries_permanent_failures() {
     AtomicInteger calls = new AtomicInteger();
     assertThrows(PermanentProviderException.class, () -> retrier(RetryPolicy.DEFAULT).call(null, left -> {

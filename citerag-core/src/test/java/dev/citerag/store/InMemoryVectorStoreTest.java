@@ -55,6 +55,16 @@ class InMemoryVectorStoreTest {
     return hits.stream().map(h -> h.chunk().id()).collect(Collectors.toList());
   }
 
+  @Test
+  void any_positive_k_returns_at_most_every_chunk_without_allocating_for_k() {
+    InMemoryVectorStore s = storeOfTexts("alpha beta", "alpha gamma", "delta");
+    for (int k : new int[] {Integer.MAX_VALUE, Integer.MAX_VALUE - 8, 1 << 30}) {
+      assertEquals(3, s.denseSearch(new float[] {1, 0, 0}, k, Filter.ALL).size());
+      assertEquals(2, s.lexicalSearch("alpha", k, Filter.ALL).size());
+      assertEquals(3, s.hybridSearch(new float[] {1, 0, 0}, "alpha", k, Filter.ALL).size());
+    }
+  }
+
   // ------------------------------------------------------------------ lexical (BM25)
 
   @Test

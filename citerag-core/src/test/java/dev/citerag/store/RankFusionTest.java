@@ -10,6 +10,14 @@ import org.junit.jupiter.api.Test;
 
 class RankFusionTest {
 
+  @Test
+  void candidates_grow_with_k_and_saturate_instead_of_overflowing() {
+    assertThat(RankFusion.candidatesFor(1)).isEqualTo(40);
+    assertThat(RankFusion.candidatesFor(25)).isEqualTo(100);
+    assertThat(RankFusion.candidatesFor(1 << 29)).isEqualTo(Integer.MAX_VALUE);
+    assertThat(RankFusion.candidatesFor(Integer.MAX_VALUE)).isEqualTo(Integer.MAX_VALUE);
+  }
+
   static SearchHit dense(String id, double cos) {
     return new SearchHit(Sources.chunk(id, "text " + id), cos, null, null, 0, 0);
   }

@@ -2,9 +2,31 @@ package dev.citerag.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 class LexicalAnalyzerTest {
+
+  @Test
+  void long_chains_of_joined_terms_do_not_overflow_a_small_stack() throws Exception {
+    // "1,2,3,...": one token of 40,000 characters; the greedy group loop recursed once per link
+    String chain = String.join(",", java.util.Collections.nCopies(20_000, "7"));
+    java.util.concurrent.atomic.AtomicReference<Object> out = new java.util.concurrent.atomic.AtomicReference<>();
+    Thread t = new Thread(null, () -> {
+      try {
+        out.set(List.copyOf(LexicalAnalyzer.terms("rollback " + chain + " deploy a-b-" + chain)));
+      } catch (Throwable e) {
+        out.set(e);
+      }
+    }, "small-stack", 256 * 1024);
+    t.start();
+    t.join();
+    assertThat(out.get()).isInstanceOf(List.class);
+    @SuppressWarnings("unchecked")
+    List<String> terms = (List<String>) out.get();
+    assertThat(terms).contains("rollback", "deploy");
+  }
 
   @Test
   void keeps_numbers_units_and_identifiers_whole() {

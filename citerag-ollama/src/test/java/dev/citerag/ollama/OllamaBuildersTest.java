@@ -158,6 +158,22 @@ class OllamaBuildersTest {
   }
 
   @Test
+  void a_keep_alive_of_thousands_of_elements_is_a_result_not_a_stack_overflow() throws Exception {
+    java.util.concurrent.atomic.AtomicReference<Object> out = new java.util.concurrent.atomic.AtomicReference<>();
+    Thread t = new Thread(null, () -> {
+      try {
+        OllamaChatModel.builder().environment(Map.of()).keepAlive("1s".repeat(20_000));
+        out.set("accepted");
+      } catch (Throwable e) {
+        out.set(e);
+      }
+    }, "small-stack", 256 * 1024);
+    t.start();
+    t.join();
+    assertThat(out.get()).isEqualTo("accepted");
+  }
+
+  @Test
   void first_call_timeout_shorter_than_read_timeout_is_rejected_at_build() {
     OllamaEmbedder.Builder b = OllamaEmbedder.builder()
         .environment(Map.of())

@@ -55,6 +55,33 @@ public final class QuoteMatcher {
   }
 
   /**
+   * The words of a quote: whitespace-separated tokens that contain at least one letter or digit.
+   * Markup and punctuation tokens ({@code |}, {@code -}, {@code >}, {@code |---|---|}) are not
+   * words, so they cannot pad a two-word excerpt up to the minimum.
+   */
+  public static int wordCount(CharSequence quote) {
+    int n = 0;
+    boolean inToken = false;
+    boolean counted = false;
+    for (int i = 0; i < quote.length(); i++) {
+      char c = quote.charAt(i);
+      if (Whitespace.isSpace(c)) {
+        inToken = false;
+        continue;
+      }
+      if (!inToken) {
+        inToken = true;
+        counted = false;
+      }
+      if (!counted && Character.isLetterOrDigit(c)) {
+        n++;
+        counted = true;
+      }
+    }
+    return n;
+  }
+
+  /**
    * Whether a quote that is not an exact excerpt nearly is one: it matches after lower-casing and
    * dropping punctuation, or at least 80 % of its word trigrams occur in the passage. Used only to
    * label a failure as drift (a warning that explains the critical failure), never to accept.

@@ -146,7 +146,7 @@ public final class ChatCodec {
     int cached = count(u.cachedContentTokenCount(), "cachedContentTokenCount");
     int total = u.totalTokenCount() != null
         ? count(u.totalTokenCount(), "totalTokenCount")
-        : in + out + thoughts;
+        : TokenUsage.saturated((long) in + out + thoughts);
     return new TokenUsage(in, out, thoughts, cached, total);
   }
 

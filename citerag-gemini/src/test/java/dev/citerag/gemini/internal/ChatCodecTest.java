@@ -46,6 +46,13 @@ class ChatCodecTest {
   }
 
   @Test
+  void token_counts_at_the_edge_of_int_saturate_the_computed_total() {
+    ChatResponse r = decode("{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"x\"}]},\"finishReason\":\"STOP\"}],"
+        + "\"usageMetadata\":{\"promptTokenCount\":2147483647,\"candidatesTokenCount\":2147483647}}");
+    assertThat(r.usage().totalTokens()).isEqualTo(Integer.MAX_VALUE);
+  }
+
+  @Test
   void absent_finish_reason_is_the_proto_default() {
     ChatResponse r = decode("{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"x\"}],\"role\":\"model\"}}]}");
     assertThat(r.providerFinishReason()).isEqualTo("FINISH_REASON_UNSPECIFIED");

@@ -24,8 +24,10 @@ public final class ConnectionOptions {
   public static final Duration DEFAULT_FIRST_CALL_TIMEOUT = Duration.ofMinutes(5);
 
   private static final Duration MAX_TIMEOUT = Duration.ofHours(1);
+  // possessive: a greedy group loop recurses per element in java.util.regex and overflowed the
+  // stack on "1s1s1s..." (1,000 elements); an element never has to be given back (units end it)
   private static final Pattern GO_DURATION =
-      Pattern.compile("[-+]?(?:(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:ns|us|µs|μs|ms|s|m|h))+");
+      Pattern.compile("[-+]?(?:(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:ns|us|µs|μs|ms|s|m|h))++");
   private static final Pattern INTEGER = Pattern.compile("[-+]?\\d{1,12}");
   private static final Pattern MODEL_NAME = Pattern.compile("[^\\s]+");
 

@@ -9,19 +9,13 @@ import org.jspecify.annotations.Nullable;
  * A {@code pgvector/pgvector:pg17} container through Testcontainers, used reflectively so that
  * Testcontainers stays an optional dependency of the testkit.
  */
-final class ContainerServer implements Server {
+final class ContainerServer extends UrlServer {
   static final String IMAGE = "pgvector/pgvector:pg17";
 
   private final Object container;
-  private final String url;
-  private final String username;
-  private final String password;
-
   private ContainerServer(Object container, String url, String username, String password) {
+    super(url, username, password);
     this.container = container;
-    this.url = url;
-    this.username = username;
-    this.password = password;
   }
 
   /** Why Testcontainers cannot be used, or empty when it can. */
@@ -66,32 +60,12 @@ final class ContainerServer implements Server {
   }
 
   @Override
-  public String adminUrl() {
-    return url;
-  }
-
-  @Override
-  public String urlFor(String name) {
-    return JdbcUrls.withDatabase(url, name);
-  }
-
-  @Override
-  public String username() {
-    return username;
-  }
-
-  @Override
-  public @Nullable String password() {
-    return password;
-  }
-
-  @Override
   public boolean external() {
     return false;
   }
 
   @Override
   public String description() {
-    return "Testcontainers " + IMAGE + " (" + container.getClass().getSimpleName() + ") at " + url;
+    return "Testcontainers " + IMAGE + " (" + container.getClass().getSimpleName() + ") at " + adminUrl();
   }
 }

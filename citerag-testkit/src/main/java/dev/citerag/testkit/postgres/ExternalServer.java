@@ -4,41 +4,24 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /** The server named by {@code CITERAG_TEST_JDBC_URL}. */
-final class ExternalServer implements Server {
-  private final String url;
-  private final String username;
-  private final @Nullable String password;
+final class ExternalServer extends UrlServer {
 
   ExternalServer(String rawUrl, Map<String, String> env) {
-    Map<String, String> params = JdbcUrls.parameters(rawUrl);
-    this.url = JdbcUrls.withoutParameter(JdbcUrls.withoutParameter(rawUrl, "password"), "user");
+    super(JdbcUrls.withoutParameter(JdbcUrls.withoutParameter(rawUrl, "password"), "user"),
+        user(rawUrl, env), password(rawUrl, env));
+  }
+
+  private static String user(String rawUrl, Map<String, String> env) {
     String user = env.get("CITERAG_TEST_JDBC_USER");
     if (user == null || user.isBlank()) {
-      user = params.getOrDefault("user", "postgres");
+      user = JdbcUrls.parameters(rawUrl).getOrDefault("user", "postgres");
     }
-    this.username = user;
+    return user;
+  }
+
+  private static @Nullable String password(String rawUrl, Map<String, String> env) {
     String pw = env.get("CITERAG_TEST_JDBC_PASSWORD");
-    this.password = pw != null ? pw : params.get("password");
-  }
-
-  @Override
-  public String adminUrl() {
-    return url;
-  }
-
-  @Override
-  public String urlFor(String name) {
-    return JdbcUrls.withDatabase(url, name);
-  }
-
-  @Override
-  public String username() {
-    return username;
-  }
-
-  @Override
-  public @Nullable String password() {
-    return password;
+    return pw != null ? pw : JdbcUrls.parameters(rawUrl).get("password");
   }
 
   @Override
@@ -48,6 +31,6 @@ final class ExternalServer implements Server {
 
   @Override
   public String description() {
-    return "server from CITERAG_TEST_JDBC_URL (" + url + ")";
+    return "server from CITERAG_TEST_JDBC_URL (" + adminUrl() + ")";
   }
 }

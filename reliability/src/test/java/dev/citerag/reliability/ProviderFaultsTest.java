@@ -1,0 +1,374 @@
+package dev.citerag.reliability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.citerag.chat.ChatModel;
+import dev.citerag.embed.Embedder;
+import dev.citerag.pipeline.RagPipeline;
+import dev.citerag.pipeline.RagResult;
+import dev.citerag.pipeline.RejectReason;
+import dev.citerag.provider.RetryPolicy;
+import dev.citerag.reliability.HostileReplies.Ctx;
+import dev.citerag.reliability.support.Figures;
+import dev.citerag.reliability.support.NoDelaySocketFactory;
+import dev.citerag.reliability.support.ProviderStub;
+import dev.citerag.reliability.support.Stack;
+import dev.citerag.store.Chunk;
+import dev.citerag.store.InMemoryVectorStore;
+import dev.citerag.testkit.golden.GoldenCorpus;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import mockwebserver3.MockResponse;
+import mockwebserver3.SocketEffect;
+import okhttp3.ConnectionPool;
+import okhttp3.Dispatcher;
+import okhttp3.OkHttpClient;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Provider faults through the real adapters and the pipeline: 5xx bursts, 429 storms with retry
+ * hints, connections dropped before the response and in the middle of the body, stalled headers,
+ * bodies that trickle past the deadline, and faults that clear after a retry. 1,000 calls per
+ * adapter on 8 threads, with short timeouts and a no-wait retry policy. Every call must return a
+ * typed result within the pipeline's deadline plus a small slack; afterwards no call may still
+ * hold a connection, the dispatcher must be idle, and neither threads nor sockets may have piled
+ * up.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class ProviderFaultsTest {
+
+  static final int CALLS = 1_000;
+  static final int THREADS = 8;
+  static final Duration DEADLINE = Duration.ofMillis(400);
+  /** Scheduling slack on a shared 2-core machine with 8 caller threads plus the server's. */
+  static final Duration SLACK = Duration.ofMillis(350);
+  static final Pattern CALL = Pattern.compile("\\(call (\\d+)\\)");
+
+  private static Embedder embedder;
+  private static InMemoryVectorStore store;
+  private static List<Chunk> chunks;
+
+  @BeforeAll
+  static void corpus() {
+    embedder = Stack.embedder();
+    store = Stack.goldenInMemory(embedder);
+    chunks = Stack.chunks(GoldenCorpus.load());
+  }
+
+  /** What the server does to a call; every attempt of that call sees the same fault. */
+  enum Fault {
+    HTTP_500(false), HTTP_502_HTML(false), HTTP_503(false), HTTP_504(false),
+    RATE_LIMITED_SHORT_HINT(false), RATE_LIMITED_LONG_HINT(false),
+    DROP_BEFORE_RESPONSE(false), RESET_MID_BODY(false), STALLED_HEADERS(false), TRICKLING_BODY(false),
+    RECOVERS_AFTER_TWO_503(true), RECOVERS_AFTER_429(true), RECOVERS_AFTER_RESET(true);
+
+    final boolean recovers;
+
+    Fault(boolean recovers) {
+      this.recovers = recovers;
+    }
+  }
+
+  record Call(Fault fault, RagResult result, long millis) {}
+
+  @Test
+  void gemini_faults_end_typed_within_the_deadline_and_leak_nothing() throws Exception {
+    run(ProviderStub.Kind.GEMINI);
+  }
+
+  @Test
+  void ollama_faults_end_typed_within_the_deadline_and_leak_nothing() throws Exception {
+    run(ProviderStub.Kind.OLLAMA);
+  }
+
+  private void run(ProviderStub.Kind kind) throws Exception {
+    String name = kind == ProviderStub.Kind.GEMINI ? "Gemini" : "Ollama";
+    ConnectionPool pool = new ConnectionPool(5, 30, TimeUnit.SECONDS);
+    Dispatcher dispatcher = new Dispatcher();
+    NoDelaySocketFactory sockets = new NoDelaySocketFactory();
+    OkHttpClient client = new OkHttpClient.Builder()
+        .connectionPool(pool).dispatcher(dispatcher).socketFactory(sockets).build();
+    RetryPolicy policy = Stack.noWait(3, Duration.ofSeconds(5));
+    Random random = new Random(20261129L + kind.ordinal());
+    List<Fault> plan = new ArrayList<>();
+    for (int i = 0; i < CALLS; i++) {
+      plan.add(Fault.values()[i % Fault.values().length]);
+    }
+    Collections.shuffle(plan, random);
+
+    try (ProviderStub stub = new ProviderStub(kind).recording(false)) {
+      ChatModel model = kind == ProviderStub.Kind.GEMINI
+          ? Stack.gemini(stub, policy, client).connectTimeout(Duration.ofMillis(200))
+              .readTimeout(Duration.ofMillis(300)).callTimeout(Duration.ofMillis(300)).build()
+          : Stack.ollama(stub, policy, client).connectTimeout(Duration.ofMillis(200))
+              .readTimeout(Duration.ofMillis(300)).firstCallTimeout(Duration.ofMillis(300)).build();
+      RagPipeline rag = Stack.pipeline(embedder, store, model).maxRetries(0).deadline(DEADLINE).build();
+
+      // warm up: connections, JIT, the adapter's first call
+      stub.handler(req -> stub.reply(new Ctx("warm-up", req.sources(), chunks).validAnswer()));
+      for (int i = 0; i < 20; i++) {
+        assertThat(rag.ask(HostileModelOutputTest.QUESTIONS.get(i % 4))).isInstanceOf(RagResult.Answered.class);
+      }
+      // the baseline: warm-up connections closed, the server's threads for them ended
+      pool.evictAll();
+      Thread.sleep(300);
+      int threadsBefore = clientThreads();
+      int socketsBefore = sockets.open();
+
+      Map<Integer, AtomicInteger> attempts = new ConcurrentHashMap<>();
+      stub.handler(req -> {
+        String question = req.sources().question().orElse("");
+        Matcher m = CALL.matcher(question);
+        if (!m.find()) {
+          return ProviderStub.json(400, "{\"error\":\"no call number\"}");
+        }
+        int call = Integer.parseInt(m.group(1));
+        int attempt = attempts.computeIfAbsent(call, k -> new AtomicInteger()).incrementAndGet();
+        return respond(stub, plan.get(call), attempt, new Ctx(question, req.sources(), chunks));
+      });
+
+      ExecutorService pool8 = Executors.newFixedThreadPool(THREADS);
+      List<Future<Call>> futures = new ArrayList<>();
+      for (int i = 0; i < CALLS; i++) {
+        int call = i;
+        futures.add(pool8.submit(() -> {
+          String q = HostileModelOutputTest.QUESTIONS.get(call % 4) + " (call " + call + ")";
+          long t0 = System.nanoTime();
+          RagResult r = rag.ask(q);
+          return new Call(plan.get(call), r, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
+        }));
+      }
+      List<Call> calls = new ArrayList<>();
+      List<String> escaped = new ArrayList<>();
+      for (Future<Call> f : futures) {
+        try {
+          calls.add(f.get(30, TimeUnit.SECONDS));
+        } catch (java.util.concurrent.ExecutionException e) {
+          escaped.add(String.valueOf(e.getCause()));
+        }
+      }
+      pool8.shutdown();
+      assertThat(pool8.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+
+      // leaks: no call holds a connection, the dispatcher is idle, threads and sockets settle
+      int running = dispatcher.runningCallsCount();
+      int total = pool.connectionCount();
+      int inUse = total - pool.idleConnectionCount();
+      pool.evictAll();
+      int afterEvict = pool.connectionCount();
+      int threadsAfter = settle(ProviderFaultsTest::clientThreads, threadsBefore + THREADS);
+      int socketsAfter = sockets.open();
+      int socketsMade = sockets.made();
+
+      Map<String, Integer> outcomes = new TreeMap<>();
+      List<String> untyped = new ArrayList<>();
+      List<String> late = new ArrayList<>();
+      List<String> wrong = new ArrayList<>();
+      long maxMillis = 0;
+      List<Long> millis = new ArrayList<>();
+      for (Call c : calls) {
+        String key = c.fault() + " -> " + outcome(c.result());
+        outcomes.merge(key, 1, Integer::sum);
+        maxMillis = Math.max(maxMillis, c.millis());
+        millis.add(c.millis());
+        if (c.millis() > DEADLINE.plus(SLACK).toMillis()) {
+          late.add(c.fault() + " took " + c.millis() + " ms: " + outcome(c.result()));
+        }
+        if (c.fault().recovers) {
+          if (!(c.result() instanceof RagResult.Answered)) {
+            wrong.add(c.fault() + " should have been answered after its retry, got " + describe(c.result()));
+          }
+        } else if (!(c.result() instanceof RagResult.Rejected rej)
+            || (rej.reason() != RejectReason.PROVIDER_ERROR && rej.reason() != RejectReason.DEADLINE_EXCEEDED)) {
+          untyped.add(c.fault() + " -> " + describe(c.result()));
+        }
+      }
+      Collections.sort(millis);
+      long p99 = millis.isEmpty() ? 0 : millis.get((int) Math.floor(0.99 * (millis.size() - 1)));
+
+      StringBuilder d = new StringBuilder();
+      d.append(CALLS).append(" calls through `RagPipeline.ask` (deadline ").append(DEADLINE.toMillis())
+          .append(" ms, maxRetries 0) and the real ").append(name).append(" adapter (3 attempts, 1 ms backoff, ")
+          .append("connect 200 ms, read 300 ms), ").append(THREADS).append(" caller threads, one shared `OkHttpClient`.")
+          .append(" Slowest call ").append(maxMillis).append(" ms, p99 ").append(p99).append(" ms (limit ")
+          .append(DEADLINE.plus(SLACK).toMillis()).append(" ms).\n\n")
+          .append("After the run: ").append(running).append(" calls running in the dispatcher, ").append(inUse)
+          .append(" of ").append(total).append(" pooled connections in use, ").append(afterEvict)
+          .append(" left after evicting idle ones; client sockets: ").append(socketsMade).append(" opened, ")
+          .append(socketsBefore).append(" open before the faults, ").append(socketsAfter)
+          .append(" open after; threads other than the stub's: ").append(threadsBefore).append(" before, ")
+          .append(threadsAfter).append(" after.\n\n| fault -> outcome | calls |\n|---|---|\n");
+      outcomes.forEach((k, v) -> d.append("| ").append(k).append(" | ").append(v).append(" |\n"));
+      int faulty = (int) calls.stream().filter(c -> !c.fault().recovers).count();
+      Figures.record("20-provider-faults-" + name.toLowerCase(java.util.Locale.ROOT), "Provider faults — " + name + " adapter",
+          List.of(new Figures.Row("Provider faults, " + name + " adapter",
+              CALLS + " faulty calls (" + faulty + " never recover, " + (CALLS - faulty) + " recover on retry)",
+              (escaped.size() + untyped.size()) + " untyped, " + late.size() + " past deadline + "
+                  + SLACK.toMillis() + " ms, " + (inUse + socketsAfter) + " connections/sockets and " + running
+                  + " calls leaked",
+              (calls.size() - escaped.size() - untyped.size() - wrong.size()) + "/" + CALLS
+                  + " with the expected typed outcome")),
+          d.toString());
+
+      assertThat(escaped).as("exceptions escaping ask").isEmpty();
+      assertThat(calls).hasSize(CALLS);
+      assertThat(untyped).as("faults not ending as Rejected(provider_error | deadline_exceeded)").isEmpty();
+      assertThat(wrong).as("faults that clear after a retry").isEmpty();
+      assertThat(late).as("calls past the deadline plus slack").isEmpty();
+      assertThat(running).as("calls still running in the dispatcher").isZero();
+      assertThat(inUse).as("connections still held by a call").isZero();
+      assertThat(afterEvict).as("connections left after evicting idle ones").isZero();
+      assertThat(socketsAfter).as("client sockets left open after the run").isZero();
+      assertThat(threadsAfter).as("threads after the run (OkHttp's task runner may add a few idle ones)")
+          .isLessThanOrEqualTo(threadsBefore + THREADS);
+    }
+  }
+
+  @Test
+  void embedding_faults_end_typed_within_the_embedders_own_bound() {
+    // the pipeline's deadline bounds the model calls only (see RagPipeline's javadoc): embedding the
+    // question is bounded by the embedder's own timeouts and retry policy, so those are set short here
+    Duration embedBound = Duration.ofMillis(500);
+    int calls = 60;
+    List<String> problems = new ArrayList<>();
+    long slowest = 0;
+    Map<String, Integer> outcomes = new TreeMap<>();
+    try (ProviderStub stub = new ProviderStub(ProviderStub.Kind.GEMINI).recording(false)) {
+      dev.citerag.gemini.GeminiEmbedder gemini = dev.citerag.gemini.GeminiEmbedder.builder().environment(Map.of())
+          .apiKey(Stack.API_KEY).baseUrl(stub.baseUrl()).retryPolicy(Stack.noWait(3, embedBound))
+          .connectTimeout(Duration.ofMillis(200)).readTimeout(Duration.ofMillis(300)).callTimeout(Duration.ofMillis(300))
+          .httpClient(Stack.fastClient()).build();
+      InMemoryVectorStore empty = new InMemoryVectorStore(gemini.identity().dimensions());
+      RagPipeline rag = Stack.pipeline(gemini, empty, Stack.chatModel(stub, RetryPolicy.NONE)).deadline(DEADLINE).build();
+      Fault[] faults = {Fault.HTTP_503, Fault.STALLED_HEADERS, Fault.RESET_MID_BODY, Fault.DROP_BEFORE_RESPONSE,
+          Fault.RATE_LIMITED_LONG_HINT, Fault.TRICKLING_BODY};
+      for (int i = 0; i < calls; i++) {
+        Fault f = faults[i % faults.length];
+        stub.handler(req -> switch (f) {
+          case HTTP_503 -> error(true, 503, "UNAVAILABLE", "overloaded");
+          case STALLED_HEADERS -> new MockResponse.Builder(ProviderStub.json(200, "{\"embeddings\":[]}"))
+              .headersDelay(1, TimeUnit.SECONDS).build();
+          case RESET_MID_BODY -> new MockResponse.Builder(ProviderStub.json(200, "{\"embeddings\":[{\"values\":["
+              + "0.1,".repeat(3000) + "0.1]}]}")).onResponseBody(new SocketEffect.CloseSocket(true, false, false)).build();
+          case RATE_LIMITED_LONG_HINT -> rateLimited(true, "3600s", "3600");
+          case TRICKLING_BODY -> new MockResponse.Builder(ProviderStub.json(200, "{\"embeddings\":[{\"values\":["
+              + "0.1,".repeat(767) + "0.1]}]}")).throttleBody(64, 100, TimeUnit.MILLISECONDS).build();
+          default -> new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket(true, false, false)).build();
+        });
+        long t0 = System.nanoTime();
+        RagResult r;
+        try {
+          r = rag.ask("How do I roll back a deploy?");
+        } catch (RuntimeException e) {
+          problems.add(f + ": " + e);
+          continue;
+        }
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        slowest = Math.max(slowest, ms);
+        outcomes.merge(f + " -> " + outcome(r), 1, Integer::sum);
+        if (!(r instanceof RagResult.Rejected rej) || rej.reason() != RejectReason.PROVIDER_ERROR) {
+          problems.add(f + ": " + describe(r));
+        }
+        if (ms > embedBound.plus(SLACK).toMillis()) {
+          problems.add(f + " took " + ms + " ms");
+        }
+      }
+    }
+    StringBuilder d = new StringBuilder("Embedding the question through the real Gemini embedder (3 attempts, 500 ms in"
+        + " all, read 300 ms) on a faulty stub; the pipeline's deadline does not reach the embedder, so the"
+        + " embedder's own bound is what holds. Slowest call " + slowest + " ms.\n\n| fault -> outcome | calls |\n|---|---|\n");
+    outcomes.forEach((k, v) -> d.append("| ").append(k).append(" | ").append(v).append(" |\n"));
+    Figures.record("22-provider-faults-embedding", "Provider faults — embedding the question",
+        List.of(new Figures.Row("Provider faults while embedding the question, Gemini embedder",
+            calls + " faulty calls", problems.size() + " untyped or past the embedder's bound + " + SLACK.toMillis() + " ms",
+            (calls - problems.size()) + "/" + calls + " Rejected(provider_error)")),
+        d.toString());
+    assertThat(problems).isEmpty();
+  }
+
+  private static MockResponse respond(ProviderStub stub, Fault fault, int attempt, Ctx ctx) {
+    boolean gemini = stub.kind() == ProviderStub.Kind.GEMINI;
+    String valid = ctx.validAnswer();
+    return switch (fault) {
+      case HTTP_500 -> error(gemini, 500, "INTERNAL", "Internal error encountered.");
+      case HTTP_502_HTML -> new MockResponse.Builder().code(502).setHeader("Content-Type", "text/html")
+          .body("<html><body><h1>502 Bad Gateway</h1></body></html>").build();
+      case HTTP_503 -> error(gemini, 503, "UNAVAILABLE", "The model is overloaded. Please try again later.");
+      case HTTP_504 -> error(gemini, 504, "DEADLINE_EXCEEDED", "Deadline expired before operation could complete.");
+      case RATE_LIMITED_SHORT_HINT -> rateLimited(gemini, "0.005s", "0");
+      case RATE_LIMITED_LONG_HINT -> rateLimited(gemini, "3600s", "3600");
+      case DROP_BEFORE_RESPONSE -> new MockResponse.Builder()
+          .onResponseStart(new SocketEffect.CloseSocket(true, false, false)).build();
+      case RESET_MID_BODY -> midBodyReset(stub, valid);
+      case STALLED_HEADERS -> new MockResponse.Builder(stub.reply(valid)).headersDelay(1, TimeUnit.SECONDS).build();
+      case TRICKLING_BODY -> new MockResponse.Builder(stub.reply(valid + " ".repeat(1024)))
+          .throttleBody(64, 100, TimeUnit.MILLISECONDS).build();
+      case RECOVERS_AFTER_TWO_503 -> attempt <= 2
+          ? error(gemini, 503, "UNAVAILABLE", "The model is overloaded. Please try again later.") : stub.reply(valid);
+      case RECOVERS_AFTER_429 -> attempt <= 1 ? rateLimited(gemini, "0.002s", "0") : stub.reply(valid);
+      case RECOVERS_AFTER_RESET -> attempt <= 1 ? midBodyReset(stub, valid) : stub.reply(valid);
+    };
+  }
+
+  private static MockResponse midBodyReset(ProviderStub stub, String valid) {
+    return new MockResponse.Builder(stub.reply(valid + " ".repeat(8192)))
+        .onResponseBody(new SocketEffect.CloseSocket(true, false, false)).build();
+  }
+
+  private static MockResponse error(boolean gemini, int code, String status, String message) {
+    String body = gemini
+        ? "{\"error\":{\"code\":" + code + ",\"message\":\"" + message + "\",\"status\":\"" + status + "\"}}"
+        : "{\"error\":\"" + message + "\"}";
+    return ProviderStub.json(code, body);
+  }
+
+  private static MockResponse rateLimited(boolean gemini, String retryDelay, String retryAfterHeader) {
+    String body = gemini
+        ? "{\"error\":{\"code\":429,\"message\":\"You exceeded your current quota.\",\"status\":\"RESOURCE_EXHAUSTED\","
+            + "\"details\":[{\"@type\":\"type.googleapis.com/google.rpc.RetryInfo\",\"retryDelay\":\"" + retryDelay + "\"}]}}"
+        : "{\"error\":\"too many requests\"}";
+    return new MockResponse.Builder(ProviderStub.json(429, body)).setHeader("Retry-After", retryAfterHeader).build();
+  }
+
+  static String outcome(RagResult r) {
+    return r instanceof RagResult.Rejected rej ? "rejected " + rej.reason().wire() : r.status();
+  }
+
+  static String describe(RagResult r) {
+    return r instanceof RagResult.Rejected rej ? "Rejected(" + rej.reason() + ": " + rej.detail() + ")" : r.toString();
+  }
+
+  /** Live threads other than the in-process stub's (MockWebServer) and the test's own callers. */
+  static int clientThreads() {
+    return (int) Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> !t.getName().startsWith("MockWebServer") && !t.getName().startsWith("pool-"))
+        .count();
+  }
+
+  /**
+   * Polls {@code value} for up to 10 s until it is at most {@code limit}; returns the last reading.
+   */
+  static int settle(java.util.function.IntSupplier value, int limit) throws InterruptedException {
+    int v = value.getAsInt();
+    for (int i = 0; i < 100 && v > limit; i++) {
+      Thread.sleep(100);
+      v = value.getAsInt();
+    }
+    return v;
+  }
+}
