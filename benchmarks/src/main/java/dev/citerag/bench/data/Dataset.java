@@ -103,6 +103,15 @@ public final class Dataset {
     return "c" + row;
   }
 
+  /** The dataset rows of citerag search hits, in hit order. */
+  public static int[] rowsOf(java.util.List<?> hits) {
+    int[] rows = new int[hits.size()];
+    for (int i = 0; i < rows.length; i++) {
+      rows[i] = row(((dev.citerag.store.SearchHit) hits.get(i)).chunk().id());
+    }
+    return rows;
+  }
+
   /** The row number of a chunk id made by {@link #chunkId}. */
   public static int row(String chunkId) {
     return Integer.parseInt(chunkId.substring(1));

@@ -72,7 +72,7 @@ public final class InMemoryComparison {
     dev.langchain4j.store.embedding.filter.Filter lcTeam =
         MetadataFilterBuilder.metadataKey("team").isEqualTo(Dataset.FILTER_TEAM);
 
-    PairedRun.Rows citeragRows = r -> rowsOf((List<?>) r);
+    PairedRun.Rows citeragRows = r -> Dataset.rowsOf((List<?>) r);
     PairedRun.Rows lcRows = r -> lcRowsOf(r);
     PairedRun.Rows topRows = r -> InMemorySearchBenchmark.slots((TopK) r);
     List<Variant> variants = List.of(
@@ -162,14 +162,6 @@ public final class InMemoryComparison {
       b.filter(filter);
     }
     return b.build();
-  }
-
-  static int[] rowsOf(List<?> hits) {
-    int[] rows = new int[hits.size()];
-    for (int i = 0; i < rows.length; i++) {
-      rows[i] = Dataset.row(((SearchHit) hits.get(i)).chunk().id());
-    }
-    return rows;
   }
 
   @SuppressWarnings("unchecked")

@@ -275,7 +275,7 @@ public final class PgSections {
           hybridTruth[f][q] = exactHybrid(store, data, exact[f][q], data.queries[q], data.questions[q], filters[f]);
         }
       }
-      PairedRun.Rows rows = r -> rowsOf((List<?>) r);
+      PairedRun.Rows rows = r -> Dataset.rowsOf((List<?>) r);
       PairedRun.Rows lcRows = PgSections::lcRowsOf;
       PairedRun.Rows ints = r -> (int[]) r;
       System.out.printf("[pg] searching %,d chunks (load %s)%n", t.n(), Machine.loadAverage());
@@ -379,7 +379,7 @@ public final class PgSections {
       dense.add(new SearchHit(stub(data, row), cos, i + 1, null, 0, 0));
     }
     List<SearchHit> lexical = store.withCosines(q, store.lexicalSearch(text, n, filter));
-    return rowsOf(RankFusion.fuse(dense, lexical, K));
+    return Dataset.rowsOf(RankFusion.fuse(dense, lexical, K));
   }
 
   private static dev.citerag.store.Chunk stub(Dataset data, int row) {
@@ -398,14 +398,6 @@ public final class PgSections {
       b.query(text);
     }
     return b.build();
-  }
-
-  static int[] rowsOf(List<?> hits) {
-    int[] rows = new int[hits.size()];
-    for (int i = 0; i < rows.length; i++) {
-      rows[i] = Dataset.row(((SearchHit) hits.get(i)).chunk().id());
-    }
-    return rows;
   }
 
   @SuppressWarnings("unchecked")
