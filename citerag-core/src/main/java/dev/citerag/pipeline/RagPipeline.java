@@ -96,7 +96,10 @@ public final class RagPipeline {
           "embedder dimensions (" + ed + ") must equal store dimensions (" + store.dimensions() + ")");
     }
     this.chatModel = b.chatModel;
-    this.generator = b.chatModel != null ? new ChatModelGenerator(b.chatModel, b.maxOutputTokens) : b.generator;
+    // an extractive generator without an embedder of its own compares sentences with this one
+    this.generator = b.chatModel != null
+        ? new ChatModelGenerator(b.chatModel, b.maxOutputTokens)
+        : b.generator instanceof ExtractiveGenerator eg ? eg.withPipelineEmbedder(embedder) : b.generator;
     this.contextBuilder = b.contextBuilder != null ? b.contextBuilder : new JsonContextBuilder(b.tokenBudget);
     this.validator = b.validator != null ? b.validator : new DefaultCitationValidator();
     this.topK = b.topK;
