@@ -1,7 +1,7 @@
 package dev.citerag.ingest;
 
 import dev.citerag.internal.Checks;
-import dev.citerag.text.Hashing;
+import dev.citerag.text.internal.Hashing;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
