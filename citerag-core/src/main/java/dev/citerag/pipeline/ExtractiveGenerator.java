@@ -9,7 +9,7 @@ import dev.citerag.answer.ModelAnswer;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
-import dev.citerag.context.SentSource;
+import dev.citerag.answer.SentSource;
 import dev.citerag.embed.Embedder;
 import dev.citerag.internal.Checks;
 import dev.citerag.pipeline.internal.ExtractiveReader;
@@ -33,7 +33,7 @@ import org.jspecify.annotations.Nullable;
  * <p>How it decides, so its behaviour can be predicted:
  *
  * <ol>
- *   <li><b>Terms.</b> Question and sentences are split by {@link dev.citerag.text.LexicalAnalyzer}
+ *   <li><b>Terms.</b> Question and sentences are split by {@link dev.citerag.text.internal.LexicalAnalyzer}
  *       (Porter2 stems, stop words out). Each question term gets an IDF weight over the candidate
  *       sentences; generic question words ({@link ExtractiveReader#GENERIC_WORDS}: "many", "use",
  *       "year", ...) weigh a quarter and are not <i>content</i> terms. A plain word of 6+ letters

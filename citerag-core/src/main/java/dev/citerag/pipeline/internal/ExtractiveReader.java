@@ -1,11 +1,11 @@
 package dev.citerag.pipeline.internal;
 
 import dev.citerag.answer.internal.QuoteMatcher;
-import dev.citerag.context.SentSource;
+import dev.citerag.answer.SentSource;
 import dev.citerag.embed.DocumentText;
 import dev.citerag.embed.Embedder;
-import dev.citerag.embed.Vectors;
-import dev.citerag.text.LexicalAnalyzer;
+import dev.citerag.embed.internal.Vectors;
+import dev.citerag.text.internal.LexicalAnalyzer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

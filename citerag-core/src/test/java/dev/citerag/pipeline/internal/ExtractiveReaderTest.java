@@ -3,7 +3,7 @@ package dev.citerag.pipeline.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.citerag.answer.Sources;
-import dev.citerag.context.SentSource;
+import dev.citerag.answer.SentSource;
 import dev.citerag.embed.LocalHashingEmbedder;
 import java.util.List;
 import java.util.Set;

@@ -116,10 +116,10 @@ public final class Engine implements AutoCloseable {
         ingestor.ingest(documents, IngestListener.NONE);
         corpusLabel = documents.size() + " documents of the evaluation set";
       } else if (docs.isPresent()) {
-        List<Document> loaded = DocumentLoader.load(List.of(docs.get()));
+        List<Document> loaded = DocsFolder.load(List.of(docs.get()), err, o.verbose());
         if (loaded.isEmpty()) {
           throw new IllegalArgumentException(
-              "option --docs: " + docs.get() + " holds no .md, .markdown, .txt, .text, .html or .htm file");
+              "option --docs: " + docs.get() + " holds no " + DocsFolder.TYPES + " file that could be loaded");
         }
         ingestor.ingest(loaded, IngestListener.NONE);
         corpusLabel = loaded.size() + " documents from " + docs.get();

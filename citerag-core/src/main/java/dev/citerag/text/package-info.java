@@ -1,5 +1,0 @@
-/** See the module README; nullness is declared once here: everything is non-null unless marked {@code @Nullable}. */
-@NullMarked
-package dev.citerag.text;
-
-import org.jspecify.annotations.NullMarked;
