@@ -70,7 +70,7 @@ class SquadEvaluationTest {
   void rejects_a_case_naming_a_missing_paragraph() throws IOException {
     write(CASES.replace("\"paragraph\": 2", "\"paragraph\": 9"));
     assertThatThrownBy(() -> SquadDataset.load(dir)).isInstanceOf(GoldenFormatException.class)
-        .hasMessageContaining("paragraph").hasMessageContaining("line 2");
+        .hasMessageContaining("paragraph").hasMessageContaining("cases.jsonl:2:");
     assertThatThrownBy(() -> SquadDataset.load(dir.resolve("corpus")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cases.jsonl");
   }
