@@ -228,9 +228,9 @@ public final class CliOptions {
     return oneOf("model", "extractive", "gemini", "ollama");
   }
 
-  /** {@code --embedder local|gemini|ollama}; default {@code local}. */
+  /** {@code --embedder onnx|local|gemini|ollama}; default {@code onnx}. */
   public String embedder() {
-    return oneOf("embedder", "local", "gemini", "ollama").orElse("local");
+    return oneOf("embedder", "onnx", "local", "gemini", "ollama").orElse("onnx");
   }
 
   /** The AND of every {@code --filter key=value}; {@link Filter#ALL} when none. */

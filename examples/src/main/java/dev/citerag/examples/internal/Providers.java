@@ -7,6 +7,7 @@ import dev.citerag.gemini.GeminiChatModel;
 import dev.citerag.gemini.GeminiEmbedder;
 import dev.citerag.ollama.OllamaChatModel;
 import dev.citerag.ollama.OllamaEmbedder;
+import dev.citerag.onnx.OnnxEmbedder;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -113,17 +114,31 @@ public final class Providers {
     return OllamaChatModel.builder().environment(env).build();
   }
 
+  private static @Nullable OnnxEmbedder onnx;
+
+  /**
+   * The in-process ONNX embedder (bge-small-en-v1.5, quantised), loaded once per process and shared
+   * by every engine of the process (the web demo, tests); ONNX Runtime frees it at exit.
+   */
+  public static synchronized OnnxEmbedder onnx() {
+    if (onnx == null) {
+      onnx = OnnxEmbedder.builder().build();
+    }
+    return onnx;
+  }
+
   /**
    * The embedder named by {@code --embedder}.
    *
-   * @param kind {@code local}, {@code gemini} or {@code ollama}
+   * @param kind {@code onnx}, {@code local}, {@code gemini} or {@code ollama}
    */
   public static Embedder embedder(String kind, Map<String, String> env) {
     return switch (kind) {
+      case "onnx" -> onnx();
       case "local" -> new LocalHashingEmbedder();
       case "gemini" -> GeminiEmbedder.builder().environment(env).build();
       case "ollama" -> OllamaEmbedder.builder().environment(env).build();
-      default -> throw new UsageException("", "option --embedder must be one of local|gemini|ollama, was \"" + kind + "\"");
+      default -> throw new UsageException("", "option --embedder must be one of onnx|local|gemini|ollama, was \"" + kind + "\"");
     };
   }
 }
