@@ -223,14 +223,14 @@ public final class CliOptions {
     return v;
   }
 
-  /** {@code --model extractive|gemini|ollama}; empty for the automatic choice. */
+  /** {@code --model extractive|gemini|ollama|openai}; empty for the automatic choice. */
   public Optional<String> model() {
-    return oneOf("model", "extractive", "gemini", "ollama");
+    return oneOf("model", "extractive", "gemini", "ollama", "openai");
   }
 
-  /** {@code --embedder onnx|local|gemini|ollama}; default {@code onnx}. */
+  /** {@code --embedder onnx|local|gemini|ollama|openai}; default {@code onnx}. */
   public String embedder() {
-    return oneOf("embedder", "onnx", "local", "gemini", "ollama").orElse("onnx");
+    return oneOf("embedder", "onnx", "local", "gemini", "ollama", "openai").orElse("onnx");
   }
 
   /** The AND of every {@code --filter key=value}; {@link Filter#ALL} when none. */

@@ -10,8 +10,8 @@ public final class Usage {
         --store URL             a pgvector store (jdbc:postgresql://host:port/db?user=..) instead
                                 of the in-memory one; ingest into it first with `citerag ingest`
         --collection NAME       pgvector collection (default citerag)
-        --embedder NAME         onnx|local|gemini|ollama (default onnx: bge-small-en-v1.5 in-process,
-                                offline; local: the lexical hashing embedder)
+        --embedder NAME         onnx|local|gemini|ollama|openai (default onnx: bge-small-en-v1.5
+                                in-process, offline; local: the lexical hashing embedder)
         --k N                   chunks retrieved, 1 to 100 (default 8)
       """;
 
@@ -20,9 +20,10 @@ public final class Usage {
       """;
 
   private static final String GATES = """
-        --model NAME            extractive|gemini|ollama (default: gemini when GEMINI_API_KEY is
-                                set, else ollama when a server answers at OLLAMA_HOST, else
-                                extractive, which needs no model)
+        --model NAME            extractive|gemini|ollama|openai (default: gemini when
+                                GEMINI_API_KEY is set, else openai when OPENAI_BASE_URL or
+                                OPENAI_API_KEY is set, else ollama when a server answers at
+                                OLLAMA_HOST, else extractive, which needs no model)
         --min-similarity X      gate 1: abstain without a model call when the best cosine is
                                 below X; 0 turns it off (default 0.20 for the local embedder,
                                 from the sweep over the sample cases; off for the others)
@@ -89,7 +90,7 @@ public final class Usage {
           options:
             --store URL             jdbc:postgresql://host:port/db?user=..&password=.. (required)
             --collection NAME       pgvector collection (default citerag)
-            --embedder NAME         onnx|local|gemini|ollama (default onnx)
+            --embedder NAME         onnx|local|gemini|ollama|openai (default onnx)
             --json                  print the summary as JSON
             --verbose               debug logging on stderr
           """;
