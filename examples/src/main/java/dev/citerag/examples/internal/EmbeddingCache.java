@@ -18,6 +18,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.CRC32;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -42,6 +43,8 @@ public final class EmbeddingCache {
   private static final Logger log = LoggerFactory.getLogger(EmbeddingCache.class);
   private static final byte[] MAGIC = "CRAGVEC1".getBytes(StandardCharsets.US_ASCII);
   private static final int KEY_BYTES = 32;
+  /** A file lock is held per JVM: threads of one process take this monitor first. */
+  private static final ConcurrentHashMap<Path, Object> PROCESS_LOCKS = new ConcurrentHashMap<>();
 
   private final @Nullable Path file;
   private final EmbedderIdentity identity;
@@ -154,6 +157,13 @@ public final class EmbeddingCache {
     if (f == null) {
       return;
     }
+    Object processLock = PROCESS_LOCKS.computeIfAbsent(f.toAbsolutePath().normalize(), k -> new Object());
+    synchronized (processLock) {
+      appendLocked(f, records);
+    }
+  }
+
+  private void appendLocked(Path f, ByteBuffer records) {
     try {
       Files.createDirectories(f.getParent());
       try (FileChannel ch = FileChannel.open(f, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
