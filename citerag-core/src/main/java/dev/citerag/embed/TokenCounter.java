@@ -3,7 +3,7 @@ package dev.citerag.embed;
 /**
  * A capability an {@link Embedder} may offer: it counts tokens with the model's own tokenizer and
  * knows the most tokens the model accepts in one input. An embedder without it is given chunks
- * sized by {@link dev.citerag.text.TokenEstimator}'s estimate only.
+ * sized by the estimate of about 4 characters per token only.
  *
  * <p>When the embedder passed to {@link dev.citerag.ingest.Ingestor} offers it, the default chunker
  * keeps every chunk within {@link #maxTokens()} by this count (splitting further where the estimate

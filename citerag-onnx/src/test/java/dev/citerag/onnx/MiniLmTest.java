@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.citerag.embed.DocumentText;
-import dev.citerag.embed.Vectors;
+import dev.citerag.embed.internal.Vectors;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.citerag.embed.DocumentText;
 import dev.citerag.embed.EmbedderIdentity;
-import dev.citerag.embed.Vectors;
+import dev.citerag.embed.internal.Vectors;
 import dev.citerag.onnx.internal.Sha256;
 import java.io.InputStream;
 import java.nio.file.Files;
