@@ -18,6 +18,7 @@ module dev.citerag.core {
   exports dev.citerag.context;
   exports dev.citerag.embed;
   exports dev.citerag.ingest;
+  exports dev.citerag.load;
   exports dev.citerag.pipeline;
   exports dev.citerag.provider;
   exports dev.citerag.store;
