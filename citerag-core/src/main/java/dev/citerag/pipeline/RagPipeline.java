@@ -12,7 +12,6 @@ import dev.citerag.answer.ValidationIssue;
 import dev.citerag.answer.ValidationReport;
 import dev.citerag.answer.internal.AnswerParser;
 import dev.citerag.answer.internal.ParseResult;
-import dev.citerag.chat.ChatModel;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
@@ -22,7 +21,6 @@ import dev.citerag.context.JsonContextBuilder;
 import dev.citerag.embed.Embedder;
 import dev.citerag.internal.Checks;
 import dev.citerag.internal.Durations;
-import dev.citerag.pipeline.internal.ChatModelGenerator;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.VectorStore;
@@ -46,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * RagPipeline rag = RagPipeline.builder()
  *     .embedder(new LocalHashingEmbedder())
  *     .store(store)
- *     .chatModel(gemini)            // or .generator(new ExtractiveGenerator())
+ *     .generator(AnswerGenerator.of(gemini))   // or new ExtractiveGenerator()
  *     .minSimilarity(0.30)          // gate 1, chosen from a threshold sweep
  *     .build();
  * RagResult r = rag.ask("How do I roll back a deploy?", Filter.eq("team", "platform"));
@@ -76,7 +74,6 @@ public final class RagPipeline {
   private final int maxRetries;
   private final double minSimilarity;
   private final boolean requireLexicalMatch;
-  private final int maxOutputTokens;
   private final int maxQuestionChars;
   private final Duration deadline;
   private final Builder settings;
@@ -85,24 +82,22 @@ public final class RagPipeline {
     this.settings = b.copy();
     this.embedder = Checks.notNull(b.embedder, "embedder");
     this.store = Checks.notNull(b.store, "store");
-    if ((b.chatModel == null) == (b.generator == null)) {
+    if (b.generator == null) {
       throw new IllegalStateException(
-          "exactly one of chatModel and generator must be set, "
-              + (b.chatModel == null ? "neither was" : "both were"));
+          "generator must be set: AnswerGenerator.of(chatModel), or new ExtractiveGenerator() for no model");
     }
     int ed = embedder.identity().dimensions();
     if (ed != store.dimensions()) {
       throw new IllegalStateException(
           "embedder dimensions (" + ed + ") must equal store dimensions (" + store.dimensions() + ")");
     }
-    this.generator = b.chatModel != null ? new ChatModelGenerator(b.chatModel, b.maxOutputTokens) : b.generator;
+    this.generator = b.generator;
     this.contextBuilder = b.contextBuilder != null ? b.contextBuilder : new JsonContextBuilder(b.tokenBudget);
     this.validator = b.validator != null ? b.validator : new DefaultCitationValidator();
     this.topK = b.topK;
     this.maxRetries = b.maxRetries;
     this.minSimilarity = b.minSimilarity;
     this.requireLexicalMatch = b.requireLexicalMatch;
-    this.maxOutputTokens = b.maxOutputTokens;
     this.maxQuestionChars = b.maxQuestionChars;
     this.deadline = b.deadline;
     if (log.isDebugEnabled()) {
@@ -434,7 +429,6 @@ public final class RagPipeline {
   public static final class Builder {
     private @Nullable Embedder embedder;
     private @Nullable VectorStore store;
-    private @Nullable ChatModel chatModel;
     private @Nullable AnswerGenerator generator;
     private @Nullable ContextBuilder contextBuilder;
     private @Nullable CitationValidator validator;
@@ -443,7 +437,6 @@ public final class RagPipeline {
     private int maxRetries = 1;
     private double minSimilarity = 0.0;
     private boolean requireLexicalMatch = true;
-    private int maxOutputTokens = 1024;
     private int maxQuestionChars = 4000;
     private Duration deadline = Duration.ofSeconds(60);
 
@@ -453,7 +446,6 @@ public final class RagPipeline {
       Builder b = new Builder();
       b.embedder = embedder;
       b.store = store;
-      b.chatModel = chatModel;
       b.generator = generator;
       b.contextBuilder = contextBuilder;
       b.validator = validator;
@@ -462,7 +454,6 @@ public final class RagPipeline {
       b.maxRetries = maxRetries;
       b.minSimilarity = minSimilarity;
       b.requireLexicalMatch = requireLexicalMatch;
-      b.maxOutputTokens = maxOutputTokens;
       b.maxQuestionChars = maxQuestionChars;
       b.deadline = deadline;
       return b;
@@ -480,13 +471,10 @@ public final class RagPipeline {
       return this;
     }
 
-    /** The model that answers; set this or {@link #generator}, not both. */
-    public Builder chatModel(ChatModel chatModel) {
-      this.chatModel = Checks.notNull(chatModel, "chatModel");
-      return this;
-    }
-
-    /** A model-free generator such as {@link ExtractiveGenerator}; set this or {@link #chatModel}. */
+    /**
+     * Required: what answers, {@link AnswerGenerator#of(dev.citerag.chat.ChatModel)} for a chat
+     * model or a model-free generator such as {@link ExtractiveGenerator}.
+     */
     public Builder generator(AnswerGenerator generator) {
       this.generator = Checks.notNull(generator, "generator");
       return this;
@@ -538,12 +526,6 @@ public final class RagPipeline {
       return this;
     }
 
-    /** Output limit per model call, 1 to 65536; default 1024. */
-    public Builder maxOutputTokens(int maxOutputTokens) {
-      this.maxOutputTokens = Checks.inRange(maxOutputTokens, 1, 65_536, "maxOutputTokens");
-      return this;
-    }
-
     /** Longest accepted question, 1 to 100000 characters; default 4000. */
     public Builder maxQuestionChars(int maxQuestionChars) {
       this.maxQuestionChars = Checks.inRange(maxQuestionChars, 1, 100_000, "maxQuestionChars");
@@ -565,8 +547,8 @@ public final class RagPipeline {
 
     /**
      * @throws IllegalArgumentException when embedder or store is missing
-     * @throws IllegalStateException when neither or both of chatModel and generator are set, or
-     *     the embedder's and store's dimensions differ
+     * @throws IllegalStateException when the generator is not set, or the embedder's and store's
+     *     dimensions differ
      */
     public RagPipeline build() {
       return new RagPipeline(this);
@@ -579,14 +561,9 @@ public final class RagPipeline {
         + ", minSimilarity=" + minSimilarity + ", requireLexicalMatch=" + requireLexicalMatch + "]";
   }
 
-  /** The generator in use (the chat model wrapped, or the one given). */
+  /** The generator in use. */
   public AnswerGenerator generator() {
     return generator;
-  }
-
-  /** The maximum output tokens per model call. */
-  public int maxOutputTokens() {
-    return maxOutputTokens;
   }
 
 }
