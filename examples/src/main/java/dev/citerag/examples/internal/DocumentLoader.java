@@ -155,12 +155,12 @@ public final class DocumentLoader {
 
   private static @Nullable String firstH1(String body) {
     boolean inFence = false;
-    for (String line : body.split("\\R")) {
+    for (String line : LINE_BREAK.split(body)) {
       String s = line.strip();
       if (s.startsWith("```") || s.startsWith("~~~")) {
         inFence = !inFence;
       } else if (!inFence && s.startsWith("# ")) {
-        return s.substring(2).replaceAll("\\s+#+$", "").strip();
+        return withoutClosingHashes(s.substring(2)).strip();
       }
     }
     return null;
@@ -189,5 +189,27 @@ public final class DocumentLoader {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
     }
+  }
+
+  private static final java.util.regex.Pattern LINE_BREAK = java.util.regex.Pattern.compile("\\R");
+
+  /**
+   * {@code Title ##} → {@code Title}: a trailing run of {@code #} after blanks is dropped. By hand:
+   * the regular expression {@code \\s+#+$} it replaces was quadratic in a long run of blanks.
+   */
+  static String withoutClosingHashes(String s) {
+    int end = s.length();
+    int hashes = end;
+    while (hashes > 0 && s.charAt(hashes - 1) == '#') {
+      hashes--;
+    }
+    if (hashes == end || hashes == 0 || !Character.isWhitespace(s.charAt(hashes - 1))) {
+      return s;
+    }
+    int start = hashes;
+    while (start > 0 && Character.isWhitespace(s.charAt(start - 1))) {
+      start--;
+    }
+    return start == 0 ? s : s.substring(0, start);
   }
 }
