@@ -1,5 +1,6 @@
 package dev.citerag.pipeline;
 
+import dev.citerag.IdentityMismatchException;
 import dev.citerag.ProviderException;
 import dev.citerag.answer.AnswerParser;
 import dev.citerag.answer.AnswerStatus;
@@ -95,6 +96,17 @@ public final class RagPipeline {
       throw new IllegalStateException(
           "embedder dimensions (" + ed + ") must equal store dimensions (" + store.dimensions() + ")");
     }
+    // A collection embedded by another model of the same dimensions would return nonsense: the
+    // recorded identity must match the embedder, not only its dimensions.
+    store.identity().ifPresent(recorded -> {
+      List<String> differences = recorded.embeddingDifferencesFrom(embedder.identity());
+      if (!differences.isEmpty()) {
+        throw new IdentityMismatchException("the store was embedded with " + recorded.embeddingProvider()
+            + ":" + recorded.embeddingModel() + ", the pipeline's embedder is " + embedder.identity().provider()
+            + ":" + embedder.identity().model() + " (" + String.join("; ", differences) + "): search it"
+            + " with the embedder it was built with, or re-ingest it with this one");
+      }
+    });
     this.chatModel = b.chatModel;
     this.generator = b.chatModel != null ? new ChatModelGenerator(b.chatModel, b.maxOutputTokens) : b.generator;
     this.contextBuilder = b.contextBuilder != null ? b.contextBuilder : new JsonContextBuilder(b.tokenBudget);
@@ -536,6 +548,9 @@ public final class RagPipeline {
      * @throws IllegalArgumentException when embedder or store is missing
      * @throws IllegalStateException when neither or both of chatModel and generator are set, or
      *     the embedder's and store's dimensions differ
+     * @throws IdentityMismatchException when the store records an embedding identity (provider,
+     *     model, digest, dimensions, query instruction) that differs from the embedder's; the
+     *     message names every difference
      */
     public RagPipeline build() {
       return new RagPipeline(this);
