@@ -178,7 +178,15 @@ public final class PgCollection {
       }
       try (Statement s = c.createStatement()) {
         if (extensionVersion(c) == null) {
-          s.execute("CREATE EXTENSION IF NOT EXISTS vector");
+          String advice = extensionAdvice(c); // asked first: after a failure the transaction is aborted
+          try {
+            s.execute("CREATE EXTENSION IF NOT EXISTS vector");
+          } catch (SQLException e) {
+            if ("42501".equals(e.getSQLState())) {
+              throw new IllegalStateException(advice, e);
+            }
+            throw e;
+          }
           log.info("citerag.pgvector: created the extension vector");
         }
         if (!exists(c, "SELECT to_regnamespace(?) IS NOT NULL", settings.schema())) {
@@ -200,6 +208,27 @@ public final class PgCollection {
       }
       return null;
     });
+  }
+
+  /**
+   * What to do when this role may not create the extension: the exact statement a superuser runs
+   * once, in this database.
+   */
+  private static String extensionAdvice(Connection c) {
+    String db = "this database";
+    String user = "this role";
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT current_database(), current_user")) {
+      if (rs.next()) {
+        db = rs.getString(1);
+        user = rs.getString(2);
+      }
+    } catch (SQLException ignored) {
+      // the advice still holds without the names
+    }
+    return "permission denied to create extension \"vector\": role " + user + " may not create it."
+        + " A superuser must run, once, in database " + db + ": CREATE EXTENSION vector;"
+        + "  (for example: sudo -u postgres psql -d " + db + " -c 'CREATE EXTENSION vector;')";
   }
 
   /** The table exists, its vector column has our dimensions, its tsvector uses our configuration. */
@@ -653,6 +682,20 @@ public final class PgCollection {
         docs = ps.executeUpdate();
       }
       return chunks > 0 || docs > 0;
+    });
+  }
+
+  /** See {@link dev.citerag.store.VectorStore#documentIds}. */
+  public java.util.Set<String> documentIds() {
+    return withConnection("listing documents", c -> {
+      java.util.Set<String> out = new java.util.HashSet<>();
+      try (Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery(sql.documentIds())) {
+        while (rs.next()) {
+          out.add(rs.getString(1));
+        }
+      }
+      return java.util.Set.copyOf(out);
     });
   }
 
