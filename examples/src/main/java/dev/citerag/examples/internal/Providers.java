@@ -7,10 +7,14 @@ import dev.citerag.gemini.GeminiChatModel;
 import dev.citerag.gemini.GeminiEmbedder;
 import dev.citerag.ollama.OllamaChatModel;
 import dev.citerag.ollama.OllamaEmbedder;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -79,15 +83,50 @@ public final class Providers {
         "no GEMINI_API_KEY and no Ollama server at " + ollama.baseUrl() + "; --model to choose");
   }
 
-  /** Whether {@code GET {baseUrl}/api/version} answers 200 within the probe timeout. */
+  /**
+   * Whether {@code GET {baseUrl}/api/version} answers 200 within the probe timeout.
+   *
+   * <p>Every offline {@code ask} pays for this probe, so for {@code http} it is a bare socket: a
+   * refused connection (no Ollama) costs about a millisecond. (It used {@code java.net.http}'s
+   * client, whose start-up alone cost about a second on every command.)
+   */
   static boolean ollamaAnswers(String baseUrl) {
+    String root = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+    URI uri;
+    try {
+      uri = URI.create(root + "/api/version");
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+    if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
+      return httpClientAnswers(uri);
+    }
+    String host = uri.getHost();
+    if (host.startsWith("[") && host.endsWith("]")) {
+      host = host.substring(1, host.length() - 1);
+    }
+    int port = uri.getPort() < 0 ? 80 : uri.getPort();
+    int timeout = (int) OLLAMA_PROBE_TIMEOUT.toMillis();
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(host, port), timeout);
+      s.setSoTimeout(timeout);
+      String hostHeader = uri.getHost() + ":" + port;
+      s.getOutputStream().write(("GET " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + hostHeader
+          + "\r\nAccept: application/json\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+      s.getOutputStream().flush();
+      byte[] head = s.getInputStream().readNBytes(12); // "HTTP/1.1 200"
+      String status = new String(head, StandardCharsets.US_ASCII);
+      return status.startsWith("HTTP/1.") && status.endsWith(" 200");
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /** The probe over https (a remote Ollama behind a proxy): the JDK's client. */
+  private static boolean httpClientAnswers(URI uri) {
     try {
       HttpClient client = HttpClient.newBuilder().connectTimeout(OLLAMA_PROBE_TIMEOUT).build();
-      String root = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
-      HttpRequest req = HttpRequest.newBuilder(URI.create(root + "/api/version"))
-          .timeout(OLLAMA_PROBE_TIMEOUT)
-          .GET()
-          .build();
+      HttpRequest req = HttpRequest.newBuilder(uri).timeout(OLLAMA_PROBE_TIMEOUT).GET().build();
       HttpResponse<Void> r = client.send(req, HttpResponse.BodyHandlers.discarding());
       return r.statusCode() == 200;
     } catch (InterruptedException e) {
