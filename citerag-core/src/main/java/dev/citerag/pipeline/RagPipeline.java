@@ -101,7 +101,8 @@ public final class RagPipeline {
     store.identity().ifPresent(recorded -> {
       List<String> differences = recorded.embeddingDifferencesFrom(embedder.identity());
       if (!differences.isEmpty()) {
-        throw new IdentityMismatchException("the store was embedded with " + recorded.embeddingProvider()
+        throw new IdentityMismatchException("the store's recorded embedding identity does not match the"
+            + " embedder: it was embedded with " + recorded.embeddingProvider()
             + ":" + recorded.embeddingModel() + ", the pipeline's embedder is " + embedder.identity().provider()
             + ":" + embedder.identity().model() + " (" + String.join("; ", differences) + "): search it"
             + " with the embedder it was built with, or re-ingest it with this one");

@@ -36,6 +36,9 @@ public final class Providers {
   /** How long the automatic model choice waits for {@code GET /api/version} of Ollama. */
   static final Duration OLLAMA_PROBE_TIMEOUT = Duration.ofMillis(700);
 
+  /** How long the probe waits for the reply once a server has accepted the connection. */
+  static final Duration OLLAMA_REPLY_TIMEOUT = Duration.ofSeconds(3);
+
   private Providers() {}
 
   /**
@@ -118,10 +121,11 @@ public final class Providers {
       host = host.substring(1, host.length() - 1);
     }
     int port = uri.getPort() < 0 ? 80 : uri.getPort();
-    int timeout = (int) OLLAMA_PROBE_TIMEOUT.toMillis();
     try (Socket s = new Socket()) {
-      s.connect(new InetSocketAddress(host, port), timeout);
-      s.setSoTimeout(timeout);
+      s.connect(new InetSocketAddress(host, port), (int) OLLAMA_PROBE_TIMEOUT.toMillis());
+      // Something listens: give it time to answer even on a busy machine (a refused or absent
+      // server never gets here, so the offline path stays fast).
+      s.setSoTimeout((int) OLLAMA_REPLY_TIMEOUT.toMillis());
       String hostHeader = uri.getHost() + ":" + port;
       s.getOutputStream().write(("GET " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + hostHeader
           + "\r\nAccept: application/json\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
