@@ -4,7 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import dev.citerag.examples.internal.HtmlText;
+import dev.citerag.load.DocumentLoadException;
+import dev.citerag.load.FrontMatter;
+import dev.citerag.loaders.HtmlLoader;
 import dev.citerag.examples.internal.ResultJson;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.DocumentFormat;
@@ -35,7 +37,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The web demo: one page ({@code GET /}, static HTML, JavaScript and CSS from the classpath, no
- * external resource) and three JSON endpoints, on the JDK's {@link HttpServer}.
+ * external resource) and three JSON endpoints, on a small bounded server ({@link BoundedHttpServer})
+ * that hands handlers the JDK's {@link HttpExchange}.
  *
  * <ul>
  *   <li>{@code POST /ask} {@code {"question": "...", "filter": {"team": "platform"}}} → the
@@ -248,7 +251,7 @@ public final class DemoServer implements AutoCloseable {
           sendJson(ex, 200, ResultJson.ingest(report));
         }
       }
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | DocumentLoadException e) {
       sendJson(ex, 400, ResultJson.error(e.getMessage() == null ? "bad request" : e.getMessage()));
     }
   }
@@ -320,11 +323,23 @@ public final class DemoServer implements AutoCloseable {
       DocumentFormat fmt;
       String body = content;
       switch (format == null ? "markdown" : format) {
-        case "markdown" -> fmt = DocumentFormat.MARKDOWN;
+        case "markdown" -> {
+          // front matter is read as everywhere else; explicit "metadata" fields win over it
+          FrontMatter fm = FrontMatter.parse(content, at);
+          body = fm.body();
+          fmt = DocumentFormat.MARKDOWN;
+          Map<String, String> merged = new LinkedHashMap<>(fm.metadata());
+          merged.putAll(meta);
+          meta = merged;
+          if (title == null) {
+            title = fm.metadata().get("title");
+          }
+        }
         case "text" -> fmt = DocumentFormat.TEXT;
         case "html" -> {
-          HtmlText h = HtmlText.convert(content);
-          body = h.markdown();
+          Document h = new HtmlLoader().load(id, source == null ? id : source,
+              content.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+          body = h.content();
           fmt = DocumentFormat.MARKDOWN;
           if (title == null) {
             title = h.title();
