@@ -77,7 +77,6 @@ class RegexDenialOfServiceTest {
       "dev.citerag.ingest.MarkdownChunker.TABLE_DELIMITER",
       "dev.citerag.load.FrontMatter.KEY_LINE",
       "dev.citerag.store.Filter.KEY",
-      "dev.citerag.provider.RetryHints.PROTO_DURATION",
       "dev.citerag.provider.internal.RetryHints.PROTO_DURATION",
       "dev.citerag.gemini.internal.Settings.MODEL",
       "dev.citerag.ollama.internal.ConnectionOptions.GO_DURATION",

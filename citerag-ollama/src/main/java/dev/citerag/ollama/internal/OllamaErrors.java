@@ -6,8 +6,7 @@ import dev.citerag.ProviderException;
 import dev.citerag.ProviderException.Kind;
 import dev.citerag.TransientProviderException;
 import dev.citerag.internal.Redact;
-import dev.citerag.provider.RetryHints;
-import dev.citerag.text.Whitespace;
+import dev.citerag.provider.internal.RetryHints;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
@@ -164,7 +163,7 @@ public final class OllamaErrors {
   }
 
   private static String bodySnippet(String body) {
-    String t = Whitespace.collapse(Redact.providerText(body, 4 * MAX_DETAIL, List.of()));
+    String t = Redact.providerText(body, 4 * MAX_DETAIL, List.of()).strip();
     return t.isEmpty() ? "empty body" : "\"" + shorten(t) + "\"";
   }
 
