@@ -10,7 +10,8 @@ public final class Usage {
         --store URL             a pgvector store (jdbc:postgresql://host:port/db?user=.. or postgresql://user@host/db)
                                 of the in-memory one; ingest into it first with `citerag ingest`
         --collection NAME       pgvector collection (default citerag)
-        --embedder NAME         local|gemini|ollama|openai (default local: offline hashing embedder)
+        --embedder NAME         onnx|local|gemini|ollama|openai (default onnx: bge-small-en-v1.5
+                                in-process, offline; local: the lexical hashing embedder)
         --k N                   chunks retrieved, 1 to 100 (default 8)
       """;
 
@@ -92,7 +93,7 @@ public final class Usage {
                                     postgresql://user@host:port/db (required)
             --keep-missing          keep stored documents that are not among the PATHs
             --collection NAME       pgvector collection (default citerag)
-            --embedder NAME         local|gemini|ollama|openai (default local)
+            --embedder NAME         onnx|local|gemini|ollama|openai (default onnx)
             --json                  print the summary as JSON
             --verbose               debug logging on stderr
           """;
