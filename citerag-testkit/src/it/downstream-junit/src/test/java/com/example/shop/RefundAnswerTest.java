@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.Ingestor;
+import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.pipeline.RagResult;
 import dev.citerag.testkit.fakes.DeterministicEmbedder;
@@ -33,7 +34,7 @@ class RefundAnswerTest {
     Ingestor.builder().embedder(embedder).store(store).build().ingest(List.of(Document.markdown("refunds.md",
         "# Refunds\n\nRefunds are paid back within 14 days of the return arriving at the warehouse.")));
     model.otherwise(Reply.quoting("Refunds are paid back within 14 days"));
-    RagPipeline rag = RagPipeline.builder().embedder(embedder).store(store).chatModel(model).build();
+    RagPipeline rag = RagPipeline.builder().embedder(embedder).store(store).generator(AnswerGenerator.of(model)).build();
 
     RagResult r = rag.ask("How long do refunds take?");
 
