@@ -48,7 +48,7 @@ public final class ExtractiveReader {
 
   private static final Pattern SENTENCE_END =
       Pattern.compile("(?<=[.!?])\\s+(?=[\\p{Lu}\\p{N}`\"'(\\[*])");
-  private static final Pattern TABLE_SEPARATOR = Pattern.compile("^\\|?[\\s:|-]*-[\\s:|-]*\\|?$");
+  private static final Pattern LINE_BREAK = Pattern.compile("\\R");
   private static final Pattern BULLET =
       Pattern.compile("^(?:[-*+]\\s+|\\d{1,3}[.)]\\s+|>\\s+|#{1,6}\\s+)");
   private static final Pattern NUMBERED_STEP = Pattern.compile("^\\d{1,3}[.)]\\s+");
@@ -79,8 +79,7 @@ public final class ExtractiveReader {
           "(?i)\\d|\\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty"
               + "|forty|fifty|hundred|hundreds|thousand|thousands|million|millions|billion|dozen|once"
               + "|twice|single|double|half|quarter|percent|several|few|many|most|all|none)\\b");
-  private static final Pattern CAPITALISED = Pattern.compile("\\b\\p{Lu}[\\p{L}\\p{N}'-]*");
-  private static final Pattern QUESTION_TOKEN = Pattern.compile("[\\p{L}\\p{N}]+(?:['’-][\\p{L}\\p{N}]+)*");
+  private static final Pattern QUESTION_TOKEN = Pattern.compile("[\\p{L}\\p{N}]+(?:['’-][\\p{L}\\p{N}]+)*+");
 
   /**
    * Antonym pairs: when the question holds one word of a pair and the sentence holds the other
@@ -685,7 +684,7 @@ public final class ExtractiveReader {
    */
   static List<Unit> units(String text) {
     List<Unit> out = new ArrayList<>();
-    String[] lines = text.split("\\R");
+    String[] lines = LINE_BREAK.split(text);
     String tableHeader = null;
     StringBuilder para = new StringBuilder();
     boolean inFence = false;
@@ -707,10 +706,10 @@ public final class ExtractiveReader {
       if (l.startsWith("|")) {
         flush(para, out, paraIsStep);
         paraIsStep = false;
-        boolean nextIsSeparator = i + 1 < lines.length && TABLE_SEPARATOR.matcher(lines[i + 1].strip()).matches();
+        boolean nextIsSeparator = i + 1 < lines.length && isTableSeparator(lines[i + 1].strip());
         if (nextIsSeparator) {
           tableHeader = l;
-        } else if (!TABLE_SEPARATOR.matcher(l).matches()) {
+        } else if (!isTableSeparator(l)) {
           out.add(new Unit(l, tableHeader, false));
         }
         continue;
@@ -782,5 +781,23 @@ public final class ExtractiveReader {
       this.context = context;
       this.chunkCosine = chunkCosine;
     }
+  }
+
+  /**
+   * A Markdown table's delimiter row ({@code |---|:--:|}): only {@code |}, {@code :}, {@code -} and
+   * blanks, with at least one {@code -}; written by hand, as a regular expression it took time
+   * quadratic in a long line of dashes.
+   */
+  static boolean isTableSeparator(String line) {
+    boolean dash = false;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (c == '-') {
+        dash = true;
+      } else if (c != '|' && c != ':' && !Character.isWhitespace(c)) {
+        return false;
+      }
+    }
+    return dash;
   }
 }
