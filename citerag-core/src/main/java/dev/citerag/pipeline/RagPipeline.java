@@ -12,6 +12,8 @@ import dev.citerag.answer.ModelAnswer;
 import dev.citerag.answer.ParseResult;
 import dev.citerag.answer.ValidationIssue;
 import dev.citerag.answer.ValidationReport;
+import dev.citerag.answer.VerificationUsage;
+import dev.citerag.pipeline.internal.ServedAnswer;
 import dev.citerag.chat.ChatModel;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
@@ -222,12 +224,19 @@ public final class RagPipeline {
       ModelAnswer answer = parsed.answer();
       ValidationReport report = validator.validate(answer, ctx.sources());
       addTime(latency, Stage.VALIDATE, tv);
-      tb.attempt(attempt, reply, report.issues(), genTime);
+      tb.attempt(attempt, reply, report.issues(), genTime, report.verification());
       if (report.passed()) {
         if (answer.status() == AnswerStatus.NOT_IN_SOURCES) {
           return tb.abstained(AbstainReason.NOT_IN_SOURCES, "the model found no answer in the sources sent");
         }
-        return tb.answered(answer, resolve(answer, ctx), report);
+        ModelAnswer served = ServedAnswer.of(answer, ctx.sources());
+        if (served == null) {
+          List<ValidationIssue> unlocated = List.of(ValidationIssue.of(IssueType.QUOTE_NOT_FOUND,
+              "the validator passed a quote that is not an excerpt of its source under the quotation normalisation;"
+                  + " only the source's own text can be served"));
+          return tb.rejected(RejectReason.INVALID_CITATIONS, unlocated, describe(unlocated, attempt));
+        }
+        return tb.answered(served, resolve(served, ctx), report);
       }
       feedback = report.criticalIssues();
       lastIssues = report.criticalIssues();
@@ -357,8 +366,12 @@ public final class RagPipeline {
     }
 
     void attempt(int n, ChatResponse r, List<ValidationIssue> issues, Duration d) {
+      attempt(n, r, issues, d, VerificationUsage.NONE);
+    }
+
+    void attempt(int n, ChatResponse r, List<ValidationIssue> issues, Duration d, VerificationUsage v) {
       attempts.add(new Attempt(n, r.text(), r.finishReason(), r.providerFinishReason(), r.usage(), r.model(),
-          r.responseId(), issues, d));
+          r.responseId(), issues, d, v));
     }
 
     Trace trace() {
