@@ -26,9 +26,9 @@ import java.util.regex.Pattern;
  *       BSkyB}) occurs in the quotes, case-folded;
  *   <li><b>names</b>: every capitalised word that is not a stop word occurs in the quotes,
  *       case-folded and stemmed;
- *   <li><b>negation</b>: the claim has as many negations ({@code not}, {@code no}, {@code never},
- *       {@code n't}, {@code cannot}, {@code none}, {@code nothing}, {@code nobody}, {@code nowhere},
- *       {@code neither}, {@code nor}) as the part of its quotes that it covers (the shortest run of
+ *   <li><b>negation</b>: the claim has as many negations ({@link LexicalAnalyzer#NEGATION_WORDS}:
+ *       {@code not}, {@code no}, {@code never}, {@code without}, ..., and words ending in {@code
+ *       n't}) as the part of its quotes that it covers (the shortest run of
  *       quote words holding every matched claim term, plus up to two words before it within the
  *       same clause);
  *   <li><b>content</b>: at least {@code minContentShare} of the claim's content words (stop words
@@ -49,8 +49,7 @@ public final class LexicalSupportVerifier implements SupportVerifier {
   /** Default share of content words that must occur in the quotes. */
   public static final double DEFAULT_MIN_CONTENT_SHARE = 0.75;
 
-  private static final Set<String> NEGATIONS = Set.of(
-      "not", "no", "never", "none", "nothing", "nobody", "nowhere", "neither", "nor", "cannot");
+  private static final Set<String> NEGATIONS = LexicalAnalyzer.NEGATION_WORDS;
 
   private static final Map<String, String> NUMBER_WORDS = numberWords();
   /** Chinese and Japanese numerals: the digits 0 to 9 at their value's index, then 10, 100, 1000, 10^4, 10^8, "two". */
@@ -156,7 +155,7 @@ public final class LexicalSupportVerifier implements SupportVerifier {
             contentHit++;
             covered.add(term);
           } else if (!required) {
-            missing.add(term);
+            missing.add(t.lower); // the word as written (lower-cased), not its stem
           }
         }
       }

@@ -97,7 +97,7 @@ class LexicalSupportVerifierTest {
     SupportVerdict v = verify("Rollback deletes customer data and invoices permanently.",
         "Rollback does not touch customer data.");
     assertThat(v.supported()).isFalse();
-    assertThat(v.missing()).contains("permanently").anyMatch(t -> t.startsWith("invoic"));
+    assertThat(v.missing()).contains("permanently", "invoices");
     assertThat(new LexicalSupportVerifier(0.2).verify("Rollback restores customer data quickly.",
         List.of("Rollback restores customer data.")).supported()).isTrue();
     assertThrows(IllegalArgumentException.class, () -> new LexicalSupportVerifier(0.0));

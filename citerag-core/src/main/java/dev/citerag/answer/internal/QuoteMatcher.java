@@ -1,6 +1,5 @@
 package dev.citerag.answer.internal;
 
-import dev.citerag.text.LexicalAnalyzer;
 import dev.citerag.text.Whitespace;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -115,41 +114,5 @@ public final class QuoteMatcher {
       out.add(w.get(i) + " " + w.get(i + 1) + " " + w.get(i + 2));
     }
     return out;
-  }
-
-  /**
-   * Share of the claim's key terms ({@link LexicalAnalyzer}) that occur, at the start of a word, in
-   * at least one of the lower-cased passages; 1 when the claim has no key term. Searching the
-   * passages for the claim's few terms is much cheaper than tokenising the passages.
-   */
-  public static double termCoverage(String claim, List<String> lowerCasePassages) {
-    Set<String> terms = LexicalAnalyzer.distinctSurfaceTerms(claim);
-    if (terms.isEmpty()) {
-      return 1.0;
-    }
-    int hit = 0;
-    for (String t : terms) {
-      for (String p : lowerCasePassages) {
-        if (containsAtWordStart(p, t)) {
-          hit++;
-          break;
-        }
-      }
-    }
-    return (double) hit / terms.size();
-  }
-
-  private static boolean containsAtWordStart(String p, String term) {
-    int from = 0;
-    while (true) {
-      int at = p.indexOf(term, from);
-      if (at < 0) {
-        return false;
-      }
-      if (at == 0 || !isWordChar(p.charAt(at - 1))) {
-        return true;
-      }
-      from = at + 1;
-    }
   }
 }
