@@ -13,7 +13,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** Renders results for people reading a terminal. */
+/**
+ * Renders results for people reading a terminal. Everything returned has passed {@link
+ * TerminalText#clean}: no escape sequence or control character from a document or a model reaches
+ * the terminal; {@code [n]} markers come only from validated citations.
+ */
 public final class TextOutput {
   private TextOutput() {}
 
@@ -22,11 +26,15 @@ public final class TextOutput {
    * rejection stated plainly with its reason (and, for a rejection, the failed checks).
    */
   public static String result(RagResult r) {
+    return TerminalText.clean(render(r));
+  }
+
+  private static String render(RagResult r) {
     StringBuilder b = new StringBuilder();
     if (r instanceof RagResult.Answered a) {
       CitedAnswer layout = CitedAnswer.of(a);
       for (CitedAnswer.Segment s : layout.segments()) {
-        b.append(s.text());
+        b.append(TerminalText.withoutMarkers(s.text()));
         if (!s.markers().isEmpty()) {
           if (!s.text().isEmpty() && !Character.isWhitespace(s.text().charAt(s.text().length() - 1))) {
             b.append(' ');
@@ -63,6 +71,10 @@ public final class TextOutput {
 
   /** Retrieval hits, best first, with every score. */
   public static String hits(String question, List<SearchHit> hits) {
+    return TerminalText.clean(renderHits(question, hits));
+  }
+
+  private static String renderHits(String question, List<SearchHit> hits) {
     StringBuilder b = new StringBuilder();
     if (hits.isEmpty()) {
       return "No hits for \"" + oneLine(question) + "\" (the store is empty or nothing passes the filter).\n";
@@ -84,11 +96,11 @@ public final class TextOutput {
 
   /** The summary of an ingest run. */
   public static String ingest(IngestReport r, String storeLabel, long chunksInStore) {
-    return String.format(Locale.ROOT,
+    return TerminalText.clean(String.format(Locale.ROOT,
         "Ingested into %s: %d documents written, %d skipped (unchanged); %d chunks written, %d deleted;"
             + " %d chunks stored (%.1f s)%n",
         storeLabel, r.documentsWritten(), r.documentsSkipped(), r.chunksWritten(), r.chunksDeleted(),
-        chunksInStore, r.elapsed().toMillis() / 1000.0);
+        chunksInStore, r.elapsed().toMillis() / 1000.0));
   }
 
   /** {@code source § section} (or the title when the chunk has no section). */
