@@ -144,7 +144,7 @@ public final class ModelSupportVerifier implements SupportVerifier {
     };
   }
 
-  private static @Nullable SupportVerdict.Support verdict(String s) {
+  private static SupportVerdict.@Nullable Support verdict(String s) {
     return switch (s) {
       case "supported" -> SupportVerdict.Support.SUPPORTED;
       case "contradicted" -> SupportVerdict.Support.CONTRADICTED;

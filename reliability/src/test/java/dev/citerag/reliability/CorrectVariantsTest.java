@@ -141,14 +141,13 @@ class CorrectVariantsTest {
       int tried = 0;
 
       for (Map.Entry<String, UnaryOperator<String>> form : FORMS.entrySet()) {
-        for (int window = 0; window < 5; window++) {
+        for (int window = 0; window < 8; window++) {
           for (String q : HostileModelOutputTest.QUESTIONS) {
             int w = window;
             stub.handler(req -> {
-              SentSources.Source s = req.sources().all().get(w % req.sources().size());
-              String quote = HostileReplies.window(s.text(), 7, w / req.sources().size());
-              String variant = form.getValue().apply(quote);
-              return reply(stub, s.id(), variant, distinct);
+              String[] idQuote = windowOf(req.sources(), w);
+              String variant = form.getValue().apply(idQuote[1]);
+              return reply(stub, idQuote[0], variant, distinct);
             });
             tried++;
             check(english.ask(q), form.getKey(), q, problems, byForm);
@@ -189,11 +188,31 @@ class CorrectVariantsTest {
     }
   }
 
+  /** The {@code w}-th window of 7 lettered words over the sent sources, in order. */
+  static String[] windowOf(SentSources sent, int w) {
+    int seen = 0;
+    for (SentSources.Source s : sent.all()) {
+      for (int skip = 0; ; skip++) {
+        String q;
+        try {
+          q = HostileReplies.window(s.text(), 7, skip);
+        } catch (IllegalStateException e) {
+          break;
+        }
+        if (seen++ == w * 3) {
+          return new String[] {s.id(), q};
+        }
+      }
+    }
+    throw new IllegalStateException("generator: fewer than " + (w * 3 + 1) + " windows in " + sent.describe());
+  }
+
   private static void check(RagResult r, String form, String q, List<String> problems, Map<String, int[]> byForm) {
     int[] n = byForm.computeIfAbsent(form, k -> new int[2]);
     n[0]++;
     if (!(r instanceof RagResult.Answered a)) {
-      problems.add(form + " / " + q + ": " + r.status() + " " + (r instanceof RagResult.Rejected j ? j.issues() : ""));
+      problems.add(form + " / " + q + ": " + r.status() + " " + (r instanceof RagResult.Rejected j ? j.detail() + " "
+          + j.issues() : ""));
       return;
     }
     for (ResolvedCitation c : a.citations()) {
