@@ -3,7 +3,6 @@ package dev.citerag.answer;
 import dev.citerag.answer.internal.AnswerText;
 import dev.citerag.answer.internal.NormalizedText;
 import dev.citerag.answer.internal.QuoteMatcher;
-import dev.citerag.context.SentSource;
 import dev.citerag.internal.Checks;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -2,7 +2,7 @@ package dev.citerag.answer;
 
 import dev.citerag.answer.internal.NormalizedText;
 import dev.citerag.internal.Checks;
-import dev.citerag.text.LexicalAnalyzer;
+import dev.citerag.text.internal.LexicalAnalyzer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

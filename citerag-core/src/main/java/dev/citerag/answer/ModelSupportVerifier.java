@@ -90,11 +90,6 @@ public final class ModelSupportVerifier implements SupportVerifier {
     this.timeout = timeout;
   }
 
-  /** The JSON schema of a judgement. */
-  public static ObjectNode responseSchema() {
-    return SCHEMA.deepCopy();
-  }
-
   @Override
   public SupportVerdict verify(String claim, List<String> quotes) {
     Checks.notNull(claim, "claim");

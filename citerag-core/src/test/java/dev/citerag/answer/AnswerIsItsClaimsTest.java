@@ -3,7 +3,7 @@ package dev.citerag.answer;
 import static dev.citerag.answer.Sources.sent;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.citerag.context.SentSource;
+import dev.citerag.answer.SentSource;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package dev.citerag.answer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.citerag.context.SentSource;
+import dev.citerag.answer.SentSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

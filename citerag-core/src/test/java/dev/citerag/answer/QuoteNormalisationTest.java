@@ -3,8 +3,10 @@ package dev.citerag.answer;
 import static dev.citerag.answer.Sources.sent;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.citerag.answer.internal.AnswerParser;
+import dev.citerag.answer.internal.ParseResult;
 import dev.citerag.answer.internal.QuoteMatcher;
-import dev.citerag.context.SentSource;
+import dev.citerag.answer.SentSource;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -17,7 +17,7 @@ import dev.citerag.reliability.HostileReplies.Ctx;
 import dev.citerag.reliability.HostileReplies.Expect;
 import dev.citerag.reliability.HostileReplies.Hostile;
 import dev.citerag.testkit.fakes.SentSources;
-import dev.citerag.text.Whitespace;
+import dev.citerag.text.internal.Whitespace;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;

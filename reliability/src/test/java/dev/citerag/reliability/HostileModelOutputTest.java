@@ -22,7 +22,7 @@ import dev.citerag.reliability.support.Stack;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.InMemoryVectorStore;
 import dev.citerag.testkit.golden.GoldenCorpus;
-import dev.citerag.text.Hashing;
+import dev.citerag.text.internal.Hashing;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -20,7 +20,7 @@ import dev.citerag.pipeline.RejectReason;
 import dev.citerag.reliability.support.Stack;
 import dev.citerag.store.Chunk;
 import dev.citerag.testkit.fakes.SentSources;
-import dev.citerag.text.Whitespace;
+import dev.citerag.text.internal.Whitespace;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.citerag.answer.internal;
 
-import dev.citerag.text.Whitespace;
+import dev.citerag.text.internal.Whitespace;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

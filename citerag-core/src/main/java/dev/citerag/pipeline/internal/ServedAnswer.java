@@ -5,7 +5,7 @@ import dev.citerag.answer.Claim;
 import dev.citerag.answer.ModelAnswer;
 import dev.citerag.answer.internal.NormalizedText;
 import dev.citerag.answer.internal.QuoteMatcher;
-import dev.citerag.context.SentSource;
+import dev.citerag.answer.SentSource;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
