@@ -11,6 +11,9 @@ import dev.citerag.internal.Checks;
  */
 public final class MarkdownLoader implements DocumentLoader {
 
+  /** A Markdown loader; stateless and thread-safe. */
+  public MarkdownLoader() {}
+
   /**
    * @throws DocumentLoadException when the file is not UTF-8 or its front matter is malformed
    */

@@ -11,6 +11,9 @@ import dev.citerag.internal.Checks;
  */
 public final class TextLoader implements DocumentLoader {
 
+  /** A plain-text loader; stateless and thread-safe. */
+  public TextLoader() {}
+
   /**
    * @throws DocumentLoadException when the file is not UTF-8 or its front matter is malformed
    */

@@ -26,7 +26,7 @@ class ServedAnswerTest {
 
   static RagPipeline pipeline(FnChatModel model) {
     return RagPipeline.builder().embedder(new ConstantEmbedder(4)).store(new ScriptedStore(q -> HITS))
-        .chatModel(model).maxRetries(1).build();
+        .generator(AnswerGenerator.of(model)).maxRetries(1).build();
   }
 
   static String idOf(ChatRequest r) {

@@ -123,7 +123,7 @@ class ModelSupportVerifierWireTest {
         "# Key rotation\n\nKeys rotate every 90 days. " + QUOTE + "\n")));
     for (Function<Void, Judge> make : JUDGES) {
       try (Judge answerer = make.apply(null); Judge judge = make.apply(null)) {
-        RagPipeline rag = RagPipeline.builder().embedder(embedder).store(store).chatModel(answerer.model())
+        RagPipeline rag = RagPipeline.builder().embedder(embedder).store(store).generator(dev.citerag.pipeline.AnswerGenerator.of(answerer.model()))
             .validator(DefaultCitationValidator.withSupportVerifier(new ModelSupportVerifier(judge.model())))
             .maxRetries(0).build();
         answerer.enqueue(Reply.quoting("an old-key request receives HTTP 401 within a minute."));

@@ -7,6 +7,7 @@ import dev.citerag.ingest.IngestListener;
 import dev.citerag.ingest.IngestReport;
 import dev.citerag.ingest.Ingestor;
 import dev.citerag.pgvector.PgVectorStore;
+import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.ExtractiveGenerator;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.store.InMemoryVectorStore;
@@ -156,7 +157,7 @@ public final class Engine implements AutoCloseable {
           .minSimilarity(o.minSimilarity().orElse(defaultMinSimilarity(o.embedder())));
       o.k().ifPresent(pb::topK);
       if (model.chatModel() != null) {
-        pb.chatModel(model.chatModel());
+        pb.generator(AnswerGenerator.of(model.chatModel()));
       } else {
         pb.generator(new ExtractiveGenerator());
       }
