@@ -65,7 +65,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   private static final Pattern HAS_TIME = Pattern.compile(
       "(?i)(\\b\\d{1,2}:\\d{2}\\b|\\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|daily"
           + "|weekly|utc|am|pm|noon|midnight|morning|evening)\\b)");
-  private static final Pattern TABLE_SEPARATOR = Pattern.compile("^\\|?[\\s:|-]*-[\\s:|-]*\\|?$");
+  private static final Pattern LINE_BREAK = Pattern.compile("\\R");
   private static final Pattern BULLET = Pattern.compile("^(?:[-*+]\\s+|\\d{1,3}[.)]\\s+|>\\s+|#{1,6}\\s+)");
 
   /**
@@ -255,7 +255,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
    */
   static List<Unit> units(String text) {
     List<Unit> out = new ArrayList<>();
-    String[] lines = text.split("\\R");
+    String[] lines = LINE_BREAK.split(text);
     String tableHeader = null;
     StringBuilder para = new StringBuilder();
     boolean inFence = false;
@@ -274,10 +274,10 @@ public final class ExtractiveGenerator implements AnswerGenerator {
       }
       if (l.startsWith("|")) {
         flush(para, out);
-        boolean nextIsSeparator = i + 1 < lines.length && TABLE_SEPARATOR.matcher(lines[i + 1].strip()).matches();
+        boolean nextIsSeparator = i + 1 < lines.length && isTableSeparator(lines[i + 1].strip());
         if (nextIsSeparator) {
           tableHeader = l;
-        } else if (!TABLE_SEPARATOR.matcher(l).matches()) {
+        } else if (!isTableSeparator(l)) {
           out.add(new Unit(l, tableHeader));
         }
         continue;
@@ -341,5 +341,24 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   @Override
   public String toString() {
     return "ExtractiveGenerator[" + name().toLowerCase(Locale.ROOT) + "]";
+  }
+
+  /**
+   * A Markdown table's delimiter row ({@code |---|:--:|}): only {@code |}, {@code :}, {@code -} and
+   * blanks, with at least one {@code -}. By hand: the regular expression {@code
+   * ^\\|?[\\s:|-]*-[\\s:|-]*\\|?$} it replaces took time quadratic in a long line of dashes.
+   */
+  static boolean isTableSeparator(String line) {
+    boolean dash = false;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (c == '-') {
+        dash = true;
+      } else if (c != '|' && c != ':' && c != ' ' && c != '\t' && c != '\n' && c != '\u000B'
+          && c != '\f' && c != '\r') {
+        return false;
+      }
+    }
+    return dash;
   }
 }

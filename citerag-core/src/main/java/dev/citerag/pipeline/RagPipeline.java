@@ -1,5 +1,6 @@
 package dev.citerag.pipeline;
 
+import dev.citerag.IdentityMismatchException;
 import dev.citerag.ProviderException;
 import dev.citerag.answer.AnswerStatus;
 import dev.citerag.answer.Citation;
@@ -94,6 +95,18 @@ public final class RagPipeline {
       throw new IllegalStateException(
           "embedder dimensions (" + ed + ") must equal store dimensions (" + store.dimensions() + ")");
     }
+    // A collection embedded by another model of the same dimensions would return nonsense: the
+    // recorded identity must match the embedder, not only its dimensions.
+    store.identity().ifPresent(recorded -> {
+      List<String> differences = recorded.embeddingDifferencesFrom(embedder.identity());
+      if (!differences.isEmpty()) {
+        throw new IdentityMismatchException("the store's recorded embedding identity does not match the"
+            + " embedder: it was embedded with " + recorded.embeddingProvider()
+            + ":" + recorded.embeddingModel() + ", the pipeline's embedder is " + embedder.identity().provider()
+            + ":" + embedder.identity().model() + " (" + String.join("; ", differences) + "): search it"
+            + " with the embedder it was built with, or re-ingest it with this one");
+      }
+    });
     this.generator = b.generator;
     this.contextBuilder = b.contextBuilder != null ? b.contextBuilder : new JsonContextBuilder(b.tokenBudget);
     this.validator = b.validator != null ? b.validator : new DefaultCitationValidator();
@@ -564,6 +577,9 @@ public final class RagPipeline {
      * @throws IllegalArgumentException when embedder or store is missing
      * @throws IllegalStateException when the generator is not set, or the embedder's and store's
      *     dimensions differ
+     * @throws IdentityMismatchException when the store records an embedding identity (provider,
+     *     model, digest, dimensions, query instruction) that differs from the embedder's; the
+     *     message names every difference
      */
     public RagPipeline build() {
       return new RagPipeline(this);

@@ -188,7 +188,8 @@ public final class Main {
       ProgressBar bar = new ProgressBar(err);
       IngestReport report;
       try {
-        report = engine.ingest(documents, bar);
+        // By default the collection mirrors the paths: a file deleted from them is removed.
+        report = o.keepMissing() ? engine.ingest(documents, bar) : engine.sync(documents, bar);
       } finally {
         bar.finish();
       }

@@ -38,6 +38,13 @@ class MainTest {
         .doesNotContain("References").doesNotContain("[1]");
   }
 
+  /** Issue 14: the extractive path reported "model called" although no model exists there. */
+  @Test
+  void the_extractive_path_does_not_claim_a_model_was_called() {
+    Cli.Run r = Cli.run(Cli.offline(), "ask", "--min-similarity", "0", "--require-lexical", "false", UNANSWERABLE);
+    assertThat(r.out()).doesNotContain("model called").contains("no model (extractive generator");
+  }
+
   @Test
   void ask_json_prints_one_object_with_status_citations_and_every_retrieved_chunk() throws IOException {
     Cli.Run r = Cli.run(Cli.offline(), "ask", "--json", ANSWERABLE);

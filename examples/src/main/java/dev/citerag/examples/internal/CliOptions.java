@@ -29,7 +29,7 @@ public final class CliOptions {
     ASK("ask", Set.of("docs", "store", "collection", "model", "embedder", "filter", "k",
         "min-similarity", "require-lexical", "json", "verbose")),
     SEARCH("search", Set.of("docs", "store", "collection", "embedder", "filter", "k", "json", "verbose")),
-    INGEST("ingest", Set.of("store", "collection", "embedder", "json", "verbose")),
+    INGEST("ingest", Set.of("store", "collection", "embedder", "keep-missing", "json", "verbose")),
     EVAL("eval", Set.of("docs", "store", "collection", "model", "embedder", "k", "min-similarity",
         "require-lexical", "json", "verbose")),
     SERVE("serve", Set.of("docs", "store", "collection", "model", "embedder", "k", "min-similarity",
@@ -58,7 +58,7 @@ public final class CliOptions {
     }
   }
 
-  private static final Set<String> FLAGS = Set.of("json", "verbose");
+  private static final Set<String> FLAGS = Set.of("json", "verbose", "keep-missing");
   private static final Set<String> REPEATABLE = Set.of("filter");
   private static final Pattern INTEGER = Pattern.compile("[0-9]{1,9}");
 
@@ -178,6 +178,14 @@ public final class CliOptions {
     return values.containsKey("json");
   }
 
+  /**
+   * {@code --keep-missing}: {@code ingest} keeps stored documents that are not among its paths
+   * (by default it removes them, so that the collection mirrors the paths).
+   */
+  public boolean keepMissing() {
+    return values.containsKey("keep-missing");
+  }
+
   public boolean verbose() {
     return values.containsKey("verbose");
   }
@@ -198,14 +206,18 @@ public final class CliOptions {
     return Optional.of(p);
   }
 
-  /** {@code --store URL}: a {@code jdbc:postgresql:} URL. */
+  /**
+   * {@code --store URL}: a {@code jdbc:postgresql://} URL or a libpq one ({@code
+   * postgresql://user@host/db}, as {@code psql} takes it).
+   */
   public Optional<String> store() {
     String v = single("store");
     if (v == null) {
       return Optional.empty();
     }
-    if (!v.startsWith("jdbc:postgresql:")) {
-      throw usage("option --store must be a jdbc:postgresql://host:port/database URL");
+    if (!v.startsWith("jdbc:postgresql:") && !v.startsWith("postgresql:") && !v.startsWith("postgres:")) {
+      throw usage("option --store must be a jdbc:postgresql://host:port/database or"
+          + " postgresql://user@host:port/database URL");
     }
     return Optional.of(v);
   }

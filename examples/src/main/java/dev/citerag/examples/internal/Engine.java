@@ -108,11 +108,25 @@ public final class Engine implements AutoCloseable {
       embedder = CachingEmbedder.wrap(embedder, cache);
     }
     if (url.isPresent()) {
-      PgVectorStore pg = PgVectorStore.builder()
-          .jdbcUrl(url.get())
-          .collection(o.collection())
-          .dimensions(dims)
-          .build();
+      // Only a command that writes may create the collection: a reading command (ask, search,
+      // eval, serve without --docs) with a mistyped --collection must fail, not create empty tables.
+      boolean writes = mode == Mode.INGEST || o.docs().isPresent();
+      PgVectorStore pg;
+      try {
+        pg = PgVectorStore.builder()
+            .jdbcUrl(url.get())
+            .collection(o.collection())
+            .dimensions(dims)
+            .createSchema(writes)
+            .build();
+      } catch (IllegalStateException missing) {
+        if (writes || missing.getMessage() == null || !missing.getMessage().contains("has no tables")) {
+          throw missing;
+        }
+        throw new IllegalArgumentException("option --collection: no collection \"" + o.collection()
+            + "\" to read in that database (" + missing.getMessage() + "); create it with"
+            + " `citerag ingest --store URL --collection " + o.collection() + " DIR`", missing);
+      }
       store = pg;
       closeable = pg;
       storeLabel = "pgvector collection \"" + o.collection() + "\"";
@@ -179,6 +193,11 @@ public final class Engine implements AutoCloseable {
       case "local" -> LOCAL_MIN_SIMILARITY;
       default -> 0.0;
     };
+  }
+
+  /** Ingests documents and removes the stored ones that are not among them. */
+  public IngestReport sync(List<Document> documents, IngestListener listener) {
+    return ingestor.sync(documents, listener);
   }
 
   /** Ingests documents into the store. */

@@ -19,6 +19,8 @@ import java.util.stream.Collectors;
  * the terminal; {@code [n]} markers come only from validated citations.
  */
 public final class TextOutput {
+  private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");
+
   private TextOutput() {}
 
   /**
@@ -56,7 +58,7 @@ public final class TextOutput {
     } else if (r instanceof RagResult.Abstained a) {
       b.append("Not answered: the documents do not say.\n");
       b.append("  reason: ").append(a.reason().wire()).append(" - ").append(a.detail()).append('\n');
-      b.append('\n').append(footer(a.trace(), a.trace().modelCalled() ? "model called" : "model not called"));
+      b.append('\n').append(footer(a.trace(), whoAnswered(a.trace())));
     } else if (r instanceof RagResult.Rejected j) {
       b.append("Rejected: no answer could be verified, so none is shown.\n");
       b.append("  reason: ").append(j.reason().wire()).append(" - ").append(j.detail()).append('\n');
@@ -67,6 +69,17 @@ public final class TextOutput {
       b.append('\n').append(footer(j.trace(), j.trace().attempts().size() + " attempts"));
     }
     return b.toString();
+  }
+
+  /**
+   * {@code model called} / {@code model not called}; for the extractive generator, which is no
+   * model, {@code no model (extractive generator)}.
+   */
+  static String whoAnswered(Trace t) {
+    if ("extractive".equals(t.generator())) {
+      return t.modelCalled() ? "no model (extractive generator)" : "no model (extractive generator not run)";
+    }
+    return t.modelCalled() ? "model called" : "model not called";
   }
 
   /** Retrieval hits, best first, with every score. */
@@ -96,11 +109,17 @@ public final class TextOutput {
 
   /** The summary of an ingest run. */
   public static String ingest(IngestReport r, String storeLabel, long chunksInStore) {
-    return TerminalText.clean(String.format(Locale.ROOT,
-        "Ingested into %s: %d documents written, %d skipped (unchanged); %d chunks written, %d deleted;"
-            + " %d chunks stored (%.1f s)%n",
-        storeLabel, r.documentsWritten(), r.documentsSkipped(), r.chunksWritten(), r.chunksDeleted(),
-        chunksInStore, r.elapsed().toMillis() / 1000.0));
+    return String.format(Locale.ROOT,
+        "Ingested into %s: %s written, %d skipped (unchanged), %d removed (gone from the source);"
+            + " %s written, %d deleted; %s stored (%.1f s)%n",
+        storeLabel, count(r.documentsWritten(), "document"), r.documentsSkipped(), r.documentsRemoved(),
+        count(r.chunksWritten(), "chunk"), r.chunksDeleted(), count(chunksInStore, "chunk"),
+        r.elapsed().toMillis() / 1000.0);
+  }
+
+  /** {@code 1 document}, {@code 2 documents}. */
+  static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
   }
 
   /**
@@ -132,7 +151,7 @@ public final class TextOutput {
   }
 
   static String oneLine(String s) {
-    return s.replaceAll("\\s+", " ").strip();
+    return SPACES.matcher(s).replaceAll(" ").strip();
   }
 
   static String snippet(String text, int max) {

@@ -7,7 +7,7 @@ public final class Usage {
   private static final String RETRIEVAL = """
         --docs DIR              answer from these Markdown/text/HTML files (recursive) instead of
                                 the bundled sample corpus; front matter "key: value" is metadata
-        --store URL             a pgvector store (jdbc:postgresql://host:port/db?user=..) instead
+        --store URL             a pgvector store (jdbc:postgresql://host:port/db?user=.. or postgresql://user@host/db)
                                 of the in-memory one; ingest into it first with `citerag ingest`
         --collection NAME       pgvector collection (default citerag)
         --embedder NAME         onnx|local|gemini|ollama|openai (default onnx: bge-small-en-v1.5
@@ -41,7 +41,7 @@ public final class Usage {
         commands:
           ask "question"          a cited answer, or an honest abstention
           search "question"       retrieval only: the hits with their scores
-          ingest [PATH...]        store documents in pgvector (idempotent)
+          ingest [PATH...]        store documents in pgvector (idempotent, in step with PATH)
           eval CASES.jsonl        evaluate against labelled cases
           serve                   a web page at http://127.0.0.1:8080/
 
@@ -85,10 +85,13 @@ public final class Usage {
 
           Stores Markdown/text/HTML files (directories recursively; the bundled sample corpus
           when no PATH is given) in pgvector. Unchanged documents are skipped, so a second run
-          writes nothing.
+          writes nothing; stored documents that are no longer among the PATHs are removed
+          (--keep-missing keeps them).
 
           options:
-            --store URL             jdbc:postgresql://host:port/db?user=..&password=.. (required)
+            --store URL             jdbc:postgresql://host:port/db?user=.. or
+                                    postgresql://user@host:port/db (required)
+            --keep-missing          keep stored documents that are not among the PATHs
             --collection NAME       pgvector collection (default citerag)
             --embedder NAME         onnx|local|gemini|ollama|openai (default onnx)
             --json                  print the summary as JSON
