@@ -91,4 +91,37 @@ class ExtractiveGeneratorTest {
     }
     assertThat(strictest.answer(partial, sources).status()).isEqualTo(AnswerStatus.NOT_IN_SOURCES);
   }
+
+  /** A stand-in for a semantic embedder: hashing vectors under another model name. */
+  private static final dev.citerag.embed.Embedder SEMANTIC = new dev.citerag.embed.Embedder() {
+    private final dev.citerag.embed.LocalHashingEmbedder h = new dev.citerag.embed.LocalHashingEmbedder();
+
+    @Override
+    public List<float[]> embedDocuments(List<dev.citerag.embed.DocumentText> documents) {
+      return h.embedDocuments(documents);
+    }
+
+    @Override
+    public float[] embedQuery(String query) {
+      return h.embedQuery(query);
+    }
+
+    @Override
+    public dev.citerag.embed.EmbedderIdentity identity() {
+      return new dev.citerag.embed.EmbedderIdentity("test", "semantic-stand-in", null, 384, null);
+    }
+  };
+
+  @Test
+  void with_a_semantic_embedder_it_scores_answerability_and_keeps_the_vetoes() {
+    ExtractiveGenerator g = ExtractiveGenerator.builder().embedder(SEMANTIC)
+        .strictness(ExtractiveGenerator.Strictness.LENIENT).build();
+    ModelAnswer a = g.answer("Who may approve a rollback of the billing service?", sources);
+    assertThat(a.status()).isEqualTo(AnswerStatus.ANSWERED);
+    assertThat(a.answer()).contains("on-call engineer may approve");
+    assertThat(g.answer("Who may not approve a rollback of the billing service?", sources).status())
+        .isEqualTo(AnswerStatus.NOT_IN_SOURCES);
+    assertThat(g.answer("How long does the rotation last at 17:45?", sources).status())
+        .isEqualTo(AnswerStatus.NOT_IN_SOURCES);
+  }
 }

@@ -55,8 +55,9 @@ public final class ExtractiveReader {
 
   private static final Pattern WANTS_TIME =
       Pattern.compile(
-          "(?i)\\b(when|what (year|years|date|time|day|month|century|decade|period|era)"
-              + "|which (year|years|date|day|month|century|decade|period|era)|how long ago|what age)\\b");
+          "(?i)\\b(when|what (year|years|date|time|day|days|hour|hours|month|century|decade|period|era)"
+              + "|which (year|years|date|day|days|hour|hours|month|century|decade|period|era)|how long ago"
+              + "|what age)\\b");
   private static final Pattern WANTS_NUMBER =
       Pattern.compile(
           "(?i)\\b(how (many|much|long|far|old|big|large|often|tall|high|fast|wide|deep|heavy|soon)"
@@ -117,7 +118,7 @@ public final class ExtractiveReader {
   /** More generic words for the semantic mode, where the asked type is scored separately. */
   private static final Set<String> TYPE_WORDS =
       Set.of("year", "years", "time", "times", "number", "amount", "percentage", "percent", "date",
-          "day", "refer", "referred", "term", "known", "one", "two", "happened", "occur", "occurred",
+          "day", "during", "hours", "refer", "referred", "term", "known", "one", "two", "happened", "occur", "occurred",
           "place", "person", "people", "country", "city");
 
   private static final Set<String> GENERIC = stemAll(union(GENERIC_WORDS, TYPE_WORDS));
@@ -192,6 +193,11 @@ public final class ExtractiveReader {
       SentSource s = sources.get(rank);
       Set<String> heading = new HashSet<>(LexicalAnalyzer.distinctTerms(
           (s.chunk().title() == null ? "" : s.chunk().title()) + " " + s.chunk().section()));
+      Set<String> task = new HashSet<>();
+      List<String> path = s.chunk().headingPath();
+      if (!path.isEmpty()) {
+        task.addAll(LexicalAnalyzer.distinctTerms(path.get(path.size() - 1)));
+      }
       Set<String> all = new HashSet<>(LexicalAnalyzer.distinctTerms(s.chunk().text()));
       all.addAll(heading);
       chunkTerms.put(s.sourceId(), all);
@@ -205,9 +211,9 @@ public final class ExtractiveReader {
         if (u.context != null) {
           terms.addAll(LexicalAnalyzer.distinctTerms(u.context));
         }
-        if (u.procedure) {
-          // a command line or a numbered step is about what its heading names
-          terms.addAll(heading);
+        if (u.procedure && howTo) {
+          // a command line or a numbered step is about the task its own heading names
+          terms.addAll(task);
         }
         Set<String> context = new HashSet<>(terms);
         context.addAll(heading);
@@ -296,7 +302,15 @@ public final class ExtractiveReader {
       picks.add(new Pick(second.sourceId, second.sentence));
     }
     String veto = null;
+    if (negationMismatch(question, best.sentence)) {
+      veto = "the question is negated and the best sentence is not";
+    } else if (antonymConflict(question, best.sentence)) {
+      veto = "the question and the best sentence hold the two words of an antonym pair";
+    }
     for (String t : qTerms) {
+      if (veto != null) {
+        break;
+      }
       if (isSpecific(t) && !best.context.contains(t)) {
         veto = "the question's number or identifier \"" + t + "\" is not in the best sentence";
         break;

@@ -95,7 +95,7 @@ public record SquadReport(
     List<Result> unans = results.stream().filter(r -> !r.answerable()).toList();
     double[] lat = results.stream().mapToDouble(Result::latencyMillis).toArray();
     List<SweepRow> sweep = new ArrayList<>();
-    for (int i = 0; i <= 12; i++) {
+    for (int i = 0; i <= 18; i++) {
       double th = i * 0.05;
       sweep.add(row(th, ans, unans));
     }
