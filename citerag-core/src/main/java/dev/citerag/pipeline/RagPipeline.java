@@ -107,7 +107,8 @@ public final class RagPipeline {
             + " with the embedder it was built with, or re-ingest it with this one");
       }
     });
-    this.generator = b.generator;
+    // an extractive generator without an embedder of its own compares sentences with this one
+    this.generator = b.generator instanceof ExtractiveGenerator eg ? eg.withPipelineEmbedder(embedder) : b.generator;
     this.contextBuilder = b.contextBuilder != null ? b.contextBuilder : new JsonContextBuilder(b.tokenBudget);
     this.validator = b.validator != null ? b.validator : new DefaultCitationValidator();
     this.topK = b.topK;
