@@ -7,12 +7,15 @@ import dev.citerag.answer.Citation;
 import dev.citerag.answer.CitationValidator;
 import dev.citerag.answer.Claim;
 import dev.citerag.answer.DefaultCitationValidator;
+import dev.citerag.answer.IssueType;
 import dev.citerag.answer.ModelAnswer;
 import dev.citerag.answer.SentSource;
 import dev.citerag.answer.ValidationIssue;
 import dev.citerag.answer.ValidationReport;
+import dev.citerag.answer.VerificationUsage;
 import dev.citerag.answer.internal.AnswerParser;
 import dev.citerag.answer.internal.ParseResult;
+import dev.citerag.pipeline.internal.ServedAnswer;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
@@ -104,7 +107,8 @@ public final class RagPipeline {
             + " with the embedder it was built with, or re-ingest it with this one");
       }
     });
-    this.generator = b.generator;
+    // an extractive generator without an embedder of its own compares sentences with this one
+    this.generator = b.generator instanceof ExtractiveGenerator eg ? eg.withPipelineEmbedder(embedder) : b.generator;
     this.contextBuilder = b.contextBuilder != null ? b.contextBuilder : new JsonContextBuilder(b.tokenBudget);
     this.validator = b.validator != null ? b.validator : new DefaultCitationValidator();
     this.topK = b.topK;
@@ -273,14 +277,22 @@ public final class RagPipeline {
     BuiltContext ctx = request.context();
     ValidationReport report = validator.validate(answer, ctx.sources());
     addTime(tb.latency, Stage.VALIDATE, tv);
-    tb.attempt(request.attempt(), reply, report.issues(), genTime);
+    tb.attempt(request.attempt(), reply, report.issues(), genTime, report.verification());
     if (!report.passed()) {
       return Step.retry(report.criticalIssues(), false);
     }
     if (answer.status() == AnswerStatus.NOT_IN_SOURCES) {
       return Step.done(tb.abstained(AbstainReason.NOT_IN_SOURCES, "the model found no answer in the sources sent"));
     }
-    return Step.done(tb.answered(answer, resolve(answer, ctx), report));
+    // served: the verified texts and the sources' own quotes, never the model's rendering
+    ModelAnswer served = ServedAnswer.of(answer, ctx.sources());
+    if (served == null) {
+      List<ValidationIssue> unlocated = List.of(ValidationIssue.of(IssueType.QUOTE_NOT_FOUND,
+          "the validator passed a quote that is not an excerpt of its source under the quotation normalisation;"
+              + " only the source's own text can be served"));
+      return Step.done(tb.rejected(RejectReason.INVALID_CITATIONS, unlocated, describe(unlocated, request.attempt())));
+    }
+    return Step.done(tb.answered(served, resolve(served, ctx), report));
   }
 
   /**
@@ -396,8 +408,12 @@ public final class RagPipeline {
     }
 
     void attempt(int n, ChatResponse r, List<ValidationIssue> issues, Duration d) {
+      attempt(n, r, issues, d, VerificationUsage.NONE);
+    }
+
+    void attempt(int n, ChatResponse r, List<ValidationIssue> issues, Duration d, VerificationUsage v) {
       attempts.add(new Attempt(n, r.text(), r.finishReason(), r.providerFinishReason(), r.usage(), r.model(),
-          r.responseId(), issues, d));
+          r.responseId(), issues, d, v));
     }
 
     Trace trace() {

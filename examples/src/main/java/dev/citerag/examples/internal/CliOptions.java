@@ -27,13 +27,13 @@ public final class CliOptions {
   /** The commands and the options each accepts. */
   public enum Command {
     ASK("ask", Set.of("docs", "store", "collection", "model", "embedder", "filter", "k",
-        "min-similarity", "require-lexical", "json", "verbose")),
+        "min-similarity", "require-lexical", "strictness", "json", "verbose")),
     SEARCH("search", Set.of("docs", "store", "collection", "embedder", "filter", "k", "json", "verbose")),
     INGEST("ingest", Set.of("store", "collection", "embedder", "keep-missing", "json", "verbose")),
     EVAL("eval", Set.of("docs", "store", "collection", "model", "embedder", "k", "min-similarity",
-        "require-lexical", "json", "verbose")),
+        "require-lexical", "strictness", "json", "verbose")),
     SERVE("serve", Set.of("docs", "store", "collection", "model", "embedder", "k", "min-similarity",
-        "require-lexical", "port", "host", "verbose"));
+        "require-lexical", "strictness", "port", "host", "verbose"));
 
     private final String word;
     private final Set<String> options;
@@ -157,6 +157,7 @@ public final class CliOptions {
     k();
     minSimilarity();
     requireLexical();
+    strictness();
     port();
     host();
   }
@@ -233,6 +234,16 @@ public final class CliOptions {
           + v + "\"");
     }
     return v;
+  }
+
+  /**
+   * {@code --strictness lenient|balanced|strict|strictest}: how sure the extractive generator
+   * must be to answer; default {@code balanced}.
+   */
+  public dev.citerag.pipeline.ExtractiveGenerator.Strictness strictness() {
+    return oneOf("strictness", "lenient", "balanced", "strict", "strictest")
+        .map(dev.citerag.pipeline.ExtractiveGenerator.Strictness::of)
+        .orElse(dev.citerag.pipeline.ExtractiveGenerator.Strictness.BALANCED);
   }
 
   /** {@code --model extractive|gemini|ollama|openai}; empty for the automatic choice. */

@@ -93,6 +93,16 @@ public final class Engine implements AutoCloseable {
    * Mode#ANSWER} chooses the model and prints the choice on {@code err}.
    */
   public static Engine open(CliOptions o, Map<String, String> env, PrintStream err, Mode mode) {
+    return open(o, env, err, mode, null);
+  }
+
+  /**
+   * {@link #open(CliOptions, Map, PrintStream, Mode)} with the in-memory store filled from {@code
+   * documents} instead of {@code --docs} or the sample corpus (used by {@code eval DIR} on a
+   * SQuAD-style directory); {@code documents} null means the usual choice.
+   */
+  public static Engine open(CliOptions o, Map<String, String> env, PrintStream err, Mode mode,
+      @Nullable List<Document> documents) {
     boolean chooseModel = mode == Mode.ANSWER;
     Embedder embedder = Providers.embedder(o.embedder(), env);
     int dims = embedder.identity().dimensions();
@@ -141,18 +151,21 @@ public final class Engine implements AutoCloseable {
       Optional<Path> docs = o.docs();
       if (mode == Mode.INGEST) {
         corpusLabel = "";
+      } else if (documents != null && url.isEmpty()) {
+        ingestor.ingest(documents, IngestListener.NONE);
+        corpusLabel = documents.size() + " documents of the evaluation set";
       } else if (docs.isPresent()) {
-        List<Document> documents = DocsFolder.load(List.of(docs.get()), err, o.verbose());
-        if (documents.isEmpty()) {
+        List<Document> loaded = DocsFolder.load(List.of(docs.get()), err, o.verbose());
+        if (loaded.isEmpty()) {
           throw new IllegalArgumentException(
               "option --docs: " + docs.get() + " holds no " + DocsFolder.TYPES + " file that could be loaded");
         }
-        ingestor.ingest(documents, IngestListener.NONE);
-        corpusLabel = documents.size() + " documents from " + docs.get();
+        ingestor.ingest(loaded, IngestListener.NONE);
+        corpusLabel = loaded.size() + " documents from " + docs.get();
       } else if (url.isEmpty()) {
-        List<Document> documents = SampleCorpus.documents();
-        ingestor.ingest(documents, IngestListener.NONE);
-        corpusLabel = "the sample corpus (" + documents.size() + " documents)";
+        List<Document> sample = SampleCorpus.documents();
+        ingestor.ingest(sample, IngestListener.NONE);
+        corpusLabel = "the sample corpus (" + sample.size() + " documents)";
       } else {
         corpusLabel = "the documents ingested into " + storeLabel;
         if (store.chunkCount() == 0) {
@@ -174,7 +187,7 @@ public final class Engine implements AutoCloseable {
       if (model.chatModel() != null) {
         pb.generator(AnswerGenerator.of(model.chatModel()));
       } else {
-        pb.generator(new ExtractiveGenerator());
+        pb.generator(ExtractiveGenerator.builder().strictness(o.strictness()).build());
       }
       RagPipeline pipeline;
       try {

@@ -13,7 +13,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** Renders results for people reading a terminal. */
+/**
+ * Renders results for people reading a terminal. Everything returned has passed {@link
+ * TerminalText#clean}: no escape sequence or control character from a document or a model reaches
+ * the terminal; {@code [n]} markers come only from validated citations.
+ */
 public final class TextOutput {
   private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");
 
@@ -24,11 +28,15 @@ public final class TextOutput {
    * rejection stated plainly with its reason (and, for a rejection, the failed checks).
    */
   public static String result(RagResult r) {
+    return TerminalText.clean(render(r));
+  }
+
+  private static String render(RagResult r) {
     StringBuilder b = new StringBuilder();
     if (r instanceof RagResult.Answered a) {
       CitedAnswer layout = CitedAnswer.of(a);
       for (CitedAnswer.Segment s : layout.segments()) {
-        b.append(s.text());
+        b.append(TerminalText.withoutMarkers(s.text()));
         if (!s.markers().isEmpty()) {
           if (!s.text().isEmpty() && !Character.isWhitespace(s.text().charAt(s.text().length() - 1))) {
             b.append(' ');
@@ -76,6 +84,10 @@ public final class TextOutput {
 
   /** Retrieval hits, best first, with every score. */
   public static String hits(String question, List<SearchHit> hits) {
+    return TerminalText.clean(renderHits(question, hits));
+  }
+
+  private static String renderHits(String question, List<SearchHit> hits) {
     StringBuilder b = new StringBuilder();
     if (hits.isEmpty()) {
       return "No hits for \"" + oneLine(question) + "\" (the store is empty or nothing passes the filter).\n";

@@ -29,6 +29,8 @@ public final class Usage {
                                 from the sweep over the sample cases; off for the others)
         --require-lexical B     gate 1: abstain when no chunk contains a question term
                                 (true|false, default true)
+        --strictness S          extractive generator: lenient|balanced|strict|strictest, how
+                                sure it must be to answer (default balanced; README: the curve)
       """;
 
   /** The general usage. */
@@ -42,7 +44,7 @@ public final class Usage {
           ask "question"          a cited answer, or an honest abstention
           search "question"       retrieval only: the hits with their scores
           ingest [PATH...]        store documents in pgvector (idempotent, in step with PATH)
-          eval CASES.jsonl        evaluate against labelled cases
+          eval CASES.jsonl|DIR    evaluate against labelled cases (DIR: a SQuAD-style set)
           serve                   a web page at http://127.0.0.1:8080/
 
         `citerag <command> --help` shows a command's options. Without --docs the bundled sample
@@ -99,9 +101,13 @@ public final class Usage {
           """;
       case "eval" -> """
           usage: citerag eval [options] CASES.jsonl
+                 citerag eval [options] DIR
 
           Runs the labelled cases (JSON lines: id, question, answerable, doc_ids, evidence, ...)
-          through the pipeline and prints the evaluation report in Markdown.
+          through the pipeline and prints the evaluation report in Markdown. A DIR holding
+          cases.jsonl and corpus/*.md is read as a SQuAD 2.0-style set (e.g.
+          ../shared/datasets/squad2-dev): its corpus is indexed and every question scored as
+          correct / wrong / abstained (answerable) or a false answer (unanswerable).
 
           options:
           """ + RETRIEVAL
