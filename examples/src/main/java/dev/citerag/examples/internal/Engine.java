@@ -1,5 +1,6 @@
 package dev.citerag.examples.internal;
 
+import dev.citerag.IdentityMismatchException;
 import dev.citerag.embed.Embedder;
 import dev.citerag.embed.EmbedderIdentity;
 import dev.citerag.ingest.Document;
@@ -188,7 +189,14 @@ public final class Engine implements AutoCloseable {
       } else {
         pb.generator(ExtractiveGenerator.builder().strictness(o.strictness()).build());
       }
-      return new Engine(embedder, store, closeable, ingestor, pb.build(), model, storeLabel, corpusLabel);
+      RagPipeline pipeline;
+      try {
+        pipeline = pb.build();
+      } catch (IdentityMismatchException e) {
+        // name the collection: the library's message knows the store only as a store
+        throw new IdentityMismatchException(storeLabel + ": " + e.getMessage());
+      }
+      return new Engine(embedder, store, closeable, ingestor, pipeline, model, storeLabel, corpusLabel);
     } catch (RuntimeException e) {
       closeQuietly(closeable, e);
       throw e;
