@@ -56,7 +56,7 @@ public final class LexicalSupportVerifier implements SupportVerifier {
   private static final String HAN_NUMERALS = "\u3007\u4e00\u4e8c\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341\u767e\u5343\u4e07\u4ebf\u5104\u842c\u4e24";
 
   private static final Pattern THOUSANDS = Pattern.compile("\\d{1,3}(,\\d{3})+(\\.\\d+)?");
-  private static final Pattern ORDINAL = Pattern.compile("(\\d+)(st|nd|rd|th)");
+  private static final Pattern ORDINAL = Pattern.compile("(?<!\\d)(\\d++)(st|nd|rd|th)");
   private static final Set<String> CLAUSE_ENDS = Set.of(",", ";", ":", ".", "!", "?", "(", ")", "\u2014", "\u2013");
 
   private final double minContentShare;
