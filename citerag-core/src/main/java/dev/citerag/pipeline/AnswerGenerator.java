@@ -10,6 +10,8 @@ import dev.citerag.chat.ChatResponse;
 public interface AnswerGenerator {
 
   /**
+   * Produces one reply for {@code request}.
+   *
    * @return the raw reply; transport failures throw {@link dev.citerag.ProviderException}
    */
   ChatResponse generate(GenerationRequest request);

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An answer generator that needs no model: it picks the sentences of the sent sources that best
@@ -252,7 +253,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
    */
   static List<Unit> units(String text) {
     List<Unit> out = new ArrayList<>();
-    String[] lines = text.split("\\R");
+    String[] lines = text.split("\\R", -1);
     String tableHeader = null;
     StringBuilder para = new StringBuilder();
     boolean inFence = false;
@@ -308,7 +309,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     if (para.length() == 0) {
       return;
     }
-    for (String part : SENTENCE_END.split(para)) {
+    for (String part : SENTENCE_END.split(para, -1)) {
       String st = part.strip();
       if (!st.isEmpty()) {
         out.add(new Unit(st, null));
@@ -318,7 +319,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   }
 
   /** A verbatim quote and, for table rows, the header that gives it meaning. */
-  record Unit(String quote, String context) {}
+  record Unit(String quote, @Nullable String context) {}
 
   private static final class Candidate {
     final String sourceId;

@@ -211,7 +211,8 @@ public final class RagPipeline {
 
       long tv = System.nanoTime();
       ParseResult parsed = AnswerParser.parse(reply.text());
-      if (!parsed.ok()) {
+      ModelAnswer answer = parsed.answer();
+      if (answer == null) {
         addTime(latency, Stage.VALIDATE, tv);
         tb.attempt(attempt, reply, parsed.issues(), genTime);
         feedback = parsed.issues();
@@ -219,7 +220,6 @@ public final class RagPipeline {
         lastWasParseFailure = true;
         continue;
       }
-      ModelAnswer answer = parsed.answer();
       ValidationReport report = validator.validate(answer, ctx.sources());
       addTime(latency, Stage.VALIDATE, tv);
       tb.attempt(attempt, reply, report.issues(), genTime);
@@ -335,7 +335,7 @@ public final class RagPipeline {
   }
 
   /** Accumulates the trace of one request. */
-  private final class TraceBuilder {
+  private static final class TraceBuilder {
     final String question;
     final Filter filter;
     final String generatorName;
@@ -391,7 +391,7 @@ public final class RagPipeline {
         Trace t = r.trace();
         log.debug("citerag.pipeline: {} ({}) retrieved={} sent={} attempts={} tokens={} total={}ms",
             r.status(), why, t.retrieved().size(), t.sent().size(), t.attempts().size(),
-            t.usage().totalTokens(), t.latency().get(Stage.TOTAL).toMillis());
+            t.usage().totalTokens(), t.latency().getOrDefault(Stage.TOTAL, Duration.ZERO).toMillis());
       }
     }
   }
@@ -533,6 +533,8 @@ public final class RagPipeline {
     }
 
     /**
+     * Builds an immutable, thread-safe pipeline from this builder's settings.
+     *
      * @throws IllegalArgumentException when embedder or store is missing
      * @throws IllegalStateException when neither or both of chatModel and generator are set, or
      *     the embedder's and store's dimensions differ

@@ -58,7 +58,7 @@ public final class LexicalAnalyzer {
       }
       addTerm(out, raw);
       if (compound && !isNumberLike(raw)) {
-        for (String part : raw.split("[.,:/\\-'_]+")) {
+        for (String part : raw.split("[.,:/\\-'_]+", -1)) {
           if (!part.isEmpty() && !part.equals(raw)) {
             addTerm(out, part);
           }

@@ -1,6 +1,7 @@
 package dev.citerag.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.zaxxer.hikari.HikariConfig;
@@ -364,6 +365,7 @@ class DatabaseFaultsTest {
           () -> Ingestor.builder().embedder(embedder).store(small).build().ingest(v1.subList(0, 1)));
       long maxMillis = 0;
       try (Connection a = two.getConnection(); Connection b = two.getConnection()) {
+        assertFalse(a.isClosed() || b.isClosed(), "the test holds both pooled connections");
         for (Supplier<Object> op : ops) {
           long t0 = System.nanoTime();
           StoreException e = assertThrows(StoreException.class, op::get);

@@ -171,7 +171,7 @@ public final class PgCollection {
 
   /** Creates what is missing, in one transaction serialised by an advisory lock. */
   private void createSchema(Connection c) throws SQLException {
-    inTransaction(c, () -> {
+    runInTransaction(c, () -> {
       try (PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_xact_lock(?, 0)")) {
         ps.setInt(1, lockKey);
         ps.execute();
@@ -198,7 +198,6 @@ public final class PgCollection {
           s.execute(ddl);
         }
       }
-      return null;
     });
   }
 
@@ -255,8 +254,8 @@ public final class PgCollection {
   }
 
   static int compareVersions(String a, String b) {
-    String[] x = a.split("\\.");
-    String[] y = b.split("\\.");
+    String[] x = a.split("\\.", -1);
+    String[] y = b.split("\\.", -1);
     for (int i = 0; i < Math.max(x.length, y.length); i++) {
       int p = i < x.length ? parseLeadingInt(x[i]) : 0;
       int q = i < y.length ? parseLeadingInt(y[i]) : 0;
@@ -902,6 +901,11 @@ public final class PgCollection {
     T run() throws SQLException;
   }
 
+  @FunctionalInterface
+  private interface TxAction {
+    void run() throws SQLException;
+  }
+
   private <T> T withConnection(String what, Work<T> work) {
     try (Connection c = dataSource.getConnection()) {
       return work.run(c);
@@ -941,6 +945,13 @@ public final class PgCollection {
     } catch (SQLException notPgjdbc) {
       // a wrapper that does not expose pgjdbc's statement: the driver's default applies
     }
+  }
+
+  private static void runInTransaction(Connection c, TxAction action) throws SQLException {
+    inTransaction(c, () -> {
+      action.run();
+      return Boolean.TRUE;
+    });
   }
 
   private static <T> T inTransaction(Connection c, TxBody<T> body) throws SQLException {

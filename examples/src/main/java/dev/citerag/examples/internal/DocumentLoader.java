@@ -155,7 +155,7 @@ public final class DocumentLoader {
 
   private static @Nullable String firstH1(String body) {
     boolean inFence = false;
-    for (String line : body.split("\\R")) {
+    for (String line : body.split("\\R", -1)) {
       String s = line.strip();
       if (s.startsWith("```") || s.startsWith("~~~")) {
         inFence = !inFence;

@@ -65,7 +65,7 @@ public final class FrontMatter {
 
   private static @Nullable String title(String body) {
     boolean fence = false;
-    for (String line : body.split("\n")) {
+    for (String line : body.split("\n", -1)) {
       String l = line.strip();
       if (l.startsWith("```") || l.startsWith("~~~")) {
         fence = !fence;
