@@ -62,7 +62,7 @@ public final class LocalHashingEmbedder implements Embedder {
   public static final int MAX_DIMENSIONS = 16_384;
 
   /** The model name recorded in {@link #identity()}; changes whenever the recipe changes. */
-  public static final String MODEL = "hashing-v1";
+  public static final String MODEL = "hashing-v2";
 
   /** Shortest character n-gram. */
   static final int MIN_GRAM = 3;

@@ -1,7 +1,9 @@
 package dev.citerag.ingest;
 
 import dev.citerag.internal.Checks;
+import dev.citerag.load.FrontMatter;
 import dev.citerag.text.Hashing;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -18,6 +20,9 @@ import org.jspecify.annotations.Nullable;
  * @param format how {@code content} is structured
  * @param metadata filterable key/value pairs (e.g. front matter {@code team: platform}); keys
  *     follow {@link dev.citerag.store.Filter#KEY}
+ * @param pages the pages of a paged document (a PDF), in order; empty for other documents. When
+ *     present, {@code content} is their texts joined by a blank line ({@link #paged}), and every
+ *     chunk records the page it came from (chunks never span pages)
  */
 public record Document(
     String id,
@@ -25,10 +30,19 @@ public record Document(
     @Nullable String title,
     String content,
     DocumentFormat format,
-    Map<String, String> metadata) {
+    Map<String, String> metadata,
+    List<Page> pages) {
+
+  /** Between the texts of two pages in {@link #content()} of a paged document. */
+  public static final String PAGE_SEPARATOR = "\n\n";
 
   private static final Pattern CONTROL = Pattern.compile("\\p{Cntrl}");
 
+  /**
+   * @throws IllegalArgumentException when a field breaks its rule (named in the message), page
+   *     numbers do not increase, or {@code content} is not the pages' texts joined by {@link
+   *     #PAGE_SEPARATOR}
+   */
   public Document {
     Checks.notBlank(id, "document id");
     if (id.length() > 512) {
@@ -47,10 +61,80 @@ public record Document(
             "metadata key \"" + key + "\" must match " + dev.citerag.store.Filter.KEY.pattern());
       }
     }
+    pages = List.copyOf(Checks.noNullElements(pages, "pages"));
+    if (!pages.isEmpty()) {
+      for (int i = 1; i < pages.size(); i++) {
+        if (pages.get(i).number() <= pages.get(i - 1).number()) {
+          throw new IllegalArgumentException("pages[" + i + "].number must be greater than the one before it, was "
+              + pages.get(i).number() + " after " + pages.get(i - 1).number());
+        }
+      }
+      if (!content.equals(join(pages))) {
+        throw new IllegalArgumentException(
+            "content of a paged document must be its pages' texts joined by a blank line (use Document.paged)");
+      }
+    }
   }
 
+  /** A document without pages. */
+  public Document(
+      String id,
+      String source,
+      @Nullable String title,
+      String content,
+      DocumentFormat format,
+      Map<String, String> metadata) {
+    this(id, source, title, content, format, metadata, List.of());
+  }
+
+  /**
+   * A paged document (a PDF): its content is the pages' texts joined by {@link #PAGE_SEPARATOR}.
+   *
+   * @throws IllegalArgumentException as the canonical constructor
+   */
+  public static Document paged(
+      String id,
+      String source,
+      @Nullable String title,
+      DocumentFormat format,
+      Map<String, String> metadata,
+      List<Page> pages) {
+    Checks.noNullElements(pages, "pages");
+    return new Document(id, source, title, join(pages), format, metadata, pages);
+  }
+
+  private static String join(List<Page> pages) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < pages.size(); i++) {
+      if (i > 0) {
+        b.append(PAGE_SEPARATOR);
+      }
+      b.append(pages.get(i).text());
+    }
+    return b.toString();
+  }
+
+  /**
+   * A Markdown document whose front matter, if any, is read as {@link FrontMatter} does: its pairs
+   * become the metadata (filterable, e.g. {@code Filter.eq("team", "platform")}), its {@code
+   * title} the title, and it is left out of the content.
+   *
+   * <pre>{@code
+   * Document d = Document.markdown("runbooks/rollback.md", "---\nteam: platform\n---\n# Rollbacks\n...");
+   * d.metadata(); // {team=platform}
+   * }</pre>
+   *
+   * @param id the document id, also its source
+   * @throws dev.citerag.load.DocumentLoadException when the front matter is malformed (naming {@code id} and the
+   *     line)
+   * @throws IllegalArgumentException when {@code id} breaks its rule
+   */
   public static Document markdown(String id, String content) {
-    return new Document(id, id, null, content, DocumentFormat.MARKDOWN, Map.of());
+    Checks.notNull(content, "content");
+    FrontMatter fm = FrontMatter.parse(content, Checks.notNull(id, "document id"));
+    String title = fm.metadata().get("title");
+    return new Document(id, id, title == null || title.isBlank() ? null : title, fm.body(),
+        DocumentFormat.MARKDOWN, fm.metadata());
   }
 
   public static Document text(String id, String content) {
@@ -58,11 +142,11 @@ public record Document(
   }
 
   public Document withMetadata(Map<String, String> newMetadata) {
-    return new Document(id, source, title, content, format, newMetadata);
+    return new Document(id, source, title, content, format, newMetadata, pages);
   }
 
   public Document withTitle(@Nullable String newTitle) {
-    return new Document(id, source, newTitle, content, format, metadata);
+    return new Document(id, source, newTitle, content, format, metadata, pages);
   }
 
   public Optional<String> titleOption() {
@@ -78,7 +162,15 @@ public record Document(
     metadata.entrySet().stream()
         .sorted(Map.Entry.comparingByKey())
         .forEach(e -> meta.append(e.getKey()).append('\u0000').append(e.getValue()).append('\u0000'));
+    if (pages.isEmpty()) {
+      return Hashing.sha256Hex(
+          content, title == null ? "" : title, source, format.name(), meta.toString());
+    }
+    StringBuilder pageShape = new StringBuilder();
+    for (Page p : pages) {
+      pageShape.append(p.number()).append(':').append(p.text().length()).append(',');
+    }
     return Hashing.sha256Hex(
-        content, title == null ? "" : title, source, format.name(), meta.toString());
+        content, title == null ? "" : title, source, format.name(), meta.toString(), pageShape.toString());
   }
 }

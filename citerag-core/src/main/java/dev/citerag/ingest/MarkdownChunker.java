@@ -61,8 +61,13 @@ import org.jspecify.annotations.Nullable;
  * the same ids on every run and JVM. Content is normalised before chunking: a leading byte-order
  * mark is dropped and CRLF/CR line ends become LF.
  *
+ * <p><b>Pages.</b> A paged document ({@link Document#pages()}, e.g. a PDF) is cut at every page
+ * break as well: a chunk never spans two pages and records its page ({@link Chunk#page()}); a
+ * section running over a break goes on with the same heading path on the next page.
+ *
  * <p>A document whose content is empty or whitespace gives no chunks. Front matter is not parsed
- * here: loaders put it into {@link Document#metadata()}, which every chunk carries. Empty
+ * here: {@link Document#markdown} and the loaders put it into {@link Document#metadata()}, which
+ * every chunk carries. Empty
  * headings are section boundaries that add nothing to the heading path. A heading with neither
  * text nor sub-sections under it gives a chunk holding only its heading line, so no words are
  * lost.
@@ -110,17 +115,35 @@ public final class MarkdownChunker implements Chunker {
     if (title != null && title.isEmpty()) {
       title = null;
     }
-    String[] lines = content.split("\n", -1);
     boolean markdown = document.format() == DocumentFormat.MARKDOWN;
-    List<Section> sections =
-        markdown ? parseSections(lines) : List.of(new Section(0, List.of(), "", "", List.of(lines)));
+    List<Section> sections;
+    if (document.pages().isEmpty()) {
+      String[] lines = content.split("\n", -1);
+      sections = markdown
+          ? parseSections(lines, null)
+          : List.of(new Section(0, List.of(), "", "", List.of(lines), null, false));
+    } else {
+      List<String> all = new ArrayList<>();
+      List<Integer> pageOf = new ArrayList<>();
+      List<Section> perPage = new ArrayList<>();
+      for (Page page : document.pages()) {
+        String[] pl = normaliseLineEnds(page.text()).split("\n", -1);
+        for (String l : pl) {
+          all.add(l);
+          pageOf.add(page.number());
+        }
+        perPage.add(new Section(0, List.of(), "", "", List.of(pl), page.number(), false));
+      }
+      sections = markdown ? parseSections(all.toArray(new String[0]), pageOf) : perPage;
+    }
 
     List<Piece> pieces = new ArrayList<>();
     for (int i = 0; i < sections.size(); i++) {
       Section s = sections.get(i);
       if (settings.faqMode() && s.isQuestion()) {
         int end = i + 1;
-        while (end < sections.size() && sections.get(end).level > s.level) {
+        while (end < sections.size() && sections.get(end).level > s.level
+            && java.util.Objects.equals(sections.get(end).page, s.page)) {
           end++;
         }
         if (end > i + 1) {
@@ -128,13 +151,14 @@ public final class MarkdownChunker implements Chunker {
           String head = head(title, merged.path);
           String body = joinBlocks(blocks(merged.lines, true));
           if (fits(head + body)) {
-            pieces.add(new Piece(merged.path, head + body));
+            pieces.add(new Piece(merged.path, head + body, s.page));
             i = end - 1;
             continue;
           }
         }
       }
-      boolean leaf = i + 1 >= sections.size() || sections.get(i + 1).level <= s.level;
+      boolean leaf = i + 1 >= sections.size()
+          || (sections.get(i + 1).level <= s.level && !sections.get(i + 1).continuation);
       split(s, title, markdown, leaf, pieces);
     }
     return toChunks(document, title, pieces);
@@ -152,20 +176,29 @@ public final class MarkdownChunker implements Chunker {
 
   // ---------------------------------------------------------------- sections
 
-  /** A heading's section: its level (0 before the first heading), path and body lines. */
+  /**
+   * A heading's section: its level (0 before the first heading), path and body lines; in a paged
+   * document, its page (a section running over a page break goes on as a continuation section of
+   * the next page with the same heading path).
+   */
   private static final class Section {
     final int level;
     final List<String> path;
     final String heading;
     final String headingLine;
     final List<String> lines;
+    final @Nullable Integer page;
+    final boolean continuation;
 
-    Section(int level, List<String> path, String heading, String headingLine, List<String> lines) {
+    Section(int level, List<String> path, String heading, String headingLine, List<String> lines,
+        @Nullable Integer page, boolean continuation) {
       this.level = level;
       this.path = path;
       this.heading = heading;
       this.headingLine = headingLine;
       this.lines = lines;
+      this.page = page;
+      this.continuation = continuation;
     }
 
     boolean isQuestion() {
@@ -180,11 +213,12 @@ public final class MarkdownChunker implements Chunker {
         all.add(n.headingLine);
         all.addAll(n.lines);
       }
-      return new Section(level, path, heading, headingLine, all);
+      return new Section(level, path, heading, headingLine, all, page, continuation);
     }
   }
 
-  private static List<Section> parseSections(String[] lines) {
+  /** Sections of the lines; {@code pageOf} (null when unpaged) gives each line's page. */
+  private static List<Section> parseSections(String[] lines, @Nullable List<Integer> pageOf) {
     List<Section> out = new ArrayList<>();
     String[] stack = new String[7];
     List<String> current = new ArrayList<>();
@@ -193,7 +227,17 @@ public final class MarkdownChunker implements Chunker {
     String heading = "";
     String headingLine = "";
     Fence fence = null;
-    for (String line : lines) {
+    Integer page = pageOf == null ? null : pageOf.get(0);
+    boolean continuation = false;
+    for (int li = 0; li < lines.length; li++) {
+      String line = lines[li];
+      if (pageOf != null && !pageOf.get(li).equals(page)) {
+        out.add(new Section(level, path, heading, headingLine, current, page, continuation));
+        current = new ArrayList<>();
+        page = pageOf.get(li);
+        continuation = true;
+        fence = null; // a code block does not run over a page break
+      }
       if (fence != null) {
         current.add(line);
         if (fence.closedBy(line)) {
@@ -209,7 +253,8 @@ public final class MarkdownChunker implements Chunker {
       }
       Matcher h = HEADING.matcher(line);
       if (h.matches()) {
-        out.add(new Section(level, path, heading, headingLine, current));
+        out.add(new Section(level, path, heading, headingLine, current, page, continuation));
+        continuation = false;
         level = h.group(1).length();
         String text = h.group(2) == null ? "" : h.group(2);
         text = Whitespace.collapse(CLOSING_HASHES.matcher(text).replaceFirst(""));
@@ -231,7 +276,7 @@ public final class MarkdownChunker implements Chunker {
       }
       current.add(line);
     }
-    out.add(new Section(level, path, heading, headingLine, current));
+    out.add(new Section(level, path, heading, headingLine, current, page, continuation));
     return out;
   }
 
@@ -408,14 +453,16 @@ public final class MarkdownChunker implements Chunker {
     }
   }
 
-  /** A finished chunk text with its heading path. */
+  /** A finished chunk text with its heading path and page. */
   private static final class Piece {
     final List<String> path;
     final String text;
+    final @Nullable Integer page;
 
-    Piece(List<String> path, String text) {
+    Piece(List<String> path, String text, @Nullable Integer page) {
       this.path = path;
       this.text = text;
+      this.page = page;
     }
   }
 
@@ -423,14 +470,14 @@ public final class MarkdownChunker implements Chunker {
     List<Block> blocks = blocks(s.lines, markdown);
     String head = head(title, s.path);
     if (blocks.isEmpty()) {
-      if (leaf && !s.heading.isEmpty()) {
-        out.add(new Piece(s.path, head.strip()));
+      if (leaf && !s.heading.isEmpty() && !s.continuation) {
+        out.add(new Piece(s.path, head.strip(), s.page));
       }
       return;
     }
     String whole = head + joinBlocks(blocks);
     if (fits(whole)) {
-      out.add(new Piece(s.path, whole));
+      out.add(new Piece(s.path, whole, s.page));
       return;
     }
     List<Seg> segs = new ArrayList<>();
@@ -449,7 +496,7 @@ public final class MarkdownChunker implements Chunker {
       }
     }
     for (String body : pack(segs, head)) {
-      out.add(new Piece(s.path, head + body));
+      out.add(new Piece(s.path, head + body, s.page));
     }
   }
 
@@ -716,7 +763,7 @@ public final class MarkdownChunker implements Chunker {
               d.source(),
               title,
               p.path,
-              null,
+              p.page,
               text,
               TokenEstimator.estimate(text),
               Hashing.sha256Hex(text),

@@ -101,25 +101,25 @@ public final class ExtractiveGenerator implements AnswerGenerator {
 
   /** The answer for a question over the given sources. */
   public ModelAnswer answer(String question, List<SentSource> sources) {
-    Set<String> qTerms = LexicalAnalyzer.distinctTerms(question);
+    Set<String> qTerms = LexicalAnalyzer.distinctSurfaceTerms(question);
     if (qTerms.isEmpty() || sources.isEmpty()) {
       return ModelAnswer.notInSources();
     }
     List<Candidate> candidates = new ArrayList<>();
     Set<String> present = new HashSet<>();
     for (SentSource s : sources) {
-      Set<String> headingTerms = new HashSet<>(LexicalAnalyzer.distinctTerms(
+      Set<String> headingTerms = new HashSet<>(LexicalAnalyzer.distinctSurfaceTerms(
           (s.chunk().title() == null ? "" : s.chunk().title()) + " " + s.chunk().section()));
-      Set<String> chunkTerms = LexicalAnalyzer.distinctTerms(s.chunk().text());
+      Set<String> chunkTerms = LexicalAnalyzer.distinctSurfaceTerms(s.chunk().text());
       present.addAll(chunkTerms);
       for (Unit u : units(s.chunk().text())) {
-        Set<String> own = LexicalAnalyzer.distinctTerms(u.quote);
+        Set<String> own = LexicalAnalyzer.distinctSurfaceTerms(u.quote);
         if (QuoteMatcher.wordCount(u.quote) < 4 || headingTerms.containsAll(own)) {
           continue;
         }
         Set<String> terms = new HashSet<>(own);
         if (u.context != null) {
-          terms.addAll(LexicalAnalyzer.distinctTerms(u.context));
+          terms.addAll(LexicalAnalyzer.distinctSurfaceTerms(u.context));
         }
         Set<String> context = new HashSet<>(terms);
         context.addAll(headingTerms);

@@ -1,5 +1,6 @@
 package dev.citerag.text;
 
+import dev.citerag.text.internal.EnglishStemmer;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -13,8 +14,14 @@ import java.util.regex.Pattern;
  * extractive generator. Numbers, units and identifiers survive whole: {@code 141.80}, {@code
  * 0.015}, {@code deploy-bot}, {@code SVC_KEY}, {@code v2.3.1} are single terms, and compound terms
  * also contribute their parts ({@code deploy-bot} gives {@code deploy-bot}, {@code deploy} and
- * {@code bot}). Terms are lower-cased; English stop words are dropped; plain alphabetic words get
- * a light plural stemming (Porter's step 1a) so that {@code keys} matches {@code key}.
+ * {@code bot}). Terms are lower-cased; English stop words are dropped; plain alphabetic words
+ * ({@code a-z} only) are reduced to their Porter2 (Snowball English) stem, so that {@code keys}
+ * matches {@code key} and {@code represented} matches {@code representing}. The PostgreSQL store's
+ * full-text side ({@code to_tsvector('english', ...)}) applies the same Snowball English stemmer.
+ *
+ * <p>Negation words are stop words here (they carry no topic, and a lexical index should not rank
+ * a passage up for saying "not"), but they are not thrown away silently: {@link #negations} counts
+ * them, so a caller can compare the polarity of a question and of a sentence.
  */
 public final class LexicalAnalyzer {
   private LexicalAnalyzer() {}
@@ -38,8 +45,47 @@ public final class LexicalAnalyzer {
           "out", "over", "under", "again", "am", "very", "just", "own", "same", "here", "via",
           "much", "many", "more", "most", "tell", "please", "need", "get", "one's");
 
+  /**
+   * Words that negate what they qualify: {@code not}, {@code no}, {@code never}, {@code none},
+   * {@code nobody}, {@code nothing}, {@code nowhere}, {@code neither}, {@code nor}, {@code cannot}
+   * and {@code without}; a word ending in {@code n't} ({@code isn't}, {@code can't}) counts too.
+   */
+  public static final Set<String> NEGATION_WORDS =
+      Set.of(
+          "not", "no", "never", "none", "nobody", "nothing", "nowhere", "neither", "nor", "cannot",
+          "without");
+
+  /**
+   * How many negation words ({@link #NEGATION_WORDS}, or a word ending in {@code n't} with a
+   * straight or typographic apostrophe) {@code text} contains.
+   */
+  public static int negations(CharSequence text) {
+    int n = 0;
+    Matcher m = TOKEN.matcher(text.toString().replace('\u2019', '\''));
+    while (m.find()) {
+      String raw = m.group().toLowerCase(Locale.ROOT);
+      if (NEGATION_WORDS.contains(raw) || raw.endsWith("n't")) {
+        n++;
+      }
+    }
+    return n;
+  }
+
   /** Terms of {@code text} in order, with repeats (for term frequencies). */
   public static List<String> terms(CharSequence text) {
+    return terms(text, true);
+  }
+
+  /**
+   * Distinct terms of {@code text} with only plural {@code -s}/{@code -es}/{@code -ies} reduced
+   * (Porter's step 1a), the analysis the extractive generator's agreement rules were measured
+   * with; transitional, until those rules are re-measured on Porter2 stems.
+   */
+  public static Set<String> distinctSurfaceTerms(CharSequence text) {
+    return new LinkedHashSet<>(terms(text, false));
+  }
+
+  private static List<String> terms(CharSequence text, boolean porter2) {
     List<String> out = new ArrayList<>();
     Matcher m = TOKEN.matcher(text);
     while (m.find()) {
@@ -56,11 +102,11 @@ public final class LexicalAnalyzer {
           compound = hasSeparator(raw);
         }
       }
-      addTerm(out, raw);
+      addTerm(out, raw, porter2);
       if (compound && !isNumberLike(raw)) {
         for (String part : raw.split("[.,:/\\-'_]+", -1)) {
           if (!part.isEmpty() && !part.equals(raw)) {
-            addTerm(out, part);
+            addTerm(out, part, porter2);
           }
         }
       }
@@ -73,11 +119,37 @@ public final class LexicalAnalyzer {
     return new LinkedHashSet<>(terms(text));
   }
 
-  private static void addTerm(List<String> out, String t) {
+  private static void addTerm(List<String> out, String t, boolean porter2) {
     if (STOP_WORDS.contains(t)) {
       return;
     }
-    out.add(stem(t));
+    out.add(porter2 ? stem(t) : pluralStem(t));
+  }
+
+  /** Porter step 1a on purely alphabetic words of 4+ letters; anything else is left alone. */
+  private static String pluralStem(String t) {
+    if (t.length() < 4) {
+      return t;
+    }
+    for (int i = 0; i < t.length(); i++) {
+      char c = t.charAt(i);
+      if (c < 'a' || c > 'z') {
+        return t;
+      }
+    }
+    if (t.endsWith("sses")) {
+      return t.substring(0, t.length() - 2);
+    }
+    if (t.endsWith("ies")) {
+      return t.substring(0, t.length() - 3) + "y";
+    }
+    if (t.endsWith("ss") || t.endsWith("us") || t.endsWith("is")) {
+      return t;
+    }
+    if (t.endsWith("s")) {
+      return t.substring(0, t.length() - 1);
+    }
+    return t;
   }
 
   private static boolean hasSeparator(String s) {
@@ -104,29 +176,17 @@ public final class LexicalAnalyzer {
     return digit;
   }
 
-  /** Porter step 1a on purely alphabetic words of 4+ letters; anything else is left alone. */
-  static String stem(String t) {
-    if (t.length() < 4) {
-      return t;
-    }
+  /**
+   * The Porter2 stem of a purely alphabetic ({@code a-z}) term; anything else (numbers,
+   * identifiers, compounds, other scripts) is left alone.
+   */
+  public static String stem(String t) {
     for (int i = 0; i < t.length(); i++) {
       char c = t.charAt(i);
       if (c < 'a' || c > 'z') {
         return t;
       }
     }
-    if (t.endsWith("sses")) {
-      return t.substring(0, t.length() - 2);
-    }
-    if (t.endsWith("ies")) {
-      return t.substring(0, t.length() - 3) + "y";
-    }
-    if (t.endsWith("ss") || t.endsWith("us") || t.endsWith("is")) {
-      return t;
-    }
-    if (t.endsWith("s")) {
-      return t.substring(0, t.length() - 1);
-    }
-    return t;
+    return EnglishStemmer.stem(t);
   }
 }

@@ -35,9 +35,25 @@ class LexicalAnalyzerTest {
   }
 
   @Test
-  void drops_stop_words_and_stems_plurals_lightly() {
-    assertThat(LexicalAnalyzer.terms("What are the keys of the services?")).containsExactly("key", "service");
-    assertThat(LexicalAnalyzer.terms("policies classes status")).containsExactly("policy", "class", "status");
+  void drops_stop_words_and_stems_with_porter2() {
+    assertThat(LexicalAnalyzer.terms("What are the keys of the services?")).containsExactly("key", "servic");
+    assertThat(LexicalAnalyzer.terms("policies classes status")).containsExactly("polici", "class", "status");
+    assertThat(LexicalAnalyzer.terms("represented representing represents"))
+        .containsExactly("repres", "repres", "repres");
+  }
+
+  @Test
+  void stems_only_plain_words_and_the_parts_of_compounds() {
+    assertThat(LexicalAnalyzer.terms("rolling-deploys v2.3.1 1990s"))
+        .containsExactly("rolling-deploys", "roll", "deploy", "v2.3.1", "v2", "3", "1", "1990s");
+  }
+
+  @Test
+  void counts_negations_that_terms_leave_out() {
+    assertThat(LexicalAnalyzer.terms("The job was not retried")).doesNotContain("not");
+    assertThat(LexicalAnalyzer.negations("The job was not retried")).isEqualTo(1);
+    assertThat(LexicalAnalyzer.negations("It isn't and can\u2019t be, never, with no key")).isEqualTo(4);
+    assertThat(LexicalAnalyzer.negations("Notes on nothingness and knots")).isZero();
   }
 
   @Test

@@ -4,7 +4,7 @@ import dev.citerag.CiteragException;
 import dev.citerag.IdentityMismatchException;
 import dev.citerag.examples.internal.CliOptions;
 import dev.citerag.examples.internal.CliOptions.Command;
-import dev.citerag.examples.internal.DocumentLoader;
+import dev.citerag.examples.internal.DocsFolder;
 import dev.citerag.examples.internal.Engine;
 import dev.citerag.examples.internal.Evaluation;
 import dev.citerag.examples.internal.Logging;
@@ -178,10 +178,10 @@ public final class Main {
       for (String p : o.positional()) {
         paths.add(Path.of(p));
       }
-      documents = DocumentLoader.load(paths);
+      documents = DocsFolder.load(paths, err, o.verbose());
       if (documents.isEmpty()) {
         throw new IllegalArgumentException(
-            "no .md, .markdown, .txt, .text, .html or .htm file under " + String.join(", ", o.positional()));
+            "no " + DocsFolder.TYPES + " file could be loaded from " + String.join(", ", o.positional()));
       }
     }
     try (Engine engine = Engine.open(o, env, err, Engine.Mode.INGEST)) {

@@ -225,6 +225,8 @@ class MainTest {
     Files.writeString(dir.resolve("notes.pdf"), "%PDF");
     Cli.Run r = Cli.run(Cli.offline(), "ask", "--docs", dir.toString(), ANSWERABLE);
     assertThat(r.status()).isEqualTo(Main.EXIT_ERROR);
-    assertThat(r.err()).startsWith("citerag: error: option --docs: ").contains("holds no .md");
+    // the unreadable PDF is named first, then the folder is an error
+    assertThat(r.err()).startsWith("citerag: skipped " + dir.resolve("notes.pdf") + ": not a readable PDF")
+        .contains("citerag: error: option --docs: ").contains("holds no .md");
   }
 }

@@ -133,7 +133,7 @@ public final class QuoteMatcher {
    * passages for the claim's few terms is much cheaper than tokenising the passages.
    */
   public static double termCoverage(String claim, List<String> lowerCasePassages) {
-    Set<String> terms = LexicalAnalyzer.distinctTerms(claim);
+    Set<String> terms = LexicalAnalyzer.distinctSurfaceTerms(claim);
     if (terms.isEmpty()) {
       return 1.0;
     }

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Injects fresh citerag fakes into test methods, lifecycle methods and test constructors: declare a
  * parameter of type {@link dev.citerag.testkit.fakes.ScriptedChatModel}, {@link
  * dev.citerag.testkit.fakes.DeterministicEmbedder} (default settings), {@link
- * dev.citerag.testkit.wire.FakeGeminiServer} or {@link dev.citerag.testkit.wire.FakeOllamaServer}.
+ * dev.citerag.testkit.wire.FakeGeminiServer}, {@link dev.citerag.testkit.wire.FakeOllamaServer} or
+ * {@link dev.citerag.testkit.wire.FakeOpenAiServer}.
  *
  * <p>Each test gets its own instances; within one test, every parameter of the same type (in
  * {@code @BeforeEach}, the test method and {@code @AfterEach}) receives the same instance. Servers

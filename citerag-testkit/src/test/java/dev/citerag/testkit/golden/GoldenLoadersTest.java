@@ -81,16 +81,22 @@ class GoldenLoadersTest {
   @Test
   void reports_malformed_front_matter_with_line_and_key() {
     assertThat(assertThrows(GoldenFormatException.class,
-        () -> GoldenCorpus.parse("x", "x.md", "---\nteam platform\n---\n# T\n")).getMessage())
-        .isEqualTo("x.md:2: front matter lines must be \"key: value\", was \"team platform\"");
+        () -> GoldenCorpus.parse("x", "x.md", "---\nteam: a\nteam platform\n---\n# T\n")).getMessage())
+        .isEqualTo("x.md:3: front matter line must be \"key: value\", was \"team platform\"");
     assertThat(assertThrows(GoldenFormatException.class,
         () -> GoldenCorpus.parse("x", "x.md", "---\nteam: a\nteam: b\n---\n")).getMessage())
-        .isEqualTo("x.md:3: field \"team\" repeats in the front matter");
+        .isEqualTo("x.md:3: front matter key \"team\" repeats");
     assertThat(assertThrows(GoldenFormatException.class,
         () -> GoldenCorpus.parse("x", "x.md", "---\nbad key: a\n---\n")).getMessage())
-        .startsWith("x.md:2: field \"bad key\" is not a valid metadata key");
+        .startsWith("x.md:2: front matter key \"bad key\" must match");
     assertThat(assertThrows(GoldenFormatException.class,
-        () -> GoldenCorpus.parse("x", "x.md", "---\nteam: a\n# T\n")).getMessage())
-        .isEqualTo("x.md:1: front matter opened with --- is never closed");
+        () -> GoldenCorpus.parse("x", "x.md", "---\nteam: a\ndesc: |\n  x\n---\n")).getMessage())
+        .startsWith("x.md:3: ").contains("block scalars");
+  }
+
+  @Test
+  void a_leading_rule_that_is_not_front_matter_is_body() {
+    assertThat(GoldenCorpus.parse("x", "x.md", "---\nteam: a\n# T\n").metadata()).isEmpty();
+    assertThat(GoldenCorpus.parse("x", "x.md", "---\n\nIntro.\n\n---\n# T\n").title()).isEqualTo("T");
   }
 }

@@ -8,6 +8,7 @@ import dev.citerag.testkit.fakes.Reply;
 import dev.citerag.testkit.fakes.ScriptedChatModel;
 import dev.citerag.testkit.wire.FakeGeminiServer;
 import dev.citerag.testkit.wire.FakeOllamaServer;
+import dev.citerag.testkit.wire.FakeOpenAiServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.Socket;
@@ -25,6 +26,7 @@ class CiteragFakesTest {
   private static ScriptedChatModel firstModel;
   private static FakeGeminiServer firstGemini;
   private static FakeOllamaServer firstOllama;
+  private static FakeOpenAiServer firstOpenAi;
 
   private ScriptedChatModel fromBeforeEach;
 
@@ -37,14 +39,17 @@ class CiteragFakesTest {
   @Test
   @Order(1)
   void injects_fakes_and_shares_one_instance_per_type_within_a_test(ScriptedChatModel model, ScriptedChatModel again,
-      DeterministicEmbedder embedder, FakeGeminiServer gemini, FakeOllamaServer ollama) throws IOException {
+      DeterministicEmbedder embedder, FakeGeminiServer gemini, FakeOllamaServer ollama, FakeOpenAiServer openai)
+      throws IOException {
     assertThat(model).isSameAs(fromBeforeEach).isSameAs(again);
     assertThat(embedder.dimensions()).isEqualTo(DeterministicEmbedder.DEFAULT_DIMENSIONS);
     assertThat(reachable(gemini.baseUrl())).isTrue();
     assertThat(reachable(ollama.baseUrl())).isTrue();
+    assertThat(reachable(openai.baseUrl())).isTrue();
     firstModel = model;
     firstGemini = gemini;
     firstOllama = ollama;
+    firstOpenAi = openai;
   }
 
   @Test
@@ -56,6 +61,7 @@ class CiteragFakesTest {
     assertThat(gemini).isNotSameAs(firstGemini);
     assertThrows(IOException.class, () -> reachable(firstGemini.baseUrl()));
     assertThrows(IOException.class, () -> reachable(firstOllama.baseUrl()));
+    assertThrows(IOException.class, () -> reachable(firstOpenAi.baseUrl()));
   }
 
   private static boolean reachable(String baseUrl) throws IOException {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.TimeUnit;
+import okhttp3.Headers;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -18,7 +19,7 @@ final class Http {
   private static final MediaType APPLICATION_JSON = MediaType.get("application/json");
   static final OkHttpClient CLIENT = new OkHttpClient.Builder().readTimeout(5, TimeUnit.SECONDS).build();
 
-  record Result(int status, @Nullable String contentType, String body) {
+  record Result(int status, @Nullable String contentType, String body, Headers headers) {
     JsonNode json() {
       try {
         return JSON.readTree(body);
@@ -42,7 +43,7 @@ final class Http {
 
   private static Result call(Request r) {
     try (Response resp = CLIENT.newCall(r).execute()) {
-      return new Result(resp.code(), resp.header("Content-Type"), resp.body().string());
+      return new Result(resp.code(), resp.header("Content-Type"), resp.body().string(), resp.headers());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -226,14 +226,14 @@ public final class CliOptions {
     return v;
   }
 
-  /** {@code --model extractive|gemini|ollama}; empty for the automatic choice. */
+  /** {@code --model extractive|gemini|ollama|openai}; empty for the automatic choice. */
   public Optional<String> model() {
-    return oneOf("model", "extractive", "gemini", "ollama");
+    return oneOf("model", "extractive", "gemini", "ollama", "openai");
   }
 
-  /** {@code --embedder local|gemini|ollama}; default {@code local}. */
+  /** {@code --embedder local|gemini|ollama|openai}; default {@code local}. */
   public String embedder() {
-    return oneOf("embedder", "local", "gemini", "ollama").orElse("local");
+    return oneOf("embedder", "local", "gemini", "ollama", "openai").orElse("local");
   }
 
   /** The AND of every {@code --filter key=value}; {@link Filter#ALL} when none. */

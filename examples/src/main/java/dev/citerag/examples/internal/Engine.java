@@ -103,10 +103,10 @@ public final class Engine implements AutoCloseable {
       if (mode == Mode.INGEST) {
         corpusLabel = "";
       } else if (docs.isPresent()) {
-        List<Document> documents = DocumentLoader.load(List.of(docs.get()));
+        List<Document> documents = DocsFolder.load(List.of(docs.get()), err, o.verbose());
         if (documents.isEmpty()) {
           throw new IllegalArgumentException(
-              "option --docs: " + docs.get() + " holds no .md, .markdown, .txt, .text, .html or .htm file");
+              "option --docs: " + docs.get() + " holds no " + DocsFolder.TYPES + " file that could be loaded");
         }
         ingestor.ingest(documents, IngestListener.NONE);
         corpusLabel = documents.size() + " documents from " + docs.get();

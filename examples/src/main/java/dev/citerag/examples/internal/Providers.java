@@ -7,6 +7,8 @@ import dev.citerag.gemini.GeminiChatModel;
 import dev.citerag.gemini.GeminiEmbedder;
 import dev.citerag.ollama.OllamaChatModel;
 import dev.citerag.ollama.OllamaEmbedder;
+import dev.citerag.openai.OpenAiChatModel;
+import dev.citerag.openai.OpenAiEmbedder;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,7 +21,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Builds the chat model and the embedder the command line asks for, reading endpoints and model
  * names from the environment map it is given ({@code GEMINI_API_KEY}, {@code GEMINI_BASE_URL},
- * {@code GEMINI_MODEL}, {@code OLLAMA_HOST}, {@code OLLAMA_MODEL}, {@code OLLAMA_EMBED_MODEL}), so
+ * {@code GEMINI_MODEL}, {@code OLLAMA_HOST}, {@code OLLAMA_MODEL}, {@code OLLAMA_EMBED_MODEL},
+ * {@code OPENAI_BASE_URL}, {@code OPENAI_API_KEY}, {@code OPENAI_MODEL}, {@code
+ * OPENAI_EMBED_MODEL}), so
  * tests pass a map and never the real environment. No key is ever printed: the adapters keep it
  * out of their messages and {@code toString()}.
  */
@@ -33,7 +37,7 @@ public final class Providers {
   /**
    * The model that answers.
    *
-   * @param kind {@code extractive}, {@code gemini} or {@code ollama}
+   * @param kind {@code extractive}, {@code gemini}, {@code ollama} or {@code openai}
    * @param chatModel null for {@code extractive}
    * @param why one line saying why this one was chosen
    */
@@ -46,8 +50,9 @@ public final class Providers {
 
   /**
    * The requested model, or the automatic choice: Gemini when {@code GEMINI_API_KEY} is set, else
-   * Ollama when a server answers at {@code OLLAMA_HOST} (default {@code http://127.0.0.1:11434}),
-   * else the extractive generator.
+   * the OpenAI-compatible adapter when {@code OPENAI_BASE_URL} or {@code OPENAI_API_KEY} is set,
+   * else Ollama when a server answers at {@code OLLAMA_HOST} (default {@code
+   * http://127.0.0.1:11434}), else the extractive generator.
    *
    * @throws IllegalArgumentException when a requested provider cannot be configured from the
    *     environment (e.g. no API key), with the adapter's message
@@ -58,12 +63,19 @@ public final class Providers {
         case "extractive" -> new ModelChoice("extractive", null, "--model extractive");
         case "gemini" -> new ModelChoice("gemini", gemini(env), "--model gemini");
         case "ollama" -> new ModelChoice("ollama", ollama(env), "--model ollama");
-        default -> throw new UsageException("", "option --model must be one of extractive|gemini|ollama");
+        case "openai" -> new ModelChoice("openai", openai(env), "--model openai");
+        default -> throw new UsageException("", "option --model must be one of extractive|gemini|ollama|openai");
       };
     }
     String key = env.get("GEMINI_API_KEY");
     if (key != null && !key.isBlank()) {
       return new ModelChoice("gemini", gemini(env), "GEMINI_API_KEY is set");
+    }
+    for (String name : new String[] {"OPENAI_BASE_URL", "OPENAI_API_KEY"}) {
+      String v = env.get(name);
+      if (v != null && !v.isBlank()) {
+        return new ModelChoice("openai", openai(env), name + " is set");
+      }
     }
     OllamaChatModel ollama;
     try {
@@ -114,16 +126,26 @@ public final class Providers {
   }
 
   /**
+   * The OpenAI-compatible adapter at {@code OPENAI_BASE_URL} with {@code OPENAI_API_KEY} and {@code
+   * OPENAI_MODEL} (the adapter reads all three).
+   */
+  static OpenAiChatModel openai(Map<String, String> env) {
+    return OpenAiChatModel.builder().environment(env).build();
+  }
+
+  /**
    * The embedder named by {@code --embedder}.
    *
-   * @param kind {@code local}, {@code gemini} or {@code ollama}
+   * @param kind {@code local}, {@code gemini}, {@code ollama} or {@code openai}
    */
   public static Embedder embedder(String kind, Map<String, String> env) {
     return switch (kind) {
       case "local" -> new LocalHashingEmbedder();
       case "gemini" -> GeminiEmbedder.builder().environment(env).build();
       case "ollama" -> OllamaEmbedder.builder().environment(env).build();
-      default -> throw new UsageException("", "option --embedder must be one of local|gemini|ollama, was \"" + kind + "\"");
+      case "openai" -> OpenAiEmbedder.builder().environment(env).build();
+      default -> throw new UsageException("", "option --embedder must be one of local|gemini|ollama|openai, was \""
+          + kind + "\"");
     };
   }
 }

@@ -39,12 +39,12 @@ import java.util.TreeMap;
  * question    the question asked
  * answer      the verified answer text; null unless answered (a rejected reply is never shown)
  * segments    [{text, markers:[n]}]  the answer cut where citation markers go (see CitedAnswer)
- * citations   [{n, source_id, quote, chunk_id, source, section, title, claim}]
+ * citations   [{n, source_id, quote, chunk_id, source, section, title, page, claim}]  page: 1-based, null unless paged (PDF)
  * issues      [{type, severity, detail, source_id, quote}]  warnings of an answer, failed checks
  *             of a rejection
  * grounding_score  in [0,1] when answered, else null
  * retrieved   [{source_id (the id it was sent under, or null), chunk_id, doc_id, source, section,
- *              title, text, dense_score, dense_rank, lexical_rank, lexical_score, fused_score,
+ *              title, page, text, dense_score, dense_rank, lexical_rank, lexical_score, fused_score,
  *              sent, metadata}]
  * usage       {input_tokens, output_tokens, reasoning_tokens, cached_tokens, total_tokens}
  * latency_ms  {embed, retrieve, context, generate, validate, total}  (stages that ran)
@@ -164,6 +164,7 @@ public final class ResultJson {
       o.put("source", c.source());
       o.put("section", c.section());
       putNullable(o, "title", c.title());
+      putPage(o, c);
       o.put("text", c.text());
       if (h.cosine() == null) {
         o.putNull("dense_score");
@@ -192,6 +193,15 @@ public final class ResultJson {
     return o;
   }
 
+  /** {@code "page": N} for a chunk of a paged document, {@code null} otherwise. */
+  private static void putPage(ObjectNode o, Chunk c) {
+    if (c.page() == null) {
+      o.putNull("page");
+    } else {
+      o.put("page", c.page().intValue());
+    }
+  }
+
   /** {@code {"error": message}}. */
   public static ObjectNode error(String message) {
     ObjectNode o = F.objectNode();
@@ -208,6 +218,7 @@ public final class ResultJson {
     o.put("source", c.chunk().source());
     o.put("section", c.chunk().section());
     putNullable(o, "title", c.chunk().title());
+    putPage(o, c.chunk());
     o.put("claim", c.claimIndex());
     return o;
   }

@@ -91,13 +91,17 @@ public final class TextOutput {
         chunksInStore, r.elapsed().toMillis() / 1000.0);
   }
 
-  /** {@code source § section} (or the title when the chunk has no section). */
+  /**
+   * {@code source § section} (or the title when the chunk has no section), then {@code , p. N}
+   * for a chunk of a paged document.
+   */
   static String where(Chunk c) {
     String section = c.section();
     if (section.isEmpty() && c.title() != null) {
       section = c.title();
     }
-    return section.isEmpty() ? c.source() : c.source() + " \u00a7 " + section;
+    String where = section.isEmpty() ? c.source() : c.source() + " \u00a7 " + section;
+    return c.page() == null ? where : where + ", p. " + c.page();
   }
 
   private static String issue(ValidationIssue i) {

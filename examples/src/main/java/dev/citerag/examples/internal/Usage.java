@@ -10,7 +10,7 @@ public final class Usage {
         --store URL             a pgvector store (jdbc:postgresql://host:port/db?user=..) instead
                                 of the in-memory one; ingest into it first with `citerag ingest`
         --collection NAME       pgvector collection (default citerag)
-        --embedder NAME         local|gemini|ollama (default local: offline hashing embedder)
+        --embedder NAME         local|gemini|ollama|openai (default local: offline hashing embedder)
         --k N                   chunks retrieved, 1 to 100 (default 8)
       """;
 
@@ -19,9 +19,10 @@ public final class Usage {
       """;
 
   private static final String GATES = """
-        --model NAME            extractive|gemini|ollama (default: gemini when GEMINI_API_KEY is
-                                set, else ollama when a server answers at OLLAMA_HOST, else
-                                extractive, which needs no model)
+        --model NAME            extractive|gemini|ollama|openai (default: gemini when
+                                GEMINI_API_KEY is set, else openai when OPENAI_BASE_URL or
+                                OPENAI_API_KEY is set, else ollama when a server answers at
+                                OLLAMA_HOST, else extractive, which needs no model)
         --min-similarity X      gate 1: abstain without a model call when the best cosine is
                                 below X; 0 turns it off (default 0.20 for the local embedder,
                                 from the sweep over the sample cases; off for the others)
@@ -88,7 +89,7 @@ public final class Usage {
           options:
             --store URL             jdbc:postgresql://host:port/db?user=..&password=.. (required)
             --collection NAME       pgvector collection (default citerag)
-            --embedder NAME         local|gemini|ollama (default local)
+            --embedder NAME         local|gemini|ollama|openai (default local)
             --json                  print the summary as JSON
             --verbose               debug logging on stderr
           """;

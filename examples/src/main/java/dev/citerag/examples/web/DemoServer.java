@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.citerag.examples.internal.HtmlText;
+import dev.citerag.load.DocumentLoadException;
+import dev.citerag.load.FrontMatter;
+import dev.citerag.loaders.HtmlLoader;
 import dev.citerag.examples.internal.ResultJson;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.DocumentFormat;
@@ -224,7 +226,7 @@ public final class DemoServer implements AutoCloseable {
           sendJson(ex, 200, ResultJson.ingest(report));
         }
       }
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | DocumentLoadException e) {
       sendJson(ex, 400, ResultJson.error(e.getMessage() == null ? "bad request" : e.getMessage()));
     }
   }
@@ -296,11 +298,23 @@ public final class DemoServer implements AutoCloseable {
       DocumentFormat fmt;
       String body = content;
       switch (format == null ? "markdown" : format) {
-        case "markdown" -> fmt = DocumentFormat.MARKDOWN;
+        case "markdown" -> {
+          // front matter is read as everywhere else; explicit "metadata" fields win over it
+          FrontMatter fm = FrontMatter.parse(content, at);
+          body = fm.body();
+          fmt = DocumentFormat.MARKDOWN;
+          Map<String, String> merged = new LinkedHashMap<>(fm.metadata());
+          merged.putAll(meta);
+          meta = merged;
+          if (title == null) {
+            title = fm.metadata().get("title");
+          }
+        }
         case "text" -> fmt = DocumentFormat.TEXT;
         case "html" -> {
-          HtmlText h = HtmlText.convert(content);
-          body = h.markdown();
+          Document h = new HtmlLoader().load(id, source == null ? id : source,
+              content.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+          body = h.content();
           fmt = DocumentFormat.MARKDOWN;
           if (title == null) {
             title = h.title();

@@ -33,7 +33,8 @@
 
   function where(c) {
     const section = c.section || c.title || '';
-    return section ? c.source + ' \u00a7 ' + section : c.source;
+    const place = section ? c.source + ' \u00a7 ' + section : c.source;
+    return c.page ? place + ', p. ' + c.page : place;
   }
 
   function fmt(x, digits) {

@@ -43,7 +43,9 @@ class ResultJsonTest {
 
     JsonNode sent = j.get("retrieved").get(0);
     assertThat(fields(sent)).containsExactlyInAnyOrder("source_id", "chunk_id", "doc_id", "source", "section",
-        "title", "text", "dense_score", "dense_rank", "lexical_rank", "lexical_score", "fused_score", "sent", "metadata");
+        "title", "page", "text", "dense_score", "dense_rank", "lexical_rank", "lexical_score", "fused_score", "sent",
+        "metadata");
+    assertThat(sent.get("page").isNull()).isTrue();
     assertThat(sent.get("source_id").asText()).isEqualTo("k7");
     assertThat(sent.get("sent").asBoolean()).isTrue();
     assertThat(sent.get("dense_score").asDouble()).isEqualTo(0.61);

@@ -6,6 +6,7 @@ import dev.citerag.testkit.fakes.RecordedChat;
 import dev.citerag.testkit.fakes.ScriptedChatModel;
 import dev.citerag.testkit.wire.FakeGeminiServer;
 import dev.citerag.testkit.wire.FakeOllamaServer;
+import dev.citerag.testkit.wire.FakeOpenAiServer;
 import dev.citerag.testkit.wire.WireCall;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,8 @@ public final class CiteragFakesExtension implements ParameterResolver, AfterTest
       ScriptedChatModel.class, ScriptedChatModel::new,
       DeterministicEmbedder.class, DeterministicEmbedder::create,
       FakeGeminiServer.class, FakeGeminiServer::new,
-      FakeOllamaServer.class, FakeOllamaServer::new);
+      FakeOllamaServer.class, FakeOllamaServer::new,
+      FakeOpenAiServer.class, FakeOpenAiServer::new);
 
   @Override
   public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
@@ -87,6 +89,8 @@ public final class CiteragFakesExtension implements ParameterResolver, AfterTest
       calls = g.calls();
     } else if (fake instanceof FakeOllamaServer o) {
       calls = o.calls();
+    } else if (fake instanceof FakeOpenAiServer a) {
+      calls = a.calls();
     }
     if (calls == null) {
       return null;

@@ -52,9 +52,18 @@ public final class FakeHttp implements AutoCloseable {
     }
   }
 
-  /** What to answer. */
+  /** What to answer; {@code headers} are extra response headers (e.g. retry hints). */
   public record Reply(int status, String contentType, String body, SentSources sources,
-      @Nullable String scriptError, boolean disconnect) {
+      @Nullable String scriptError, boolean disconnect, Map<String, String> headers) {
+
+    public Reply {
+      headers = Map.copyOf(headers);
+    }
+
+    public Reply(int status, String contentType, String body, SentSources sources,
+        @Nullable String scriptError, boolean disconnect) {
+      this(status, contentType, body, sources, scriptError, disconnect, Map.of());
+    }
 
     public static Reply json(int status, Object body) {
       return new Reply(status, "application/json; charset=utf-8",
@@ -62,11 +71,18 @@ public final class FakeHttp implements AutoCloseable {
     }
 
     public Reply withSources(SentSources s) {
-      return new Reply(status, contentType, body, s, scriptError, disconnect);
+      return new Reply(status, contentType, body, s, scriptError, disconnect, headers);
     }
 
     public Reply withScriptError(String error) {
-      return new Reply(status, contentType, body, sources, error, disconnect);
+      return new Reply(status, contentType, body, sources, error, disconnect, headers);
+    }
+
+    /** The same reply with one more response header. */
+    public Reply withHeader(String name, String value) {
+      Map<String, String> h = new LinkedHashMap<>(headers);
+      h.put(name, value);
+      return new Reply(status, contentType, body, sources, scriptError, disconnect, h);
     }
 
     public static Reply disconnect(SentSources sources) {
@@ -152,10 +168,9 @@ public final class FakeHttp implements AutoCloseable {
     if (reply.disconnect()) {
       return b.onResponseStart(new SocketEffect.CloseSocket()).build();
     }
-    return b.code(reply.status())
-        .setHeader("Content-Type", reply.contentType())
-        .body(reply.body())
-        .build();
+    b.code(reply.status()).setHeader("Content-Type", reply.contentType());
+    reply.headers().forEach(b::setHeader);
+    return b.body(reply.body()).build();
   }
 
   /** The base URL without a trailing slash, e.g. {@code http://127.0.0.1:50123}. */

@@ -1,4 +1,4 @@
-package dev.citerag.examples.internal;
+package dev.citerag.loaders.internal;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +13,11 @@ import org.jspecify.annotations.Nullable;
  * Reduces an HTML page to Markdown-shaped text so that the Markdown chunker keeps its structure:
  * headings become {@code #} lines, list items {@code -} lines, tables pipe rows with the header
  * row marked, {@code <pre>} fenced blocks; scripts, styles, navigation and form controls are
- * dropped. Whitespace inside paragraphs is collapsed.
+ * dropped, and so is page chrome: when the page marks its main content ({@code <main>}, {@code
+ * role="main"}, or a single {@code <article>}) only that is read; otherwise the body without its
+ * {@code <header>}, {@code <footer>} and {@code <aside>} outside an article, and without elements
+ * whose role is navigation, banner, contentinfo, complementary or search. Links keep their text.
+ * Whitespace inside paragraphs is collapsed.
  *
  * @param title the page's {@code <title>}, else its first {@code <h1>}; null when it has neither
  * @param markdown the text
@@ -37,9 +41,29 @@ public record HtmlText(@Nullable String title, String markdown) {
       title = h1 == null ? "" : h1.text().strip();
     }
     Writer w = new Writer();
-    w.walk(doc.body(), 0);
+    w.walk(mainContent(doc), 0);
     w.flush();
     return new HtmlText(title.isEmpty() ? null : title, w.result());
+  }
+
+  private static Element mainContent(org.jsoup.nodes.Document doc) {
+    Element body = doc.body();
+    Element main = body.selectFirst("main, [role=main]");
+    if (main != null) {
+      return main;
+    }
+    var articles = body.select("article");
+    if (articles.size() == 1) {
+      return articles.get(0);
+    }
+    Element copy = body.clone();
+    copy.select("[role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=search]").remove();
+    for (Element e : copy.select("header, footer, aside")) {
+      if (e.closest("article") == null) {
+        e.remove();
+      }
+    }
+    return copy;
   }
 
   private static final class Writer {

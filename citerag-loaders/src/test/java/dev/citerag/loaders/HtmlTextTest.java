@@ -1,4 +1,6 @@
-package dev.citerag.examples.internal;
+package dev.citerag.loaders;
+
+import dev.citerag.loaders.internal.HtmlText;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,0 +1,27 @@
+package dev.citerag.load;
+
+import dev.citerag.ingest.Document;
+
+/**
+ * Reads one file's bytes into a {@link Document}: its text, title, metadata and, for paged
+ * formats, its pages. One implementation per format ({@link MarkdownLoader}, {@link TextLoader}
+ * here; HTML and PDF in {@code citerag-loaders}); {@link FolderLoader} picks one by file
+ * extension. Implementations are stateless and thread-safe.
+ *
+ * <pre>{@code
+ * Document d = new MarkdownLoader().load("guides/deploy.md", "docs/guides/deploy.md", bytes);
+ * }</pre>
+ */
+public interface DocumentLoader {
+
+  /**
+   * Reads one file's bytes as a document of this loader's format.
+   *
+   * @param id the document id to give it (e.g. the path relative to the folder)
+   * @param source where it came from, for people and for error messages (a path or URL)
+   * @param content the file's bytes; not modified or kept
+   * @throws DocumentLoadException when the bytes cannot be read as this format (naming {@code
+   *     source})
+   */
+  Document load(String id, String source, byte[] content);
+}

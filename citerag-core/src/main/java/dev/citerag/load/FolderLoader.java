@@ -1,0 +1,526 @@
+package dev.citerag.load;
+
+import dev.citerag.ingest.Document;
+import dev.citerag.internal.Checks;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.FileSystemLoopException;
+import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Loads the files under folders (and files named directly) into {@link Document}s, picking a
+ * {@link DocumentLoader} by file extension, and reports every file it did not load and why.
+ *
+ * <pre>{@code
+ * FolderLoader.Result r = FolderLoader.builder().build().load(List.of(Path.of("docs")));
+ * r.skipped().forEach(s -> System.err.println("skipped " + s));
+ * ingestor.ingest(r.documents());
+ * }</pre>
+ *
+ * <ul>
+ *   <li><b>Ids</b>: the path relative to the folder given, with {@code /} separators (the file
+ *       name for a file given directly), so re-loading the same tree gives the same ids; the id
+ *       is also the document's source. Documents come back sorted by id.
+ *   <li><b>One bad file never aborts a folder</b>: a file that is not UTF-8, too large, has
+ *       malformed front matter, is an encrypted PDF, has a name with control characters or the
+ *       id of another file is skipped and reported ({@link Result#skipped()}); with {@link
+ *       Builder#failFast(boolean)} the first such file throws instead. Hidden files and folders
+ *       (name starting with {@code .}), files of other types and special files (pipes, devices)
+ *       are skipped and reported in both modes.
+ *   <li><b>Links</b>: a symbolic link inside a folder is loaded only when it points to a file
+ *       inside that same folder; a link pointing outside it, and any link to a directory, is
+ *       skipped and reported, unless {@link Builder#followLinks(boolean)} is set. A path given
+ *       directly is always followed: it is what the caller asked for.
+ *   <li><b>Names</b> in reports and messages are escaped ({@link FileNames#escape(String)}).
+ *   <li>Files are read and parsed on up to {@link Builder#threads(int)} threads; the result does
+ *       not depend on their number.
+ * </ul>
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class FolderLoader {
+
+  /** Default largest file read: 64 MiB. */
+  public static final long DEFAULT_MAX_FILE_BYTES = 64L * 1024 * 1024;
+
+  /** Why a file was not loaded. */
+  public enum Reason {
+    /** Its extension has no loader. */
+    UNSUPPORTED_TYPE(false),
+    /** It or a folder above it is hidden (name starting with {@code .}). */
+    HIDDEN(false),
+    /** A symbolic link to something outside the folder, or to a directory, not followed. */
+    LINK_NOT_FOLLOWED(false),
+    /** Not a regular file (a pipe, socket or device). */
+    NOT_A_FILE(false),
+    /** Its name holds control or other invisible characters (shown escaped). */
+    UNSAFE_NAME(true),
+    /** Larger than {@link Builder#maxFileBytes(long)}. */
+    TOO_LARGE(true),
+    /** It could not be read (permissions, a broken link, a loop of links, an I/O error). */
+    UNREADABLE(true),
+    /** Its loader rejected it (not UTF-8, malformed front matter, encrypted or image-only PDF). */
+    INVALID(true),
+    /** Another file already gave the same document id. */
+    DUPLICATE_ID(true);
+
+    private final boolean problem;
+
+    Reason(boolean problem) {
+      this.problem = problem;
+    }
+
+    /**
+     * Whether this is a file that should have loaded but could not (these make a fail-fast load
+     * throw), as opposed to a file skipped by design.
+     */
+    public boolean problem() {
+      return problem;
+    }
+  }
+
+  /**
+   * A file that was not loaded.
+   *
+   * @param file its path as given plus the part under the folder, escaped
+   * @param reason why, by kind
+   * @param detail why, for people (the loader's message for {@link Reason#INVALID})
+   */
+  public record SkippedFile(String file, Reason reason, String detail) {
+    public SkippedFile {
+      Checks.notNull(file, "file");
+      Checks.notNull(reason, "reason");
+      Checks.notNull(detail, "detail");
+    }
+
+    @Override
+    public String toString() {
+      return file + ": " + detail;
+    }
+  }
+
+  /**
+   * The outcome of a load.
+   *
+   * @param documents the documents loaded, sorted by id
+   * @param skipped every file not loaded, in walk order
+   */
+  public record Result(List<Document> documents, List<SkippedFile> skipped) {
+    public Result {
+      documents = List.copyOf(documents);
+      skipped = List.copyOf(skipped);
+    }
+
+    /** The skipped files that should have loaded ({@link Reason#problem()}). */
+    public List<SkippedFile> problems() {
+      return skipped.stream().filter(s -> s.reason().problem()).toList();
+    }
+  }
+
+  private final Map<String, DocumentLoader> loaders;
+  private final boolean failFast;
+  private final boolean followLinks;
+  private final long maxFileBytes;
+  private final int threads;
+
+  private FolderLoader(Builder b) {
+    this.loaders = Collections.unmodifiableMap(new TreeMap<>(b.loaders));
+    this.failFast = b.failFast;
+    this.followLinks = b.followLinks;
+    this.maxFileBytes = b.maxFileBytes;
+    this.threads = b.threads;
+  }
+
+  /** A builder with the Markdown ({@code md}, {@code markdown}) and text ({@code txt}, {@code text}) loaders. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The extensions this loader reads (lower case, without the dot), sorted. */
+  public Set<String> extensions() {
+    return loaders.keySet();
+  }
+
+  /**
+   * Loads every supported file under the given folders and the given files.
+   *
+   * @throws DocumentLoadException when a path given does not exist or is a file of an unsupported
+   *     type; in fail-fast mode, for the first file that could not be loaded ({@link
+   *     Reason#problem()}), naming it
+   * @throws IllegalArgumentException when {@code paths} is null or holds null
+   */
+  public Result load(List<Path> paths) {
+    Checks.noNullElements(paths, "paths");
+    List<Candidate> candidates = new ArrayList<>();
+    List<SkippedFile> skipped = new ArrayList<>();
+    for (Path p : paths) {
+      if (!Files.exists(p)) {
+        throw new DocumentLoadException(p.toString(), "no such file or directory");
+      }
+      if (Files.isDirectory(p)) {
+        walk(p, candidates, skipped);
+      } else {
+        String name = p.getFileName() == null ? p.toString() : p.getFileName().toString();
+        DocumentLoader loader = loaderFor(name);
+        if (loader == null) {
+          throw new DocumentLoadException(p.toString(), "unsupported file type (supported: "
+              + String.join(", ", loaders.keySet()) + ")");
+        }
+        if (!Files.isRegularFile(p)) {
+          throw new DocumentLoadException(p.toString(), "not a regular file");
+        }
+        candidates.add(new Candidate(realPath(p), p, name, loader));
+      }
+    }
+    for (SkippedFile s : skipped) {
+      failIfAsked(s, null);
+    }
+    List<Object> loaded = read(candidates);
+    Map<String, Document> byId = new LinkedHashMap<>();
+    Map<String, Path> origin = new HashMap<>();
+    for (int i = 0; i < candidates.size(); i++) {
+      Candidate c = candidates.get(i);
+      Object o = loaded.get(i);
+      if (o instanceof SkippedFile s) {
+        skipped.add(s);
+        failIfAsked(s, null);
+        continue;
+      }
+      Document d = (Document) o;
+      Path real = realPath(c.file);
+      Path before = origin.putIfAbsent(d.id(), real);
+      if (before != null) {
+        if (!before.equals(real)) {
+          SkippedFile s = new SkippedFile(shown(c.shown), Reason.DUPLICATE_ID,
+              "another file already has the document id \"" + FileNames.escape(d.id())
+                  + "\" (give their common parent folder instead)");
+          skipped.add(s);
+          failIfAsked(s, null);
+        }
+        continue;
+      }
+      byId.put(d.id(), d);
+    }
+    List<Document> docs = new ArrayList<>(byId.values());
+    docs.sort(Comparator.comparing(Document::id));
+    return new Result(docs, skipped);
+  }
+
+  private void failIfAsked(SkippedFile s, @Nullable Throwable cause) {
+    if (failFast && s.reason().problem()) {
+      throw new DocumentLoadException(s.file(), 0, s.detail(), cause, true);
+    }
+  }
+
+  // ------------------------------------------------------------------ walking
+
+  /** A file to read: the path to read from, the path shown, its id and its loader. */
+  private record Candidate(Path file, Path shown, String id, DocumentLoader loader) {}
+
+  private void walk(Path root, List<Candidate> out, List<SkippedFile> skipped) {
+    Path rootReal = realPath(root);
+    Set<FileVisitOption> options = followLinks ? EnumSet.of(FileVisitOption.FOLLOW_LINKS) : EnumSet.noneOf(FileVisitOption.class);
+    List<Candidate> found = new ArrayList<>();
+    try {
+      Files.walkFileTree(root, options, Integer.MAX_VALUE, new SimpleFileVisitor<>() {
+        @Override
+        public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+          if (!dir.equals(root) && hiddenName(dir)) {
+            skipped.add(new SkippedFile(shown(dir), Reason.HIDDEN, "hidden folder, not read"));
+            return FileVisitResult.SKIP_SUBTREE;
+          }
+          return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+          visit(root, rootReal, file, attrs, found, skipped);
+          return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFileFailed(Path file, IOException e) {
+          String why = e instanceof FileSystemLoopException
+              ? "symbolic links form a loop"
+              : "cannot be read: " + ioMessage(e);
+          skipped.add(new SkippedFile(shown(file), Reason.UNREADABLE, why));
+          return FileVisitResult.CONTINUE;
+        }
+      });
+    } catch (IOException e) {
+      throw new DocumentLoadException(root.toString(), 0, "cannot list the folder: " + ioMessage(e), e);
+    }
+    found.sort(Comparator.comparing(Candidate::id));
+    out.addAll(found);
+  }
+
+  private void visit(Path root, Path rootReal, Path file, BasicFileAttributes attrs,
+      List<Candidate> out, List<SkippedFile> skipped) {
+    String name = file.getFileName().toString();
+    if (hiddenName(file)) {
+      skipped.add(new SkippedFile(shown(file), Reason.HIDDEN, "hidden file, not read"));
+      return;
+    }
+    Path readFrom = file;
+    if (attrs.isSymbolicLink()) { // only when links are not followed
+      Path target;
+      try {
+        target = file.toRealPath();
+      } catch (IOException e) {
+        skipped.add(new SkippedFile(shown(file), Reason.UNREADABLE,
+            "symbolic link whose target cannot be read: " + ioMessage(e)));
+        return;
+      }
+      if (Files.isDirectory(target)) {
+        skipped.add(new SkippedFile(shown(file), Reason.LINK_NOT_FOLLOWED,
+            "symbolic link to a folder, not followed (followLinks follows it)"));
+        return;
+      }
+      if (!target.startsWith(rootReal)) {
+        skipped.add(new SkippedFile(shown(file), Reason.LINK_NOT_FOLLOWED,
+            "symbolic link to a file outside the folder, not followed (followLinks follows it)"));
+        return;
+      }
+      readFrom = target;
+      try {
+        attrs = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+      } catch (IOException e) {
+        skipped.add(new SkippedFile(shown(file), Reason.UNREADABLE, "cannot be read: " + ioMessage(e)));
+        return;
+      }
+    }
+    if (!attrs.isRegularFile()) {
+      skipped.add(new SkippedFile(shown(file), Reason.NOT_A_FILE, "not a regular file (a pipe, socket or device)"));
+      return;
+    }
+    DocumentLoader loader = loaderFor(name);
+    if (loader == null) {
+      skipped.add(new SkippedFile(shown(file), Reason.UNSUPPORTED_TYPE, "unsupported file type"));
+      return;
+    }
+    String id = relativeId(root, file);
+    if (FileNames.hasUnsafeCharacters(id)) {
+      skipped.add(new SkippedFile(shown(file), Reason.UNSAFE_NAME,
+          "the file name holds control or invisible characters (shown escaped); rename it"));
+      return;
+    }
+    out.add(new Candidate(readFrom, file, id, loader));
+  }
+
+  private static boolean hiddenName(Path p) {
+    Path name = p.getFileName();
+    return name != null && name.toString().startsWith(".");
+  }
+
+  private static String relativeId(Path root, Path file) {
+    StringBuilder b = new StringBuilder();
+    for (Path part : root.relativize(file)) {
+      if (b.length() > 0) {
+        b.append('/');
+      }
+      b.append(part);
+    }
+    return b.toString();
+  }
+
+  private @Nullable DocumentLoader loaderFor(String fileName) {
+    int dot = fileName.lastIndexOf('.');
+    if (dot < 0 || dot == fileName.length() - 1) {
+      return null;
+    }
+    return loaders.get(fileName.substring(dot + 1).toLowerCase(Locale.ROOT));
+  }
+
+  // ------------------------------------------------------------------ reading
+
+  /** Loads each candidate: a {@link Document} or a {@link SkippedFile}, in order. */
+  private List<Object> read(List<Candidate> candidates) {
+    int n = Math.min(threads, candidates.size());
+    if (n <= 1) {
+      List<Object> out = new ArrayList<>(candidates.size());
+      for (Candidate c : candidates) {
+        out.add(readOne(c));
+      }
+      return out;
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(n, r -> {
+      Thread t = new Thread(r, "citerag-load");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      List<Future<Object>> futures = new ArrayList<>(candidates.size());
+      for (Candidate c : candidates) {
+        futures.add(pool.submit(() -> readOne(c)));
+      }
+      List<Object> out = new ArrayList<>(candidates.size());
+      for (Future<Object> f : futures) {
+        try {
+          out.add(f.get());
+        } catch (ExecutionException e) {
+          Throwable cause = e.getCause();
+          if (cause instanceof RuntimeException re) {
+            throw re;
+          }
+          if (cause instanceof Error err) {
+            throw err;
+          }
+          throw new IllegalStateException(cause);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new DocumentLoadException("(folder)", 0, "interrupted while loading", e);
+        }
+      }
+      return out;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private Object readOne(Candidate c) {
+    byte[] bytes;
+    // not following links, a file swapped for a link after the walk is not read
+    try (InputStream in = followLinks ? Files.newInputStream(c.file) : Files.newInputStream(c.file, LinkOption.NOFOLLOW_LINKS)) {
+      bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxFileBytes + 1));
+    } catch (IOException e) {
+      return new SkippedFile(shown(c.shown), Reason.UNREADABLE, "cannot be read: " + ioMessage(e));
+    }
+    if (bytes.length > maxFileBytes) {
+      return new SkippedFile(shown(c.shown), Reason.TOO_LARGE,
+          "larger than the limit of " + maxFileBytes + " bytes");
+    }
+    try {
+      return c.loader.load(c.id, c.id, bytes);
+    } catch (DocumentLoadException e) {
+      return new SkippedFile(shown(c.shown), Reason.INVALID, e.problem());
+    } catch (RuntimeException e) { // a loader's parser failing on a hostile file
+      return new SkippedFile(shown(c.shown), Reason.INVALID,
+          "cannot be read as " + extension(c.id) + ": " + FileNames.escape(String.valueOf(e.getMessage())));
+    }
+  }
+
+  private static String extension(String name) {
+    int dot = name.lastIndexOf('.');
+    return dot < 0 ? "this type" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
+  }
+
+  private static String shown(Path p) {
+    return FileNames.escape(p.toString());
+  }
+
+  private static Path realPath(Path p) {
+    try {
+      return p.toRealPath();
+    } catch (IOException e) {
+      return p.toAbsolutePath().normalize();
+    }
+  }
+
+  private static String ioMessage(IOException e) {
+    if (e instanceof NoSuchFileException) {
+      return "no such file";
+    }
+    String m = e.getMessage();
+    return FileNames.escape(m == null ? e.getClass().getSimpleName() : m);
+  }
+
+  /** Builds a {@link FolderLoader}. */
+  public static final class Builder {
+    private final Map<String, DocumentLoader> loaders = new HashMap<>();
+    private boolean failFast;
+    private boolean followLinks;
+    private long maxFileBytes = DEFAULT_MAX_FILE_BYTES;
+    private int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+
+    private Builder() {
+      DocumentLoader md = new MarkdownLoader();
+      DocumentLoader txt = new TextLoader();
+      loaders.put("md", md);
+      loaders.put("markdown", md);
+      loaders.put("txt", txt);
+      loaders.put("text", txt);
+    }
+
+    /**
+     * Reads files with this extension (case-insensitive, without the dot) with {@code loader},
+     * replacing any loader set for it before.
+     *
+     * @throws IllegalArgumentException when {@code extension} is blank or holds a dot or slash,
+     *     or {@code loader} is null
+     */
+    public Builder loader(String extension, DocumentLoader loader) {
+      Checks.notBlank(extension, "extension");
+      if (extension.contains(".") || extension.contains("/") || extension.contains("\\")) {
+        throw new IllegalArgumentException("extension must be a bare extension like \"pdf\", was \"" + extension + "\"");
+      }
+      loaders.put(extension.toLowerCase(Locale.ROOT), Checks.notNull(loader, "loader"));
+      return this;
+    }
+
+    /** Default false: a bad file is skipped and reported; true: it throws. */
+    public Builder failFast(boolean failFast) {
+      this.failFast = failFast;
+      return this;
+    }
+
+    /**
+     * Default false: a symbolic link inside a folder is read only when it points to a file inside
+     * that folder; true: every link is followed (loops are reported, not followed).
+     */
+    public Builder followLinks(boolean followLinks) {
+      this.followLinks = followLinks;
+      return this;
+    }
+
+    /**
+     * Default {@link #DEFAULT_MAX_FILE_BYTES}: larger files are skipped ({@link Reason#TOO_LARGE}).
+     *
+     * @throws IllegalArgumentException when not in 1..2,000,000,000
+     */
+    public Builder maxFileBytes(long maxFileBytes) {
+      if (maxFileBytes < 1 || maxFileBytes > 2_000_000_000L) {
+        throw new IllegalArgumentException("maxFileBytes must be in 1..2000000000, was " + maxFileBytes);
+      }
+      this.maxFileBytes = maxFileBytes;
+      return this;
+    }
+
+    /**
+     * Default: the number of processors, at most 4. Files are read and parsed on this many
+     * threads.
+     *
+     * @throws IllegalArgumentException when not in 1..64
+     */
+    public Builder threads(int threads) {
+      this.threads = Checks.inRange(threads, 1, 64, "threads");
+      return this;
+    }
+
+    public FolderLoader build() {
+      return new FolderLoader(this);
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package dev.citerag.openai;
+
+import dev.citerag.openai.internal.OpenAiTransport;
+import dev.citerag.openai.internal.Secrets;
+import dev.citerag.provider.Retrier;
+import dev.citerag.provider.RetryPolicy;
+import java.time.Duration;
+import java.util.Map;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The connection half of a built {@link OpenAiChatModel} or {@link OpenAiEmbedder}, made by
+ * {@link ClientBuilder#connect()}: the settings as given (kept for {@code toBuilder()}) and what
+ * they resolved to. {@link #toString()} masks the key.
+ *
+ * @param apiKeySetting the key given to the builder, or null to read it from the environment
+ * @param environment where the key, base URL and model were looked up
+ * @param baseUrlSetting the base URL given to the builder, or null
+ * @param sleeper how the retrier waits (replaced in tests)
+ * @param httpClient the caller's client to derive from, or null for a client of its own
+ * @param apiKey the resolved key, or null when none is sent
+ * @param baseUrl the resolved base URL
+ * @param transport posts under {@code baseUrl} with {@code apiKey}, under the retry policy
+ */
+record Connection(
+    @Nullable String apiKeySetting,
+    Map<String, String> environment,
+    @Nullable HttpUrl baseUrlSetting,
+    Duration connectTimeout,
+    Duration readTimeout,
+    Duration callTimeout,
+    RetryPolicy retryPolicy,
+    Retrier.Sleeper sleeper,
+    @Nullable OkHttpClient httpClient,
+    @Nullable String apiKey,
+    HttpUrl baseUrl,
+    OpenAiTransport transport) {
+
+  /** Whether the caller gave a client to share. */
+  boolean sharedHttpClient() {
+    return httpClient != null;
+  }
+
+  /** {@code baseUrl=..., apiKey=****, connectTimeout=..., readTimeout=..., callTimeout=..., retryPolicy=...}. */
+  @Override
+  public String toString() {
+    return "baseUrl=" + baseUrl
+        + ", apiKey=" + Secrets.mask(apiKey)
+        + ", connectTimeout=" + connectTimeout
+        + ", readTimeout=" + readTimeout
+        + ", callTimeout=" + callTimeout
+        + ", retryPolicy=" + retryPolicy;
+  }
+}

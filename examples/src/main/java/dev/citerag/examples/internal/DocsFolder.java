@@ -1,0 +1,46 @@
+package dev.citerag.examples.internal;
+
+import dev.citerag.ingest.Document;
+import dev.citerag.load.FolderLoader;
+import dev.citerag.loaders.Loaders;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Loads {@code --docs} and {@code ingest} paths with the library's {@link Loaders} (Markdown,
+ * text, HTML, PDF) and tells the user about every file left out: each file that should have loaded
+ * but could not, with why, and a count of the files skipped by design (other types, hidden,
+ * links out of the folder), listed one by one with {@code --verbose}.
+ */
+public final class DocsFolder {
+  private DocsFolder() {}
+
+  /** The file types read, for messages. */
+  public static final String TYPES = ".md, .markdown, .txt, .text, .html, .htm or .pdf";
+
+  /**
+   * Loads the documents of the given files and folders, naming every file left out on {@code err}.
+   *
+   * @throws dev.citerag.load.DocumentLoadException when a path does not exist or a file named
+   *     directly has an unsupported type
+   */
+  public static List<Document> load(List<Path> paths, PrintStream err, boolean verbose) {
+    FolderLoader.Result r = Loaders.folderLoader().build().load(paths);
+    int byDesign = 0;
+    for (FolderLoader.SkippedFile s : r.skipped()) {
+      if (s.reason().problem()) {
+        err.println("citerag: skipped " + s.file() + ": " + s.detail());
+      } else if (verbose) {
+        err.println("citerag: skipped " + s.file() + ": " + s.detail());
+      } else {
+        byDesign++;
+      }
+    }
+    if (byDesign > 0) {
+      err.println("citerag: skipped " + byDesign + (byDesign == 1 ? " file" : " files")
+          + " of other types, hidden, or linking out of the folder (--verbose lists them)");
+    }
+    return r.documents();
+  }
+}
