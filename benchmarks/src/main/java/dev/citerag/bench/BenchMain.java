@@ -22,7 +22,7 @@ import java.util.Set;
  *
  * <pre>
  * java -Xms6g -Xmx6g -XX:+UseG1GC -XX:+AlwaysPreTouch -cp benchmarks/target/citerag-benchmarks.jar \
- *     dev.citerag.bench.BenchMain [--sections memory,pg,validation,pipeline] [--n 100000]
+ *     dev.citerag.bench.BenchMain [--sections memory,pg,validation,pipeline,ingest] [--n 100000]
  *     [--passes 3] [--jdbc jdbc:postgresql://...] [--out benchmarks/results/latest.md]
  * </pre>
  *
@@ -32,7 +32,8 @@ public final class BenchMain {
   private BenchMain() {}
 
   public static void main(String[] args) throws Exception {
-    Set<String> sections = new LinkedHashSet<>(List.of("memory", "pg", "validation", "pipeline"));
+    Set<String> sections = new LinkedHashSet<>(List.of("memory", "pg", "validation", "pipeline", "ingest"));
+    int ingestFiles = 1_000;
     int n = 100_000;
     int dims = 384;
     int passes = 3;
@@ -48,6 +49,7 @@ public final class BenchMain {
         case "--passes" -> passes = Integer.parseInt(args[++i]);
         case "--pipeline-chunks" -> pipelineChunks = Integer.parseInt(args[++i]);
         case "--jdbc" -> jdbc = args[++i];
+        case "--ingest-files" -> ingestFiles = Integer.parseInt(args[++i]);
         case "--out" -> out = Path.of(args[++i]);
         default -> throw new IllegalArgumentException("unknown argument " + args[i]);
       }
@@ -112,6 +114,13 @@ public final class BenchMain {
         PipelineOverhead.run(Dataset.generate(pipelineChunks, dims), passes, report);
       } catch (Exception | AssertionError e) {
         failures.add(fail(report, "pipeline", e));
+      }
+    }
+    if (sections.contains("ingest")) {
+      try {
+        dev.citerag.bench.ingest.IngestFolderBenchmark.run(jdbc, ingestFiles, passes, report);
+      } catch (Exception | AssertionError e) {
+        failures.add(fail(report, "ingest", e));
       }
     }
     report.blank();

@@ -1,16 +1,16 @@
 package dev.citerag.bench;
 
-import dev.citerag.answer.AnswerParser;
+import dev.citerag.answer.AnswerStatus;
 import dev.citerag.answer.Citation;
 import dev.citerag.answer.Claim;
-import dev.citerag.answer.AnswerStatus;
 import dev.citerag.answer.DefaultCitationValidator;
 import dev.citerag.answer.ModelAnswer;
+import dev.citerag.answer.SentSource;
 import dev.citerag.answer.ValidationReport;
-import dev.citerag.context.SentSource;
+import dev.citerag.answer.internal.AnswerParser;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.SearchHit;
-import dev.citerag.text.Hashing;
+import dev.citerag.text.internal.Hashing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.citerag.answer;
 
-import dev.citerag.context.SentSource;
+import dev.citerag.answer.SentSource;
 import java.util.List;
 
 /**

@@ -1,9 +1,9 @@
 package dev.citerag.answer;
 
+import dev.citerag.answer.SentSource;
 import dev.citerag.answer.internal.QuoteMatcher;
-import dev.citerag.context.SentSource;
 import dev.citerag.internal.Checks;
-import dev.citerag.text.Whitespace;
+import dev.citerag.text.internal.Whitespace;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -1,5 +1,6 @@
 package dev.citerag.context;
 
+import dev.citerag.answer.SentSource;
 import dev.citerag.internal.Checks;
 import java.util.HashSet;
 import java.util.List;

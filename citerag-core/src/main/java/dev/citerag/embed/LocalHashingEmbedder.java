@@ -2,7 +2,7 @@ package dev.citerag.embed;
 
 import dev.citerag.embed.internal.Murmur3;
 import dev.citerag.internal.Checks;
-import dev.citerag.text.LexicalAnalyzer;
+import dev.citerag.text.internal.LexicalAnalyzer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

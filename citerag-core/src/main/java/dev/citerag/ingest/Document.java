@@ -2,7 +2,7 @@ package dev.citerag.ingest;
 
 import dev.citerag.internal.Checks;
 import dev.citerag.load.FrontMatter;
-import dev.citerag.text.Hashing;
+import dev.citerag.text.internal.Hashing;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -15,6 +15,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,7 +26,12 @@ import org.slf4j.LoggerFactory;
 /**
  * load → chunk → embed → store, idempotently. Unchanged documents (same {@link
  * Document#contentHash()}) are neither embedded nor written; a changed document has its chunks
- * replaced atomically by the store. Thread-safe; runs on the caller's thread.
+ * replaced atomically by the store. Thread-safe. Chunking and embedding run on the caller's
+ * thread; when the store already holds chunks, writes are batched (about
+ * 1,024 chunks) and each batch is written on a background thread while the next
+ * one is embedded (at most one write in flight). An initial load into an empty store is one write
+ * after all embedding, so the store can bulk-load and build its indexes once. The listener is
+ * always called on the caller's thread.
  *
  * <pre>{@code
  * Ingestor ingestor = Ingestor.builder().embedder(embedder).store(store).build();
@@ -100,36 +109,51 @@ public final class Ingestor {
       chunked.add(cs);
       chunksTotal += cs.size();
     }
-    int docsDone = skipped;
-    int chunksDone = 0;
-    listener.onProgress(new IngestProgress(docsDone, documents.size(), 0, chunksTotal));
+    Progress progress = new Progress(listener, documents.size(), chunksTotal, start);
+    progress.documentsDone = skipped;
+    progress.report();
 
     // An initial load into an empty store goes in one write: a store can then bulk-load and build
     // its vector index once (pgvector's HNSW inserts row by row into an existing index, ~10x
-    // slower). Otherwise documents are written in batches of about WRITE_BATCH_CHUNKS chunks.
-    int batchChunks = store.chunkCount() == 0 ? Integer.MAX_VALUE : WRITE_BATCH_CHUNKS;
+    // slower). Otherwise documents are written in batches of about WRITE_BATCH_CHUNKS chunks, each
+    // on a writer thread while the next batch is embedded on this one.
+    boolean bulk = store.chunkCount() == 0;
     WriteResult total = WriteResult.EMPTY;
     List<DocumentChunks> pending = new ArrayList<>();
     int pendingChunks = 0;
     int embeddedChunks = 0;
-    for (int i = 0; i < changed.size(); i++) {
-      Document d = changed.get(i);
-      List<Chunk> cs = chunked.get(i);
-      List<EmbeddedChunk> embedded = embed(d, cs);
-      pending.add(new DocumentChunks(d.id(), changedHashes.get(i), embedded));
-      pendingChunks += embedded.size();
-      embeddedChunks += embedded.size();
-      boolean last = i == changed.size() - 1;
-      if (!last && batchChunks == Integer.MAX_VALUE && embedded.size() > 0) {
-        listener.onProgress(new IngestProgress(docsDone, documents.size(), embeddedChunks, chunksTotal));
+    if (bulk || changed.isEmpty()) {
+      for (int i = 0; i < changed.size(); i++) {
+        Document d = changed.get(i);
+        List<EmbeddedChunk> embedded = embed(d, chunked.get(i));
+        pending.add(new DocumentChunks(d.id(), changedHashes.get(i), embedded));
+        embeddedChunks += embedded.size();
+        if (i < changed.size() - 1 && embedded.size() > 0) {
+          progress.chunksDone = embeddedChunks;
+          progress.report();
+        }
       }
-      if (pendingChunks >= batchChunks || last) {
-        total = total.plus(store.write(pending));
-        docsDone += pending.size();
-        chunksDone += pendingChunks;
-        pending = new ArrayList<>();
-        pendingChunks = 0;
-        listener.onProgress(new IngestProgress(docsDone, documents.size(), chunksDone, chunksTotal));
+      if (!pending.isEmpty()) {
+        total = store.write(pending);
+        progress.documentsDone += pending.size();
+        progress.chunksDone = embeddedChunks;
+        progress.report();
+      }
+    } else {
+      try (Writer writer = new Writer(store)) {
+        for (int i = 0; i < changed.size(); i++) {
+          Document d = changed.get(i);
+          List<EmbeddedChunk> embedded = embed(d, chunked.get(i));
+          pending.add(new DocumentChunks(d.id(), changedHashes.get(i), embedded));
+          pendingChunks += embedded.size();
+          if (pendingChunks >= WRITE_BATCH_CHUNKS || i == changed.size() - 1) {
+            total = total.plus(writer.awaitPrevious(progress)); // at most one batch in flight
+            writer.submit(pending, pendingChunks);
+            pending = new ArrayList<>();
+            pendingChunks = 0;
+          }
+        }
+        total = total.plus(writer.awaitPrevious(progress));
       }
     }
     Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
@@ -142,6 +166,114 @@ public final class Ingestor {
             elapsed);
     log.debug("citerag.ingest: {}", report);
     return report;
+  }
+
+  /** Progress counters, reported on the ingesting thread. */
+  private static final class Progress {
+    final IngestListener listener;
+    final int documentsTotal;
+    final int chunksTotal;
+    final long start;
+    int documentsDone;
+    int chunksDone;
+
+    Progress(IngestListener listener, int documentsTotal, int chunksTotal, long start) {
+      this.listener = listener;
+      this.documentsTotal = documentsTotal;
+      this.chunksTotal = chunksTotal;
+      this.start = start;
+    }
+
+    void report() {
+      listener.onProgress(new IngestProgress(documentsDone, documentsTotal, chunksDone, chunksTotal,
+          Duration.ofNanos(System.nanoTime() - start)));
+    }
+  }
+
+  /**
+   * Writes batches on one background thread, at most one in flight, so that the next batch is
+   * embedded while the previous one is written. Closing waits for a write still in flight (a
+   * write is never abandoned half way), then stops the thread.
+   */
+  private static final class Writer implements AutoCloseable {
+    private final VectorStore store;
+    private final ExecutorService thread;
+    private @Nullable Future<WriteResult> inFlight;
+    private int inFlightDocuments;
+    private int inFlightChunks;
+
+    Writer(VectorStore store) {
+      this.store = store;
+      this.thread = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "citerag-ingest-writer");
+        t.setDaemon(true);
+        return t;
+      });
+    }
+
+    void submit(List<DocumentChunks> batch, int chunks) {
+      inFlight = thread.submit(() -> store.write(batch));
+      inFlightDocuments = batch.size();
+      inFlightChunks = chunks;
+    }
+
+    /** Waits for the batch in flight, if any, and counts it as done. */
+    WriteResult awaitPrevious(Progress progress) {
+      Future<WriteResult> f = inFlight;
+      if (f == null) {
+        return WriteResult.EMPTY;
+      }
+      inFlight = null;
+      WriteResult r = await(f);
+      progress.documentsDone += inFlightDocuments;
+      progress.chunksDone += inFlightChunks;
+      progress.report();
+      return r;
+    }
+
+    private static WriteResult await(Future<WriteResult> f) {
+      boolean interrupted = false;
+      try {
+        while (true) {
+          try {
+            return f.get();
+          } catch (InterruptedException e) {
+            interrupted = true; // the write goes on: wait for it rather than leave it half done
+          } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException re) {
+              throw re;
+            }
+            if (c instanceof Error err) {
+              throw err;
+            }
+            throw new IllegalStateException("store write failed", c);
+          }
+        }
+      } finally {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
+
+    @Override
+    public void close() {
+      try {
+        Future<WriteResult> f = inFlight;
+        if (f != null) {
+          inFlight = null;
+          try {
+            await(f);
+          } catch (RuntimeException | Error e) {
+            // the failure that ended the run is already on its way up; this one is secondary
+            log.debug("citerag.ingest: write in flight failed while stopping: {}", e.toString());
+          }
+        }
+      } finally {
+        thread.shutdown();
+      }
+    }
   }
 
   private List<EmbeddedChunk> embed(Document d, List<Chunk> chunks) {

@@ -2,9 +2,9 @@ package dev.citerag.ingest;
 
 import dev.citerag.internal.Checks;
 import dev.citerag.store.Chunk;
-import dev.citerag.text.Hashing;
-import dev.citerag.text.TokenEstimator;
-import dev.citerag.text.Whitespace;
+import dev.citerag.text.internal.Hashing;
+import dev.citerag.text.internal.TokenEstimator;
+import dev.citerag.text.internal.Whitespace;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -346,6 +346,14 @@ public final class FolderLoader {
     return b.toString();
   }
 
+  /**
+   * The loader this folder loader would use for a file of this name (by its extension), e.g. to
+   * load an uploaded file's bytes the same way.
+   */
+  public java.util.Optional<DocumentLoader> loader(String fileName) {
+    return java.util.Optional.ofNullable(loaderFor(Checks.notNull(fileName, "fileName")));
+  }
+
   private @Nullable DocumentLoader loaderFor(String fileName) {
     int dot = fileName.lastIndexOf('.');
     if (dot < 0 || dot == fileName.length() - 1) {

@@ -11,6 +11,9 @@ import dev.citerag.internal.Checks;
  */
 public final class MarkdownLoader implements DocumentLoader {
 
+  /** Creates the loader. It keeps no state, so one instance may serve any number of threads. */
+  public MarkdownLoader() {}
+
   /**
    * @throws DocumentLoadException when the file is not UTF-8 or its front matter is malformed
    */

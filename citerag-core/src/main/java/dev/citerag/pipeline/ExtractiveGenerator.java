@@ -6,12 +6,12 @@ import dev.citerag.answer.AnswerStatus;
 import dev.citerag.answer.Citation;
 import dev.citerag.answer.Claim;
 import dev.citerag.answer.ModelAnswer;
+import dev.citerag.answer.SentSource;
 import dev.citerag.answer.internal.QuoteMatcher;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
-import dev.citerag.context.SentSource;
-import dev.citerag.text.LexicalAnalyzer;
+import dev.citerag.text.internal.LexicalAnalyzer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -50,6 +50,9 @@ import org.jspecify.annotations.Nullable;
 public final class ExtractiveGenerator implements AnswerGenerator {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  /** An extractive generator; it holds no state and is thread-safe. */
+  public ExtractiveGenerator() {}
   private static final Pattern SENTENCE_END =
       Pattern.compile("(?<=[.!?])\\s+(?=[\\p{Lu}\\p{N}`\"'(\\[*])");
   private static final Pattern EXPECTS_NUMBER = Pattern.compile(

@@ -1,17 +1,18 @@
 package dev.citerag.pipeline;
 
 import dev.citerag.ProviderException;
-import dev.citerag.answer.AnswerParser;
 import dev.citerag.answer.AnswerStatus;
+import dev.citerag.answer.Citation;
 import dev.citerag.answer.CitationValidator;
 import dev.citerag.answer.Claim;
-import dev.citerag.answer.Citation;
 import dev.citerag.answer.DefaultCitationValidator;
 import dev.citerag.answer.IssueType;
 import dev.citerag.answer.ModelAnswer;
-import dev.citerag.answer.ParseResult;
+import dev.citerag.answer.SentSource;
 import dev.citerag.answer.ValidationIssue;
 import dev.citerag.answer.ValidationReport;
+import dev.citerag.answer.internal.AnswerParser;
+import dev.citerag.answer.internal.ParseResult;
 import dev.citerag.chat.ChatModel;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
@@ -19,9 +20,9 @@ import dev.citerag.chat.TokenUsage;
 import dev.citerag.context.BuiltContext;
 import dev.citerag.context.ContextBuilder;
 import dev.citerag.context.JsonContextBuilder;
-import dev.citerag.context.SentSource;
 import dev.citerag.embed.Embedder;
 import dev.citerag.internal.Checks;
+import dev.citerag.internal.Durations;
 import dev.citerag.pipeline.internal.ChatModelGenerator;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
@@ -180,7 +181,7 @@ public final class RagPipeline {
       Duration left = deadline.minusNanos(System.nanoTime() - t0);
       if (left.isNegative() || left.isZero()) {
         return tb.rejected(RejectReason.DEADLINE_EXCEEDED, lastIssues,
-            "deadline of " + nanos(deadline) / 1_000_000 + " ms passed before a valid answer");
+            "deadline of " + Durations.saturatedNanos(deadline) / 1_000_000 + " ms passed before a valid answer");
       }
       long tg = System.nanoTime();
       ChatResponse reply;
@@ -189,7 +190,7 @@ public final class RagPipeline {
       } catch (ProviderException e) {
         addTime(latency, Stage.GENERATE, tg);
         // a failure at (or within 5 % / 50 ms of) the deadline is the deadline's doing
-        long slack = Math.max(50_000_000L, nanos(deadline) / 20);
+        long slack = Math.max(50_000_000L, Durations.saturatedNanos(deadline) / 20);
         boolean late = remaining(t0) <= slack;
         return tb.rejected(late ? RejectReason.DEADLINE_EXCEEDED : RejectReason.PROVIDER_ERROR,
             List.of(), "model call failed: " + e.getMessage());
@@ -272,15 +273,8 @@ public final class RagPipeline {
   }
 
   private long remaining(long t0) {
-    return nanos(deadline) - (System.nanoTime() - t0);
+    return Durations.saturatedNanos(deadline) - (System.nanoTime() - t0);
   }
-
-  /** {@code d} in nanoseconds, saturating at {@link Long#MAX_VALUE} (about 292 years) instead of throwing. */
-  static long nanos(Duration d) {
-    return d.compareTo(MAX_NANOS) >= 0 ? Long.MAX_VALUE : d.toNanos();
-  }
-
-  private static final Duration MAX_NANOS = Duration.ofNanos(Long.MAX_VALUE);
 
   private static Duration addTime(Map<Stage, Duration> latency, Stage stage, long since) {
     Duration d = Duration.ofNanos(System.nanoTime() - since);

@@ -1,7 +1,7 @@
 package dev.citerag.pipeline;
 
+import dev.citerag.answer.SentSource;
 import dev.citerag.chat.TokenUsage;
-import dev.citerag.context.SentSource;
 import dev.citerag.internal.Checks;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;

@@ -1,6 +1,7 @@
 package dev.citerag.provider;
 
 import dev.citerag.internal.Checks;
+import dev.citerag.internal.Durations;
 import java.time.Duration;
 
 /**
@@ -59,14 +60,9 @@ public record RetryPolicy(
 
   /** The un-jittered wait after failed attempt {@code attempt} (1-based). */
   public Duration backoffAfter(int attempt) {
-    double nanos = nanos(initialBackoff) * Math.pow(multiplier, Math.max(0, attempt - 1));
-    long capped = (long) Math.min(nanos, (double) nanos(maxBackoff));
+    double nanos = Durations.saturatedNanos(initialBackoff) * Math.pow(multiplier, Math.max(0, attempt - 1));
+    long capped = (long) Math.min(nanos, (double) Durations.saturatedNanos(maxBackoff));
     return Duration.ofNanos(capped);
-  }
-
-  /** {@code d} in nanoseconds, saturating at {@link Long#MAX_VALUE} instead of throwing. */
-  static long nanos(Duration d) {
-    return d.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : d.toNanos();
   }
 
   private static void positive(Duration d, String field) {

@@ -2,14 +2,15 @@ package dev.citerag.store;
 
 import dev.citerag.IdentityMismatchException;
 import dev.citerag.StoreException;
-import dev.citerag.embed.Vectors;
+import dev.citerag.embed.internal.Vectors;
 import dev.citerag.internal.Checks;
 import dev.citerag.store.internal.Bits;
 import dev.citerag.store.internal.Bm25Index;
 import dev.citerag.store.internal.FilterIndex;
+import dev.citerag.store.internal.RankFusion;
 import dev.citerag.store.internal.TopK;
 import dev.citerag.store.internal.VectorBlocks;
-import dev.citerag.text.LexicalAnalyzer;
+import dev.citerag.text.internal.LexicalAnalyzer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;

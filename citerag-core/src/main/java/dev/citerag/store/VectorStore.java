@@ -1,5 +1,6 @@
 package dev.citerag.store;
 
+import dev.citerag.store.internal.RankFusion;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

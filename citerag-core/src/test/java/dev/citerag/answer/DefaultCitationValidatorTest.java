@@ -4,7 +4,7 @@ import static dev.citerag.answer.Sources.sent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.citerag.context.SentSource;
+import dev.citerag.answer.SentSource;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,10 +1,10 @@
 package dev.citerag.answer;
 
-import dev.citerag.context.SentSource;
+import dev.citerag.answer.SentSource;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.SearchHit;
-import dev.citerag.text.Hashing;
-import dev.citerag.text.TokenEstimator;
+import dev.citerag.text.internal.Hashing;
+import dev.citerag.text.internal.TokenEstimator;
 import java.util.List;
 import java.util.Map;
 

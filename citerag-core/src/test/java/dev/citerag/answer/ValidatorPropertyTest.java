@@ -2,8 +2,8 @@ package dev.citerag.answer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.citerag.context.SentSource;
-import dev.citerag.text.Whitespace;
+import dev.citerag.answer.SentSource;
+import dev.citerag.text.internal.Whitespace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

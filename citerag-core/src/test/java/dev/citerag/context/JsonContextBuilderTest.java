@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.citerag.answer.SentSource;
 import dev.citerag.answer.Sources;
+import dev.citerag.context.internal.Prompts;
 import dev.citerag.store.SearchHit;
 import java.util.ArrayList;
 import java.util.HashSet;

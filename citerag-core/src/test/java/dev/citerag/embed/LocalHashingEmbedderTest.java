@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.citerag.embed.internal.Vectors;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

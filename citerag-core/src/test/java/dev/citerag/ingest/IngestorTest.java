@@ -1,5 +1,12 @@
 package dev.citerag.ingest;
 
+import dev.citerag.StoreException;
+import dev.citerag.embed.DocumentText;
+import dev.citerag.embed.Embedder;
+import dev.citerag.embed.EmbedderIdentity;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -18,7 +25,7 @@ class IngestorTest {
   final LocalHashingEmbedder embedder = new LocalHashingEmbedder();
 
   /** Counts write calls. */
-  static final class CountingStore extends InMemoryVectorStoreDelegate {
+  static class CountingStore extends InMemoryVectorStoreDelegate {
     int writes;
 
     CountingStore(int dims) {
@@ -85,6 +92,85 @@ class IngestorTest {
     store.writes = 0;
     ingestor.ingest(docs(120, "v2"));
     assertThat(store.writes).isGreaterThan(1);
+  }
+
+  @Test
+  void the_next_batch_is_embedded_while_the_previous_one_is_written() throws Exception {
+    CountDownLatch writing = new CountDownLatch(1);
+    CountDownLatch embeddedMeanwhile = new CountDownLatch(1);
+    AtomicBoolean overlapped = new AtomicBoolean();
+    AtomicBoolean armed = new AtomicBoolean();
+    CountingStore store = new CountingStore(embedder.identity().dimensions()) {
+      @Override
+      public WriteResult write(List<DocumentChunks> documents) {
+        if (armed.get() && writing.getCount() == 1) {
+          writing.countDown();
+          try {
+            // a sequential ingest cannot embed before this write returns: the wait times out
+            overlapped.set(embeddedMeanwhile.await(60, TimeUnit.SECONDS));
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }
+        return super.write(documents);
+      }
+    };
+    Embedder watching = new Embedder() {
+      @Override
+      public List<float[]> embedDocuments(List<DocumentText> documents) {
+        if (writing.getCount() == 0) {
+          embeddedMeanwhile.countDown();
+        }
+        return embedder.embedDocuments(documents);
+      }
+
+      @Override
+      public float[] embedQuery(String query) {
+        return embedder.embedQuery(query);
+      }
+
+      @Override
+      public EmbedderIdentity identity() {
+        return embedder.identity();
+      }
+    };
+    Ingestor ingestor = Ingestor.builder().embedder(watching).store(store)
+        .chunker(new MarkdownChunker(new ChunkerSettings(64, 8, false))).build();
+    ingestor.ingest(docs(1, "seed")); // a non-empty store: later loads are batched
+    armed.set(true);
+    IngestReport r = ingestor.ingest(docs(120, "v2"));
+    assertThat(overlapped).as("a batch was embedded while the previous one was being written").isTrue();
+    assertThat(store.writes).isGreaterThan(2);
+    assertThat(r.documentsWritten()).isEqualTo(120);
+  }
+
+  @Test
+  void a_failed_batch_write_fails_the_ingest_with_the_store_error() {
+    CountingStore store = new CountingStore(embedder.identity().dimensions()) {
+      @Override
+      public WriteResult write(List<DocumentChunks> documents) {
+        if (writes >= 2) {
+          throw new StoreException("disk full", null);
+        }
+        return super.write(documents);
+      }
+    };
+    Ingestor ingestor = Ingestor.builder().embedder(embedder).store(store)
+        .chunker(new MarkdownChunker(new ChunkerSettings(64, 8, false))).build();
+    ingestor.ingest(docs(1, "seed"));
+    assertThat(assertThrows(StoreException.class, () -> ingestor.ingest(docs(120, "v2")))).hasMessage("disk full");
+  }
+
+  @Test
+  void progress_carries_elapsed_time_and_a_chunk_rate() {
+    InMemoryVectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
+    List<IngestProgress> seen = new ArrayList<>();
+    Ingestor.builder().embedder(embedder).store(store).build().ingest(docs(4, "v1"), seen::add);
+    IngestProgress last = seen.get(seen.size() - 1);
+    assertThat(last.elapsed()).isPositive();
+    assertThat(last.chunksPerSecond()).isPositive()
+        .isCloseTo(last.chunksDone() / (last.elapsed().toNanos() / 1e9), org.assertj.core.data.Percentage.withPercentage(0.001));
+    assertThat(new IngestProgress(0, 1, 0, 1).chunksPerSecond()).isZero();
   }
 
   @Test

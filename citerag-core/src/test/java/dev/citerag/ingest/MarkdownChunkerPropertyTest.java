@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.citerag.store.Chunk;
-import dev.citerag.text.TokenEstimator;
+import dev.citerag.text.internal.TokenEstimator;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

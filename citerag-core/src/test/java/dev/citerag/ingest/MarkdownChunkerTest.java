@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.citerag.store.Chunk;
-import dev.citerag.text.Hashing;
-import dev.citerag.text.TokenEstimator;
+import dev.citerag.text.internal.Hashing;
+import dev.citerag.text.internal.TokenEstimator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;

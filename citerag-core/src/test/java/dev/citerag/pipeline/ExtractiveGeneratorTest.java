@@ -2,12 +2,12 @@ package dev.citerag.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.citerag.answer.AnswerParser;
 import dev.citerag.answer.AnswerStatus;
 import dev.citerag.answer.DefaultCitationValidator;
 import dev.citerag.answer.ModelAnswer;
+import dev.citerag.answer.SentSource;
 import dev.citerag.answer.Sources;
-import dev.citerag.context.SentSource;
+import dev.citerag.answer.internal.AnswerParser;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

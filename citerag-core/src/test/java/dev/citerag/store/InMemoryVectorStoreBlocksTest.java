@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.citerag.store.internal.VectorBlocks;
-import dev.citerag.text.Hashing;
+import dev.citerag.text.internal.Hashing;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.citerag.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.citerag.text.Hashing;
+import dev.citerag.text.internal.Hashing;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

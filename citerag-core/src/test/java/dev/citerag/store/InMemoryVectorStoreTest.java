@@ -9,7 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.citerag.IdentityMismatchException;
-import dev.citerag.text.Hashing;
+import dev.citerag.store.internal.RankFusion;
+import dev.citerag.text.internal.Hashing;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.citerag.PermanentProviderException;
 import dev.citerag.ProviderException.Kind;
 import dev.citerag.embed.DocumentText;
-import dev.citerag.embed.Vectors;
+import dev.citerag.embed.internal.Vectors;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

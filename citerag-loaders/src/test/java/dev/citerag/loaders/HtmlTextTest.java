@@ -1,9 +1,8 @@
 package dev.citerag.loaders;
 
-import dev.citerag.loaders.internal.HtmlText;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.citerag.loaders.internal.HtmlText;
 import org.junit.jupiter.api.Test;
 
 class HtmlTextTest {

@@ -1,8 +1,8 @@
 package dev.citerag.ollama;
 
 import dev.citerag.ollama.internal.ConnectionOptions;
-import dev.citerag.provider.Retrier;
 import dev.citerag.provider.RetryPolicy;
+import dev.citerag.provider.internal.Retrier;
 import java.time.Duration;
 import java.util.Map;
 import okhttp3.OkHttpClient;

@@ -10,7 +10,7 @@ import dev.citerag.PermanentProviderException;
 import dev.citerag.ProviderException.Kind;
 import dev.citerag.embed.DocumentText;
 import dev.citerag.embed.EmbedderIdentity;
-import dev.citerag.embed.Vectors;
+import dev.citerag.embed.internal.Vectors;
 import dev.citerag.store.CollectionIdentity;
 import dev.citerag.store.InMemoryVectorStore;
 import java.io.IOException;

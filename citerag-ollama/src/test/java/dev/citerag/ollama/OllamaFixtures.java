@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.citerag.chat.ChatRequest;
-import dev.citerag.provider.Retrier;
+import dev.citerag.provider.internal.Retrier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.citerag.answer.IssueType;
+import dev.citerag.answer.SentSource;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
-import dev.citerag.context.SentSource;
 import dev.citerag.embed.LocalHashingEmbedder;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.Ingestor;

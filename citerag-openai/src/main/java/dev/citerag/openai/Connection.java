@@ -2,8 +2,8 @@ package dev.citerag.openai;
 
 import dev.citerag.openai.internal.OpenAiTransport;
 import dev.citerag.openai.internal.Secrets;
-import dev.citerag.provider.Retrier;
 import dev.citerag.provider.RetryPolicy;
+import dev.citerag.provider.internal.Retrier;
 import java.time.Duration;
 import java.util.Map;
 import okhttp3.HttpUrl;

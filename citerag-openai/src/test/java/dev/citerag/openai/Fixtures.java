@@ -1,10 +1,10 @@
 package dev.citerag.openai;
 
-import dev.citerag.answer.AnswerSchema;
+import dev.citerag.answer.internal.AnswerSchema;
 import dev.citerag.chat.ChatRequest;
-import dev.citerag.context.Prompts;
-import dev.citerag.provider.Retrier;
+import dev.citerag.context.internal.Prompts;
 import dev.citerag.provider.RetryPolicy;
+import dev.citerag.provider.internal.Retrier;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

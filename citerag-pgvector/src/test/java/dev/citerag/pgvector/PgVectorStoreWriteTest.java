@@ -125,7 +125,7 @@ class PgVectorStoreWriteTest {
       // "c" claims the chunk id "b#1", which belongs to document b: the COPY violates the primary key
       EmbeddedChunk stolen = new EmbeddedChunk(
           new dev.citerag.store.Chunk("b#1", "c", "src/c.md", null, List.of(), null, "Thief.", 1,
-              dev.citerag.text.Hashing.sha256Hex("Thief."), Map.of()),
+              dev.citerag.text.internal.Hashing.sha256Hex("Thief."), Map.of()),
           unit(D, 5));
       StoreException e = assertThrows(StoreException.class, () -> store.write(List.of(
           version("a", "v2", 3, 4), new DocumentChunks("c", "c-v1", List.of(stolen)))));

@@ -18,12 +18,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code ask --docs DIR} over a folder holding a PDF cites the page. */
-class PdfDocsCliTest {
+public class PdfDocsCliTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** Writes a PDF whose pages hold the given lines. */
-  static void pdf(Path file, List<List<String>> pages) throws IOException {
+  public static void pdf(Path file, List<List<String>> pages) throws IOException {
     try (PDDocument doc = new PDDocument()) {
       PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
       for (List<String> lines : pages) {

@@ -2,12 +2,12 @@ package dev.citerag.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.citerag.answer.AnswerParser;
 import dev.citerag.answer.AnswerStatus;
 import dev.citerag.answer.DefaultCitationValidator;
 import dev.citerag.answer.ModelAnswer;
-import dev.citerag.answer.ParseResult;
-import dev.citerag.context.SentSource;
+import dev.citerag.answer.SentSource;
+import dev.citerag.answer.internal.AnswerParser;
+import dev.citerag.answer.internal.ParseResult;
 import dev.citerag.embed.Embedder;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.Ingestor;

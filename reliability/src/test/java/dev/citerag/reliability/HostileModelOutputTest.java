@@ -22,7 +22,7 @@ import dev.citerag.reliability.support.Stack;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.InMemoryVectorStore;
 import dev.citerag.testkit.golden.GoldenCorpus;
-import dev.citerag.text.Hashing;
+import dev.citerag.text.internal.Hashing;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -78,8 +78,13 @@ class HostileModelOutputTest {
     run(Adapter.OLLAMA, 1);
   }
 
+  @Test
+  void no_hostile_reply_is_served_through_the_openai_adapter_even_after_a_retry() {
+    run(Adapter.OPENAI, 1);
+  }
+
   private void run(Adapter adapter, int maxRetries) {
-    ProviderStub.Kind kind = adapter == Adapter.GEMINI ? ProviderStub.Kind.GEMINI : ProviderStub.Kind.OLLAMA;
+    ProviderStub.Kind kind = ProviderStub.Kind.valueOf(adapter.name());
     try (ProviderStub stub = new ProviderStub(kind).recording(false)) {
       ChatModel model = Stack.chatModel(stub, RetryPolicy.NONE);
       RagPipeline rag = Stack.pipeline(embedder, store, model).maxRetries(maxRetries).build();
@@ -205,8 +210,11 @@ class HostileModelOutputTest {
           ((ArrayNode) root.get("candidates")).add(second);
           yield ProviderStub.json(200, root.toString());
         }
-        case ERROR_AFTER_CONTENT -> throw new IllegalStateException("not a Gemini envelope");
+        case ERROR_AFTER_CONTENT, REFUSAL, TOOL_CALL -> throw new IllegalStateException("not a Gemini envelope");
       };
+    }
+    if (stub.kind() == ProviderStub.Kind.OPENAI) {
+      return renderOpenAi(h, ctx);
     }
     return switch (h.envelope()) {
       case STOP -> ProviderStub.json(200, ProviderStub.ollamaReply(text, "stop"));
@@ -222,6 +230,58 @@ class HostileModelOutputTest {
       case ERROR_AFTER_CONTENT -> new MockResponse.Builder().code(200).setHeader("Content-Type", "application/x-ndjson")
           .body(ndjson(text, "an error was encountered while running the model")).build();
       default -> throw new IllegalStateException("not an Ollama envelope: " + h.envelope());
+    };
+  }
+
+  /** The OpenAI-compatible {@code chat/completions} envelopes. */
+  static MockResponse renderOpenAi(Hostile h, Ctx ctx) {
+    String text = h.text();
+    return switch (h.envelope()) {
+      case STOP -> ProviderStub.json(200, ProviderStub.openaiReply(text, "stop"));
+      case LENGTH -> ProviderStub.json(200, ProviderStub.openaiReply(text, "length"));
+      case SAFETY -> ProviderStub.json(200, ProviderStub.openaiReply(text, "content_filter"));
+      case VALID_THOUGHT -> {
+        ObjectNode root = (ObjectNode) readTree(ProviderStub.openaiReply(text, "stop"));
+        ((ObjectNode) root.at("/choices/0/message")).put("reasoning_content", ctx.validAnswer());
+        yield ProviderStub.json(200, root.toString());
+      }
+      case SPLIT -> {
+        ObjectNode root = (ObjectNode) readTree(ProviderStub.openaiReply(text, "stop"));
+        ArrayNode parts = ((ObjectNode) root.at("/choices/0/message")).putArray("content");
+        int a = text.length() / 3;
+        int b = 2 * text.length() / 3;
+        for (String part : new String[] {text.substring(0, a), text.substring(a, b), text.substring(b)}) {
+          parts.addObject().put("type", "text").put("text", part);
+        }
+        yield ProviderStub.json(200, root.toString());
+      }
+      case NO_CANDIDATES -> {
+        ObjectNode root = (ObjectNode) readTree(ProviderStub.openaiReply(text, "stop"));
+        root.putArray("choices");
+        yield ProviderStub.json(200, root.toString());
+      }
+      case HTML -> new MockResponse.Builder().code(200).setHeader("Content-Type", "text/html").body(text).build();
+      case VALID_SECOND_CANDIDATE -> {
+        ObjectNode root = (ObjectNode) readTree(ProviderStub.openaiReply(text, "stop"));
+        ObjectNode second = (ObjectNode) readTree(ProviderStub.openaiReply(ctx.validAnswer(), "stop"))
+            .get("choices").get(0);
+        second.put("index", 1);
+        ((ArrayNode) root.get("choices")).add(second);
+        yield ProviderStub.json(200, root.toString());
+      }
+      case REFUSAL -> {
+        ObjectNode root = (ObjectNode) readTree(ProviderStub.openaiReply(text, "stop"));
+        ((ObjectNode) root.at("/choices/0/message")).put("refusal", "I'm sorry, I cannot help with that.");
+        yield ProviderStub.json(200, root.toString());
+      }
+      case TOOL_CALL -> {
+        ObjectNode root = (ObjectNode) readTree(ProviderStub.openaiReply(null, "tool_calls"));
+        ObjectNode call = ((ObjectNode) root.at("/choices/0/message")).putArray("tool_calls").addObject();
+        call.put("id", "call_stub").put("type", "function");
+        call.putObject("function").put("name", "answer").put("arguments", text);
+        yield ProviderStub.json(200, root.toString());
+      }
+      case PROMPT_BLOCKED, ERROR_AFTER_CONTENT -> throw new IllegalStateException("not an OpenAI envelope");
     };
   }
 
@@ -256,7 +316,7 @@ class HostileModelOutputTest {
 
   private static void record(Adapter adapter, int maxRetries, List<Outcome> outcomes, int distinct, long answered,
       long named, long expected) {
-    String name = adapter == Adapter.GEMINI ? "Gemini" : "Ollama";
+    String name = Stack.name(ProviderStub.Kind.valueOf(adapter.name()));
     Map<String, int[]> byCategory = new TreeMap<>();
     Map<String, Integer> byReason = new TreeMap<>();
     Set<String> templates = new HashSet<>();

@@ -20,7 +20,7 @@ import dev.citerag.pipeline.RejectReason;
 import dev.citerag.reliability.support.Stack;
 import dev.citerag.store.Chunk;
 import dev.citerag.testkit.fakes.SentSources;
-import dev.citerag.text.Whitespace;
+import dev.citerag.text.internal.Whitespace;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -41,31 +41,42 @@ final class HostileReplies {
 
   enum Adapter {
     GEMINI,
-    OLLAMA
+    OLLAMA,
+    OPENAI
   }
 
   /** How the reply text is wrapped by the provider. */
   enum Envelope {
     /** A normal reply with this text. */
     STOP,
-    /** Gemini {@code MAX_TOKENS} / Ollama {@code done_reason: length}. */
+    /** Gemini {@code MAX_TOKENS} / Ollama {@code done_reason: length} / OpenAI {@code finish_reason: length}. */
     LENGTH,
-    /** Gemini {@code finishReason: SAFETY} with the text present. */
+    /** Gemini {@code finishReason: SAFETY} / OpenAI {@code finish_reason: content_filter}, with the text present. */
     SAFETY,
     /** Gemini {@code promptFeedback.blockReason}, no candidate. */
     PROMPT_BLOCKED,
-    /** A valid answer in the reasoning channel (Gemini thought part, Ollama message.thinking), this text visible. */
+    /**
+     * A valid answer in the reasoning channel (Gemini thought part, Ollama message.thinking, OpenAI-compatible
+     * message.reasoning_content), this text visible.
+     */
     VALID_THOUGHT,
-    /** The text split over several parts (Gemini) or NDJSON lines (Ollama, streamed despite stream:false). */
+    /**
+     * The text split over several parts (Gemini, OpenAI content parts) or NDJSON lines (Ollama, streamed despite
+     * stream:false).
+     */
     SPLIT,
-    /** Gemini: neither candidates nor promptFeedback. */
+    /** Gemini: neither candidates nor promptFeedback; OpenAI: an empty choices list. */
     NO_CANDIDATES,
     /** HTTP 200 with an HTML body. */
     HTML,
     /** Ollama: a valid answer streamed, then an {@code {"error": ...}} line. */
     ERROR_AFTER_CONTENT,
-    /** Gemini: this text in the first candidate, a valid answer in a second one. */
-    VALID_SECOND_CANDIDATE
+    /** Gemini / OpenAI: this text in the first candidate (choice), a valid answer in a second one. */
+    VALID_SECOND_CANDIDATE,
+    /** OpenAI: a {@code message.refusal} next to this text as content. */
+    REFUSAL,
+    /** OpenAI: {@code finish_reason: tool_calls}, no content, this text as the call's arguments. */
+    TOOL_CALL
   }
 
   record Hostile(String text, Envelope envelope) {}
@@ -319,7 +330,7 @@ final class HostileReplies {
     return new Expect(reason, Set.of());
   }
 
-  private static final Set<Adapter> BOTH = EnumSet.allOf(Adapter.class);
+  private static final Set<Adapter> ALL = EnumSet.allOf(Adapter.class);
 
   // ---- the corpus ----
 
@@ -746,29 +757,33 @@ final class HostileReplies {
         x -> new Hostile(x.validAnswer(), Envelope.LENGTH));
     add(c, "length-with-empty-text", "envelope", EnumSet.allOf(Adapter.class), provider(RejectReason.TRUNCATED),
         x -> new Hostile("", Envelope.LENGTH));
-    add(c, "safety-with-valid-text", "envelope", EnumSet.of(Adapter.GEMINI), provider(RejectReason.BLOCKED),
+    add(c, "safety-with-valid-text", "envelope", EnumSet.of(Adapter.GEMINI, Adapter.OPENAI), provider(RejectReason.BLOCKED),
         x -> new Hostile(x.validAnswer(), Envelope.SAFETY));
     add(c, "prompt-blocked", "envelope", EnumSet.of(Adapter.GEMINI), provider(RejectReason.BLOCKED),
         x -> new Hostile("", Envelope.PROMPT_BLOCKED));
-    add(c, "valid-thought-phantom-visible", "envelope", BOTH, phantom, x -> {
+    add(c, "valid-thought-phantom-visible", "envelope", ALL, phantom, x -> {
       String q = x.quote(x.src(0), 6);
       return new Hostile(answered(q, claim(q, cite(x.phantomId(5), q))).toString(), Envelope.VALID_THOUGHT);
     });
-    add(c, "valid-thought-empty-visible", "envelope", BOTH, json, x -> new Hostile("", Envelope.VALID_THOUGHT));
-    add(c, "split-phantom", "envelope", BOTH, phantom, x -> {
+    add(c, "valid-thought-empty-visible", "envelope", ALL, json, x -> new Hostile("", Envelope.VALID_THOUGHT));
+    add(c, "split-phantom", "envelope", ALL, phantom, x -> {
       String q = x.quote(x.src(1), 6);
       return new Hostile(answered(q, claim(q, cite(x.phantomId(6), q))).toString(), Envelope.SPLIT);
     });
-    add(c, "no-candidates", "envelope", EnumSet.of(Adapter.GEMINI), provider(RejectReason.PROVIDER_ERROR),
+    add(c, "no-candidates", "envelope", EnumSet.of(Adapter.GEMINI, Adapter.OPENAI), provider(RejectReason.PROVIDER_ERROR),
         x -> new Hostile("", Envelope.NO_CANDIDATES));
-    add(c, "html-200", "envelope", BOTH, provider(RejectReason.PROVIDER_ERROR),
+    add(c, "html-200", "envelope", ALL, provider(RejectReason.PROVIDER_ERROR),
         x -> new Hostile("<html><body>Bad gateway</body></html>", Envelope.HTML));
     add(c, "error-after-valid-content", "envelope", EnumSet.of(Adapter.OLLAMA), provider(RejectReason.PROVIDER_ERROR),
         x -> new Hostile(x.validAnswer(), Envelope.ERROR_AFTER_CONTENT));
-    add(c, "phantom-first-candidate", "envelope", EnumSet.of(Adapter.GEMINI), phantom, x -> {
+    add(c, "phantom-first-candidate", "envelope", EnumSet.of(Adapter.GEMINI, Adapter.OPENAI), phantom, x -> {
       String q = x.quote(x.src(0), 6);
       return new Hostile(answered(q, claim(q, cite(x.phantomId(7), q))).toString(), Envelope.VALID_SECOND_CANDIDATE);
     });
+    add(c, "refusal-with-valid-text", "envelope", EnumSet.of(Adapter.OPENAI), provider(RejectReason.BLOCKED),
+        x -> new Hostile(x.validAnswer(), Envelope.REFUSAL));
+    add(c, "tool-call-with-valid-arguments", "envelope", EnumSet.of(Adapter.OPENAI), json,
+        x -> new Hostile(x.validAnswer(), Envelope.TOOL_CALL));
     return c;
   }
 
@@ -820,7 +835,7 @@ final class HostileReplies {
   }
 
   private static void add(List<Case> c, String id, String category, Expect e, Function<Ctx, Hostile> gen) {
-    add(c, id, category, BOTH, e, gen);
+    add(c, id, category, ALL, e, gen);
   }
 
   private static void add(List<Case> c, String id, String category, Set<Adapter> adapters, Expect e,

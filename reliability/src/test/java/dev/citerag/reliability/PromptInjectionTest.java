@@ -7,10 +7,10 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import dev.citerag.answer.AnswerSchema;
 import dev.citerag.answer.IssueType;
-import dev.citerag.context.Prompts;
-import dev.citerag.context.SentSource;
+import dev.citerag.answer.SentSource;
+import dev.citerag.answer.internal.AnswerSchema;
+import dev.citerag.context.internal.Prompts;
 import dev.citerag.embed.Embedder;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.DocumentFormat;
@@ -110,8 +110,13 @@ class PromptInjectionTest {
     run(ProviderStub.Kind.OLLAMA);
   }
 
+  @Test
+  void openai_request_keeps_injected_text_inside_the_data_and_obedient_replies_are_rejected() throws Exception {
+    run(ProviderStub.Kind.OPENAI);
+  }
+
   private void run(ProviderStub.Kind kind) throws Exception {
-    String name = kind == ProviderStub.Kind.GEMINI ? "Gemini" : "Ollama";
+    String name = Stack.name(kind);
     int bodies = 0;
     int injectedSent = 0;
     int rejected = 0;
@@ -141,7 +146,13 @@ class PromptInjectionTest {
             assertThat(body.get("messages")).hasSize(2);
             assertThat(body.get("messages").get(0).get("role").asText()).isEqualTo("system");
             assertThat(body.get("messages").get(1).get("role").asText()).isEqualTo("user");
-            assertThat(body.get("format")).isEqualTo(AnswerSchema.schema());
+            if (kind == ProviderStub.Kind.OPENAI) {
+              assertThat(fieldNames(body)).containsExactlyInAnyOrder("model", "messages", "temperature", "max_tokens",
+                  "response_format", "stream");
+              assertThat(body.at("/response_format/json_schema/schema")).isEqualTo(AnswerSchema.schema());
+            } else {
+              assertThat(body.get("format")).isEqualTo(AnswerSchema.schema());
+            }
           }
           assertThat(req.systemInstruction()).as("no retrieved text in the rules").isEqualTo(Prompts.SYSTEM_INSTRUCTION);
 

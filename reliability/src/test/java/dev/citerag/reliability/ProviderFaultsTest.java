@@ -96,8 +96,13 @@ class ProviderFaultsTest {
     run(ProviderStub.Kind.OLLAMA);
   }
 
+  @Test
+  void openai_faults_end_typed_within_the_deadline_and_leak_nothing() throws Exception {
+    run(ProviderStub.Kind.OPENAI);
+  }
+
   private void run(ProviderStub.Kind kind) throws Exception {
-    String name = kind == ProviderStub.Kind.GEMINI ? "Gemini" : "Ollama";
+    String name = Stack.name(kind);
     ConnectionPool pool = new ConnectionPool(5, 30, TimeUnit.SECONDS);
     Dispatcher dispatcher = new Dispatcher();
     NoDelaySocketFactory sockets = new NoDelaySocketFactory();
@@ -112,15 +117,28 @@ class ProviderFaultsTest {
     Collections.shuffle(plan, random);
 
     try (ProviderStub stub = new ProviderStub(kind).recording(false)) {
-      ChatModel model = kind == ProviderStub.Kind.GEMINI
-          ? Stack.gemini(stub, policy, client).connectTimeout(Duration.ofMillis(200))
-              .readTimeout(Duration.ofMillis(300)).callTimeout(Duration.ofMillis(300)).build()
-          : Stack.ollama(stub, policy, client).connectTimeout(Duration.ofMillis(200))
-              .readTimeout(Duration.ofMillis(300)).firstCallTimeout(Duration.ofMillis(300)).build();
+      ChatModel model = switch (kind) {
+        case GEMINI -> Stack.gemini(stub, policy, client).connectTimeout(Duration.ofMillis(200))
+            .readTimeout(Duration.ofMillis(300)).callTimeout(Duration.ofMillis(300)).build();
+        case OLLAMA -> Stack.ollama(stub, policy, client).connectTimeout(Duration.ofMillis(200))
+            .readTimeout(Duration.ofMillis(300)).firstCallTimeout(Duration.ofMillis(300)).build();
+        case OPENAI -> Stack.openai(stub, policy, client).connectTimeout(Duration.ofMillis(200))
+            .readTimeout(Duration.ofMillis(300)).callTimeout(Duration.ofMillis(300)).build();
+      };
       RagPipeline rag = Stack.pipeline(embedder, store, model).maxRetries(0).deadline(DEADLINE).build();
 
-      // warm up: connections, JIT, the adapter's first call
+      // warm up: connections, JIT, the adapter's first call (class loading first, under a generous
+      // deadline: on a busy machine the very first call of a module alone can take longer than 400 ms)
       stub.handler(req -> stub.reply(new Ctx("warm-up", req.sources(), chunks).validAnswer()));
+      ChatModel patientModel = switch (kind) {
+        case GEMINI -> Stack.gemini(stub, policy, client).build();
+        case OLLAMA -> Stack.ollama(stub, policy, client).build();
+        case OPENAI -> Stack.openai(stub, policy, client).build();
+      };
+      RagPipeline patient = Stack.pipeline(embedder, store, patientModel).maxRetries(0).build();
+      for (int i = 0; i < 3; i++) {
+        assertThat(patient.ask(HostileModelOutputTest.QUESTIONS.get(i))).isInstanceOf(RagResult.Answered.class);
+      }
       for (int i = 0; i < 20; i++) {
         assertThat(rag.ask(HostileModelOutputTest.QUESTIONS.get(i % 4))).isInstanceOf(RagResult.Answered.class);
       }
@@ -260,12 +278,12 @@ class ProviderFaultsTest {
       for (int i = 0; i < calls; i++) {
         Fault f = faults[i % faults.length];
         stub.handler(req -> switch (f) {
-          case HTTP_503 -> error(true, 503, "UNAVAILABLE", "overloaded");
+          case HTTP_503 -> error(ProviderStub.Kind.GEMINI, 503, "UNAVAILABLE", "overloaded");
           case STALLED_HEADERS -> new MockResponse.Builder(ProviderStub.json(200, "{\"embeddings\":[]}"))
               .headersDelay(1, TimeUnit.SECONDS).build();
           case RESET_MID_BODY -> new MockResponse.Builder(ProviderStub.json(200, "{\"embeddings\":[{\"values\":["
               + "0.1,".repeat(3000) + "0.1]}]}")).onResponseBody(new SocketEffect.CloseSocket(true, false, false)).build();
-          case RATE_LIMITED_LONG_HINT -> rateLimited(true, "3600s", "3600");
+          case RATE_LIMITED_LONG_HINT -> rateLimited(ProviderStub.Kind.GEMINI, "3600s", "3600");
           case TRICKLING_BODY -> new MockResponse.Builder(ProviderStub.json(200, "{\"embeddings\":[{\"values\":["
               + "0.1,".repeat(767) + "0.1]}]}")).throttleBody(64, 100, TimeUnit.MILLISECONDS).build();
           default -> new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket(true, false, false)).build();
@@ -302,16 +320,16 @@ class ProviderFaultsTest {
   }
 
   private static MockResponse respond(ProviderStub stub, Fault fault, int attempt, Ctx ctx) {
-    boolean gemini = stub.kind() == ProviderStub.Kind.GEMINI;
+    ProviderStub.Kind kind = stub.kind();
     String valid = ctx.validAnswer();
     return switch (fault) {
-      case HTTP_500 -> error(gemini, 500, "INTERNAL", "Internal error encountered.");
+      case HTTP_500 -> error(kind, 500, "INTERNAL", "Internal error encountered.");
       case HTTP_502_HTML -> new MockResponse.Builder().code(502).setHeader("Content-Type", "text/html")
           .body("<html><body><h1>502 Bad Gateway</h1></body></html>").build();
-      case HTTP_503 -> error(gemini, 503, "UNAVAILABLE", "The model is overloaded. Please try again later.");
-      case HTTP_504 -> error(gemini, 504, "DEADLINE_EXCEEDED", "Deadline expired before operation could complete.");
-      case RATE_LIMITED_SHORT_HINT -> rateLimited(gemini, "0.005s", "0");
-      case RATE_LIMITED_LONG_HINT -> rateLimited(gemini, "3600s", "3600");
+      case HTTP_503 -> error(kind, 503, "UNAVAILABLE", "The model is overloaded. Please try again later.");
+      case HTTP_504 -> error(kind, 504, "DEADLINE_EXCEEDED", "Deadline expired before operation could complete.");
+      case RATE_LIMITED_SHORT_HINT -> rateLimited(kind, "0.005s", "0");
+      case RATE_LIMITED_LONG_HINT -> rateLimited(kind, "3600s", "3600");
       case DROP_BEFORE_RESPONSE -> new MockResponse.Builder()
           .onResponseStart(new SocketEffect.CloseSocket(true, false, false)).build();
       case RESET_MID_BODY -> midBodyReset(stub, valid);
@@ -319,8 +337,8 @@ class ProviderFaultsTest {
       case TRICKLING_BODY -> new MockResponse.Builder(stub.reply(valid + " ".repeat(1024)))
           .throttleBody(64, 100, TimeUnit.MILLISECONDS).build();
       case RECOVERS_AFTER_TWO_503 -> attempt <= 2
-          ? error(gemini, 503, "UNAVAILABLE", "The model is overloaded. Please try again later.") : stub.reply(valid);
-      case RECOVERS_AFTER_429 -> attempt <= 1 ? rateLimited(gemini, "0.002s", "0") : stub.reply(valid);
+          ? error(kind, 503, "UNAVAILABLE", "The model is overloaded. Please try again later.") : stub.reply(valid);
+      case RECOVERS_AFTER_429 -> attempt <= 1 ? rateLimited(kind, "0.002s", "0") : stub.reply(valid);
       case RECOVERS_AFTER_RESET -> attempt <= 1 ? midBodyReset(stub, valid) : stub.reply(valid);
     };
   }
@@ -330,19 +348,36 @@ class ProviderFaultsTest {
         .onResponseBody(new SocketEffect.CloseSocket(true, false, false)).build();
   }
 
-  private static MockResponse error(boolean gemini, int code, String status, String message) {
-    String body = gemini
-        ? "{\"error\":{\"code\":" + code + ",\"message\":\"" + message + "\",\"status\":\"" + status + "\"}}"
-        : "{\"error\":\"" + message + "\"}";
+  private static MockResponse error(ProviderStub.Kind kind, int code, String status, String message) {
+    String body = switch (kind) {
+      case GEMINI -> "{\"error\":{\"code\":" + code + ",\"message\":\"" + message + "\",\"status\":\"" + status + "\"}}";
+      case OLLAMA -> "{\"error\":\"" + message + "\"}";
+      case OPENAI -> "{\"error\":{\"message\":\"" + message + "\",\"type\":\"server_error\",\"param\":null,\"code\":null}}";
+    };
     return ProviderStub.json(code, body);
   }
 
-  private static MockResponse rateLimited(boolean gemini, String retryDelay, String retryAfterHeader) {
-    String body = gemini
-        ? "{\"error\":{\"code\":429,\"message\":\"You exceeded your current quota.\",\"status\":\"RESOURCE_EXHAUSTED\","
-            + "\"details\":[{\"@type\":\"type.googleapis.com/google.rpc.RetryInfo\",\"retryDelay\":\"" + retryDelay + "\"}]}}"
-        : "{\"error\":\"too many requests\"}";
-    return new MockResponse.Builder(ProviderStub.json(429, body)).setHeader("Retry-After", retryAfterHeader).build();
+  /**
+   * A 429 with the provider's hints: Gemini's {@code RetryInfo.retryDelay}, OpenAI's {@code
+   * retry-after-ms} and {@code x-ratelimit-reset-requests}, and everyone's {@code Retry-After}.
+   */
+  private static MockResponse rateLimited(ProviderStub.Kind kind, String retryDelay, String retryAfterHeader) {
+    String body = switch (kind) {
+      case GEMINI -> "{\"error\":{\"code\":429,\"message\":\"You exceeded your current quota.\",\"status\":\"RESOURCE_EXHAUSTED\","
+          + "\"details\":[{\"@type\":\"type.googleapis.com/google.rpc.RetryInfo\",\"retryDelay\":\"" + retryDelay + "\"}]}}";
+      case OLLAMA -> "{\"error\":\"too many requests\"}";
+      case OPENAI -> "{\"error\":{\"message\":\"Rate limit reached for gpt-4o-mini on requests per min (RPM).\","
+          + "\"type\":\"requests\",\"param\":null,\"code\":\"rate_limit_exceeded\"}}";
+    };
+    MockResponse.Builder b = new MockResponse.Builder(ProviderStub.json(429, body)).setHeader("Retry-After", retryAfterHeader);
+    if (kind == ProviderStub.Kind.OPENAI) {
+      // retryDelay is "<seconds>s": as milliseconds, and as OpenAI's reset duration
+      double seconds = Double.parseDouble(retryDelay.substring(0, retryDelay.length() - 1));
+      b.setHeader("retry-after-ms", Long.toString(Math.round(seconds * 1000)))
+          .setHeader("x-ratelimit-remaining-requests", "0")
+          .setHeader("x-ratelimit-reset-requests", seconds >= 60 ? (long) (seconds / 60) + "m0s" : retryDelay);
+    }
+    return b.build();
   }
 
   static String outcome(RagResult r) {

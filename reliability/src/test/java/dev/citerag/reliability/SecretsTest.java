@@ -17,6 +17,8 @@ import dev.citerag.gemini.GeminiChatModel;
 import dev.citerag.gemini.GeminiEmbedder;
 import dev.citerag.ollama.OllamaChatModel;
 import dev.citerag.ollama.OllamaEmbedder;
+import dev.citerag.openai.OpenAiChatModel;
+import dev.citerag.openai.OpenAiEmbedder;
 import dev.citerag.pipeline.Attempt;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.pipeline.RagResult;
@@ -49,7 +51,9 @@ import org.slf4j.LoggerFactory;
  * The API key never appears in a log line (TRACE included, with stack traces), an exception, a
  * {@code toString()}, a {@link RagResult} or its {@link dev.citerag.pipeline.Trace} (raw replies
  * included) or CLI-style output, during succeeding and failing calls of both adapters through the
- * pipeline — even when a misbehaving server echoes the key back in its error bodies.
+ * pipeline — even when a misbehaving server echoes the key back in its error bodies. The
+ * OpenAI-compatible adapter runs the same scenarios with its own key ({@code Authorization: Bearer}),
+ * through the pipeline and the command line.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SecretsTest {
@@ -192,7 +196,7 @@ class SecretsTest {
 
     List<String> leaks = new ArrayList<>();
     for (String t : texts) {
-      for (String fragment : fragments()) {
+      for (String fragment : fragments(KEY)) {
         if (t.contains(fragment)) {
           leaks.add(abbreviateAround(t, fragment));
           break;
@@ -253,7 +257,7 @@ class SecretsTest {
     }
     List<String> leaks = new ArrayList<>();
     for (String t : texts) {
-      for (String fragment : fragments()) {
+      for (String fragment : fragments(KEY)) {
         if (t.contains(fragment)) {
           leaks.add(abbreviateAround(t, fragment));
           break;
@@ -267,6 +271,180 @@ class SecretsTest {
         "`dev.citerag.examples.Main.run` in-process with `GEMINI_API_KEY` set and `GEMINI_BASE_URL` on the stub,"
             + " whose error bodies echo the key; stdout, stderr and every log event at TRACE were searched.\n");
     assertThat(leaks).as("CLI output holding the key").isEmpty();
+  }
+
+  private volatile boolean echoInEnvelope;
+
+  @Test
+  void the_openai_key_never_leaks_from_the_openai_adapter_the_pipeline_or_the_command_line() throws Exception {
+    String key = Stack.OPENAI_API_KEY;
+    List<String> texts = new ArrayList<>();
+    List<String> what = new ArrayList<>();
+    List<Chunk> chunks = Stack.chunks(GoldenCorpus.load());
+    int calls = 0;
+    int cliRuns = 0;
+    java.util.Set<Integer> statuses = new java.util.TreeSet<>();
+    try (ProviderStub openai = new ProviderStub(ProviderStub.Kind.OPENAI)) {
+      openai.handler(req -> openaiResponse(openai, req, chunks, key));
+      OpenAiEmbedder embedder = OpenAiEmbedder.builder().environment(Map.of()).apiKey(key).baseUrl(openai.baseUrl())
+          .dimensions(GeminiEmbedder.DEFAULT_DIMENSIONS).retryPolicy(RetryPolicy.NONE).httpClient(Stack.fastClient())
+          .build();
+      OpenAiChatModel chat = Stack.openai(openai, Stack.noWait(2, Duration.ofSeconds(5)), Stack.fastClient())
+          .readTimeout(Duration.ofMillis(300)).build();
+      InMemoryVectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
+      Stack.ingest(embedder, store, GoldenCorpus.load());
+      RagPipeline viaOpenAi = Stack.pipeline(embedder, store, chat).maxRetries(1).deadline(Duration.ofSeconds(2)).build();
+      String q = HostileModelOutputTest.QUESTIONS.get(0);
+
+      for (Mode m : Mode.values()) {
+        mode = m;
+        RagResult r = viaOpenAi.ask(q);
+        calls++;
+        collect(texts, what, "openai " + m, r);
+        if (m == Mode.OK) {
+          assertThat(r).as("the succeeding call succeeded").isInstanceOf(RagResult.Answered.class);
+        } else {
+          assertThat(r).as("mode %s", m).isInstanceOf(RagResult.Rejected.class);
+        }
+      }
+      // a valid answer whose envelope (model id, response id, finish reason) echoes the key
+      mode = Mode.OK;
+      echoInEnvelope = true;
+      RagResult echoed = viaOpenAi.ask(q);
+      echoInEnvelope = false;
+      calls++;
+      collect(texts, what, "openai, key in the envelope", echoed);
+      assertThat(echoed).isInstanceOf(RagResult.Answered.class);
+
+      texts.add(chat.toString());
+      texts.add(chat.toBuilder().toString());
+      texts.add(embedder.toString());
+      texts.add(embedder.identity().toString());
+      texts.add(viaOpenAi.toString());
+      texts.add(stackTrace(assertThrows(IllegalArgumentException.class,
+          () -> OpenAiChatModel.builder().apiKey(key + " trailing"))));
+      texts.add(stackTrace(assertThrows(IllegalArgumentException.class,
+          () -> OpenAiChatModel.builder().environment(Map.of("OPENAI_API_KEY", key + "\u00e9")).build())));
+      texts.add(stackTrace(assertThrows(IllegalArgumentException.class,
+          () -> OpenAiEmbedder.builder().baseUrl("http://user:" + key + "@127.0.0.1:8000/v1"))));
+      texts.add(stackTrace(assertThrows(IllegalArgumentException.class,
+          () -> OpenAiChatModel.builder().environment(Map.of("OPENAI_BASE_URL", "http://h/v1?api_key=" + key))
+              .build())));
+
+      // the command line, configured by the environment as a user would
+      Map<String, String> env = Map.of("OPENAI_API_KEY", key, "OPENAI_BASE_URL", openai.baseUrl(),
+          "OLLAMA_HOST", "http://127.0.0.1:1");
+      for (Mode m : List.of(Mode.OK, Mode.PHANTOM, Mode.INVALID_KEY_ECHOED, Mode.NON_JSON_200_ECHOED,
+          Mode.EMBED_403_ECHOED, Mode.EMBED_200_ECHOED)) {
+        mode = m;
+        for (String[] args : List.of(
+            new String[] {"ask", "--model", "openai", q},
+            new String[] {"ask", "--json", "--verbose", q},
+            new String[] {"ask", "--model", "openai", "--embedder", "openai", "--json", q},
+            new String[] {"search", "--embedder", "openai", "--verbose", q})) {
+          CliRun r = CliRun.of(env, args);
+          cliRuns++;
+          statuses.add(r.status());
+          texts.add(r.out());
+          texts.add(r.err());
+        }
+      }
+
+      for (ProviderStub.Request r : openai.recorded()) {
+        assertThat(r.headers().get("Authorization")).isEqualTo("Bearer " + key);
+        assertThat(r.path() + r.body()).doesNotContain(key);
+      }
+    }
+    List<ILoggingEvent> events = List.copyOf(appender.list);
+    for (ILoggingEvent ev : events) {
+      texts.add(ev.getFormattedMessage());
+      if (ev.getThrowableProxy() != null) {
+        texts.add(ThrowableProxyUtil.asString(ev.getThrowableProxy()));
+      }
+    }
+    assertThat(statuses).as("answered, rejected and errors were all printed").contains(0, 1, 3);
+    List<String> leaks = leaks(texts, key);
+    Figures.record("63-secrets-openai", "Secrets — OpenAI-compatible adapter",
+        List.of(new Figures.Row("Secrets (API key), OpenAI-compatible adapter",
+            calls + " pipeline calls (" + Mode.values().length + " scenarios and a key-echoing envelope), " + cliRuns
+                + " CLI runs, " + events.size() + " log events at TRACE, " + texts.size() + " texts checked",
+            leaks.size() + " texts containing the key or a 10-character piece of it", "")),
+        "The Gemini scenarios in OpenAI's shapes: a 401 `invalid_api_key` whose message echoes the key (whole, and"
+            + " starred in the middle as OpenAI does), a 429, an HTML 500 and a non-JSON 200 echoing it, an embedding"
+            + " 403 and 200 echoing it, a 200 whose model id, response id and finish reason echo it; pipeline"
+            + " results, traces and raw replies, `toString()`s, builder errors, CLI stdout/stderr and every log event"
+            + " at TRACE were searched.\n");
+    assertThat(leaks).as("texts holding the OpenAI key").isEmpty();
+  }
+
+  /** The stub for the OpenAI-compatible API: embeddings from local hashing, chat per mode, some echoing the key. */
+  private MockResponse openaiResponse(ProviderStub stub, ProviderStub.Request req, List<Chunk> chunks, String key) {
+    Mode m = mode;
+    String starred = key.substring(0, 8) + "*".repeat(key.length() - 12) + key.substring(key.length() - 4);
+    if (req.path().endsWith("/embeddings")) {
+      return switch (m) {
+        case EMBED_403_ECHOED -> ProviderStub.json(403, "{\"error\":{\"message\":\"Key " + key + " (" + starred
+            + ") lacks permission for this model\",\"type\":\"invalid_request_error\",\"param\":null,"
+            + "\"code\":\"" + key + "\"}}");
+        case EMBED_200_ECHOED -> ProviderStub.json(200, "{\"data\":[{\"index\":0,\"embedding\":\"" + key + "\"}]}");
+        default -> ProviderStub.json(200, openaiEmbeddings(req.json()));
+      };
+    }
+    Ctx ctx = new Ctx("secret", req.sources(), chunks);
+    return switch (m) {
+      case OK, EMBED_403_ECHOED, EMBED_200_ECHOED -> {
+        if (!echoInEnvelope) {
+          yield stub.reply(ctx.validAnswer());
+        }
+        ObjectNode root = (ObjectNode) readTree(ProviderStub.openaiReply(ctx.validAnswer(), "stop"));
+        root.put("model", "ft:gpt-4o-mini:" + key);
+        root.put("id", key);
+        root.put("system_fingerprint", key);
+        yield ProviderStub.json(200, root.toString());
+      }
+      case PHANTOM -> stub.reply(HostileReplies.answered("x", HostileReplies.claim("x",
+          HostileReplies.cite(ctx.phantomId(9), ctx.quote(ctx.src(0), 6)))).toString());
+      case INVALID_KEY_ECHOED -> ProviderStub.json(401, "{\"error\":{\"message\":\"Incorrect API key provided: "
+          + starred + ". Full key: " + key + "\",\"type\":\"invalid_request_error\",\"param\":\"" + key
+          + "\",\"code\":\"invalid_api_key\"}}");
+      case RATE_LIMITED_ECHOED -> new MockResponse.Builder(ProviderStub.json(429, "{\"error\":{\"message\":"
+          + "\"Rate limit reached for key " + key + "\",\"type\":\"requests\",\"code\":\"rate_limit_exceeded\"}}"))
+          .setHeader("retry-after-ms", "1").setHeader("x-ratelimit-reset-requests", key).build();
+      case HTML_500_ECHOED -> new MockResponse.Builder().code(500).setHeader("Content-Type", "text/html")
+          .body("<html>upstream rejected Authorization: Bearer " + key + "</html>").build();
+      case NON_JSON_200_ECHOED -> new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json")
+          .body("key=" + key + " is not JSON").build();
+      case RESET_MID_BODY -> new MockResponse.Builder(stub.reply(ctx.validAnswer() + " ".repeat(8192)))
+          .onResponseBody(new SocketEffect.CloseSocket(true, false, false)).build();
+      case STALLED -> new MockResponse.Builder(stub.reply(ctx.validAnswer())).headersDelay(1, TimeUnit.SECONDS).build();
+    };
+  }
+
+  /** {@code /embeddings} data: one local hashing vector of the requested length (1536 by default) per input. */
+  private static String openaiEmbeddings(JsonNode request) {
+    int dims = request.path("dimensions").asInt(1536);
+    LocalHashingEmbedder local = new LocalHashingEmbedder(dims);
+    ObjectNode root = ProviderStub.MAPPER.createObjectNode();
+    ArrayNode data = root.putArray("data");
+    JsonNode input = request.path("input");
+    for (int i = 0; i < input.size(); i++) {
+      float[] v = local.embedQuery(input.get(i).asText("x") + " x");
+      ObjectNode item = data.addObject().put("object", "embedding").put("index", i);
+      ArrayNode values = item.putArray("embedding");
+      for (float f : v) {
+        values.add(f);
+      }
+    }
+    root.put("model", request.path("model").asText());
+    return root.toString();
+  }
+
+  private static JsonNode readTree(String s) {
+    try {
+      return ProviderStub.MAPPER.readTree(s);
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** One in-process run of the command line. */
@@ -307,7 +485,7 @@ class SecretsTest {
     assertThat(events).as("the pool's and driver's logging was captured").isNotEmpty();
     List<String> leaks = new ArrayList<>();
     for (String t : texts) {
-      for (String fragment : fragments()) {
+      for (String fragment : fragments(KEY)) {
         if (t.contains(fragment)) {
           leaks.add(abbreviateAround(t, fragment));
           break;
@@ -403,13 +581,27 @@ class SecretsTest {
   }
 
   /** The key and every 10-character piece of it. */
-  static List<String> fragments() {
+  static List<String> fragments(String key) {
     List<String> out = new ArrayList<>();
-    out.add(KEY);
-    for (int i = 0; i + 10 <= KEY.length(); i++) {
-      out.add(KEY.substring(i, i + 10));
+    out.add(key);
+    for (int i = 0; i + 10 <= key.length(); i++) {
+      out.add(key.substring(i, i + 10));
     }
     return out;
+  }
+
+  /** Texts holding {@code key} or a 10-character piece of it, abbreviated around the piece. */
+  static List<String> leaks(List<String> texts, String key) {
+    List<String> leaks = new ArrayList<>();
+    for (String t : texts) {
+      for (String fragment : fragments(key)) {
+        if (t.contains(fragment)) {
+          leaks.add(abbreviateAround(t, fragment));
+          break;
+        }
+      }
+    }
+    return leaks;
   }
 
   private static String abbreviateAround(String text, String fragment) {

@@ -1,6 +1,6 @@
 package dev.citerag.bench.memory;
 
-import dev.citerag.embed.Vectors;
+import dev.citerag.embed.internal.Vectors;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.EmbeddedChunk;

@@ -3,7 +3,7 @@ package dev.citerag.bench.pgvector;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.EmbeddedChunk;
-import dev.citerag.text.Hashing;
+import dev.citerag.text.internal.Hashing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

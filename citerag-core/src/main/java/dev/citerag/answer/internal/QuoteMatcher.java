@@ -1,7 +1,7 @@
 package dev.citerag.answer.internal;
 
-import dev.citerag.text.LexicalAnalyzer;
-import dev.citerag.text.Whitespace;
+import dev.citerag.text.internal.LexicalAnalyzer;
+import dev.citerag.text.internal.Whitespace;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.citerag.pipeline.internal;
 
-import dev.citerag.answer.AnswerSchema;
+import dev.citerag.answer.internal.AnswerSchema;
 import dev.citerag.chat.ChatModel;
 import dev.citerag.chat.ChatRequest;
 import dev.citerag.chat.ChatResponse;
-import dev.citerag.context.Prompts;
+import dev.citerag.context.internal.Prompts;
 import dev.citerag.internal.Checks;
 import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.GenerationRequest;
@@ -21,10 +21,7 @@ public final class ChatModelGenerator implements AnswerGenerator {
 
   @Override
   public ChatResponse generate(GenerationRequest request) {
-    String user = request.context().userContent();
-    if (!request.feedback().isEmpty()) {
-      user = user + Prompts.feedback(request.feedback());
-    }
+    String user = Prompts.userTurn(request.context().userContent(), request.feedback());
     ChatRequest chat =
         new ChatRequest(
             request.context().systemInstruction(),

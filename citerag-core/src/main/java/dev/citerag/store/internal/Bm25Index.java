@@ -1,6 +1,6 @@
 package dev.citerag.store.internal;
 
-import dev.citerag.text.LexicalAnalyzer;
+import dev.citerag.text.internal.LexicalAnalyzer;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

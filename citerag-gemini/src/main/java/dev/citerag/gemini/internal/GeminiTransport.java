@@ -2,7 +2,7 @@ package dev.citerag.gemini.internal;
 
 import dev.citerag.ProviderException;
 import dev.citerag.TransientProviderException;
-import dev.citerag.provider.Retrier;
+import dev.citerag.provider.internal.Retrier;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;

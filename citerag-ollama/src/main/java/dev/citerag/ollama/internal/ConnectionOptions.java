@@ -2,7 +2,7 @@ package dev.citerag.ollama.internal;
 
 import dev.citerag.internal.Checks;
 import dev.citerag.provider.RetryPolicy;
-import dev.citerag.provider.Retrier;
+import dev.citerag.provider.internal.Retrier;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;

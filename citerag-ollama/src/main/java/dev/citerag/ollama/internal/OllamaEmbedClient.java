@@ -6,7 +6,7 @@ import dev.citerag.PermanentProviderException;
 import dev.citerag.ProviderException;
 import dev.citerag.embed.DocumentText;
 import dev.citerag.embed.EmbedderIdentity;
-import dev.citerag.embed.Vectors;
+import dev.citerag.embed.internal.Vectors;
 import dev.citerag.internal.Checks;
 import java.io.IOException;
 import java.util.ArrayList;

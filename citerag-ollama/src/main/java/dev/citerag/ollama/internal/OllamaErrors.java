@@ -5,7 +5,7 @@ import dev.citerag.PermanentProviderException;
 import dev.citerag.ProviderException;
 import dev.citerag.ProviderException.Kind;
 import dev.citerag.TransientProviderException;
-import dev.citerag.provider.RetryHints;
+import dev.citerag.provider.internal.RetryHints;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;

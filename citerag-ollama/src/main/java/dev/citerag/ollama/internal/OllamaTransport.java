@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.citerag.ProviderException;
-import dev.citerag.provider.Retrier;
+import dev.citerag.provider.internal.Retrier;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;

@@ -3,7 +3,7 @@ package dev.citerag.openai.internal;
 import dev.citerag.PermanentProviderException;
 import dev.citerag.ProviderException;
 import dev.citerag.TransientProviderException;
-import dev.citerag.provider.Retrier;
+import dev.citerag.provider.internal.Retrier;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;

@@ -1,6 +1,6 @@
 package dev.citerag.openai.internal;
 
-import dev.citerag.provider.RetryHints;
+import dev.citerag.provider.internal.RetryHints;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.ZonedDateTime;

@@ -368,7 +368,7 @@ final class Sql {
    * Dense and lexical candidates ({@code n} each) fused by reciprocal rank fusion in one
    * statement. Ranks come from {@code row_number()} over (distance, id) and (score desc, id),
    * exactly the orders of the separate searches; the fused score is computed in float8 as {@code
-   * 1/(60 + dense_rank) + 1/(60 + lexical_rank)}, as {@link dev.citerag.store.RankFusion} does;
+   * 1/(60 + dense_rank) + 1/(60 + lexical_rank)}, as {@link dev.citerag.store.internal.RankFusion} does;
    * every hit's distance is returned, computed for lexical-only hits too. The top {@code k} are
    * chosen by fused score desc, cosine desc, id.
    */
@@ -382,8 +382,8 @@ final class Sql {
         + " lr AS (SELECT id, score, row_number() OVER (ORDER BY score DESC, id) AS r FROM lex),"
         + " f AS (SELECT coalesce(dr.id, lr.id) AS id, dr.distance, dr.r AS dense_rank,"
         + " lr.r AS lexical_rank, lr.score,"
-        + " coalesce(1::float8 / (" + dev.citerag.store.RankFusion.K + " + dr.r), 0)"
-        + " + coalesce(1::float8 / (" + dev.citerag.store.RankFusion.K + " + lr.r), 0) AS fused"
+        + " coalesce(1::float8 / (" + dev.citerag.store.internal.RankFusion.K + " + dr.r), 0)"
+        + " + coalesce(1::float8 / (" + dev.citerag.store.internal.RankFusion.K + " + lr.r), 0) AS fused"
         + " FROM dr FULL OUTER JOIN lr ON lr.id = dr.id),"
         + " t AS (SELECT * FROM (SELECT f.id, f.dense_rank, f.lexical_rank, f.score, f.fused,"
         + " coalesce(f.distance, (SELECT c2.embedding <=> (SELECT v FROM q) FROM ")

@@ -1,10 +1,10 @@
 package dev.citerag.testkit.eval;
 
-import dev.citerag.answer.AnswerParser;
 import dev.citerag.answer.AnswerStatus;
 import dev.citerag.answer.IssueType;
 import dev.citerag.answer.ModelAnswer;
 import dev.citerag.answer.ValidationIssue;
+import dev.citerag.answer.internal.AnswerParser;
 import dev.citerag.internal.Checks;
 import dev.citerag.pipeline.Attempt;
 import dev.citerag.pipeline.RagPipeline;
@@ -22,7 +22,7 @@ import dev.citerag.testkit.eval.EvaluationReport.SweepRow;
 import dev.citerag.testkit.eval.internal.Stats;
 import dev.citerag.testkit.golden.GoldenCase;
 import dev.citerag.testkit.golden.GoldenCases;
-import dev.citerag.text.Whitespace;
+import dev.citerag.text.internal.Whitespace;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

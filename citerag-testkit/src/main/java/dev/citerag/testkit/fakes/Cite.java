@@ -2,7 +2,7 @@ package dev.citerag.testkit.fakes;
 
 import dev.citerag.answer.Citation;
 import dev.citerag.internal.Checks;
-import dev.citerag.text.Whitespace;
+import dev.citerag.text.internal.Whitespace;
 import java.util.Locale;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;

@@ -6,7 +6,7 @@ import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.TokenUsage;
 import dev.citerag.internal.Checks;
 import dev.citerag.testkit.fakes.internal.ReplyScript;
-import dev.citerag.text.TokenEstimator;
+import dev.citerag.text.internal.TokenEstimator;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,7 +2,7 @@ package dev.citerag.testkit.fakes;
 
 import dev.citerag.internal.Checks;
 import dev.citerag.testkit.fakes.internal.UserContentParser;
-import dev.citerag.text.Whitespace;
+import dev.citerag.text.internal.Whitespace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

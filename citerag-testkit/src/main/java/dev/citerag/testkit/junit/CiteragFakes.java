@@ -35,4 +35,5 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @ExtendWith(CiteragFakesExtension.class)
+@SuppressWarnings("exports") // the extension is internal on purpose; JUnit reaches it through opens
 public @interface CiteragFakes {}

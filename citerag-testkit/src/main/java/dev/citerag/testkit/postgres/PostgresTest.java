@@ -34,4 +34,5 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Documented
 @Inherited
 @ExtendWith(PostgresExtension.class)
+@SuppressWarnings("exports") // the extension is internal on purpose; JUnit reaches it through opens
 public @interface PostgresTest {}

@@ -13,11 +13,11 @@ import dev.citerag.store.CollectionIdentity;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.EmbeddedChunk;
 import dev.citerag.store.Filter;
-import dev.citerag.store.RankFusion;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.VectorStore;
 import dev.citerag.store.WriteResult;
-import dev.citerag.text.Hashing;
+import dev.citerag.store.internal.RankFusion;
+import dev.citerag.text.internal.Hashing;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,6 +47,9 @@ import org.junit.jupiter.api.Test;
  * configuration, citerag's in-memory analyser) finds the same terms.
  */
 public abstract class VectorStoreContract {
+
+  /** For subclasses: one per store implementation. */
+  protected VectorStoreContract() {}
 
   /** The dimensions of every store the contract asks for. */
   protected static final int D = 8;

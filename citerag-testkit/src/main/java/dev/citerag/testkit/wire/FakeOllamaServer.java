@@ -7,7 +7,7 @@ import dev.citerag.testkit.fakes.internal.ReplyScript;
 import dev.citerag.testkit.wire.internal.EmbeddingSource;
 import dev.citerag.testkit.wire.internal.FakeHttp;
 import dev.citerag.testkit.wire.internal.OllamaProtocol;
-import dev.citerag.text.Hashing;
+import dev.citerag.text.internal.Hashing;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

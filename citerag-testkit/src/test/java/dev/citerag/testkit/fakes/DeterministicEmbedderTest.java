@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.citerag.ProviderException;
 import dev.citerag.TransientProviderException;
 import dev.citerag.embed.DocumentText;
-import dev.citerag.embed.Vectors;
+import dev.citerag.embed.internal.Vectors;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

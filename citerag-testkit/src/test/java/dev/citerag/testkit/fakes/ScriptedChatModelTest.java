@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.citerag.PermanentProviderException;
 import dev.citerag.TransientProviderException;
-import dev.citerag.answer.AnswerSchema;
+import dev.citerag.answer.internal.AnswerSchema;
 import dev.citerag.chat.ChatRequest;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;

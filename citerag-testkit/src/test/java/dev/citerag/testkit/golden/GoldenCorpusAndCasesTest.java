@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.citerag.ingest.Document;
 import dev.citerag.store.Filter;
-import dev.citerag.text.Whitespace;
+import dev.citerag.text.internal.Whitespace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.citerag.answer.AnswerSchema;
+import dev.citerag.answer.internal.AnswerSchema;
 import dev.citerag.context.BuiltContext;
 import dev.citerag.testkit.fakes.Cite;
 import dev.citerag.testkit.fakes.DeterministicEmbedder;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.citerag.answer.AnswerSchema;
+import dev.citerag.answer.internal.AnswerSchema;
 import dev.citerag.context.BuiltContext;
 import dev.citerag.testkit.fakes.Reply;
 import java.time.Duration;

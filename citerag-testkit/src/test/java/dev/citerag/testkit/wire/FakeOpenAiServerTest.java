@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.citerag.PermanentProviderException;
 import dev.citerag.ProviderException;
-import dev.citerag.answer.AnswerSchema;
+import dev.citerag.answer.internal.AnswerSchema;
 import dev.citerag.context.BuiltContext;
 import dev.citerag.testkit.fakes.Reply;
 import dev.citerag.testkit.wire.internal.OpenAiProtocol;

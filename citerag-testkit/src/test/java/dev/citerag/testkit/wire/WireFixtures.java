@@ -4,7 +4,7 @@ import dev.citerag.context.BuiltContext;
 import dev.citerag.context.JsonContextBuilder;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.SearchHit;
-import dev.citerag.text.Hashing;
+import dev.citerag.text.internal.Hashing;
 import java.util.List;
 import java.util.Map;
 

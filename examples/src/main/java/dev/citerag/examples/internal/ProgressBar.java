@@ -26,9 +26,9 @@ public final class ProgressBar implements IngestListener {
         ? (double) p.chunksDone() / p.chunksTotal()
         : p.documentsTotal() > 0 ? (double) p.documentsDone() / p.documentsTotal() : 1.0;
     int filled = (int) Math.round(Math.min(1.0, fraction) * WIDTH);
-    String line = String.format(Locale.ROOT, "\r[%s%s] %3d%%  %d/%d documents, %d/%d chunks",
+    String line = String.format(Locale.ROOT, "\r[%s%s] %3d%%  %d/%d documents, %d/%d chunks, %.0f chunks/s",
         "#".repeat(filled), ".".repeat(WIDTH - filled), Math.round(fraction * 100),
-        p.documentsDone(), p.documentsTotal(), p.chunksDone(), p.chunksTotal());
+        p.documentsDone(), p.documentsTotal(), p.chunksDone(), p.chunksTotal(), p.chunksPerSecond());
     if (!line.equals(last)) {
       err.print(line);
       err.flush();

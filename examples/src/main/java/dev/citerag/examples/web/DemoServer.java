@@ -50,7 +50,12 @@ import org.slf4j.LoggerFactory;
  *       rejections alike: {@code status} tells them apart);
  *   <li>{@code POST /debug/retrieve} (same input) → {@code {question, retrieved}};
  *   <li>{@code POST /ingest} {@code {"documents": [{"id", "content", "format":
- *       "markdown"|"text"|"html", "title", "metadata": {..}}]}} → the ingest summary.
+ *       "markdown"|"text"|"html", "title", "metadata": {..}}]}} → the ingest summary; Markdown
+ *       front matter becomes metadata (explicit {@code metadata} wins);
+ *   <li>{@code POST /ingest} as {@code multipart/form-data} with one or more file parts
+ *       (Markdown, text, HTML, PDF; at most {@value Uploads#MAX_FILES}) and the header {@code
+ *       X-Citerag-Upload: 1} → the ingest summary plus {@code skipped} (one "file: why" per file
+ *       not loaded); the file name is the document id. The page's "Add documents" control uses it.
  * </ul>
  *
  * Bad JSON, unknown fields or bad values get 400 with {@code {"error": message}}; a body that is
@@ -187,6 +192,11 @@ public final class DemoServer implements AutoCloseable {
 
   private void handleApi(HttpExchange ex, String path) throws IOException {
     String type = ex.getRequestHeaders().getFirst("Content-Type");
+    if (path.equals("/ingest") && type != null
+        && type.toLowerCase(Locale.ROOT).strip().startsWith("multipart/form-data")) {
+      handleUpload(ex, type);
+      return;
+    }
     if (type == null || !type.toLowerCase(Locale.ROOT).strip().startsWith("application/json")) {
       sendJson(ex, 415, ResultJson.error("Content-Type must be application/json"));
       return;
@@ -230,6 +240,56 @@ public final class DemoServer implements AutoCloseable {
       sendJson(ex, 400, ResultJson.error(e.getMessage() == null ? "bad request" : e.getMessage()));
     }
   }
+
+  /**
+   * {@code POST /ingest} with {@code multipart/form-data}: the uploaded files, loaded by type.
+   * Unlike JSON, a form post is a "simple" cross-site request, so an upload must carry the header
+   * {@value #UPLOAD_HEADER} (which a foreign page cannot send without a CORS preflight this server
+   * never grants), and an {@code Origin}, when sent, must be this server's own.
+   */
+  private void handleUpload(HttpExchange ex, String type) throws IOException {
+    if (ex.getRequestHeaders().getFirst(UPLOAD_HEADER) == null) {
+      sendJson(ex, 403, ResultJson.error("an upload must carry the header " + UPLOAD_HEADER + ": 1"));
+      return;
+    }
+    String origin = ex.getRequestHeaders().getFirst("Origin");
+    String own = uri().toString();
+    if (origin != null && !(origin + "/").equals(own)) {
+      sendJson(ex, 403, ResultJson.error("uploads are accepted from this page only"));
+      return;
+    }
+    byte[] body = readBody(ex.getRequestBody(), MAX_INGEST_BODY);
+    if (body == null) {
+      sendJson(ex, 413, ResultJson.error("request body must be at most " + MAX_INGEST_BODY + " bytes"));
+      return;
+    }
+    Uploads.Result up;
+    try {
+      up = Uploads.read(type, body);
+    } catch (IllegalArgumentException e) {
+      sendJson(ex, 400, ResultJson.error(String.valueOf(e.getMessage())));
+      return;
+    }
+    if (up.documents().isEmpty()) {
+      ObjectNode err = ResultJson.error("no uploaded file could be loaded");
+      up.skipped().forEach(err.putArray("skipped")::add);
+      sendJson(ex, 400, err);
+      return;
+    }
+    IngestReport report;
+    try {
+      report = ingestor.ingest(up.documents(), IngestListener.NONE);
+    } catch (IllegalArgumentException e) {
+      sendJson(ex, 400, ResultJson.error(String.valueOf(e.getMessage())));
+      return;
+    }
+    ObjectNode out = ResultJson.ingest(report);
+    up.skipped().forEach(out.putArray("skipped")::add);
+    sendJson(ex, 200, out);
+  }
+
+  /** The header a multipart upload must carry (see {@link #handleUpload}). */
+  public static final String UPLOAD_HEADER = "X-Citerag-Upload";
 
   private record Query(String question, Filter filter) {}
 

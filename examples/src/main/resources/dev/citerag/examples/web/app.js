@@ -193,5 +193,45 @@
     }
   }
 
+  async function upload(ev) {
+    ev.preventDefault();
+    const input = $('upload-files');
+    if (!input.files || input.files.length === 0) {
+      setUploadStatus('Choose one or more files first.', true);
+      return;
+    }
+    const form = new FormData();
+    for (const f of input.files) form.append('file', f, f.name);
+    const button = $('upload');
+    button.disabled = true;
+    setUploadStatus('Adding ' + input.files.length + ' file(s)\u2026', false);
+    try {
+      // the header keeps other sites from posting uploads here (it needs a CORS preflight)
+      const r = await fetch('ingest', { method: 'POST', headers: { 'X-Citerag-Upload': '1' }, body: form });
+      const j = await r.json();
+      const skipped = (j.skipped || []).map(s => 'skipped ' + s);
+      if (!r.ok) {
+        setUploadStatus(['Error: ' + (j.error || r.status)].concat(skipped).join('\n'), true);
+        return;
+      }
+      const done = 'Added ' + j.documents_written + ' document(s), ' + j.chunks_written + ' chunk(s)' +
+        (j.documents_skipped ? ' (' + j.documents_skipped + ' unchanged)' : '') + '.';
+      setUploadStatus([done].concat(skipped).join('\n'), false);
+      $('upload-result').dataset.written = String(j.documents_written);
+      input.value = '';
+    } catch (e) {
+      setUploadStatus('Error: ' + e.message, true);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  function setUploadStatus(text, isError) {
+    const s = $('upload-result');
+    s.textContent = text;
+    s.classList.toggle('error', !!isError);
+  }
+
   $('ask-form').addEventListener('submit', ask);
+  $('upload-form').addEventListener('submit', upload);
 })();

@@ -203,4 +203,30 @@ class WebPageBrowserTest {
         .filter(r -> r.getText().contains("widget cache")).findFirst().orElseThrow();
     assertThat(row.findElement(By.cssSelector(".text")).getText()).contains("<img src=x onerror=");
   }
+
+  @Test
+  void an_uploaded_pdf_is_answered_from_with_its_page_shown(@TempDir Path files) throws IOException {
+    Path pdf = files.resolve("handbook.pdf");
+    dev.citerag.examples.PdfDocsCliTest.pdf(pdf, List.of(
+        List.of("Welcome to the storage handbook."),
+        List.of("Cold archives are retained for seven years in the vault bucket.")));
+    Path bad = files.resolve("notes.pdf");
+    Files.writeString(bad, "not a pdf");
+    driver.get(server.uri().toString());
+
+    driver.findElement(By.id("upload-files")).sendKeys(pdf.toAbsolutePath() + "\n" + bad.toAbsolutePath());
+    driver.findElement(By.id("upload")).click();
+    waiting().until(d -> d.findElement(By.id("upload-result")).getAttribute("data-written") != null);
+    String status = driver.findElement(By.id("upload-result")).getText();
+    assertThat(status).contains("Added 1 document(s)").contains("skipped notes.pdf").contains("not a readable PDF");
+
+    ask("How long are cold archives retained?");
+    assertThat(driver.findElement(By.id("result")).getAttribute("data-status")).isEqualTo("answered");
+    WebElement marker = driver.findElement(By.cssSelector("#answer .marker"));
+    new Actions(driver).moveToElement(marker).perform();
+    WebElement tooltip = marker.findElement(By.cssSelector(".tooltip"));
+    waiting().until(d -> tooltip.isDisplayed());
+    assertThat(tooltip.findElement(By.cssSelector(".where")).getText()).isEqualTo("handbook.pdf \u00a7 handbook, p. 2");
+    screenshot("uploaded-pdf.png");
+  }
 }

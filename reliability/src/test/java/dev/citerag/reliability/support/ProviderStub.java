@@ -20,8 +20,8 @@ import okhttp3.Headers;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A MockWebServer on the loopback interface that speaks Gemini's {@code generateContent} or
- * Ollama's {@code /api/chat} wire format, with a replaceable handler that sees each request as
+ * A MockWebServer on the loopback interface that speaks Gemini's {@code generateContent},
+ * Ollama's {@code /api/chat} or the OpenAI-compatible {@code /v1/chat/completions} wire format, with a replaceable handler that sees each request as
  * the provider would (the exact body, the prompt's sources read back from it) and answers any
  * response, well-formed or hostile. Thread-safe; close it to stop the server.
  */
@@ -30,7 +30,8 @@ public final class ProviderStub implements AutoCloseable {
   /** Which provider's wire format. */
   public enum Kind {
     GEMINI,
-    OLLAMA
+    OLLAMA,
+    OPENAI
   }
 
   /**
@@ -112,11 +113,15 @@ public final class ProviderStub implements AutoCloseable {
     return this;
   }
 
-  /** The API root a Gemini builder takes, or the base URL an Ollama builder takes. */
+  /** The API root a Gemini or OpenAI builder takes, or the base URL an Ollama builder takes. */
   public String baseUrl() {
     String root = server.url("/").toString();
     root = root.substring(0, root.length() - 1);
-    return kind == Kind.GEMINI ? root + "/v1beta" : root;
+    return switch (kind) {
+      case GEMINI -> root + "/v1beta";
+      case OPENAI -> root + "/v1";
+      case OLLAMA -> root;
+    };
   }
 
   public int requestCount() {
@@ -189,7 +194,37 @@ public final class ProviderStub implements AutoCloseable {
 
   /** An HTTP 200 carrying {@code text} as the model's whole visible reply, finished normally. */
   public MockResponse reply(String text) {
-    return kind == Kind.GEMINI ? json(200, geminiReply(text, "STOP")) : json(200, ollamaReply(text, "stop"));
+    return switch (kind) {
+      case GEMINI -> json(200, geminiReply(text, "STOP"));
+      case OLLAMA -> json(200, ollamaReply(text, "stop"));
+      case OPENAI -> json(200, openaiReply(text, "stop"));
+    };
+  }
+
+  /** A {@code chat/completions} reply with one choice holding {@code text} (null: no content). */
+  public static String openaiReply(@Nullable String text, String finishReason) {
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("id", "chatcmpl-stub" + Integer.toHexString(String.valueOf(text).hashCode()));
+    root.put("object", "chat.completion");
+    root.put("created", 1_764_450_000L);
+    root.put("model", "gpt-4o-mini-2024-07-18");
+    ObjectNode choice = root.putArray("choices").addObject();
+    choice.put("index", 0);
+    ObjectNode msg = choice.putObject("message");
+    msg.put("role", "assistant");
+    msg.put("content", text);
+    msg.putNull("refusal");
+    choice.putNull("logprobs");
+    choice.put("finish_reason", finishReason);
+    int out = text == null ? 0 : Math.max(1, text.length() / 4);
+    ObjectNode usage = root.putObject("usage");
+    usage.put("prompt_tokens", 812);
+    usage.put("completion_tokens", out);
+    usage.put("total_tokens", 812 + out);
+    usage.putObject("prompt_tokens_details").put("cached_tokens", 0);
+    usage.putObject("completion_tokens_details").put("reasoning_tokens", 0);
+    root.put("system_fingerprint", "fp_stub");
+    return root.toString();
   }
 
   /** Gemini's {@code generateContent} reply with one text part. */

@@ -9,6 +9,7 @@ import dev.citerag.ingest.Document;
 import dev.citerag.ingest.Ingestor;
 import dev.citerag.ingest.MarkdownChunker;
 import dev.citerag.ollama.OllamaChatModel;
+import dev.citerag.openai.OpenAiChatModel;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.provider.RetryPolicy;
 import dev.citerag.store.Chunk;
@@ -26,7 +27,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The offline stack the tests run against: the golden corpus, chunked by the default {@link
  * MarkdownChunker}, embedded by {@link LocalHashingEmbedder}, held in a store; and the real
- * Gemini and Ollama adapters pointed at a {@link ProviderStub}.
+ * Gemini, Ollama and OpenAI-compatible adapters pointed at a {@link ProviderStub}.
  */
 public final class Stack {
   private Stack() {}
@@ -36,6 +37,9 @@ public final class Stack {
    * any 10-character piece of it found in a text is a leak, not a coincidence.
    */
   public static final String API_KEY = "AIzaSyQ7x9-Kp2WmZ4vT8cN3b_Lr6Hd0Fj5Ys1U";
+
+  /** The OpenAI test key, shaped like a project key (the shape OpenAI's own 401 echoes in part). */
+  public static final String OPENAI_API_KEY = "sk-proj-W3nR8tYq2Lx7Vb5Kd9Zf4Hs6Jm1Pc0Ga";
 
   /** The embedder every test uses (deterministic, no network). */
   public static Embedder embedder() {
@@ -100,11 +104,35 @@ public final class Stack {
     return b;
   }
 
+  /** An OpenAI-compatible chat model on the stub with an OpenAI-shaped test key, no real environment. */
+  public static OpenAiChatModel.Builder openai(ProviderStub stub, RetryPolicy policy, @Nullable OkHttpClient client) {
+    OpenAiChatModel.Builder b = OpenAiChatModel.builder()
+        .environment(Map.of())
+        .apiKey(OPENAI_API_KEY)
+        .baseUrl(stub.baseUrl())
+        .retryPolicy(policy);
+    if (client != null) {
+      b.httpClient(client);
+    }
+    return b;
+  }
+
   /** The chat model of the stub's kind with default timeouts, on a {@link #fastClient()}. */
   public static ChatModel chatModel(ProviderStub stub, RetryPolicy policy) {
-    return stub.kind() == ProviderStub.Kind.GEMINI
-        ? gemini(stub, policy, fastClient()).build()
-        : ollama(stub, policy, fastClient()).build();
+    return switch (stub.kind()) {
+      case GEMINI -> gemini(stub, policy, fastClient()).build();
+      case OLLAMA -> ollama(stub, policy, fastClient()).build();
+      case OPENAI -> openai(stub, policy, fastClient()).build();
+    };
+  }
+
+  /** "Gemini", "Ollama" or "OpenAI", for figures and messages. */
+  public static String name(ProviderStub.Kind kind) {
+    return switch (kind) {
+      case GEMINI -> "Gemini";
+      case OLLAMA -> "Ollama";
+      case OPENAI -> "OpenAI";
+    };
   }
 
   /** A client whose sockets set {@code TCP_NODELAY} (see {@link NoDelaySocketFactory}). */

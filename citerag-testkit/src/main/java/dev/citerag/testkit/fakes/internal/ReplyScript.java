@@ -2,7 +2,7 @@ package dev.citerag.testkit.fakes.internal;
 
 import dev.citerag.internal.Checks;
 import dev.citerag.testkit.fakes.Reply;
-import dev.citerag.text.Whitespace;
+import dev.citerag.text.internal.Whitespace;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

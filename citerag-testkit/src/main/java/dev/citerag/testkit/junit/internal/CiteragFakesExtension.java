@@ -11,12 +11,12 @@ import dev.citerag.testkit.wire.WireCall;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Resolves the fakes of {@link dev.citerag.testkit.junit.CiteragFakes}. State lives in the

@@ -10,7 +10,7 @@ import dev.citerag.testkit.fakes.ScriptedOutcome;
 import dev.citerag.testkit.fakes.SentSources;
 import dev.citerag.testkit.fakes.internal.Json;
 import dev.citerag.testkit.fakes.internal.ReplyScript;
-import dev.citerag.text.TokenEstimator;
+import dev.citerag.text.internal.TokenEstimator;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;

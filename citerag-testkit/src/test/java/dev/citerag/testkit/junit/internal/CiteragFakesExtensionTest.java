@@ -2,7 +2,7 @@ package dev.citerag.testkit.junit.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.citerag.answer.AnswerSchema;
+import dev.citerag.answer.internal.AnswerSchema;
 import dev.citerag.chat.ChatRequest;
 import dev.citerag.testkit.fakes.Reply;
 import dev.citerag.testkit.fakes.ScriptedChatModel;

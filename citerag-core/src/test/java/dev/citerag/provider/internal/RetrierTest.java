@@ -1,4 +1,4 @@
-package dev.citerag.provider;
+package dev.citerag.provider.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,6 +7,7 @@ import dev.citerag.PermanentProviderException;
 import dev.citerag.ProviderException;
 import dev.citerag.ProviderException.Kind;
 import dev.citerag.TransientProviderException;
+import dev.citerag.provider.RetryPolicy;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;

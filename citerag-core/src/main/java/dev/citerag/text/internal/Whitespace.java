@@ -1,4 +1,4 @@
-package dev.citerag.text;
+package dev.citerag.text.internal;
 
 /** Whitespace normalisation used wherever quotes are compared. */
 public final class Whitespace {

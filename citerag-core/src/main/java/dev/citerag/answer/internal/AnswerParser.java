@@ -1,4 +1,4 @@
-package dev.citerag.answer;
+package dev.citerag.answer.internal;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.citerag.answer.IssueType;
+import dev.citerag.answer.ModelAnswer;
+import dev.citerag.answer.ValidationIssue;
 import java.util.List;
 
 /**

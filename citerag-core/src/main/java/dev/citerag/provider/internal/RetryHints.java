@@ -1,4 +1,4 @@
-package dev.citerag.provider;
+package dev.citerag.provider.internal;
 
 import java.time.Duration;
 import java.time.ZonedDateTime;

@@ -1,4 +1,4 @@
-package dev.citerag.answer;
+package dev.citerag.answer.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.citerag.embed;
+package dev.citerag.embed.internal;
 
 /** Small, allocation-free vector arithmetic used by embedders and stores. */
 public final class Vectors {

@@ -1,5 +1,7 @@
-package dev.citerag.answer;
+package dev.citerag.answer.internal;
 
+import dev.citerag.answer.ModelAnswer;
+import dev.citerag.answer.ValidationIssue;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;

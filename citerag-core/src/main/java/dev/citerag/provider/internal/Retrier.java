@@ -1,8 +1,10 @@
-package dev.citerag.provider;
+package dev.citerag.provider.internal;
 
 import dev.citerag.ProviderException;
 import dev.citerag.TransientProviderException;
 import dev.citerag.internal.Checks;
+import dev.citerag.internal.Durations;
+import dev.citerag.provider.RetryPolicy;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -72,7 +74,7 @@ public final class Retrier {
     }
     // time left = bound - elapsed: never overflows, even for a bound of centuries
     long start = nanoClock.getAsLong();
-    long boundNanos = RetryPolicy.nanos(bound);
+    long boundNanos = Durations.saturatedNanos(bound);
     for (int n = 1; ; n++) {
       long left = boundNanos - (nanoClock.getAsLong() - start);
       if (left <= 0) {
@@ -116,6 +118,6 @@ public final class Retrier {
   private ProviderException timeout(Duration bound, @Nullable Throwable cause) {
     return new TransientProviderException(
         provider, ProviderException.Kind.TIMEOUT, 0, null,
-        "no successful reply within " + RetryPolicy.nanos(bound) / 1_000_000 + " ms", null, cause);
+        "no successful reply within " + Durations.saturatedNanos(bound) / 1_000_000 + " ms", null, cause);
   }
 }

@@ -1,6 +1,7 @@
-package dev.citerag.store;
+package dev.citerag.store.internal;
 
 import dev.citerag.internal.Checks;
+import dev.citerag.store.SearchHit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

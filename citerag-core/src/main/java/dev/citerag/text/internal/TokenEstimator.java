@@ -1,4 +1,4 @@
-package dev.citerag.text;
+package dev.citerag.text.internal;
 
 /**
  * Estimates tokens without a tokenizer: {@code ceil(chars / 4)} for text, the common rule of thumb

@@ -1,4 +1,4 @@
-package dev.citerag.context;
+package dev.citerag.context.internal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -6,7 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.citerag.answer.ValidationIssue;
 import java.util.List;
 
-/** The fixed texts citerag sends to models. */
+/**
+ * Every text citerag sends to models, in one place: the rules (system instruction) and the
+ * feedback appended to the user turn after a rejected reply.
+ */
 public final class Prompts {
   private Prompts() {}
 
@@ -35,6 +38,14 @@ public final class Prompts {
       - If the sources do not contain the answer, or contain only part of it: "status": \
       "not_in_sources", "answer": "", "claims": []. Do not guess and do not use outside knowledge.
       """;
+
+  /**
+   * The user turn of one call: the context's JSON and, after a rejected reply, the {@link
+   * #feedback feedback} naming each problem.
+   */
+  public static String userTurn(String userContent, List<ValidationIssue> feedback) {
+    return feedback.isEmpty() ? userContent : userContent + feedback(feedback);
+  }
 
   /**
    * The note appended to the user turn when the previous reply failed validation, naming each

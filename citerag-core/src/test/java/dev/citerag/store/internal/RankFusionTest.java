@@ -1,10 +1,11 @@
-package dev.citerag.store;
+package dev.citerag.store.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.citerag.answer.Sources;
+import dev.citerag.store.SearchHit;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

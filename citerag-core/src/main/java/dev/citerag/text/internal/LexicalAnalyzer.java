@@ -1,4 +1,4 @@
-package dev.citerag.text;
+package dev.citerag.text.internal;
 
 import dev.citerag.text.internal.EnglishStemmer;
 import java.util.ArrayList;

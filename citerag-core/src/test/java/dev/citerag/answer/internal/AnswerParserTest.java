@@ -1,7 +1,11 @@
-package dev.citerag.answer;
+package dev.citerag.answer.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.citerag.answer.AnswerStatus;
+import dev.citerag.answer.IssueType;
+import dev.citerag.answer.ModelAnswer;
+import dev.citerag.answer.ValidationIssue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

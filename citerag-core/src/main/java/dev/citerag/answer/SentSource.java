@@ -1,4 +1,4 @@
-package dev.citerag.context;
+package dev.citerag.answer;
 
 import dev.citerag.internal.Checks;
 import dev.citerag.store.Chunk;

@@ -1,9 +1,8 @@
-package dev.citerag.text;
+package dev.citerag.text.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class LexicalAnalyzerTest {

@@ -1,4 +1,4 @@
-package dev.citerag.text;
+package dev.citerag.text.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,0 +1,5 @@
+/** See the module README; nullness is declared once here: everything is non-null unless marked {@code @Nullable}. */
+@NullMarked
+package dev.citerag.provider.internal;
+
+import org.jspecify.annotations.NullMarked;
