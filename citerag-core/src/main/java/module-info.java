@@ -27,13 +27,15 @@ module dev.citerag.core {
       dev.citerag.testkit,
       dev.citerag.pgvector,
       dev.citerag.gemini,
-      dev.citerag.ollama;
+      dev.citerag.ollama,
+      dev.citerag.openai;
   exports dev.citerag.text.internal to
       dev.citerag.testkit,
       dev.citerag.pgvector;
   exports dev.citerag.provider.internal to
       dev.citerag.gemini,
-      dev.citerag.ollama;
+      dev.citerag.ollama,
+      dev.citerag.openai;
   exports dev.citerag.store.internal to
       dev.citerag.testkit,
       dev.citerag.pgvector;
@@ -42,13 +44,15 @@ module dev.citerag.core {
       dev.citerag.gemini,
       dev.citerag.ollama;
   // the answer schema, its parser and the prompt texts: the testkit's fakes and the provider
-  // module's wire tests check requests against them
+  // modules' wire tests check requests against them
   exports dev.citerag.answer.internal to
       dev.citerag.testkit,
-      dev.citerag.gemini;
+      dev.citerag.gemini,
+      dev.citerag.openai;
   exports dev.citerag.context.internal to
       dev.citerag.testkit,
-      dev.citerag.gemini;
+      dev.citerag.gemini,
+      dev.citerag.openai;
 
   // Jackson binds the model's reply to ModelAnswer, Claim and Citation
   opens dev.citerag.answer to

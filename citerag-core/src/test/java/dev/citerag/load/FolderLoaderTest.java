@@ -158,4 +158,38 @@ class FolderLoaderTest {
     FolderLoader.Result r = FolderLoader.builder().loader("CSV", csv).build().load(List.of(dir));
     assertThat(r.documents()).extracting(Document::content).containsExactly("x,y");
   }
+
+  @Test
+  void a_hostile_folder_loads_its_good_files_and_names_every_bad_one() throws Exception {
+    Path secret = write(outside, "shadow.md", "# Shadow\nroot-secret");
+    write(dir, "good/one.md", "# One\ntext one");
+    write(dir, "good/rule.md", "---\n\nAfter a rule.\n\n---\nMore.");
+    write(dir, "bad/block.md", "---\ndesc: |\n  team2: security\n---\n");
+    write(dir, "bad/list.md", "---\ntags:\n  - a\n---\n");
+    write(dir, "bad/anchor.md", "---\na: &x 1\n---\n");
+    write(dir, "bad/open-quote.md", "---\na: \"x\n---\n");
+    write(dir, "bad/nl\nname.md", "# x\ny");
+    write(dir, "bad/esc\u001b[31m.md", "# x\ny");
+    write(dir, "bad/bidi\u202egnp.md", "# x\ny");
+    write(dir, "bad/zero\u200bwidth.md", "# x\ny");
+    Files.write(dir.resolve("bad/latin1.txt"), new byte[] {(byte) 0xE9, 'x'});
+    Files.createSymbolicLink(dir.resolve("bad/out.md"), secret);
+    Files.createSymbolicLink(dir.resolve("bad/loop"), dir.resolve("bad"));
+    Process mkfifo = new ProcessBuilder("mkfifo", dir.resolve("bad/pipe.md").toString()).start();
+    assertThat(mkfifo.waitFor()).isZero();
+
+    FolderLoader.Result r = FolderLoader.builder().build().load(List.of(dir));
+
+    assertThat(r.documents()).extracting(Document::id).containsExactly("good/one.md", "good/rule.md");
+    assertThat(r.documents().get(1).content()).startsWith("---");
+    assertThat(r.skipped()).hasSize(12); // 4 front matters, 4 names, 1 encoding, 2 links, 1 pipe
+    assertThat(r.skipped()).allSatisfy(s -> {
+      assertThat(s.file()).contains("/bad/");
+      assertThat(s.toString()).doesNotContain("\n", "\u001b", "\u202e", "\u200b");
+    });
+    assertThat(r.documents()).noneMatch(d -> d.content().contains("root-secret"));
+    // following links on request: the loop is reported, not followed forever
+    FolderLoader.Result followed = FolderLoader.builder().followLinks(true).build().load(List.of(dir));
+    assertThat(followed.skipped()).anySatisfy(s -> assertThat(s.detail()).contains("loop"));
+  }
 }

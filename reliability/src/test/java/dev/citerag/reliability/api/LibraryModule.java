@@ -28,7 +28,9 @@ record LibraryModule(String directory, String anchor) {
           new LibraryModule("citerag-testkit", "dev.citerag.testkit.fakes.ScriptedChatModel"),
           new LibraryModule("citerag-pgvector", "dev.citerag.pgvector.PgVectorStore"),
           new LibraryModule("citerag-gemini", "dev.citerag.gemini.GeminiChatModel"),
-          new LibraryModule("citerag-ollama", "dev.citerag.ollama.OllamaChatModel"));
+          new LibraryModule("citerag-ollama", "dev.citerag.ollama.OllamaChatModel"),
+          new LibraryModule("citerag-openai", "dev.citerag.openai.OpenAiChatModel"),
+          new LibraryModule("citerag-loaders", "dev.citerag.loaders.PdfLoader"));
 
   /** The jar or classes directory holding the module. */
   Path location() {
