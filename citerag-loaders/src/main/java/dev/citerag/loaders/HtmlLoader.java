@@ -25,6 +25,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class HtmlLoader implements DocumentLoader {
 
+  /** Creates the loader. It keeps no state, so one instance may serve any number of threads. */
+  public HtmlLoader() {}
+
   /**
    * @throws DocumentLoadException when the page has no text at all
    */
