@@ -2,6 +2,7 @@ package dev.citerag.ingest;
 
 import dev.citerag.embed.DocumentText;
 import dev.citerag.embed.Embedder;
+import dev.citerag.embed.TokenCounter;
 import dev.citerag.internal.Checks;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.CollectionIdentity;
@@ -49,12 +50,20 @@ public final class Ingestor {
   private final Embedder embedder;
   private final VectorStore store;
   private final Chunker chunker;
+  private final @Nullable TokenCounter tokenCounter;
   private final CollectionIdentity identity;
 
   private Ingestor(Builder b) {
     this.embedder = Checks.notNull(b.embedder, "embedder");
     this.store = Checks.notNull(b.store, "store");
-    this.chunker = b.chunker != null ? b.chunker : new MarkdownChunker(ChunkerSettings.DEFAULT);
+    this.tokenCounter = embedder instanceof TokenCounter tc ? tc : null;
+    if (b.chunker != null) {
+      this.chunker = b.chunker;
+    } else if (tokenCounter != null) {
+      this.chunker = new MarkdownChunker(ChunkerSettings.DEFAULT, tokenCounter);
+    } else {
+      this.chunker = new MarkdownChunker(ChunkerSettings.DEFAULT);
+    }
     int ed = embedder.identity().dimensions();
     if (ed != store.dimensions()) {
       throw new IllegalArgumentException(
@@ -106,6 +115,7 @@ public final class Ingestor {
     int chunksTotal = 0;
     for (Document d : changed) {
       List<Chunk> cs = chunker.chunk(d);
+      checkTokenLimit(d, cs);
       chunked.add(cs);
       chunksTotal += cs.size();
     }
@@ -166,6 +176,23 @@ public final class Ingestor {
             elapsed);
     log.debug("citerag.ingest: {}", report);
     return report;
+  }
+
+  /** Refuses, before anything is written, a chunk longer than the embedder accepts. */
+  private void checkTokenLimit(Document d, List<Chunk> chunks) {
+    if (tokenCounter == null) {
+      return;
+    }
+    int max = tokenCounter.maxTokens();
+    for (int i = 0; i < chunks.size(); i++) {
+      int n = tokenCounter.countTokens(chunks.get(i).text());
+      if (n > max) {
+        throw new IllegalArgumentException(
+            "document \"" + d.id() + "\": chunk " + i + " has " + n + " tokens, the embedder accepts at most "
+                + max + " (text is never truncated): use a chunker with a smaller maxTokens, or the"
+                + " default chunker, which follows the embedder's token count");
+      }
+    }
   }
 
   /** Progress counters, reported on the ingesting thread. */
@@ -321,7 +348,10 @@ public final class Ingestor {
       return this;
     }
 
-    /** Default: {@link MarkdownChunker} with {@link ChunkerSettings#DEFAULT}. */
+    /**
+     * Default: {@link MarkdownChunker} with {@link ChunkerSettings#DEFAULT}, which also follows the
+     * embedder's real token count when the embedder is a {@link TokenCounter}.
+     */
     public Builder chunker(Chunker chunker) {
       this.chunker = Checks.notNull(chunker, "chunker");
       return this;

@@ -1,5 +1,6 @@
 package dev.citerag.ingest;
 
+import dev.citerag.embed.TokenCounter;
 import dev.citerag.internal.Checks;
 import dev.citerag.store.Chunk;
 import dev.citerag.text.internal.Hashing;
@@ -87,6 +88,7 @@ public final class MarkdownChunker implements Chunker {
       Pattern.compile("^ {0,3}\\|?[ \\t]*:?-+:?[ \\t]*(?:\\|[ \\t]*:?-+:?[ \\t]*)*+\\|?[ \\t]*$");
 
   private final ChunkerSettings settings;
+  private final @Nullable TokenCounter tokenCounter;
 
   /**
    * @param settings size limits and FAQ mode
@@ -94,6 +96,23 @@ public final class MarkdownChunker implements Chunker {
    */
   public MarkdownChunker(ChunkerSettings settings) {
     this.settings = Checks.notNull(settings, "settings");
+    this.tokenCounter = null;
+  }
+
+  /**
+   * A chunker whose pieces also stay within the embedder's real token limit: a piece fits when its
+   * estimate is at most {@link ChunkerSettings#maxTokens()} <em>and</em> {@code tokenCounter}
+   * counts at most {@link TokenCounter#maxTokens()} tokens in it; otherwise it is split further
+   * (sections, then sentences, words, characters), never cut. {@link #settingsDescription()} names
+   * the limit.
+   *
+   * @param settings size limits and FAQ mode
+   * @param tokenCounter the embedder's tokenizer, usually the embedder itself
+   * @throws IllegalArgumentException when an argument is null
+   */
+  public MarkdownChunker(ChunkerSettings settings, TokenCounter tokenCounter) {
+    this.settings = Checks.notNull(settings, "settings");
+    this.tokenCounter = Checks.notNull(tokenCounter, "tokenCounter");
   }
 
   /** A chunker with {@link ChunkerSettings#DEFAULT}. */
@@ -166,7 +185,9 @@ public final class MarkdownChunker implements Chunker {
 
   @Override
   public String settingsDescription() {
-    return settings.describe();
+    return tokenCounter == null
+        ? settings.describe()
+        : settings.describe() + ",modelTokens<=" + tokenCounter.maxTokens();
   }
 
   /** The settings this chunker was made with. */
@@ -710,7 +731,10 @@ public final class MarkdownChunker implements Chunker {
   }
 
   private boolean fits(CharSequence text) {
-    return TokenEstimator.estimate(text) <= settings.maxTokens();
+    if (TokenEstimator.estimate(text) > settings.maxTokens()) {
+      return false;
+    }
+    return tokenCounter == null || tokenCounter.countTokens(text.toString()) <= tokenCounter.maxTokens();
   }
 
   // ---------------------------------------------------------------- prefix and chunks

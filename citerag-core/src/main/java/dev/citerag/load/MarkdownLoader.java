@@ -11,7 +11,7 @@ import dev.citerag.internal.Checks;
  */
 public final class MarkdownLoader implements DocumentLoader {
 
-  /** Creates the loader. It keeps no state, so one instance may serve any number of threads. */
+  /** A Markdown loader; stateless and thread-safe. */
   public MarkdownLoader() {}
 
   /**

@@ -11,7 +11,7 @@ import dev.citerag.internal.Checks;
  */
 public final class TextLoader implements DocumentLoader {
 
-  /** Creates the loader. It keeps no state, so one instance may serve any number of threads. */
+  /** A plain-text loader; stateless and thread-safe. */
   public TextLoader() {}
 
   /**

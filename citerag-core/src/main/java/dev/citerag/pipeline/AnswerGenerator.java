@@ -1,13 +1,23 @@
 package dev.citerag.pipeline;
 
+import dev.citerag.chat.ChatModel;
 import dev.citerag.chat.ChatResponse;
+import dev.citerag.pipeline.internal.ChatModelGenerator;
 
 /**
- * Produces a reply in the answer contract's JSON. Either a {@link dev.citerag.chat.ChatModel}
- * (wrapped by the pipeline) or a model-free generator such as {@link ExtractiveGenerator}. Its
- * reply goes through the same parser and validator either way. Thread-safe.
+ * Produces a reply in the answer contract's JSON: a chat model ({@link #of(ChatModel)}) or a
+ * model-free generator such as {@link ExtractiveGenerator}. Its reply goes through the same parser
+ * and validator either way. Thread-safe.
+ *
+ * <pre>{@code
+ * RagPipeline.builder().generator(AnswerGenerator.of(gemini))...        // a model answers
+ * RagPipeline.builder().generator(new ExtractiveGenerator())...          // no model
+ * }</pre>
  */
 public interface AnswerGenerator {
+
+  /** The output limit per model call of {@link #of(ChatModel)}. */
+  int DEFAULT_MAX_OUTPUT_TOKENS = 1024;
 
   /**
    * Produces one reply for {@code request}.
@@ -18,4 +28,24 @@ public interface AnswerGenerator {
 
   /** For traces, e.g. {@code extractive} or {@code gemini:gemini-2.5-flash}. */
   String name();
+
+  /**
+   * {@code model} asked for the answer contract's JSON (schema-constrained, temperature 0), at
+   * most {@value #DEFAULT_MAX_OUTPUT_TOKENS} output tokens per call.
+   *
+   * @throws IllegalArgumentException when {@code model} is null
+   */
+  static AnswerGenerator of(ChatModel model) {
+    return new ChatModelGenerator(model, DEFAULT_MAX_OUTPUT_TOKENS);
+  }
+
+  /**
+   * As {@link #of(ChatModel)}, with another output limit per call.
+   *
+   * @throws IllegalArgumentException when {@code model} is null or {@code maxOutputTokens} is not
+   *     in 1 to 65536
+   */
+  static AnswerGenerator of(ChatModel model, int maxOutputTokens) {
+    return new ChatModelGenerator(model, maxOutputTokens);
+  }
 }

@@ -6,14 +6,12 @@ import dev.citerag.answer.Citation;
 import dev.citerag.answer.CitationValidator;
 import dev.citerag.answer.Claim;
 import dev.citerag.answer.DefaultCitationValidator;
-import dev.citerag.answer.IssueType;
 import dev.citerag.answer.ModelAnswer;
 import dev.citerag.answer.SentSource;
 import dev.citerag.answer.ValidationIssue;
 import dev.citerag.answer.ValidationReport;
 import dev.citerag.answer.internal.AnswerParser;
 import dev.citerag.answer.internal.ParseResult;
-import dev.citerag.chat.ChatModel;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
@@ -23,7 +21,6 @@ import dev.citerag.context.JsonContextBuilder;
 import dev.citerag.embed.Embedder;
 import dev.citerag.internal.Checks;
 import dev.citerag.internal.Durations;
-import dev.citerag.pipeline.internal.ChatModelGenerator;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.VectorStore;
@@ -33,6 +30,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -46,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * RagPipeline rag = RagPipeline.builder()
  *     .embedder(new LocalHashingEmbedder())
  *     .store(store)
- *     .chatModel(gemini)            // or .generator(new ExtractiveGenerator())
+ *     .generator(AnswerGenerator.of(gemini))   // or new ExtractiveGenerator()
  *     .minSimilarity(0.30)          // gate 1, chosen from a threshold sweep
  *     .build();
  * RagResult r = rag.ask("How do I roll back a deploy?", Filter.eq("team", "platform"));
@@ -69,7 +67,6 @@ public final class RagPipeline {
 
   private final Embedder embedder;
   private final VectorStore store;
-  private final @Nullable ChatModel chatModel;
   private final AnswerGenerator generator;
   private final ContextBuilder contextBuilder;
   private final CitationValidator validator;
@@ -77,7 +74,6 @@ public final class RagPipeline {
   private final int maxRetries;
   private final double minSimilarity;
   private final boolean requireLexicalMatch;
-  private final int maxOutputTokens;
   private final int maxQuestionChars;
   private final Duration deadline;
   private final Builder settings;
@@ -86,25 +82,22 @@ public final class RagPipeline {
     this.settings = b.copy();
     this.embedder = Checks.notNull(b.embedder, "embedder");
     this.store = Checks.notNull(b.store, "store");
-    if ((b.chatModel == null) == (b.generator == null)) {
+    if (b.generator == null) {
       throw new IllegalStateException(
-          "exactly one of chatModel and generator must be set, "
-              + (b.chatModel == null ? "neither was" : "both were"));
+          "generator must be set: AnswerGenerator.of(chatModel), or new ExtractiveGenerator() for no model");
     }
     int ed = embedder.identity().dimensions();
     if (ed != store.dimensions()) {
       throw new IllegalStateException(
           "embedder dimensions (" + ed + ") must equal store dimensions (" + store.dimensions() + ")");
     }
-    this.chatModel = b.chatModel;
-    this.generator = b.chatModel != null ? new ChatModelGenerator(b.chatModel, b.maxOutputTokens) : b.generator;
+    this.generator = b.generator;
     this.contextBuilder = b.contextBuilder != null ? b.contextBuilder : new JsonContextBuilder(b.tokenBudget);
     this.validator = b.validator != null ? b.validator : new DefaultCitationValidator();
     this.topK = b.topK;
     this.maxRetries = b.maxRetries;
     this.minSimilarity = b.minSimilarity;
     this.requireLexicalMatch = b.requireLexicalMatch;
-    this.maxOutputTokens = b.maxOutputTokens;
     this.maxQuestionChars = b.maxQuestionChars;
     this.deadline = b.deadline;
     if (log.isDebugEnabled()) {
@@ -141,101 +134,140 @@ public final class RagPipeline {
   public RagResult ask(String question, Filter filter) {
     checkQuestion(question);
     Checks.notNull(filter, "filter");
-    long t0 = System.nanoTime();
-    Map<Stage, Duration> latency = new EnumMap<>(Stage.class);
-    TraceBuilder tb = new TraceBuilder(question, filter, generator.name(), latency, t0);
-
+    TraceBuilder tb = new TraceBuilder(question, filter, generator.name(), System.nanoTime());
     List<SearchHit> hits;
     try {
-      hits = retrieveTimed(question, filter, latency);
+      hits = retrieveTimed(question, filter, tb.latency);
     } catch (ProviderException e) {
       return tb.rejected(RejectReason.PROVIDER_ERROR, List.of(), "embedding the question failed: " + e.getMessage());
     }
     tb.retrieved = hits;
-    if (hits.isEmpty()) {
-      return tb.abstained(AbstainReason.NO_RESULTS,
-          "nothing retrieved: no chunk passes the filter, the store is empty, or the question has no searchable terms");
+    Optional<RagResult> gated = gate(tb, hits);
+    if (gated.isPresent()) {
+      return gated.get();
     }
-    OptionalDouble best = hits.stream().filter(h -> h.cosine() != null).mapToDouble(SearchHit::cosine).max();
-    if (minSimilarity > 0 && (best.isEmpty() || best.getAsDouble() < minSimilarity)) {
-      return tb.abstained(AbstainReason.LOW_SIMILARITY, String.format(Locale.ROOT,
-          "best cosine similarity %.3f is below the minimum %.3f", best.orElse(0), minSimilarity));
-    }
-    if (requireLexicalMatch && hits.stream().noneMatch(SearchHit::matchedLexically)) {
-      return tb.abstained(AbstainReason.NO_LEXICAL_MATCH, "no retrieved chunk contains any term of the question");
-    }
-
-    long tc = System.nanoTime();
-    BuiltContext ctx = contextBuilder.build(question, hits);
-    latency.put(Stage.CONTEXT, Duration.ofNanos(System.nanoTime() - tc));
-    tb.sent = ctx.sources();
-    tb.contextTokens = ctx.estimatedTokens();
+    BuiltContext ctx = buildContext(tb, question, hits);
     if (ctx.sources().isEmpty()) {
       return tb.abstained(AbstainReason.NO_RESULTS, "no retrieved chunk fits the token budget");
     }
+    return generateValidated(tb, question, ctx);
+  }
 
+  /**
+   * Gate 1, before the model: abstain when nothing was retrieved, when the best absolute cosine
+   * is below {@code minSimilarity}, or when no hit matches a question term lexically.
+   */
+  private Optional<RagResult> gate(TraceBuilder tb, List<SearchHit> hits) {
+    if (hits.isEmpty()) {
+      return Optional.of(tb.abstained(AbstainReason.NO_RESULTS,
+          "nothing retrieved: no chunk passes the filter, the store is empty, or the question has no searchable terms"));
+    }
+    OptionalDouble best = hits.stream().filter(h -> h.cosine() != null).mapToDouble(SearchHit::cosine).max();
+    if (minSimilarity > 0 && (best.isEmpty() || best.getAsDouble() < minSimilarity)) {
+      return Optional.of(tb.abstained(AbstainReason.LOW_SIMILARITY, String.format(Locale.ROOT,
+          "best cosine similarity %.3f is below the minimum %.3f", best.orElse(0), minSimilarity)));
+    }
+    if (requireLexicalMatch && hits.stream().noneMatch(SearchHit::matchedLexically)) {
+      return Optional.of(tb.abstained(AbstainReason.NO_LEXICAL_MATCH,
+          "no retrieved chunk contains any term of the question"));
+    }
+    return Optional.empty();
+  }
+
+  private BuiltContext buildContext(TraceBuilder tb, String question, List<SearchHit> hits) {
+    long tc = System.nanoTime();
+    BuiltContext ctx = contextBuilder.build(question, hits);
+    tb.latency.put(Stage.CONTEXT, Duration.ofNanos(System.nanoTime() - tc));
+    tb.sent = ctx.sources();
+    tb.contextTokens = ctx.estimatedTokens();
+    return ctx;
+  }
+
+  /**
+   * Generate and validate, gate 3: each attempt's reply is parsed strictly and every citation
+   * checked against the sources sent; a critical failure is retried at most {@code maxRetries}
+   * times with the problems named, then the request is rejected.
+   */
+  private RagResult generateValidated(TraceBuilder tb, String question, BuiltContext ctx) {
     List<ValidationIssue> feedback = List.of();
-    List<ValidationIssue> lastIssues = List.of();
     boolean lastWasParseFailure = false;
     for (int attempt = 1; attempt <= 1 + maxRetries; attempt++) {
-      Duration left = deadline.minusNanos(System.nanoTime() - t0);
+      Duration left = deadline.minusNanos(System.nanoTime() - tb.t0);
       if (left.isNegative() || left.isZero()) {
-        return tb.rejected(RejectReason.DEADLINE_EXCEEDED, lastIssues,
+        return tb.rejected(RejectReason.DEADLINE_EXCEEDED, feedback,
             "deadline of " + Durations.saturatedNanos(deadline) / 1_000_000 + " ms passed before a valid answer");
       }
-      long tg = System.nanoTime();
-      ChatResponse reply;
-      try {
-        reply = generator.generate(new GenerationRequest(question, ctx, feedback, attempt, left));
-      } catch (ProviderException e) {
-        addTime(latency, Stage.GENERATE, tg);
-        // a failure at (or within 5 % / 50 ms of) the deadline is the deadline's doing
-        long slack = Math.max(50_000_000L, Durations.saturatedNanos(deadline) / 20);
-        boolean late = remaining(t0) <= slack;
-        return tb.rejected(late ? RejectReason.DEADLINE_EXCEEDED : RejectReason.PROVIDER_ERROR,
-            List.of(), "model call failed: " + e.getMessage());
+      Step step = attempt(tb, new GenerationRequest(question, ctx, feedback, attempt, left));
+      if (step.result() != null) {
+        return step.result();
       }
-      Duration genTime = addTime(latency, Stage.GENERATE, tg);
-      tb.usage = tb.usage.plus(reply.usage());
-      tb.model = reply.model();
-
-      if (reply.finishReason() == FinishReason.LENGTH) {
-        tb.attempt(attempt, reply, List.of(), genTime);
-        return tb.rejected(RejectReason.TRUNCATED, List.of(),
-            "the reply hit the output token limit (" + reply.providerFinishReason() + ")");
-      }
-      if (reply.finishReason() == FinishReason.BLOCKED) {
-        tb.attempt(attempt, reply, List.of(), genTime);
-        return tb.rejected(RejectReason.BLOCKED, List.of(),
-            "the provider blocked the request or reply (" + reply.providerFinishReason() + ")");
-      }
-
-      long tv = System.nanoTime();
-      ParseResult parsed = AnswerParser.parse(reply.text());
-      ModelAnswer answer = parsed.answer();
-      if (answer == null) {
-        addTime(latency, Stage.VALIDATE, tv);
-        tb.attempt(attempt, reply, parsed.issues(), genTime);
-        feedback = parsed.issues();
-        lastIssues = parsed.issues();
-        lastWasParseFailure = true;
-        continue;
-      }
-      ValidationReport report = validator.validate(answer, ctx.sources());
-      addTime(latency, Stage.VALIDATE, tv);
-      tb.attempt(attempt, reply, report.issues(), genTime);
-      if (report.passed()) {
-        if (answer.status() == AnswerStatus.NOT_IN_SOURCES) {
-          return tb.abstained(AbstainReason.NOT_IN_SOURCES, "the model found no answer in the sources sent");
-        }
-        return tb.answered(answer, resolve(answer, ctx), report);
-      }
-      feedback = report.criticalIssues();
-      lastIssues = report.criticalIssues();
-      lastWasParseFailure = false;
+      feedback = step.issues();
+      lastWasParseFailure = step.parseFailure();
     }
     return tb.rejected(lastWasParseFailure ? RejectReason.INVALID_REPLY : RejectReason.INVALID_CITATIONS,
-        lastIssues, describe(lastIssues, 1 + maxRetries));
+        feedback, describe(feedback, 1 + maxRetries));
+  }
+
+  /** What one attempt ended in: a result, or the issues to retry with. */
+  private record Step(@Nullable RagResult result, List<ValidationIssue> issues, boolean parseFailure) {
+    static Step done(RagResult result) {
+      return new Step(result, List.of(), false);
+    }
+
+    static Step retry(List<ValidationIssue> issues, boolean parseFailure) {
+      return new Step(null, issues, parseFailure);
+    }
+  }
+
+  private Step attempt(TraceBuilder tb, GenerationRequest request) {
+    long tg = System.nanoTime();
+    ChatResponse reply;
+    try {
+      reply = generator.generate(request);
+    } catch (ProviderException e) {
+      addTime(tb.latency, Stage.GENERATE, tg);
+      // a failure at (or within 5 % / 50 ms of) the deadline is the deadline's doing
+      long slack = Math.max(50_000_000L, Durations.saturatedNanos(deadline) / 20);
+      boolean late = remaining(tb.t0) <= slack;
+      return Step.done(tb.rejected(late ? RejectReason.DEADLINE_EXCEEDED : RejectReason.PROVIDER_ERROR,
+          List.of(), "model call failed: " + e.getMessage()));
+    }
+    Duration genTime = addTime(tb.latency, Stage.GENERATE, tg);
+    tb.usage = tb.usage.plus(reply.usage());
+    tb.model = reply.model();
+    if (reply.finishReason() == FinishReason.LENGTH) {
+      tb.attempt(request.attempt(), reply, List.of(), genTime);
+      return Step.done(tb.rejected(RejectReason.TRUNCATED, List.of(),
+          "the reply hit the output token limit (" + reply.providerFinishReason() + ")"));
+    }
+    if (reply.finishReason() == FinishReason.BLOCKED) {
+      tb.attempt(request.attempt(), reply, List.of(), genTime);
+      return Step.done(tb.rejected(RejectReason.BLOCKED, List.of(),
+          "the provider blocked the request or reply (" + reply.providerFinishReason() + ")"));
+    }
+    return validate(tb, request, reply, genTime);
+  }
+
+  private Step validate(TraceBuilder tb, GenerationRequest request, ChatResponse reply, Duration genTime) {
+    long tv = System.nanoTime();
+    ParseResult parsed = AnswerParser.parse(reply.text());
+    ModelAnswer answer = parsed.answer();
+    if (answer == null) {
+      addTime(tb.latency, Stage.VALIDATE, tv);
+      tb.attempt(request.attempt(), reply, parsed.issues(), genTime);
+      return Step.retry(parsed.issues(), true);
+    }
+    BuiltContext ctx = request.context();
+    ValidationReport report = validator.validate(answer, ctx.sources());
+    addTime(tb.latency, Stage.VALIDATE, tv);
+    tb.attempt(request.attempt(), reply, report.issues(), genTime);
+    if (!report.passed()) {
+      return Step.retry(report.criticalIssues(), false);
+    }
+    if (answer.status() == AnswerStatus.NOT_IN_SOURCES) {
+      return Step.done(tb.abstained(AbstainReason.NOT_IN_SOURCES, "the model found no answer in the sources sent"));
+    }
+    return Step.done(tb.answered(answer, resolve(answer, ctx), report));
   }
 
   /**
@@ -342,11 +374,11 @@ public final class RagPipeline {
     @Nullable String model;
     final List<Attempt> attempts = new ArrayList<>();
 
-    TraceBuilder(String question, Filter filter, String generatorName, Map<Stage, Duration> latency, long t0) {
+    TraceBuilder(String question, Filter filter, String generatorName, long t0) {
       this.question = question;
       this.filter = filter;
       this.generatorName = generatorName;
-      this.latency = latency;
+      this.latency = new EnumMap<>(Stage.class);
       this.t0 = t0;
     }
 
@@ -397,7 +429,6 @@ public final class RagPipeline {
   public static final class Builder {
     private @Nullable Embedder embedder;
     private @Nullable VectorStore store;
-    private @Nullable ChatModel chatModel;
     private @Nullable AnswerGenerator generator;
     private @Nullable ContextBuilder contextBuilder;
     private @Nullable CitationValidator validator;
@@ -406,7 +437,6 @@ public final class RagPipeline {
     private int maxRetries = 1;
     private double minSimilarity = 0.0;
     private boolean requireLexicalMatch = true;
-    private int maxOutputTokens = 1024;
     private int maxQuestionChars = 4000;
     private Duration deadline = Duration.ofSeconds(60);
 
@@ -416,7 +446,6 @@ public final class RagPipeline {
       Builder b = new Builder();
       b.embedder = embedder;
       b.store = store;
-      b.chatModel = chatModel;
       b.generator = generator;
       b.contextBuilder = contextBuilder;
       b.validator = validator;
@@ -425,7 +454,6 @@ public final class RagPipeline {
       b.maxRetries = maxRetries;
       b.minSimilarity = minSimilarity;
       b.requireLexicalMatch = requireLexicalMatch;
-      b.maxOutputTokens = maxOutputTokens;
       b.maxQuestionChars = maxQuestionChars;
       b.deadline = deadline;
       return b;
@@ -443,13 +471,10 @@ public final class RagPipeline {
       return this;
     }
 
-    /** The model that answers; set this or {@link #generator}, not both. */
-    public Builder chatModel(ChatModel chatModel) {
-      this.chatModel = Checks.notNull(chatModel, "chatModel");
-      return this;
-    }
-
-    /** A model-free generator such as {@link ExtractiveGenerator}; set this or {@link #chatModel}. */
+    /**
+     * Required: what answers, {@link AnswerGenerator#of(dev.citerag.chat.ChatModel)} for a chat
+     * model or a model-free generator such as {@link ExtractiveGenerator}.
+     */
     public Builder generator(AnswerGenerator generator) {
       this.generator = Checks.notNull(generator, "generator");
       return this;
@@ -501,12 +526,6 @@ public final class RagPipeline {
       return this;
     }
 
-    /** Output limit per model call, 1 to 65536; default 1024. */
-    public Builder maxOutputTokens(int maxOutputTokens) {
-      this.maxOutputTokens = Checks.inRange(maxOutputTokens, 1, 65_536, "maxOutputTokens");
-      return this;
-    }
-
     /** Longest accepted question, 1 to 100000 characters; default 4000. */
     public Builder maxQuestionChars(int maxQuestionChars) {
       this.maxQuestionChars = Checks.inRange(maxQuestionChars, 1, 100_000, "maxQuestionChars");
@@ -530,8 +549,8 @@ public final class RagPipeline {
      * Builds an immutable, thread-safe pipeline from this builder's settings.
      *
      * @throws IllegalArgumentException when embedder or store is missing
-     * @throws IllegalStateException when neither or both of chatModel and generator are set, or
-     *     the embedder's and store's dimensions differ
+     * @throws IllegalStateException when the generator is not set, or the embedder's and store's
+     *     dimensions differ
      */
     public RagPipeline build() {
       return new RagPipeline(this);
@@ -544,22 +563,9 @@ public final class RagPipeline {
         + ", minSimilarity=" + minSimilarity + ", requireLexicalMatch=" + requireLexicalMatch + "]";
   }
 
-  /** The generator in use (the chat model wrapped, or the one given). */
+  /** The generator in use. */
   public AnswerGenerator generator() {
     return generator;
   }
 
-  /** The maximum output tokens per model call. */
-  public int maxOutputTokens() {
-    return maxOutputTokens;
-  }
-
-  /** Whether a chat model (rather than a model-free generator) answers. */
-  public boolean usesChatModel() {
-    return chatModel != null;
-  }
-
-  static String issueTypes(List<ValidationIssue> issues) {
-    return issues.stream().map(ValidationIssue::type).map(IssueType::wire).distinct().toList().toString();
-  }
 }

@@ -43,7 +43,7 @@ class RagPipelineTest {
   static final List<SearchHit> GOOD = List.of(hit("r1", ROLLBACK, 0.82, true), hit("o1", ONCALL, 0.40, true));
 
   static RagPipeline.Builder pipeline(ScriptedStore store, FnChatModel model) {
-    return RagPipeline.builder().embedder(new ConstantEmbedder(4)).store(store).chatModel(model);
+    return RagPipeline.builder().embedder(new ConstantEmbedder(4)).store(store).generator(AnswerGenerator.of(model));
   }
 
   /** Cites the sent source whose text contains {@code needle}, quoting {@code quote}. */
@@ -105,7 +105,7 @@ class RagPipelineTest {
       throw new IllegalArgumentException("queryVector must not be all zeros");
     });
     FnChatModel model = new FnChatModel(cite("rollback", "A rollback finishes within 5 minutes"));
-    RagResult r = RagPipeline.builder().embedder(zeros).store(refusing).chatModel(model).requireLexicalMatch(false)
+    RagResult r = RagPipeline.builder().embedder(zeros).store(refusing).generator(AnswerGenerator.of(model)).requireLexicalMatch(false)
         .build().ask("What is the?");
     assertThat(r).isInstanceOfSatisfying(RagResult.Abstained.class,
         a -> assertThat(a.reason()).isEqualTo(AbstainReason.NO_RESULTS));
@@ -281,7 +281,7 @@ class RagPipelineTest {
       return reply(answerJson(s[0], s[1]));
     });
     RagPipeline rag = RagPipeline.builder().embedder(new ConstantEmbedder(4))
-        .store(new ScriptedStore(perQuestion)).chatModel(model).build();
+        .store(new ScriptedStore(perQuestion)).generator(AnswerGenerator.of(model)).build();
     ExecutorService pool = Executors.newFixedThreadPool(16);
     List<Future<Boolean>> fs = new ArrayList<>();
     for (int i = 0; i < 800; i++) {
@@ -331,11 +331,11 @@ class RagPipelineTest {
         .hasMessageContaining("embedder");
     FnChatModel m = new FnChatModel(r -> reply("{}"));
     assertThat(assertThrows(IllegalStateException.class, () -> RagPipeline.builder()
-        .embedder(new ConstantEmbedder(4)).store(store(GOOD)).build())).hasMessageContaining("neither");
-    assertThat(assertThrows(IllegalStateException.class, () -> RagPipeline.builder().embedder(new ConstantEmbedder(4))
-        .store(store(GOOD)).chatModel(m).generator(new ExtractiveGenerator()).build())).hasMessageContaining("both");
+        .embedder(new ConstantEmbedder(4)).store(store(GOOD)).build())).hasMessageContaining("generator must be set");
+    assertThat(assertThrows(IllegalArgumentException.class, () -> AnswerGenerator.of(m, 0)))
+        .hasMessageContaining("maxOutputTokens");
     assertThat(assertThrows(IllegalStateException.class, () -> RagPipeline.builder().embedder(new ConstantEmbedder(8))
-        .store(store(GOOD)).chatModel(m).build())).hasMessageContaining("dimensions");
+        .store(store(GOOD)).generator(AnswerGenerator.of(m)).build())).hasMessageContaining("dimensions");
   }
 
   @Test

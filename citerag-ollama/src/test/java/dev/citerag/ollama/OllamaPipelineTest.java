@@ -11,6 +11,7 @@ import dev.citerag.chat.TokenUsage;
 import dev.citerag.embed.LocalHashingEmbedder;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.Ingestor;
+import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.Attempt;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.pipeline.RagResult;
@@ -87,7 +88,7 @@ class OllamaPipelineTest {
         .baseUrl(OllamaFixtures.baseUrl(server))
         .retrySleeper(new OllamaFixtures.RecordingSleeper())
         .build();
-    pipeline = RagPipeline.builder().embedder(embedder).store(store).chatModel(chat).build();
+    pipeline = RagPipeline.builder().embedder(embedder).store(store).generator(AnswerGenerator.of(chat)).build();
   }
 
   @AfterEach

@@ -7,6 +7,7 @@ import dev.citerag.embed.LocalHashingEmbedder;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.Ingestor;
 import dev.citerag.pipeline.AbstainReason;
+import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.pipeline.RagResult;
 import dev.citerag.pipeline.RejectReason;
@@ -37,7 +38,7 @@ class OpenAiPipelineTest {
         Document.markdown("runbooks/oncall.md",
             "# On-call\n\nThe on-call rotation changes every Monday at 10:00 UTC.\n")));
     rag = RagPipeline.builder().embedder(embedder).store(store)
-        .chatModel(Fixtures.chat(server.apiBaseUrl(), new Fixtures.RecordingSleeper()).build()).build();
+        .generator(AnswerGenerator.of(Fixtures.chat(server.apiBaseUrl(), new Fixtures.RecordingSleeper()).build())).build();
   }
 
   @AfterEach

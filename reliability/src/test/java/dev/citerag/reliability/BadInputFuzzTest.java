@@ -32,6 +32,7 @@ import dev.citerag.ingest.MarkdownChunker;
 import dev.citerag.ollama.OllamaChatModel;
 import dev.citerag.ollama.OllamaEmbedder;
 import dev.citerag.pgvector.PgVectorStore;
+import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.pipeline.RagResult;
 import dev.citerag.provider.RetryPolicy;
@@ -257,7 +258,7 @@ class BadInputFuzzTest {
       }
       targets.add(new Named("RagPipeline.builder + ask", 5, (r, in) -> {
         RagPipeline.Builder b = RagPipeline.builder().embedder(embedder).store(memory)
-            .chatModel(r.nextBoolean() ? ECHO : FAILING);
+            .generator(AnswerGenerator.of(r.nextBoolean() ? ECHO : FAILING));
         int topK = Junk.anInt(r);
         int budget = Junk.anInt(r);
         int retries = Junk.anInt(r);
@@ -272,7 +273,7 @@ class BadInputFuzzTest {
           case 1 -> b.tokenBudget(budget);
           case 2 -> b.maxRetries(retries);
           case 3 -> b.minSimilarity(min);
-          case 4 -> b.maxOutputTokens(maxOut);
+          case 4 -> b.generator(AnswerGenerator.of(ECHO, maxOut));
           case 5 -> b.maxQuestionChars(maxQ);
           default -> b.deadline(deadline);
         }

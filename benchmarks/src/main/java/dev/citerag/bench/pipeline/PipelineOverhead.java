@@ -18,6 +18,7 @@ import dev.citerag.chat.TokenUsage;
 import dev.citerag.embed.DocumentText;
 import dev.citerag.embed.Embedder;
 import dev.citerag.embed.EmbedderIdentity;
+import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.pipeline.RagResult;
 import dev.citerag.pipeline.Stage;
@@ -54,7 +55,7 @@ public final class PipelineOverhead {
     RagPipeline rag = RagPipeline.builder()
         .embedder(new PrecomputedEmbedder(vectors, data.dims))
         .store(store)
-        .chatModel(model)
+        .generator(AnswerGenerator.of(model))
         .build();
     // warm-up: the warm-up questions, then one untimed pass over the measured ones fills the model's replies
     for (String q : data.warmupQuestions) {

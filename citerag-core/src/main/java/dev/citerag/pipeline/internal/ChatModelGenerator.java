@@ -16,7 +16,7 @@ public final class ChatModelGenerator implements AnswerGenerator {
 
   public ChatModelGenerator(ChatModel model, int maxOutputTokens) {
     this.model = Checks.notNull(model, "chatModel");
-    this.maxOutputTokens = Checks.positive(maxOutputTokens, "maxOutputTokens");
+    this.maxOutputTokens = Checks.inRange(maxOutputTokens, 1, 65_536, "maxOutputTokens");
   }
 
   @Override

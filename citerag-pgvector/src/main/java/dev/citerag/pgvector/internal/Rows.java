@@ -1,15 +1,12 @@
 package dev.citerag.pgvector.internal;
 
-import dev.citerag.store.Chunk;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.Arrays;
 import java.util.List;
 
-/** Binding parameters and reading rows. */
+/** Binding statement parameters; rows are read by {@link RowReader}. */
 final class Rows {
   private Rows() {}
 
@@ -34,24 +31,6 @@ final class Rows {
     }
   }
 
-  /** Reads a chunk from the first 10 columns ({@link Sql#CHUNK_COLUMNS}). */
-  static Chunk chunk(ResultSet rs) throws SQLException {
-    Array headings = rs.getArray(5);
-    String[] path = headings == null ? new String[0] : (String[]) headings.getArray();
-    int page = rs.getInt(6);
-    Integer pageOrNull = rs.wasNull() ? null : page;
-    return new Chunk(
-        rs.getString(1),
-        rs.getString(2),
-        rs.getString(3),
-        rs.getString(4),
-        Arrays.asList(path),
-        pageOrNull,
-        rs.getString(7),
-        rs.getInt(9),
-        rs.getString(8),
-        Json.parseObject(rs.getString(10)));
-  }
 
   /** The query vector in pgvector's text form; {@code Float.toString} round-trips every float. */
   static String vectorLiteral(float[] v) {

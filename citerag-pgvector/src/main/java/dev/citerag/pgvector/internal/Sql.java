@@ -12,7 +12,7 @@ import java.util.List;
  * executions.
  */
 final class Sql {
-  /** Columns that make a {@link dev.citerag.store.Chunk}, read by {@link Rows#chunk}. */
+  /** Columns that make a {@link dev.citerag.store.Chunk}, read by {@link RowReader#chunk}. */
   static final String CHUNK_COLUMNS =
       "c.id, c.doc_id, c.source, c.title, c.heading_path, c.page, c.content, c.content_hash,"
           + " c.token_count, c.metadata::text";

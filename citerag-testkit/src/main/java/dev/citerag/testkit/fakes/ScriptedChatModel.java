@@ -5,6 +5,7 @@ import dev.citerag.chat.ChatRequest;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.TokenUsage;
 import dev.citerag.internal.Checks;
+import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.testkit.fakes.internal.ReplyScript;
 import dev.citerag.text.internal.TokenEstimator;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ import java.util.List;
  *     .onQuestion("roll back", Reply.phantomCitation("Use deployctl.", "deployctl rollback"),  // 1st call
  *                              Reply.quoting("deployctl rollback --service <name> --to <sha>")) // retry
  *     .otherwise(Reply.notInSources());
- * RagPipeline rag = RagPipeline.builder().embedder(e).store(s).chatModel(model).build();
+ * RagPipeline rag = RagPipeline.builder().embedder(e).store(s).generator(AnswerGenerator.of(model)).build();
  * RagResult r = rag.ask("How do I roll back?");
  * assertThat(model.calls()).hasSize(2);
  * assertThat(model.lastCall().sources().anyContains("deployctl rollback")).isTrue();

@@ -1,5 +1,6 @@
 package dev.citerag.testkit.fakes;
 
+import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.RagPipeline;
 import java.util.Map;
 
@@ -25,6 +26,6 @@ final class PipelineFixture {
   }
 
   RagPipeline pipeline(int maxRetries) {
-    return RagPipeline.builder().embedder(embedder).store(store).chatModel(model).maxRetries(maxRetries).build();
+    return RagPipeline.builder().embedder(embedder).store(store).generator(AnswerGenerator.of(model)).maxRetries(maxRetries).build();
   }
 }

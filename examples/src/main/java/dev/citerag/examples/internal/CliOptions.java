@@ -231,9 +231,9 @@ public final class CliOptions {
     return oneOf("model", "extractive", "gemini", "ollama", "openai");
   }
 
-  /** {@code --embedder local|gemini|ollama|openai}; default {@code local}. */
+  /** {@code --embedder onnx|local|gemini|ollama|openai}; default {@code onnx}. */
   public String embedder() {
-    return oneOf("embedder", "local", "gemini", "ollama", "openai").orElse("local");
+    return oneOf("embedder", "onnx", "local", "gemini", "ollama", "openai").orElse("onnx");
   }
 
   /** The AND of every {@code --filter key=value}; {@link Filter#ALL} when none. */

@@ -7,6 +7,7 @@ import dev.citerag.gemini.GeminiChatModel;
 import dev.citerag.gemini.GeminiEmbedder;
 import dev.citerag.ollama.OllamaChatModel;
 import dev.citerag.ollama.OllamaEmbedder;
+import dev.citerag.onnx.OnnxEmbedder;
 import dev.citerag.openai.OpenAiChatModel;
 import dev.citerag.openai.OpenAiEmbedder;
 import java.net.URI;
@@ -125,6 +126,19 @@ public final class Providers {
     return OllamaChatModel.builder().environment(env).build();
   }
 
+  private static @Nullable OnnxEmbedder onnx;
+
+  /**
+   * The in-process ONNX embedder (bge-small-en-v1.5, quantised), loaded once per process and shared
+   * by every engine of the process (the web demo, tests); ONNX Runtime frees it at exit.
+   */
+  public static synchronized OnnxEmbedder onnx() {
+    if (onnx == null) {
+      onnx = OnnxEmbedder.builder().build();
+    }
+    return onnx;
+  }
+
   /**
    * The OpenAI-compatible adapter at {@code OPENAI_BASE_URL} with {@code OPENAI_API_KEY} and {@code
    * OPENAI_MODEL} (the adapter reads all three).
@@ -136,15 +150,16 @@ public final class Providers {
   /**
    * The embedder named by {@code --embedder}.
    *
-   * @param kind {@code local}, {@code gemini}, {@code ollama} or {@code openai}
+   * @param kind {@code onnx}, {@code local}, {@code gemini}, {@code ollama} or {@code openai}
    */
   public static Embedder embedder(String kind, Map<String, String> env) {
     return switch (kind) {
+      case "onnx" -> onnx();
       case "local" -> new LocalHashingEmbedder();
       case "gemini" -> GeminiEmbedder.builder().environment(env).build();
       case "ollama" -> OllamaEmbedder.builder().environment(env).build();
       case "openai" -> OpenAiEmbedder.builder().environment(env).build();
-      default -> throw new UsageException("", "option --embedder must be one of local|gemini|ollama|openai, was \""
+      default -> throw new UsageException("", "option --embedder must be one of onnx|local|gemini|ollama|openai, was \""
           + kind + "\"");
     };
   }

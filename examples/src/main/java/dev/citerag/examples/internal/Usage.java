@@ -10,7 +10,8 @@ public final class Usage {
         --store URL             a pgvector store (jdbc:postgresql://host:port/db?user=..) instead
                                 of the in-memory one; ingest into it first with `citerag ingest`
         --collection NAME       pgvector collection (default citerag)
-        --embedder NAME         local|gemini|ollama|openai (default local: offline hashing embedder)
+        --embedder NAME         onnx|local|gemini|ollama|openai (default onnx: bge-small-en-v1.5
+                                in-process, offline; local: the lexical hashing embedder)
         --k N                   chunks retrieved, 1 to 100 (default 8)
       """;
 
@@ -89,7 +90,7 @@ public final class Usage {
           options:
             --store URL             jdbc:postgresql://host:port/db?user=..&password=.. (required)
             --collection NAME       pgvector collection (default citerag)
-            --embedder NAME         local|gemini|ollama|openai (default local)
+            --embedder NAME         onnx|local|gemini|ollama|openai (default onnx)
             --json                  print the summary as JSON
             --verbose               debug logging on stderr
           """;

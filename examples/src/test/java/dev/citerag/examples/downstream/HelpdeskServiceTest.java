@@ -10,6 +10,7 @@ import dev.citerag.examples.HelpdeskService.Answer;
 import dev.citerag.examples.HelpdeskService.Escalation;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.Ingestor;
+import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.store.InMemoryVectorStore;
 import dev.citerag.store.VectorStore;
@@ -35,7 +36,7 @@ class HelpdeskServiceTest {
     Embedder embedder = new LocalHashingEmbedder();
     VectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
     Ingestor.builder().embedder(embedder).store(store).build().ingest(GoldenCorpus.load());
-    RagPipeline pipeline = RagPipeline.builder().embedder(embedder).store(store).chatModel(model).build();
+    RagPipeline pipeline = RagPipeline.builder().embedder(embedder).store(store).generator(AnswerGenerator.of(model)).build();
     return new HelpdeskService(pipeline, team);
   }
 
@@ -129,7 +130,7 @@ class HelpdeskServiceTest {
     assertThat(assertThrows(IllegalArgumentException.class, () -> desk.handle("  ")))
         .hasMessage("question must not be blank");
     RagPipeline pipeline = RagPipeline.builder().embedder(new LocalHashingEmbedder())
-        .store(new InMemoryVectorStore(LocalHashingEmbedder.DEFAULT_DIMENSIONS)).chatModel(model).build();
+        .store(new InMemoryVectorStore(LocalHashingEmbedder.DEFAULT_DIMENSIONS)).generator(AnswerGenerator.of(model)).build();
     assertThat(assertThrows(IllegalArgumentException.class, () -> new HelpdeskService(pipeline, "")))
         .hasMessage("team must not be blank");
     assertThat(model.calls()).isEmpty();

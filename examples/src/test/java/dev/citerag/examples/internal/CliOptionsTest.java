@@ -36,7 +36,7 @@ class CliOptionsTest {
     CliOptions o = parse(Command.SERVE);
     assertThat(o.port()).isEqualTo(8080);
     assertThat(o.host()).isEqualTo("127.0.0.1");
-    assertThat(o.embedder()).isEqualTo("local");
+    assertThat(o.embedder()).isEqualTo("onnx");
     assertThat(o.collection()).isEqualTo("citerag");
     assertThat(o.requireLexical()).isTrue();
     assertThat(o.model()).isEmpty();

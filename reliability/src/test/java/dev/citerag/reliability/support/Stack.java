@@ -10,6 +10,7 @@ import dev.citerag.ingest.Ingestor;
 import dev.citerag.ingest.MarkdownChunker;
 import dev.citerag.ollama.OllamaChatModel;
 import dev.citerag.openai.OpenAiChatModel;
+import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.provider.RetryPolicy;
 import dev.citerag.store.Chunk;
@@ -145,7 +146,7 @@ public final class Stack {
     return RagPipeline.builder()
         .embedder(embedder)
         .store(store)
-        .chatModel(model)
+        .generator(AnswerGenerator.of(model))
         .deadline(Duration.ofSeconds(20));
   }
 
