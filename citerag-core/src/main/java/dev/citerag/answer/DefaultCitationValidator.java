@@ -1,9 +1,9 @@
 package dev.citerag.answer;
 
-import dev.citerag.answer.SentSource;
+import dev.citerag.answer.internal.AnswerText;
+import dev.citerag.answer.internal.NormalizedText;
 import dev.citerag.answer.internal.QuoteMatcher;
 import dev.citerag.internal.Checks;
-import dev.citerag.text.internal.Whitespace;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -13,17 +13,37 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The standard gate 3. Critical rules (the answer is not served): every {@code source_id} names a
- * source sent in this call ({@link IssueType#PHANTOM_SOURCE}); every quote, whitespace-collapsed,
- * is a contiguous, word-aligned excerpt of its source ({@link IssueType#QUOTE_NOT_FOUND}) with at
- * least {@code minQuoteWords} words ({@link IssueType#QUOTE_TOO_SHORT}; a word is a token holding a
- * letter or digit, so Markdown markup such as {@code |} or {@code -} does not count); {@code not_in_sources}
- * carries no claims or citations; {@code answered} has a non-empty answer, at least one citation,
- * and (claim mode) one per claim. Warnings: quote drift (a near miss, reported next to the
- * failure), weak grounding (a claim's key terms mostly absent from its cited sources), redundant
- * citations (more than {@code maxCitationsPerClaim}, or the same one twice).
+ * The standard gate 3. Critical rules (the answer is not served):
  *
- * <p>It checks membership and quotation, not truth: a real quote attached to a false claim passes.
+ * <ul>
+ *   <li>every {@code source_id} names a source sent in this call ({@link IssueType#PHANTOM_SOURCE});
+ *   <li>every quote is a contiguous excerpt of its source under the quotation normalisation
+ *       (Unicode NFC/NFKC, typographic quotes and apostrophes as ASCII, no-break spaces as spaces,
+ *       soft hyphens and zero-width characters removed, whitespace collapsed), starting and ending
+ *       on the source's token boundaries, so that a quote cannot cut {@code 1,000} to {@code 1} or
+ *       {@code Non-production} to {@code production} ({@link IssueType#QUOTE_NOT_FOUND}); and has
+ *       at least {@code minQuoteWords} words, a character of a script written without spaces
+ *       counting half a word ({@link IssueType#QUOTE_TOO_SHORT});
+ *   <li>{@code not_in_sources} carries no claims or citations; {@code answered} has a visible answer
+ *       text, at least one citation, a citation on every claim and visible text in every claim
+ *       ({@link IssueType#EMPTY_CLAIM});
+ *   <li>the answer text is its claims and nothing else ({@link IssueType#UNCITED_TEXT});
+ *   <li>every claim whose citations are valid is supported by their quotes, as judged by the
+ *       {@link SupportVerifier} ({@link IssueType#UNSUPPORTED_CLAIM}; default {@link
+ *       LexicalSupportVerifier}).
+ * </ul>
+ *
+ * Warnings: quote drift (a near miss, reported next to the failure), weak grounding (a supported
+ * claim of which its quotes cover less than half), redundant citations (more than {@code
+ * maxCitationsPerClaim}, or the same one twice).
+ *
+ * <p>Issue details name positions (claim and citation numbers, character ranges), source ids as
+ * the library sent them, and the rule broken; they never repeat a model's quote, claim or invented
+ * id. The only model words they name are the offending terms of an unsupported claim, as single
+ * tokens (letters, digits and inner connectors only).
+ *
+ * <p>It proves quotation and lexical support, not truth: a false paraphrase that reuses its
+ * quotes' words can pass (see {@link LexicalSupportVerifier}).
  *
  * <pre>{@code
  * ValidationReport r = new DefaultCitationValidator().validate(answer, context.sources());
@@ -36,28 +56,54 @@ public final class DefaultCitationValidator implements CitationValidator {
   public static final int DEFAULT_MIN_QUOTE_WORDS = 4;
   /** Default citations per claim above which a redundancy warning is raised. */
   public static final int DEFAULT_MAX_CITATIONS_PER_CLAIM = 3;
-  /** Claims covering less than this share of their key terms get a weak-grounding warning. */
+  /** Supported claims whose quotes cover less than this share of them get a weak-grounding warning. */
   public static final double WEAK_GROUNDING_COVERAGE = 0.5;
+
+  private static final int MAX_TERMS_NAMED = 8;
+  private static final int MAX_TERM_CHARS = 40;
 
   private final int minQuoteWords;
   private final int maxCitationsPerClaim;
+  private final SupportVerifier supportVerifier;
 
-  /** Quotes of at least 4 words, at most 3 citations per claim before a warning. */
+  /** Quotes of at least 4 words, at most 3 citations per claim before a warning, lexical support check. */
   public DefaultCitationValidator() {
     this(DEFAULT_MIN_QUOTE_WORDS, DEFAULT_MAX_CITATIONS_PER_CLAIM);
   }
 
   /**
+   * With the default {@link LexicalSupportVerifier}.
+   *
    * @param minQuoteWords minimum words per quote, 1 to 50
    * @param maxCitationsPerClaim citations per claim before a redundancy warning, 1 to 50
    */
   public DefaultCitationValidator(int minQuoteWords, int maxCitationsPerClaim) {
+    this(minQuoteWords, maxCitationsPerClaim, new LexicalSupportVerifier());
+  }
+
+  /**
+   * @param minQuoteWords minimum words per quote, 1 to 50
+   * @param maxCitationsPerClaim citations per claim before a redundancy warning, 1 to 50
+   * @param supportVerifier judges whether each claim's quotes support it
+   * @throws IllegalArgumentException when a number is out of range or the verifier is null
+   */
+  public DefaultCitationValidator(int minQuoteWords, int maxCitationsPerClaim, SupportVerifier supportVerifier) {
     this.minQuoteWords = Checks.inRange(minQuoteWords, 1, 50, "minQuoteWords");
     this.maxCitationsPerClaim = Checks.inRange(maxCitationsPerClaim, 1, 50, "maxCitationsPerClaim");
+    this.supportVerifier = Checks.notNull(supportVerifier, "supportVerifier");
+  }
+
+  /** Default limits with the given support verifier. */
+  public static DefaultCitationValidator withSupportVerifier(SupportVerifier supportVerifier) {
+    return new DefaultCitationValidator(DEFAULT_MIN_QUOTE_WORDS, DEFAULT_MAX_CITATIONS_PER_CLAIM, supportVerifier);
   }
 
   public int minQuoteWords() {
     return minQuoteWords;
+  }
+
+  public SupportVerifier supportVerifier() {
+    return supportVerifier;
   }
 
   @Override
@@ -80,84 +126,152 @@ public final class DefaultCitationValidator implements CitationValidator {
       return new ValidationReport(issues, 1.0);
     }
 
-    if (answer.answer().isBlank()) {
-      issues.add(ValidationIssue.of(IssueType.EMPTY_ANSWER, "status answered needs a non-empty answer"));
+    NormalizedText answerText = NormalizedText.of(answer.answer());
+    if (!AnswerText.visible(answerText.text())) {
+      issues.add(ValidationIssue.of(IssueType.EMPTY_ANSWER,
+          "status answered needs an answer text with visible words (it is empty, blank or only invisible characters)"));
     }
     if (answer.allCitations().isEmpty()) {
       issues.add(ValidationIssue.of(IssueType.ANSWER_WITHOUT_CITATIONS,
           "status answered needs at least one citation"));
-      return finish(issues, 0.0);
+      return finish(issues, 0.0, VerificationUsage.NONE);
     }
 
-    Map<String, String> normalized = new HashMap<>();
-    Map<String, String> lowered = new HashMap<>();
+    Map<String, NormalizedText> passages = new HashMap<>();
+    List<String> claimTexts = new ArrayList<>();
+    VerificationUsage usage = VerificationUsage.NONE;
     double scoreSum = 0;
-    for (int ci = 0; ci < answer.claims().size(); ci++) {
+    int nClaims = answer.claims().size();
+    for (int ci = 0; ci < nClaims; ci++) {
       Claim claim = answer.claims().get(ci);
+      String claimNo = "claim " + (ci + 1) + " of " + nClaims;
+      String claimText = NormalizedText.of(claim.text()).text();
+      boolean visible = AnswerText.visible(claimText);
+      if (visible) {
+        claimTexts.add(claimText);
+      } else {
+        issues.add(ValidationIssue.of(IssueType.EMPTY_CLAIM,
+            claimNo + " has no visible text (empty, blank or only invisible characters); every claim must state something"));
+      }
       List<Citation> cs = claim.citations();
       if (cs.isEmpty()) {
         issues.add(ValidationIssue.of(IssueType.CLAIM_WITHOUT_CITATION,
-            "claim " + (ci + 1) + " has no citation: \"" + abbreviate(claim.text()) + "\""));
+            claimNo + " has no citation; every claim needs at least one"));
         continue;
       }
       if (cs.size() > maxCitationsPerClaim || new HashSet<>(cs).size() < cs.size()) {
         issues.add(ValidationIssue.of(IssueType.REDUNDANT_CITATIONS,
-            "claim " + (ci + 1) + " has " + cs.size() + " citations"
+            claimNo + " has " + cs.size() + " citations"
                 + (new HashSet<>(cs).size() < cs.size() ? ", some repeated" : "")));
       }
-      int valid = 0;
-      List<String> validPassages = new ArrayList<>(cs.size());
-      for (Citation c : cs) {
+      List<String> quotes = new ArrayList<>(cs.size());
+      for (int k = 0; k < cs.size(); k++) {
+        Citation c = cs.get(k);
+        String where = claimNo + ", citation " + (k + 1);
         SentSource src = byId.get(c.sourceId());
         if (src == null) {
           issues.add(ValidationIssue.of(IssueType.PHANTOM_SOURCE,
-              "source_id \"" + abbreviate(c.sourceId()) + "\" was not among the sources sent; valid ids are "
-                  + sortedIds(byId), c.sourceId(), c.quote()));
+              where + ": its source_id is not one of the " + byId.size() + " sources sent in this call; valid ids are "
+                  + sortedIds(byId)));
           continue;
         }
-        String q = Whitespace.collapse(c.quote());
-        int words = QuoteMatcher.wordCount(q);
+        String id = src.sourceId();
+        NormalizedText q = NormalizedText.of(c.quote());
+        double words = NormalizedText.lengthInWords(q.text());
         if (words < minQuoteWords) {
           issues.add(ValidationIssue.of(IssueType.QUOTE_TOO_SHORT,
-              "quote for " + c.sourceId() + " has " + words + " words, at least " + minQuoteWords + " are required",
-              c.sourceId(), c.quote()));
+              where + " (source " + id + "): the quote has " + (int) Math.floor(words) + " words, at least "
+                  + minQuoteWords + " are required (" + 2 * minQuoteWords
+                  + " characters in scripts written without spaces)", id, null));
           continue;
         }
-        String passage = normalized.computeIfAbsent(c.sourceId(), id -> Whitespace.collapse(src.chunk().text()));
-        if (!QuoteMatcher.contains(passage, q)) {
+        NormalizedText passage = passages.computeIfAbsent(id, x -> NormalizedText.of(src.chunk().text()));
+        int[] at = QuoteMatcher.locate(passage, q);
+        if (at == null) {
           issues.add(ValidationIssue.of(IssueType.QUOTE_NOT_FOUND,
-              "quote is not an exact excerpt of source " + c.sourceId(), c.sourceId(), c.quote()));
-          if (QuoteMatcher.nearMiss(passage, q)) {
+              where + " (source " + id + "): the quote is not an exact excerpt of that source that starts and ends"
+                  + " on whole words", id, null));
+          if (QuoteMatcher.nearMiss(passage.text(), q.text())) {
             issues.add(ValidationIssue.of(IssueType.QUOTE_DRIFT,
-                "quote nearly matches source " + c.sourceId() + " (changed words, case or punctuation)",
-                c.sourceId(), c.quote()));
+                where + " (source " + id + "): the quote nearly matches that source (changed words, case or"
+                    + " punctuation)", id, null));
           }
           continue;
         }
-        valid++;
-        validPassages.add(lowered.computeIfAbsent(c.sourceId(), id -> passage.toLowerCase(Locale.ROOT)));
+        quotes.add(passage.originalOf(at[0], at[1]));
       }
-      double coverage = valid == 0 ? 0 : QuoteMatcher.termCoverage(claim.text(), validPassages);
-      if (valid > 0 && coverage < WEAK_GROUNDING_COVERAGE) {
-        issues.add(ValidationIssue.of(IssueType.WEAK_GROUNDING, String.format(java.util.Locale.ROOT,
-            "claim %d: only %.0f%% of its key terms appear in its cited sources", ci + 1, coverage * 100)));
+      if (!visible || quotes.isEmpty()) {
+        continue;
       }
-      scoreSum += ((double) valid / cs.size()) * (0.5 + 0.5 * coverage);
+      double coverage = 0;
+      if (quotes.size() == cs.size()) {
+        SupportVerdict v = supportVerifier.verify(claimText, quotes);
+        usage = usage.plus(v.usage());
+        coverage = v.coverage();
+        if (!v.supported()) {
+          issues.add(ValidationIssue.of(IssueType.UNSUPPORTED_CLAIM, unsupported(claimNo, v)));
+        } else if (coverage < WEAK_GROUNDING_COVERAGE) {
+          issues.add(ValidationIssue.of(IssueType.WEAK_GROUNDING, String.format(Locale.ROOT,
+              "%s: its quotes cover only %.0f%% of its terms", claimNo, coverage * 100)));
+        }
+      }
+      scoreSum += ((double) quotes.size() / cs.size()) * coverage;
     }
-    double score = answer.claims().isEmpty() ? 0 : scoreSum / answer.claims().size();
-    return finish(issues, Math.max(0, Math.min(1, score)));
+    if (AnswerText.visible(answerText.text())) {
+      List<int[]> uncited = AnswerText.uncited(answerText, claimTexts);
+      for (int[] r : uncited) {
+        issues.add(ValidationIssue.of(IssueType.UNCITED_TEXT, String.format(Locale.ROOT,
+            "the answer text has %d characters (at %d to %d of %d) that are not one of its claims; the answer must"
+                + " consist of its claims and nothing else", r[1] - r[0], r[0], r[1], answerText.text().length())));
+      }
+    }
+    double score = nClaims == 0 ? 0 : scoreSum / nClaims;
+    return finish(issues, Math.max(0, Math.min(1, score)), usage);
   }
 
-  private static ValidationReport finish(List<ValidationIssue> issues, double score) {
+  /** The detail of an unsupported claim: the verdict and the offending terms, each a single token. */
+  private static String unsupported(String claimNo, SupportVerdict v) {
+    StringBuilder b = new StringBuilder(claimNo).append(" is not supported by its quotes (")
+        .append(v.support().name().toLowerCase(Locale.ROOT)).append(')');
+    if (!v.contradicting().isEmpty()) {
+      b.append("; contradicting: ").append(terms(v.contradicting()));
+    }
+    if (!v.missing().isEmpty()) {
+      b.append("; not in its quotes: ").append(terms(v.missing()));
+    }
+    b.append("; a claim must carry its quotes' numbers, names, identifiers and negation, and mostly their words");
+    return b.toString();
+  }
+
+  /** Terms as tokens: letters, digits, marks and inner connectors only, each cut short, a few at most. */
+  static String terms(List<String> terms) {
+    List<String> out = new ArrayList<>();
+    for (String t : terms) {
+      if (out.size() == MAX_TERMS_NAMED) {
+        out.add("(" + (terms.size() - MAX_TERMS_NAMED) + " more)");
+        break;
+      }
+      StringBuilder b = new StringBuilder();
+      for (int i = 0; i < t.length() && b.length() < MAX_TERM_CHARS; ) {
+        int cp = t.codePointAt(i);
+        i += Character.charCount(cp);
+        if (NormalizedText.isWord(cp) || "-'_./,:".indexOf(cp) >= 0) {
+          b.appendCodePoint(cp);
+        }
+      }
+      if (b.length() > 0) {
+        out.add('"' + b.toString() + '"');
+      }
+    }
+    return String.join(", ", out);
+  }
+
+  private static ValidationReport finish(List<ValidationIssue> issues, double score, VerificationUsage usage) {
     issues.sort(Comparator.comparing((ValidationIssue i) -> i.severity()));
-    return new ValidationReport(issues, score);
+    return new ValidationReport(issues, score, usage);
   }
 
   private static String sortedIds(Map<String, SentSource> byId) {
     return byId.keySet().stream().sorted().toList().toString();
-  }
-
-  private static String abbreviate(String s) {
-    return s.length() <= 80 ? s : s.substring(0, 77) + "...";
   }
 }

@@ -10,9 +10,15 @@ public enum IssueType {
   SCHEMA_MISMATCH(Severity.CRITICAL),
   /** A citation names a source id that was not sent in this call. */
   PHANTOM_SOURCE(Severity.CRITICAL),
-  /** A quote is not a contiguous, whitespace-normalised excerpt of the cited source. */
+  /**
+   * A quote is not a contiguous excerpt of the cited source, under the quotation normalisation,
+   * starting and ending on the source's token boundaries.
+   */
   QUOTE_NOT_FOUND(Severity.CRITICAL),
-  /** A quote has fewer words (tokens holding a letter or digit) than the minimum (default 4). */
+  /**
+   * A quote has fewer words (tokens holding a letter or digit) than the minimum (default 4; a
+   * character of a script written without spaces counts half a word).
+   */
   QUOTE_TOO_SHORT(Severity.CRITICAL),
   /** Status {@code not_in_sources} with citations or claims attached. */
   ABSTENTION_WITH_CITATIONS(Severity.CRITICAL),
@@ -22,6 +28,15 @@ public enum IssueType {
   EMPTY_ANSWER(Severity.CRITICAL),
   /** A claim with no citation (claim mode). */
   CLAIM_WITHOUT_CITATION(Severity.CRITICAL),
+  /** A claim whose text is empty, blank or only invisible characters. */
+  EMPTY_CLAIM(Severity.CRITICAL),
+  /** Answer text that is not one of the claims: everything served must be a cited claim. */
+  UNCITED_TEXT(Severity.CRITICAL),
+  /**
+   * A claim its valid quotes do not support: a number, name or identifier of the claim is missing
+   * from them, its negation disagrees with theirs, or too few of its content words occur in them.
+   */
+  UNSUPPORTED_CLAIM(Severity.CRITICAL),
   /** A quote that is not found but nearly matches a passage: likely paraphrase or drift. */
   QUOTE_DRIFT(Severity.WARNING),
   /** A claim whose key terms appear in none of its cited sources. */

@@ -7,14 +7,23 @@ import java.util.List;
  * The validator's verdict.
  *
  * @param issues every issue found, critical first
- * @param groundingScore in [0,1]: the share of citations that are valid, weighted down by weak
- *     grounding; 1 for a correct abstention, 0 when nothing is valid
+ * @param groundingScore in [0,1]: per claim, the share of its citations that are valid times how
+ *     much of the claim its valid quotes cover, averaged over claims; 1 for a correct abstention,
+ *     0 when nothing is valid (an empty or unrelated claim covers nothing)
+ * @param verification model calls, tokens and time spent verifying support ({@link
+ *     VerificationUsage#NONE} for the deterministic verifier)
  */
-public record ValidationReport(List<ValidationIssue> issues, double groundingScore) {
+public record ValidationReport(List<ValidationIssue> issues, double groundingScore, VerificationUsage verification) {
 
   public ValidationReport {
     issues = List.copyOf(Checks.noNullElements(issues, "issues"));
     Checks.inRange(groundingScore, 0.0, 1.0, "groundingScore");
+    Checks.notNull(verification, "verification");
+  }
+
+  /** A report without support-verification cost. */
+  public ValidationReport(List<ValidationIssue> issues, double groundingScore) {
+    this(issues, groundingScore, VerificationUsage.NONE);
   }
 
   /** True when there is no critical issue. */

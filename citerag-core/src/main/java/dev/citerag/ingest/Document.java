@@ -55,6 +55,11 @@ public record Document(
     Checks.notNull(content, "content");
     Checks.notNull(format, "format");
     metadata = Map.copyOf(Checks.notNull(metadata, "metadata"));
+    Checks.wellFormed(id, "document id");
+    Checks.wellFormed(source, "source");
+    Checks.wellFormed(title, "title");
+    Checks.wellFormed(content, "content of " + id);
+    Checks.wellFormed(metadata, "metadata of " + id);
     for (String key : metadata.keySet()) {
       if (!dev.citerag.store.Filter.KEY.matcher(key).matches()) {
         throw new IllegalArgumentException(

@@ -10,6 +10,16 @@ import java.time.Duration;
  * @param chunksWritten chunks embedded and stored
  * @param chunksDeleted stale chunks removed
  * @param elapsed wall time
+ * @param documentsRemoved documents removed because they are gone from the source (only {@link
+ *     Ingestor#sync} removes any)
  */
 public record IngestReport(
-    int documentsWritten, int documentsSkipped, int chunksWritten, int chunksDeleted, Duration elapsed) {}
+    int documentsWritten, int documentsSkipped, int chunksWritten, int chunksDeleted, Duration elapsed,
+    int documentsRemoved) {
+
+  /** A report of an ingest that removed nothing. */
+  public IngestReport(
+      int documentsWritten, int documentsSkipped, int chunksWritten, int chunksDeleted, Duration elapsed) {
+    this(documentsWritten, documentsSkipped, chunksWritten, chunksDeleted, elapsed, 0);
+  }
+}

@@ -178,6 +178,47 @@ public final class Ingestor {
     return report;
   }
 
+  /**
+   * Makes the store hold exactly {@code documents}: ingests them as {@link #ingest} does, then
+   * removes every stored document whose id is not among them (each removal is atomic: a reader
+   * sees the document whole or not at all). Use it when {@code documents} is the whole source, e.g.
+   * every file of a folder: a file deleted from the folder stops being searchable. An empty list
+   * empties the store.
+   *
+   * @return the report; {@link IngestReport#documentsRemoved()} counts the removed documents
+   */
+  public IngestReport sync(List<Document> documents, IngestListener listener) {
+    IngestReport written = ingest(documents, listener);
+    long start = System.nanoTime();
+    Set<String> keep = new HashSet<>();
+    for (Document d : documents) {
+      keep.add(d.id());
+    }
+    List<String> gone = new ArrayList<>();
+    for (String id : store.documentIds()) {
+      if (!keep.contains(id)) {
+        gone.add(id);
+      }
+    }
+    java.util.Collections.sort(gone);
+    int removed = 0;
+    for (String id : gone) {
+      if (store.deleteDocument(id)) {
+        removed++;
+      }
+    }
+    if (removed > 0) {
+      log.debug("citerag.ingest: removed {} documents gone from the source", removed);
+    }
+    return new IngestReport(written.documentsWritten(), written.documentsSkipped(), written.chunksWritten(),
+        written.chunksDeleted(), written.elapsed().plusNanos(System.nanoTime() - start), removed);
+  }
+
+  /** {@link #sync(List, IngestListener)} without progress. */
+  public IngestReport sync(List<Document> documents) {
+    return sync(documents, IngestListener.NONE);
+  }
+
   /** Refuses, before anything is written, a chunk longer than the embedder accepts. */
   private void checkTokenLimit(Document d, List<Chunk> chunks) {
     if (tokenCounter == null) {

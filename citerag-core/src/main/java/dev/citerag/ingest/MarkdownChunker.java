@@ -80,9 +80,12 @@ public final class MarkdownChunker implements Chunker {
   /** Length of {@link Chunk#id()} in hex digits (96 bits). */
   public static final int ID_HEX_DIGITS = 24;
 
-  private static final Pattern HEADING = Pattern.compile("^ {0,3}(#{1,6})(?:[ \\t]+(.*))?$");
-  private static final Pattern CLOSING_HASHES = Pattern.compile("(?:^|[ \\t]+)#+[ \\t]*$");
-  private static final Pattern FENCE_OPEN = Pattern.compile("^ {0,3}(`{3,}|~{3,})(.*)$");
+  // Every pattern here sees document text, so each must run in time linear in the line's length
+  // (the reliability module's RegexDenialOfServiceTest checks it on adversarial lines). DOTALL: a
+  // '.' that stops at a line separator inside the line (\r, U+2028) made '$' fail and the greedy
+  // run before it backtrack once per character, each time rescanning the rest: quadratic.
+  private static final Pattern HEADING = Pattern.compile("^ {0,3}(#{1,6})(?:[ \\t]+(.*))?$", Pattern.DOTALL);
+  private static final Pattern FENCE_OPEN = Pattern.compile("^ {0,3}(`{3,}|~{3,})(.*)$", Pattern.DOTALL);
   private static final Pattern TABLE_DELIMITER =
       // possessive loop: a greedy one recurses per column and overflowed the stack on wide tables
       Pattern.compile("^ {0,3}\\|?[ \\t]*:?-+:?[ \\t]*(?:\\|[ \\t]*:?-+:?[ \\t]*)*+\\|?[ \\t]*$");
@@ -278,7 +281,7 @@ public final class MarkdownChunker implements Chunker {
         continuation = false;
         level = h.group(1).length();
         String text = h.group(2) == null ? "" : h.group(2);
-        text = Whitespace.collapse(CLOSING_HASHES.matcher(text).replaceFirst(""));
+        text = Whitespace.collapse(stripClosingHashes(text));
         stack[level] = text;
         for (int l = level + 1; l < stack.length; l++) {
           stack[l] = null;
@@ -799,5 +802,41 @@ public final class MarkdownChunker implements Chunker {
   private static String normaliseLineEnds(String s) {
     String t = s.startsWith("\uFEFF") ? s.substring(1) : s;
     return t.replace("\r\n", "\n").replace('\r', '\n');
+  }
+
+  /**
+   * A heading's text without its optional closing sequence ({@code ## Title ##} → {@code Title}):
+   * trailing spaces, then a run of {@code #} that is the whole text or follows a space or tab.
+   * Written out by hand: the regular expression {@code (?:^|[ \\t]+)#+[ \\t]*$} it replaces was
+   * tried at every space of a long run and took time quadratic in the run (8.8 s for a heading of
+   * 40,000 spaces).
+   */
+  static String stripClosingHashes(String text) {
+    int end = text.length();
+    while (end > 0 && isBlank(text.charAt(end - 1))) {
+      end--;
+    }
+    int hashes = end;
+    while (hashes > 0 && text.charAt(hashes - 1) == '#') {
+      hashes--;
+    }
+    if (hashes == end) {
+      return text;
+    }
+    if (hashes == 0) {
+      return "";
+    }
+    if (!isBlank(text.charAt(hashes - 1))) {
+      return text;
+    }
+    int start = hashes;
+    while (start > 0 && isBlank(text.charAt(start - 1))) {
+      start--;
+    }
+    return text.substring(0, start);
+  }
+
+  private static boolean isBlank(char c) {
+    return c == ' ' || c == '\t';
   }
 }

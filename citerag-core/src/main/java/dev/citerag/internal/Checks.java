@@ -89,4 +89,49 @@ public final class Checks {
     }
     return vector;
   }
+
+  /**
+   * {@code value} unchanged when it is well-formed UTF-16; otherwise an exception naming the field
+   * and the index of the first lone surrogate. PostgreSQL stores a lone surrogate as {@code ?}, so
+   * two different strings could become one there while staying two in memory: both stores reject
+   * them at their boundary instead.
+   */
+  public static @Nullable String wellFormed(@Nullable String value, String field) {
+    if (value == null) {
+      return null;
+    }
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < value.length()
+          && Character.isLowSurrogate(value.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        throw new IllegalArgumentException(field + " must be well-formed Unicode: lone surrogate U+"
+            + String.format("%04X", (int) c) + " at index " + i);
+      }
+    }
+    return value;
+  }
+
+  /** {@link #wellFormed} for every key and value of a map. */
+  public static void wellFormed(java.util.Map<String, String> map, String field) {
+    for (java.util.Map.Entry<String, String> e : map.entrySet()) {
+      wellFormed(e.getKey(), field + " key");
+      wellFormed(e.getValue(), field + "." + e.getKey());
+    }
+  }
+
+  /**
+   * {@code value} unchanged when it holds no NUL character and is well-formed; otherwise an
+   * exception naming the field (PostgreSQL text cannot hold NUL).
+   */
+  public static String plainText(String value, String field) {
+    notNull(value, field);
+    if (value.indexOf('\0') >= 0) {
+      throw new IllegalArgumentException(field + " must not contain NUL (U+0000), found at index "
+          + value.indexOf('\0'));
+    }
+    wellFormed(value, field);
+    return value;
+  }
 }

@@ -1,6 +1,7 @@
 package dev.citerag.pipeline;
 
 import dev.citerag.answer.ValidationIssue;
+import dev.citerag.answer.VerificationUsage;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
 import dev.citerag.internal.Checks;
@@ -12,7 +13,8 @@ import org.jspecify.annotations.Nullable;
  * One generation attempt as traced.
  *
  * @param number 1-based
- * @param rawReply the reply text, cut to {@link #MAX_RAW_CHARS} characters
+ * @param rawReply the reply text, cut to {@link #MAX_RAW_CHARS} characters: the debug field, the
+ *     only place where a rejected reply's text is kept (never shown as an answer)
  * @param finishReason mapped stop reason
  * @param providerFinishReason the provider's word
  * @param usage tokens of this attempt
@@ -20,6 +22,8 @@ import org.jspecify.annotations.Nullable;
  * @param responseId the provider's response id, if any
  * @param issues what the parser/validator found
  * @param latency time of the generation call
+ * @param verification model calls, tokens and time the support verifier spent on this attempt
+ *     ({@link VerificationUsage#NONE} for the deterministic verifier)
  */
 public record Attempt(
     int number,
@@ -30,7 +34,8 @@ public record Attempt(
     String model,
     @Nullable String responseId,
     List<ValidationIssue> issues,
-    Duration latency) {
+    Duration latency,
+    VerificationUsage verification) {
 
   public static final int MAX_RAW_CHARS = 65_536;
 
@@ -43,5 +48,13 @@ public record Attempt(
     Checks.notNull(finishReason, "finishReason");
     Checks.notNull(usage, "usage");
     issues = List.copyOf(Checks.noNullElements(issues, "issues"));
+    Checks.notNull(verification, "verification");
+  }
+
+  /** An attempt whose support verification called no model. */
+  public Attempt(int number, String rawReply, FinishReason finishReason, String providerFinishReason, TokenUsage usage,
+      String model, @Nullable String responseId, List<ValidationIssue> issues, Duration latency) {
+    this(number, rawReply, finishReason, providerFinishReason, usage, model, responseId, issues, latency,
+        VerificationUsage.NONE);
   }
 }

@@ -6,85 +6,191 @@ import dev.citerag.answer.AnswerStatus;
 import dev.citerag.answer.Citation;
 import dev.citerag.answer.Claim;
 import dev.citerag.answer.ModelAnswer;
-import dev.citerag.answer.SentSource;
-import dev.citerag.answer.internal.QuoteMatcher;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
-import dev.citerag.text.internal.LexicalAnalyzer;
+import dev.citerag.answer.SentSource;
+import dev.citerag.embed.Embedder;
+import dev.citerag.internal.Checks;
+import dev.citerag.pipeline.internal.ExtractiveReader;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
  * An answer generator that needs no model: it picks the sentences of the sent sources that best
- * match the question and answers with them, quoting them verbatim, or abstains. Its reply is JSON
+ * answer the question and answers with them, quoting them verbatim, or abstains. Its reply is JSON
  * in the answer contract and goes through the same parser and validator as a model's.
+ *
+ * <pre>{@code
+ * RagPipeline rag = RagPipeline.builder().embedder(embedder).store(store)
+ *     .generator(ExtractiveGenerator.builder().strictness(Strictness.STRICT).build())
+ *     .build();
+ * }</pre>
  *
  * <p>How it decides, so its behaviour can be predicted:
  *
  * <ol>
- *   <li>Question terms come from {@link LexicalAnalyzer}; each gets an IDF weight over the
- *       sentences of the sent sources.
- *   <li><b>Near-miss rule:</b> if a distinctive question term — any term not in a short list of
- *       generic question words ({@link #GENERIC_TERMS}) — appears in none of the sent sources, it
- *       abstains: the topic may match, but the asked fact (a day, a role, a name, a quantity) is
- *       not there.
- *   <li>Sentences (lines, then sentence ends) of at least 4 words are scored by the IDF weight of
- *       the question terms they contain, plus a bonus when the question asks for a quantity ("how
- *       long", "limit", ...) and the sentence has a number, or asks "when" and the sentence names
- *       a day or time; the best one is the answer, joined by the second best
- *       when that adds question terms the first lacks and scores at least 60% as high.
- *   <li>When no sentence contains a question term, it abstains.
+ *   <li><b>Terms.</b> Question and sentences are split by {@link dev.citerag.text.internal.LexicalAnalyzer}
+ *       (Porter2 stems, stop words out). Each question term gets an IDF weight over the candidate
+ *       sentences; generic question words ({@link ExtractiveReader#GENERIC_WORDS}: "many", "use",
+ *       "year", ...) weigh a quarter and are not <i>content</i> terms. A plain word of 6+ letters
+ *       also matches a word of 6+ letters one edit away with the same first letter
+ *       ("Californian"/"California", "reffered"/"referred").
+ *   <li><b>Candidates.</b> Sentences of prose (at least 4 words), table rows (scored with their
+ *       header row), lines of fenced code and numbered steps. Commands and steps are scored with
+ *       their section's heading, so a "how do I ..." question finds the command under the heading
+ *       that names the task.
+ *   <li><b>Ranking.</b> IDF weight of the question terms a candidate holds (mild length
+ *       penalty), plus 1.5 times the embedder cosine of question and sentence when the generator
+ *       has an embedder (the pipeline's own, unless one was set: meaningful with a semantic
+ *       embedder, a lexical echo with the hashing one), plus a bonus when the sentence has what
+ *       the question asks for (a number for "how many/much/long", a year, date or time for
+ *       "when/what year", a name not in the question for "who/where"), plus a bonus for a command
+ *       or numbered step when the question is "how do/can/should I ...". The best is the answer,
+ *       joined by the runner-up when that adds content terms and scores at least 60% as high.
+ *   <li><b>Vetoes</b> (whatever the strictness): no sentence holds a question term; or a number
+ *       or identifier of the question is not in the best sentence (or its table header and
+ *       headings).
+ *   <li><b>Answerability.</b> A logistic score over generic features of the best sentence
+ *       ({@link ExtractiveReader#FEATURES}): content-term coverage by the sentence and by its
+ *       chunk, content terms found in no source, negation disagreement between question and
+ *       sentence ({@code not}, {@code never}, {@code n't}, ...), an antonym pair split between them
+ *       ({@link ExtractiveReader#ANTONYMS}: most/least, first/last, before/after, ...), the
+ *       question's capitalised names missing from the sentence, the expected answer type missing
+ *       or present, embedder similarity and its margin over other chunks, the chunk's retrieval
+ *       cosine and rank, the lead over the runner-up and the share of new words. The weights were
+ *       fitted on half of the SQuAD 2.0 dev articles of the repository and checked on the other
+ *       half ({@code scripts/train-answerability.py}), once with the local hashing embedder and
+ *       once with a semantic one (bge-small-en-v1.5): the first set serves a generator without
+ *       an embedder or with a {@code hashing-*} one, the second any other embedder. It answers
+ *       when the score reaches the {@link Strictness}'s threshold.
  * </ol>
  *
- * It is useful offline and as a baseline; it does not paraphrase, combine facts or reason.
+ * It is useful offline and as a baseline; it does not paraphrase, combine facts or reason. It
+ * proves quotation, not truth: a sentence on the right topic that states a different fact can
+ * still score high, which is what the strictness trades against.
+ *
+ * <p>Immutable and thread-safe (a bounded cache of sentence vectors is shared).
  */
 public final class ExtractiveGenerator implements AnswerGenerator {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  /**
+   * How sure the generator must be before it answers: a threshold on its answerability score,
+   * chosen per score model on the training half as the smallest threshold whose false-answer rate
+   * there is at most 0.30, 0.15, 0.10 and 0.05. Each step trades correct answers for fewer false
+   * ones; the README shows the measured curve.
+   */
+  public enum Strictness {
+    /** Answers the most (training false-answer rate at most 0.30). */
+    LENIENT,
+    /** The default (training false-answer rate at most 0.15). */
+    BALANCED,
+    /** Training false-answer rate at most 0.10. */
+    STRICT,
+    /** Answers only when very sure (training false-answer rate at most 0.05). */
+    STRICTEST;
 
-  /** An extractive generator; it holds no state and is thread-safe. */
-  public ExtractiveGenerator() {}
-  private static final Pattern SENTENCE_END =
-      Pattern.compile("(?<=[.!?])\\s+(?=[\\p{Lu}\\p{N}`\"'(\\[*])");
-  private static final Pattern EXPECTS_NUMBER = Pattern.compile(
-      "(?i)\\b(how (long|many|much|often|big|large|fast|soon|old)|limit|maximum|minimum|max|min"
-          + "|timeout|threshold|size|number|count|port|version|percent|percentage|rate|ttl|duration)\\b");
-  private static final Pattern EXPECTS_TIME = Pattern.compile(
-      "(?i)\\b(when|what time|which day|what day|how soon)\\b");
-  private static final Pattern HAS_NUMBER = Pattern.compile(
-      "(?i)\\d|\\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
-          + "hundred|thousand|once|twice|single|double|half)\\b");
-  private static final Pattern HAS_TIME = Pattern.compile(
-      "(?i)(\\b\\d{1,2}:\\d{2}\\b|\\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|daily"
-          + "|weekly|utc|am|pm|noon|midnight|morning|evening)\\b)");
-  private static final Pattern TABLE_SEPARATOR = Pattern.compile("^\\|?[\\s:|-]*-[\\s:|-]*\\|?$");
-  private static final Pattern BULLET = Pattern.compile("^(?:[-*+]\\s+|\\d{1,3}[.)]\\s+|>\\s+|#{1,6}\\s+)");
+    /** The wire name: {@code lenient}, {@code balanced}, {@code strict}, {@code strictest}. */
+    public String wire() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Parses a wire name (case-insensitive).
+     *
+     * @throws IllegalArgumentException when it names no strictness
+     */
+    public static Strictness of(String wire) {
+      Checks.notBlank(wire, "strictness");
+      for (Strictness s : values()) {
+        if (s.wire().equalsIgnoreCase(wire.strip())) {
+          return s;
+        }
+      }
+      throw new IllegalArgumentException(
+          "strictness must be one of lenient, balanced, strict, strictest, was \"" + wire + "\"");
+    }
+  }
 
   /**
-   * Question words that carry no asked-for fact; a missing term outside this list makes the
-   * generator abstain.
+   * One fitted answerability score: intercept, weights in the order of {@link
+   * ExtractiveReader#FEATURES}, and the threshold of each {@link Strictness} in declaration order.
    */
-  public static final Set<String> GENERIC_TERMS =
-      Set.of(
-          "many", "long", "much", "often", "default", "value", "use", "used", "using", "work",
-          "works", "happen", "happens", "make", "take", "way", "kind", "type", "allowed",
-          "possible", "exist", "exists", "someone", "something", "anyone", "need", "needed",
-          "required", "require", "requires", "current", "currently", "right", "correct", "usually",
-          "typically", "exactly", "actually", "first", "thing", "things", "supposed", "know",
-          "find", "see", "go", "going", "good", "bad", "best", "new", "set", "give", "given",
-          "let", "like", "want", "able", "there", "doe", "done", "say", "says", "said", "mean",
-          "means", "called", "name", "handle", "handled", "okay", "ok", "quickly", "share", "get",
-          "got", "tell", "explain", "describe", "should", "must", "does", "do", "setting",
-          "option", "step", "steps", "process", "procedure", "policy", "rule", "rules");
+  // fitted constants, built once and only read; thresholds are indexed by Strictness's declaration
+  // order, which the class documents
+  @SuppressWarnings({"ArrayRecordComponent", "EnumOrdinal"})
+  record ScoreModel(String name, double bias, double[] weights, double[] thresholds) {
+    double score(double[] features) {
+      double z = bias;
+      for (int i = 0; i < weights.length; i++) {
+        z += weights[i] * features[i];
+      }
+      return 1.0 / (1.0 + Math.exp(-z));
+    }
+
+    double threshold(Strictness s) {
+      return thresholds[s.ordinal()];
+    }
+  }
+
+  /**
+   * Share of content terms the best sentence must cover in lexical mode, per strictness: 1/2,
+   * 2/3, 3/4, all.
+   */
+  static final double[] LEXICAL_COVERAGE = {0.5, 2.0 / 3, 0.75, 1.0};
+
+  /**
+   * The answerability score for a semantic embedder, fitted with {@code
+   * scripts/train-answerability.py}; null until it is fitted, and then every embedder gets the
+   * lexical decision.
+   */
+  static final @Nullable ScoreModel SEMANTIC = null;
+
+  /** Question words that carry no asked-for fact (see the class comment). */
+  public static final Set<String> GENERIC_TERMS = ExtractiveReader.GENERIC_WORDS;
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private final ExtractiveReader reader;
+  private final Strictness strictness;
+  private final boolean embedderSet;
+  private final @Nullable ScoreModel model;
+
+  /** An extractive generator with the defaults: the pipeline's embedder, {@link Strictness#BALANCED}. */
+  public ExtractiveGenerator() {
+    this(new ExtractiveReader(null), Strictness.BALANCED, false);
+  }
+
+  private ExtractiveGenerator(ExtractiveReader reader, Strictness strictness, boolean embedderSet) {
+    this.reader = reader;
+    this.strictness = strictness;
+    this.embedderSet = embedderSet;
+    Embedder e = reader.embedder();
+    this.model = e == null || e.identity().model().startsWith("hashing") ? null : SEMANTIC;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The strictness in use. */
+  public Strictness strictness() {
+    return strictness;
+  }
+
+  /**
+   * This generator with {@code embedder} for sentence similarity, unless one was set explicitly
+   * (then this generator); {@link RagPipeline} calls it with its own embedder.
+   */
+  ExtractiveGenerator withPipelineEmbedder(Embedder embedder) {
+    if (embedderSet || reader.embedder() == embedder) {
+      return this;
+    }
+    return new ExtractiveGenerator(new ExtractiveReader(embedder), strictness, false);
+  }
 
   @Override
   public ChatResponse generate(GenerationRequest request) {
@@ -103,244 +209,76 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   }
 
   /** The answer for a question over the given sources. */
+  // LEXICAL_COVERAGE is indexed by Strictness's declaration order
+  @SuppressWarnings("EnumOrdinal")
   public ModelAnswer answer(String question, List<SentSource> sources) {
-    Set<String> qTerms = LexicalAnalyzer.distinctSurfaceTerms(question);
-    if (qTerms.isEmpty() || sources.isEmpty()) {
+    ScoreModel m = model;
+    if (m == null) {
+      return toAnswer(reader.lexicalDecision(question, sources, LEXICAL_COVERAGE[strictness.ordinal()],
+          strictness.compareTo(Strictness.STRICT) >= 0));
+    }
+    ExtractiveReader.Assessment a = reader.assess(question, sources);
+    if (a.picks().isEmpty() || a.veto() != null || m.score(a.features()) < m.threshold(strictness)) {
       return ModelAnswer.notInSources();
     }
-    List<Candidate> candidates = new ArrayList<>();
-    Set<String> present = new HashSet<>();
-    for (SentSource s : sources) {
-      Set<String> headingTerms = new HashSet<>(LexicalAnalyzer.distinctSurfaceTerms(
-          (s.chunk().title() == null ? "" : s.chunk().title()) + " " + s.chunk().section()));
-      Set<String> chunkTerms = LexicalAnalyzer.distinctSurfaceTerms(s.chunk().text());
-      present.addAll(chunkTerms);
-      for (Unit u : units(s.chunk().text())) {
-        Set<String> own = LexicalAnalyzer.distinctSurfaceTerms(u.quote);
-        if (QuoteMatcher.wordCount(u.quote) < 4 || headingTerms.containsAll(own)) {
-          continue;
-        }
-        Set<String> terms = new HashSet<>(own);
-        if (u.context != null) {
-          terms.addAll(LexicalAnalyzer.distinctSurfaceTerms(u.context));
-        }
-        Set<String> context = new HashSet<>(terms);
-        context.addAll(headingTerms);
-        candidates.add(new Candidate(s.sourceId(), u.quote, terms, context));
-      }
-    }
-    for (String t : qTerms) {
-      if (!present.contains(t) && !GENERIC_TERMS.contains(t)) {
-        return ModelAnswer.notInSources();
-      }
-    }
-    Map<String, Double> idf = idf(qTerms, candidates);
-    double maxIdf = idf.values().stream().mapToDouble(Double::doubleValue).max().orElse(1.0);
-    boolean wantsNumber = EXPECTS_NUMBER.matcher(question).find();
-    boolean wantsTime = EXPECTS_TIME.matcher(question).find();
-    Candidate best = null;
-    double bestScore = 0;
-    for (Candidate c : candidates) {
-      c.score = score(c.terms, qTerms, idf);
-      if (c.score > 0 && wantsNumber && HAS_NUMBER.matcher(c.sentence).find()) {
-        c.score += 0.5 * maxIdf;
-      }
-      if (c.score > 0 && wantsTime && HAS_TIME.matcher(c.sentence).find()) {
-        c.score += 0.5 * maxIdf;
-      }
-      if (c.score > bestScore) {
-        bestScore = c.score;
-        best = c;
-      }
-    }
-    if (best == null) {
-      return ModelAnswer.notInSources();
-    }
-    List<Candidate> chosen = new ArrayList<>(List.of(best));
-    Candidate second = null;
-    double secondScore = 0;
-    for (Candidate c : candidates) {
-      if (c == best || c.sentence.equals(best.sentence) || c.score < 0.6 * bestScore) {
-        continue;
-      }
-      Set<String> adds = new HashSet<>(c.terms);
-      adds.retainAll(qTerms);
-      adds.removeAll(best.terms);
-      adds.removeAll(GENERIC_TERMS);
-      if (!adds.isEmpty() && c.score > secondScore) {
-        second = c;
-        secondScore = c.score;
-      }
-    }
-    if (second != null) {
-      chosen.add(second);
-    }
-    // the best sentence itself (with its table header and headings) must cover the question's
-    // distinctive terms — every number or identifier, and two thirds of the other terms: a
-    // sentence on the right topic that lacks the asked fact is a near miss, not an answer
-    int distinctive = 0;
-    int hit = 0;
-    for (String t : qTerms) {
-      if (GENERIC_TERMS.contains(t)) {
-        continue;
-      }
-      boolean covered = best.context.contains(t);
-      if (!covered && isSpecific(t)) {
-        return ModelAnswer.notInSources();
-      }
-      distinctive++;
-      hit += covered ? 1 : 0;
-    }
-    if (distinctive > 0 && hit * 3 < distinctive * 2) {
+    return toAnswer(a.picks());
+  }
+
+  private static ModelAnswer toAnswer(List<ExtractiveReader.Pick> picks) {
+    if (picks.isEmpty()) {
       return ModelAnswer.notInSources();
     }
     List<Claim> claims = new ArrayList<>();
     StringBuilder text = new StringBuilder();
-    for (Candidate c : chosen) {
-      claims.add(new Claim(c.sentence, List.of(new Citation(c.sourceId, c.sentence))));
+    for (ExtractiveReader.Pick p : picks) {
+      claims.add(new Claim(p.quote(), List.of(new Citation(p.sourceId(), p.quote()))));
       if (text.length() > 0) {
         text.append(' ');
       }
-      text.append(c.sentence);
+      text.append(p.quote());
     }
     return new ModelAnswer(AnswerStatus.ANSWERED, text.toString(), claims);
   }
 
-  /** Numbers and identifiers: terms with a digit, an underscore or an inner separator. */
-  private static boolean isSpecific(String term) {
-    for (int i = 0; i < term.length(); i++) {
-      char c = term.charAt(i);
-      if (Character.isDigit(c) || c == '_' || c == '.' || c == '/' || c == ':') {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static double score(Set<String> terms, Set<String> qTerms, Map<String, Double> idf) {
-    double s = 0;
-    for (String t : qTerms) {
-      if (terms.contains(t)) {
-        s += idf.getOrDefault(t, 0.0);
-      }
-    }
-    // prefer focused sentences: a mild length penalty
-    return s / (1.0 + 0.02 * terms.size());
-  }
-
-  private static Map<String, Double> idf(Set<String> qTerms, List<Candidate> candidates) {
-    Map<String, Double> idf = new HashMap<>();
-    int n = Math.max(1, candidates.size());
-    for (String t : qTerms) {
-      int df = 0;
-      for (Candidate c : candidates) {
-        if (c.terms.contains(t)) {
-          df++;
-        }
-      }
-      double w = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      idf.put(t, GENERIC_TERMS.contains(t) ? w * 0.25 : w);
-    }
-    return idf;
-  }
-
   /** Lines, then sentences; list markers and heading marks removed; each a verbatim substring. */
   static List<String> sentences(String text) {
-    return units(text).stream().map(u -> u.quote).toList();
+    return ExtractiveReader.sentences(text);
   }
 
-  /**
-   * Quotable units: sentences of prose lines, and table body rows. A table row is scored together
-   * with its header row (which names what the row's values mean) but quoted alone; header and
-   * separator rows are never answers.
-   */
-  static List<Unit> units(String text) {
-    List<Unit> out = new ArrayList<>();
-    String[] lines = text.split("\\R", -1);
-    String tableHeader = null;
-    StringBuilder para = new StringBuilder();
-    boolean inFence = false;
-    for (int i = 0; i < lines.length; i++) {
-      String l = lines[i].strip();
-      if (l.startsWith("```") || l.startsWith("~~~")) {
-        flush(para, out);
-        inFence = !inFence;
-        continue;
-      }
-      if (inFence) {
-        if (!l.isEmpty()) {
-          out.add(new Unit(l, null));
-        }
-        continue;
-      }
-      if (l.startsWith("|")) {
-        flush(para, out);
-        boolean nextIsSeparator = i + 1 < lines.length && TABLE_SEPARATOR.matcher(lines[i + 1].strip()).matches();
-        if (nextIsSeparator) {
-          tableHeader = l;
-        } else if (!TABLE_SEPARATOR.matcher(l).matches()) {
-          out.add(new Unit(l, tableHeader));
-        }
-        continue;
-      }
-      tableHeader = null;
-      if (l.isEmpty()) {
-        flush(para, out);
-        continue;
-      }
-      Matcher m = BULLET.matcher(l);
-      if (m.find()) {
-        // a list item or heading starts a new paragraph; soft-wrapped lines after it continue it
-        flush(para, out);
-        boolean heading = l.startsWith("#");
-        l = l.substring(m.end()).strip();
-        if (heading) {
-          out.add(new Unit(l, null));
-          continue;
-        }
-      }
-      if (para.length() > 0) {
-        para.append(' ');
-      }
-      para.append(l);
+  /** Builds an {@link ExtractiveGenerator}. */
+  public static final class Builder {
+    private @Nullable Embedder embedder;
+    private Strictness strictness = Strictness.BALANCED;
+
+    private Builder() {}
+
+    /**
+     * The embedder for question/sentence similarity; default the pipeline's own embedder.
+     *
+     * @throws IllegalArgumentException when null
+     */
+    public Builder embedder(Embedder embedder) {
+      this.embedder = Checks.notNull(embedder, "embedder");
+      return this;
     }
-    flush(para, out);
-    return out;
-  }
 
-  private static void flush(StringBuilder para, List<Unit> out) {
-    if (para.length() == 0) {
-      return;
+    /**
+     * How sure it must be to answer; default {@link Strictness#BALANCED}.
+     *
+     * @throws IllegalArgumentException when null
+     */
+    public Builder strictness(Strictness strictness) {
+      this.strictness = Checks.notNull(strictness, "strictness");
+      return this;
     }
-    for (String part : SENTENCE_END.split(para, -1)) {
-      String st = part.strip();
-      if (!st.isEmpty()) {
-        out.add(new Unit(st, null));
-      }
-    }
-    para.setLength(0);
-  }
 
-  /** A verbatim quote and, for table rows, the header that gives it meaning. */
-  record Unit(String quote, @Nullable String context) {}
-
-  private static final class Candidate {
-    final String sourceId;
-    final String sentence;
-    final Set<String> terms;
-    final Set<String> context;
-    double score;
-
-    Candidate(String sourceId, String sentence, Set<String> terms, Set<String> context) {
-      this.sourceId = sourceId;
-      this.sentence = sentence;
-      this.terms = terms;
-      this.context = context;
+    public ExtractiveGenerator build() {
+      return new ExtractiveGenerator(new ExtractiveReader(embedder), strictness, embedder != null);
     }
   }
 
   @Override
   public String toString() {
-    return "ExtractiveGenerator[" + name().toLowerCase(Locale.ROOT) + "]";
+    return "ExtractiveGenerator[" + strictness.wire() + "]";
   }
 }

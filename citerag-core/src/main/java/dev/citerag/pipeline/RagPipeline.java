@@ -1,17 +1,21 @@
 package dev.citerag.pipeline;
 
+import dev.citerag.IdentityMismatchException;
 import dev.citerag.ProviderException;
 import dev.citerag.answer.AnswerStatus;
 import dev.citerag.answer.Citation;
 import dev.citerag.answer.CitationValidator;
 import dev.citerag.answer.Claim;
 import dev.citerag.answer.DefaultCitationValidator;
+import dev.citerag.answer.IssueType;
 import dev.citerag.answer.ModelAnswer;
 import dev.citerag.answer.SentSource;
 import dev.citerag.answer.ValidationIssue;
 import dev.citerag.answer.ValidationReport;
+import dev.citerag.answer.VerificationUsage;
 import dev.citerag.answer.internal.AnswerParser;
 import dev.citerag.answer.internal.ParseResult;
+import dev.citerag.pipeline.internal.ServedAnswer;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
@@ -91,7 +95,20 @@ public final class RagPipeline {
       throw new IllegalStateException(
           "embedder dimensions (" + ed + ") must equal store dimensions (" + store.dimensions() + ")");
     }
-    this.generator = b.generator;
+    // A collection embedded by another model of the same dimensions would return nonsense: the
+    // recorded identity must match the embedder, not only its dimensions.
+    store.identity().ifPresent(recorded -> {
+      List<String> differences = recorded.embeddingDifferencesFrom(embedder.identity());
+      if (!differences.isEmpty()) {
+        throw new IdentityMismatchException("the store's recorded embedding identity does not match the"
+            + " embedder: it was embedded with " + recorded.embeddingProvider()
+            + ":" + recorded.embeddingModel() + ", the pipeline's embedder is " + embedder.identity().provider()
+            + ":" + embedder.identity().model() + " (" + String.join("; ", differences) + "): search it"
+            + " with the embedder it was built with, or re-ingest it with this one");
+      }
+    });
+    // an extractive generator without an embedder of its own compares sentences with this one
+    this.generator = b.generator instanceof ExtractiveGenerator eg ? eg.withPipelineEmbedder(embedder) : b.generator;
     this.contextBuilder = b.contextBuilder != null ? b.contextBuilder : new JsonContextBuilder(b.tokenBudget);
     this.validator = b.validator != null ? b.validator : new DefaultCitationValidator();
     this.topK = b.topK;
@@ -260,14 +277,22 @@ public final class RagPipeline {
     BuiltContext ctx = request.context();
     ValidationReport report = validator.validate(answer, ctx.sources());
     addTime(tb.latency, Stage.VALIDATE, tv);
-    tb.attempt(request.attempt(), reply, report.issues(), genTime);
+    tb.attempt(request.attempt(), reply, report.issues(), genTime, report.verification());
     if (!report.passed()) {
       return Step.retry(report.criticalIssues(), false);
     }
     if (answer.status() == AnswerStatus.NOT_IN_SOURCES) {
       return Step.done(tb.abstained(AbstainReason.NOT_IN_SOURCES, "the model found no answer in the sources sent"));
     }
-    return Step.done(tb.answered(answer, resolve(answer, ctx), report));
+    // served: the verified texts and the sources' own quotes, never the model's rendering
+    ModelAnswer served = ServedAnswer.of(answer, ctx.sources());
+    if (served == null) {
+      List<ValidationIssue> unlocated = List.of(ValidationIssue.of(IssueType.QUOTE_NOT_FOUND,
+          "the validator passed a quote that is not an excerpt of its source under the quotation normalisation;"
+              + " only the source's own text can be served"));
+      return Step.done(tb.rejected(RejectReason.INVALID_CITATIONS, unlocated, describe(unlocated, request.attempt())));
+    }
+    return Step.done(tb.answered(served, resolve(served, ctx), report));
   }
 
   /**
@@ -383,8 +408,12 @@ public final class RagPipeline {
     }
 
     void attempt(int n, ChatResponse r, List<ValidationIssue> issues, Duration d) {
+      attempt(n, r, issues, d, VerificationUsage.NONE);
+    }
+
+    void attempt(int n, ChatResponse r, List<ValidationIssue> issues, Duration d, VerificationUsage v) {
       attempts.add(new Attempt(n, r.text(), r.finishReason(), r.providerFinishReason(), r.usage(), r.model(),
-          r.responseId(), issues, d));
+          r.responseId(), issues, d, v));
     }
 
     Trace trace() {
@@ -551,6 +580,9 @@ public final class RagPipeline {
      * @throws IllegalArgumentException when embedder or store is missing
      * @throws IllegalStateException when the generator is not set, or the embedder's and store's
      *     dimensions differ
+     * @throws IdentityMismatchException when the store records an embedding identity (provider,
+     *     model, digest, dimensions, query instruction) that differs from the embedder's; the
+     *     message names every difference
      */
     public RagPipeline build() {
       return new RagPipeline(this);

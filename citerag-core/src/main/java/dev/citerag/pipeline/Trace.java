@@ -1,6 +1,7 @@
 package dev.citerag.pipeline;
 
 import dev.citerag.answer.SentSource;
+import dev.citerag.answer.VerificationUsage;
 import dev.citerag.chat.TokenUsage;
 import dev.citerag.internal.Checks;
 import dev.citerag.store.Filter;
@@ -66,6 +67,15 @@ public record Trace(
         .filter(h -> h.cosine() != null)
         .mapToDouble(SearchHit::cosine)
         .max();
+  }
+
+  /** Model calls, tokens and time spent verifying claims' support, over all attempts. */
+  public VerificationUsage verification() {
+    VerificationUsage v = VerificationUsage.NONE;
+    for (Attempt a : attempts) {
+      v = v.plus(a.verification());
+    }
+    return v;
   }
 
   /** Ids of the chunks that were sent. */

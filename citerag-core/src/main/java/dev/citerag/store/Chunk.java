@@ -44,6 +44,16 @@ public record Chunk(
     Checks.nonNegative(tokenCount, "tokenCount");
     Checks.notBlank(contentHash, "contentHash");
     metadata = Map.copyOf(Checks.notNull(metadata, "metadata"));
+    // Both stores must see the same strings: PostgreSQL turns a lone surrogate into '?'.
+    Checks.wellFormed(id, "id");
+    Checks.wellFormed(docId, "docId");
+    Checks.wellFormed(source, "source");
+    Checks.wellFormed(title, "title");
+    for (String h : headingPath) {
+      Checks.wellFormed(h, "headingPath");
+    }
+    Checks.wellFormed(text, "text");
+    Checks.wellFormed(metadata, "metadata");
   }
 
   /** The heading path joined with {@code " > "}; empty when the chunk has no heading. */

@@ -48,6 +48,24 @@ public record CollectionIdentity(
     return d;
   }
 
+  /**
+   * How {@code embedder} differs from the embedding recorded here, one entry per field that
+   * differs (provider, model, digest, dimensions, query instruction; the chunker settings do not
+   * matter for reading). A digest is compared only when both sides know one. Empty when a
+   * pipeline built with this embedder may search the collection.
+   */
+  public List<String> embeddingDifferencesFrom(EmbedderIdentity embedder) {
+    List<String> d = new ArrayList<>();
+    diff(d, "embeddingProvider", embeddingProvider, embedder.provider());
+    diff(d, "embeddingModel", embeddingModel, embedder.model());
+    if (modelDigest != null && embedder.digest() != null) {
+      diff(d, "modelDigest", modelDigest, embedder.digest());
+    }
+    diff(d, "dimensions", dimensions, embedder.dimensions());
+    diff(d, "queryInstruction", queryInstruction, embedder.queryInstruction());
+    return d;
+  }
+
   private static void diff(List<String> out, String field, @Nullable Object a, @Nullable Object b) {
     if (!Objects.equals(a, b)) {
       out.add(field + ": stored " + a + " vs requested " + b);

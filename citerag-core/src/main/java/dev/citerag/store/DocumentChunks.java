@@ -13,6 +13,7 @@ public record DocumentChunks(String docId, String documentHash, List<EmbeddedChu
 
   public DocumentChunks {
     Checks.notBlank(docId, "docId");
+    Checks.wellFormed(docId, "docId");
     Checks.notBlank(documentHash, "documentHash");
     chunks = List.copyOf(Checks.noNullElements(chunks, "chunks"));
     Set<String> ids = new HashSet<>();

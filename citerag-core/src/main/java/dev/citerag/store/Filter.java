@@ -60,7 +60,7 @@ public sealed interface Filter permits Filter.All, Filter.Eq, Filter.In, Filter.
   record Eq(String key, String value) implements Filter {
     public Eq {
       checkKey(key);
-      Checks.notNull(value, "filter value");
+      Checks.plainText(value, "filter value for \"" + key + "\"");
     }
 
     @Override
@@ -74,6 +74,9 @@ public sealed interface Filter permits Filter.All, Filter.Eq, Filter.In, Filter.
     public In {
       checkKey(key);
       values = Set.copyOf(Checks.noNullElements(values, "filter values"));
+      for (String v : values) {
+        Checks.plainText(v, "filter value for \"" + key + "\"");
+      }
       if (values.isEmpty()) {
         throw new IllegalArgumentException("filter values must not be empty for key \"" + key + "\"");
       }

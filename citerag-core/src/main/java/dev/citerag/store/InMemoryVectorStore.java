@@ -425,6 +425,16 @@ public final class InMemoryVectorStore implements VectorStore {
   }
 
   @Override
+  public Set<String> documentIds() {
+    lock.readLock().lock();
+    try {
+      return Set.copyOf(docs.keySet());
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  @Override
   public boolean deleteDocument(String docId) {
     Checks.notNull(docId, "docId");
     lock.writeLock().lock();

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Holds chunks with their vectors and finds them again, densely (cosine) and lexically (full-text),
@@ -43,6 +44,12 @@ public interface VectorStore {
 
   /** Removes a document and all its chunks; returns whether it was present. */
   boolean deleteDocument(String docId);
+
+  /**
+   * The id of every document stored, in no particular order: what a sync compares with its source
+   * to find the documents that are gone from it (see {@code Ingestor.sync}).
+   */
+  Set<String> documentIds();
 
   /** Number of chunks stored. */
   long chunkCount();

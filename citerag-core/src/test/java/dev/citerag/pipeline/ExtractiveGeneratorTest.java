@@ -67,4 +67,28 @@ class ExtractiveGeneratorTest {
     assertThat(a.answer()).isEqualTo("| Team plan | 0.010 EUR | 50000 calls |");
     assertThat(new DefaultCitationValidator().validate(a, table).passed()).isTrue();
   }
+
+  @Test
+  void strictness_parses_its_wire_names_and_rejects_others() {
+    assertThat(ExtractiveGenerator.Strictness.of("Strict")).isEqualTo(ExtractiveGenerator.Strictness.STRICT);
+    assertThat(new ExtractiveGenerator().strictness()).isEqualTo(ExtractiveGenerator.Strictness.BALANCED);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ExtractiveGenerator.Strictness.of("loose"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("strictness");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ExtractiveGenerator.builder().strictness(null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("strictness");
+  }
+
+  @Test
+  void a_stricter_setting_never_answers_what_a_looser_one_refuses() {
+    String q = "When does the on-call rotation change?";
+    ExtractiveGenerator strictest = ExtractiveGenerator.builder().strictness(ExtractiveGenerator.Strictness.STRICTEST).build();
+    ExtractiveGenerator lenient = ExtractiveGenerator.builder().strictness(ExtractiveGenerator.Strictness.LENIENT).build();
+    assertThat(lenient.answer(q, sources).status()).isEqualTo(AnswerStatus.ANSWERED);
+    assertThat(strictest.answer(q, sources).status()).isEqualTo(AnswerStatus.ANSWERED);
+    String partial = "Which approvals does a billing rollback of the payments cluster need?";
+    if (lenient.answer(partial, sources).status() == AnswerStatus.NOT_IN_SOURCES) {
+      assertThat(strictest.answer(partial, sources).status()).isEqualTo(AnswerStatus.NOT_IN_SOURCES);
+    }
+    assertThat(strictest.answer(partial, sources).status()).isEqualTo(AnswerStatus.NOT_IN_SOURCES);
+  }
 }

@@ -98,6 +98,11 @@ final class PipelineFixtures {
     }
 
     @Override
+    public java.util.Set<String> documentIds() {
+      return java.util.Set.of();
+    }
+
+    @Override
     public long chunkCount() {
       return 0;
     }

@@ -29,6 +29,26 @@ class GeminiChatModelFailuresTest extends MockServerTest {
     model = Fixtures.chat(server, sleeper).build();
   }
 
+  /**
+   * Issue 14: a wrong GEMINI_BASE_URL (connection refused) waited 15-16 s in silence through five
+   * retries. Nothing listens there: it fails at once with a message naming the URL.
+   */
+  @Test
+  void connection_refused_fails_at_once_naming_the_url() throws Exception {
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    GeminiChatModel nowhere = model.toBuilder().baseUrl("http://127.0.0.1:" + port + "/v1beta").build();
+
+    PermanentProviderException e = assertThrows(PermanentProviderException.class, () -> nowhere.chat(request()));
+
+    assertThat(e.kind()).isEqualTo(Kind.CONNECTION);
+    assertThat(e.getMessage()).contains("cannot connect to http://127.0.0.1:" + port + "/v1beta")
+        .contains("GEMINI_BASE_URL").doesNotContain(Fixtures.KEY);
+    assertThat(sleeper.waits).as("no retry").isEmpty();
+  }
+
   @Test
   void rate_limit_with_retry_info_is_retried_after_at_least_the_hinted_delay() {
     server.enqueue(json(429, Fixtures.RATE_LIMITED_PER_MINUTE));

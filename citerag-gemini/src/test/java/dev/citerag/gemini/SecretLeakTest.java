@@ -142,6 +142,61 @@ class SecretLeakTest {
     assertThat(chat.name()).doesNotContain(KEY);
   }
 
+  /**
+   * Issue 14: a 429 whose {@code QuotaFailure.violations[].quotaId} carries the key put it whole
+   * into the exception message (and from there into the CLI output and the web page). Every
+   * provider-derived string is scrubbed now: message, status, quota ids, help links, and the
+   * metadata of a successful reply (model version, response id, finish reason).
+   */
+  @Test
+  void key_in_quota_ids_help_links_and_reply_metadata_is_masked() throws Exception {
+    GeminiChatModel once = Fixtures.chat(server, new Fixtures.RecordingSleeper())
+        .retryPolicy(RetryPolicy.NONE).build();
+    String quota = """
+        {"error": {"code": 429, "message": "Quota exceeded for key %1$s", "status": "RESOURCE_EXHAUSTED",
+          "details": [
+            {"@type": "type.googleapis.com/google.rpc.QuotaFailure",
+             "violations": [{"quotaMetric": "m/%1$s", "quotaId": "GenerateRequestsPerDay-for-key-%1$s"}]},
+            {"@type": "type.googleapis.com/google.rpc.Help",
+             "links": [{"description": "see", "url": "https://example.test/quota?key=%1$s"}]},
+            {"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "RATE_%1$s",
+             "metadata": {"key": "%1$s"}}]}}
+        """.formatted(KEY);
+    server.enqueue(json(429, quota));
+    ProviderException daily = assertThrows(ProviderException.class, () -> once.chat(request()));
+    assertThat(daily.kind()).isEqualTo(ProviderException.Kind.RATE_LIMITED);
+    assertThat(daily.retryable()).as("a daily quota is not retried").isFalse();
+    assertThat(daily.getMessage()).contains("GenerateRequestsPerDay-for-key-****");
+    assertNoPieceOfKey(daily.getMessage());
+    assertNoPieceOfKey(String.valueOf(daily.providerStatus().orElse("")));
+
+    // a status word that is not canonical, and control characters that would drive a terminal
+    server.enqueue(json(503, "{\"error\":{\"code\":503,\"message\":\"\\u001b[2Jdown " + KEY.substring(3, 30)
+        + "\",\"status\":\"UNAVAILABLE\"}}"));
+    ProviderException down = assertThrows(ProviderException.class, () -> once.chat(request()));
+    assertNoPieceOfKey(down.getMessage());
+    assertThat(down.getMessage()).doesNotContain("\u001b");
+
+    String reply = stopReply(ANSWERED_TEXT)
+        .replace("\"gemini-2.5-flash\"", "\"gemini-2.5-flash-" + KEY + "\"")
+        .replace("NyTxaYuTJ_OW_uMPgIPKgAg", "id-" + KEY)
+        .replace("\"STOP\"", "\"STOP_" + KEY + "\"");
+    server.enqueue(json(200, reply));
+    dev.citerag.chat.ChatResponse r = once.chat(request());
+    assertNoPieceOfKey(r.model());
+    assertNoPieceOfKey(r.responseIdOption().orElse(""));
+    assertNoPieceOfKey(r.providerFinishReason());
+    for (ILoggingEvent ev : appender.list) {
+      assertNoPieceOfKey(ev.getFormattedMessage());
+    }
+  }
+
+  private static void assertNoPieceOfKey(String text) {
+    for (int i = 0; i + 10 <= KEY.length(); i++) {
+      assertThat(text).as("piece %d of the key", i).doesNotContain(KEY.substring(i, i + 10));
+    }
+  }
+
   @Test
   void invalid_key_in_the_environment_is_reported_without_its_value() {
     String bad = "AIzaSyD-bad key-0123456789";

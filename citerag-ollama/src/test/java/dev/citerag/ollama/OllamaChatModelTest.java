@@ -207,6 +207,30 @@ class OllamaChatModelTest {
     assertThat(reply.usage().outputTokens()).isEqualTo(90);
   }
 
+  /**
+   * Issue 14: provider text reached messages and results unscrubbed. A proxy in front of Ollama
+   * (the usual way to add authentication) may echo the credential it was given; a terminal escape
+   * in an error string would drive the user's terminal. Both are gone from messages and results.
+   */
+  @Test
+  void credentials_and_control_characters_in_provider_text_are_scrubbed() {
+    String token = "sk-proxy-0123456789abcdef";
+    server.enqueue(json(401, "{\"error\":\"\\u001b[31mAuthorization: Bearer " + token
+        + " rejected; see https://admin:hunter2secret@proxy.test/login?token=" + token + "\"}"));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> model.chat(request()));
+    assertThat(e.kind()).isEqualTo(Kind.AUTH);
+    assertThat(e.getMessage()).doesNotContain(token).doesNotContain("hunter2secret")
+        .doesNotContain("\u001b").contains("Bearer ****").contains("rejected");
+
+    server.enqueue(ok("{\"model\":\"llama3.2\\u001b]0;pwned\\u0007 Bearer " + token
+        + "\",\"message\":{\"role\":\"assistant\",\"content\":\"x\"},\"done\":true,"
+        + "\"done_reason\":\"stop\\u001b[2J\"}"));
+    ChatResponse r = model.chat(request());
+    assertThat(r.model()).doesNotContain(token).doesNotContain("\u001b").doesNotContain("\u0007");
+    assertThat(r.providerFinishReason()).doesNotContain("\u001b");
+  }
+
   @Test
   void model_not_found_is_permanent_NOT_FOUND_suggesting_ollama_pull() {
     server.enqueue(json(404, "{\"error\":\"model \\\"llama3.2\\\" not found, try pulling it first\"}"));
@@ -301,8 +325,12 @@ class OllamaChatModelTest {
     assertThat(sleeper.waits.get(0)).isGreaterThanOrEqualTo(Duration.ofSeconds(7));
   }
 
+  /**
+   * Issue 14: a refused connection was retried five times in silence (15 s) before failing. Nothing
+   * listens there: it fails at once, naming the address.
+   */
   @Test
-  void connection_refused_is_transient_CONNECTION_naming_the_url() throws Exception {
+  void connection_refused_fails_at_once_as_CONNECTION_naming_the_url() throws Exception {
     int port = OllamaFixtures.closedPort();
     OllamaChatModel nowhere = OllamaChatModel.builder()
         .environment(Map.of())
@@ -310,14 +338,14 @@ class OllamaChatModelTest {
         .retrySleeper(sleeper)
         .build();
 
-    TransientProviderException e =
-        assertThrows(TransientProviderException.class, () -> nowhere.chat(request()));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> nowhere.chat(request()));
 
     assertThat(e.kind()).isEqualTo(Kind.CONNECTION);
     assertThat(e.getMessage())
         .contains("Ollama is not reachable at http://127.0.0.1:" + port)
         .contains("ollama serve");
-    assertThat(sleeper.waits).hasSize(RetryPolicy.DEFAULT.maxAttempts() - 1);
+    assertThat(sleeper.waits).as("no retry").isEmpty();
   }
 
   @Test

@@ -4,8 +4,10 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.citerag.StoreException;
 import dev.citerag.internal.Checks;
+import dev.citerag.internal.Redact;
 import dev.citerag.pgvector.internal.Identifiers;
 import dev.citerag.pgvector.internal.PgCollection;
+import dev.citerag.pgvector.internal.PgUrl;
 import dev.citerag.pgvector.internal.Settings;
 import dev.citerag.store.CollectionIdentity;
 import dev.citerag.store.DocumentChunks;
@@ -161,6 +163,11 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
   }
 
   @Override
+  public java.util.Set<String> documentIds() {
+    return open().documentIds();
+  }
+
+  @Override
   public long chunkCount() {
     return open().chunkCount();
   }
@@ -244,16 +251,19 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
     }
 
     /**
-     * The store builds and owns a HikariCP pool for this URL ({@code jdbc:postgresql://...}),
-     * closed by {@link PgVectorStore#close()}. Exclusive with {@link #dataSource}.
+     * The store builds and owns a HikariCP pool for this URL, closed by {@link
+     * PgVectorStore#close()}. Exclusive with {@link #dataSource}. Both pgjdbc's form ({@code
+     * jdbc:postgresql://host:5432/db?user=rag}) and libpq's ({@code
+     * postgresql://user:password@host/db}, as {@code psql} takes it) are accepted. Credentials in
+     * the URL (user-info or {@code user}/{@code password} parameters) are handed to the pool as
+     * properties, never as part of the URL it logs; {@link #username} and {@link #password} win
+     * over them. Every message shows the URL with its password masked.
      *
-     * @throws IllegalArgumentException when blank or not a PostgreSQL JDBC URL
+     * @throws IllegalArgumentException when blank or not a PostgreSQL URL
      */
     public Builder jdbcUrl(String jdbcUrl) {
       Checks.notBlank(jdbcUrl, "jdbcUrl");
-      if (!jdbcUrl.startsWith("jdbc:postgresql:")) {
-        throw new IllegalArgumentException("jdbcUrl must start with jdbc:postgresql:, was " + redact(jdbcUrl));
-      }
+      PgUrl.parse(jdbcUrl, "jdbcUrl");
       this.jdbcUrl = jdbcUrl;
       return this;
     }
@@ -426,13 +436,16 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
     }
 
     private HikariDataSource createPool(String url, String collection) {
+      PgUrl parsed = PgUrl.parse(url, "jdbcUrl");
       HikariConfig hc = new HikariConfig();
-      hc.setJdbcUrl(url);
-      if (username != null) {
-        hc.setUsername(username);
+      hc.setJdbcUrl(parsed.jdbcUrl());
+      String user = username != null ? username : parsed.user();
+      String pass = password != null ? password : parsed.password();
+      if (user != null) {
+        hc.setUsername(user);
       }
-      if (password != null) {
-        hc.setPassword(password);
+      if (pass != null) {
+        hc.setPassword(pass);
       }
       hc.setPoolName("citerag-pgvector-" + collection);
       hc.setMaximumPoolSize(maximumPoolSize);
@@ -442,7 +455,8 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
         return new HikariDataSource(hc);
       } catch (RuntimeException e) {
         throw new StoreException(
-            "citerag.pgvector: cannot connect to " + redact(url) + ": " + rootMessage(e), e);
+            "citerag.pgvector: cannot connect to " + parsed.display() + ": "
+                + Redact.providerText(rootMessage(e), 1000, pass == null ? List.of() : List.of(pass)), e);
       }
     }
 
@@ -455,9 +469,8 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
     }
   }
 
-  /** The URL without its query string (which may carry a password). */
+  /** The URL for messages: the password of its user-info and of its parameters masked. */
   static String redact(String url) {
-    int q = url.indexOf('?');
-    return q < 0 ? url : url.substring(0, q) + "?...";
+    return Redact.url(url);
   }
 }

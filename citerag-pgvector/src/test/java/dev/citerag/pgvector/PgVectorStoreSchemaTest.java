@@ -258,4 +258,80 @@ class PgVectorStoreSchemaTest {
         .username("u").password("hunter2").collection("c").dimensions(4).build());
     assertThat(e.getMessage()).contains("127.0.0.1:1").doesNotContain("hunter2").doesNotContain("p-in-url");
   }
+
+  /**
+   * Issue 14: {@code jdbc:postgresql://user:PASSWORD@host/db} was shown with its password on a
+   * connection failure and twice more in HikariCP's debug log. The password of the user-info is
+   * masked in every message and never reaches the pool's URL.
+   */
+  @Test
+  void password_in_the_url_authority_is_masked_in_messages_and_pool_logs() {
+    ch.qos.logback.classic.Logger root = (ch.qos.logback.classic.Logger)
+        org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+    ch.qos.logback.classic.Logger hikari = (ch.qos.logback.classic.Logger)
+        org.slf4j.LoggerFactory.getLogger("com.zaxxer.hikari");
+    ch.qos.logback.classic.Level before = hikari.getLevel();
+    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logs =
+        new ch.qos.logback.core.read.ListAppender<>();
+    logs.start();
+    root.addAppender(logs);
+    hikari.setLevel(ch.qos.logback.classic.Level.DEBUG);
+    try {
+      StoreException e = assertThrows(StoreException.class, () -> PgVectorStore.builder()
+          .jdbcUrl("jdbc:postgresql://rag:Aut0rity-Secret@127.0.0.1:1/nowhere?connectTimeout=2")
+          .collection("c").dimensions(4).build());
+      assertThat(e.getMessage()).contains("rag:****@127.0.0.1:1").doesNotContain("Aut0rity-Secret");
+      assertThat(logs.list).as("the pool logged its configuration").isNotEmpty();
+      for (ch.qos.logback.classic.spi.ILoggingEvent ev : logs.list) {
+        assertThat(ev.getFormattedMessage()).doesNotContain("Aut0rity-Secret");
+      }
+    } finally {
+      hikari.setLevel(before);
+      root.detachAppender(logs);
+    }
+  }
+
+  /** Issue 14: libpq's URI form ({@code postgresql://user:password@host/db}) is accepted too. */
+  @Test
+  void a_libpq_style_url_with_user_info_connects() {
+    String hostAndDb = db.jdbcUrl().substring("jdbc:postgresql://".length());
+    String url = "postgresql://" + db.username() + ":" + db.password().orElse("any-password") + "@" + hostAndDb;
+    try (PgVectorStore store = PgVectorStore.builder().jdbcUrl(url)
+        .collection(TestData.uniqueCollection("libpq")).dimensions(4).maximumPoolSize(1).build()) {
+      assertThat(store.chunkCount()).isZero();
+      assertThat(store.toString()).doesNotContain("any-password");
+    }
+  }
+
+  /**
+   * Issue 14: a newcomer's first {@code ingest} failed with {@code permission denied to create
+   * extension "vector"}. The error now says exactly which SQL a superuser must run, and where.
+   */
+  @Test
+  void a_role_that_may_not_create_the_extension_is_told_the_sql_a_superuser_must_run() throws Exception {
+    try (PostgresDatabase fresh = PostgresFixture.shared().createDatabase()) {
+      String role = "citerag_plain_" + Long.toHexString(System.nanoTime());
+      try (java.sql.Connection c = fresh.dataSource().getConnection();
+          java.sql.Statement s = c.createStatement()) {
+        s.execute("CREATE ROLE " + role + " LOGIN PASSWORD 'plain-pw'");
+        s.execute("GRANT CREATE ON DATABASE " + fresh.name() + " TO " + role);
+      }
+      try {
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> PgVectorStore.builder()
+            .jdbcUrl(fresh.jdbcUrl()).username(role).password("plain-pw")
+            .collection("c").dimensions(4).maximumPoolSize(1).build());
+        assertThat(e.getMessage())
+            .contains("permission denied to create extension \"vector\"")
+            .contains("A superuser must run, once, in database " + fresh.name() + ": CREATE EXTENSION vector;")
+            .contains(role);
+      } finally {
+        try (java.sql.Connection c = fresh.dataSource().getConnection();
+            java.sql.Statement s = c.createStatement()) {
+          s.execute("REVOKE CREATE ON DATABASE " + fresh.name() + " FROM " + role);
+          s.execute("DROP OWNED BY " + role);
+          s.execute("DROP ROLE " + role);
+        }
+      }
+    }
+  }
 }

@@ -18,6 +18,7 @@ import dev.citerag.examples.web.DemoServer;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.IngestReport;
 import dev.citerag.pipeline.RagResult;
+import dev.citerag.testkit.eval.SquadDataset;
 import dev.citerag.store.SearchHit;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -188,7 +189,8 @@ public final class Main {
       ProgressBar bar = new ProgressBar(err);
       IngestReport report;
       try {
-        report = engine.ingest(documents, bar);
+        // By default the collection mirrors the paths: a file deleted from them is removed.
+        report = o.keepMissing() ? engine.ingest(documents, bar) : engine.sync(documents, bar);
       } finally {
         bar.finish();
       }
@@ -206,9 +208,23 @@ public final class Main {
 
   private int eval(CliOptions o) {
     if (o.positional().size() != 1) {
-      throw new UsageException("eval", "eval needs exactly one CASES.jsonl file, got " + o.positional().size());
+      throw new UsageException("eval",
+          "eval needs exactly one CASES.jsonl file or SQuAD-style directory, got " + o.positional().size());
     }
     Path cases = Path.of(o.positional().get(0));
+    if (Files.isDirectory(cases)) {
+      if (!SquadDataset.isSquadDirectory(cases)) {
+        throw new UsageException("eval", "directory " + cases + " must hold cases.jsonl and corpus/ (SQuAD-style)");
+      }
+      if (o.docs().isPresent() || o.store().isPresent()) {
+        throw new UsageException("eval", "eval DIR brings its own corpus: drop --docs and --store");
+      }
+      SquadDataset squad = SquadDataset.load(cases);
+      try (Engine engine = Engine.open(o, env, err, Engine.Mode.ANSWER, squad.documents())) {
+        out.print(Evaluation.runSquad(engine, squad, o.json()));
+        return EXIT_OK;
+      }
+    }
     if (!Files.isRegularFile(cases)) {
       throw new UsageException("eval", "cases file " + cases + " does not exist");
     }

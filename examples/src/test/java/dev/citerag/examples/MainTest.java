@@ -31,11 +31,46 @@ class MainTest {
   }
 
   @Test
+  void a_how_do_i_question_is_answered_with_the_command_of_its_section() {
+    Cli.Run r = Cli.run(Cli.offline(), "ask", "How do I roll back a deploy?");
+    assertThat(r.status()).as(r.toString()).isEqualTo(Main.EXIT_OK);
+    assertThat(r.out()).startsWith("deployctl rollback --service <name> --to <sha> [1]")
+        .contains("[1] golden/corpus/rollbacks.md \u00a7 Rolling back a release > Rolling back");
+  }
+
+  @Test
+  void eval_reads_a_squad_style_directory_and_takes_a_strictness(@TempDir Path dir) throws IOException {
+    Files.createDirectories(dir.resolve("corpus"));
+    Files.writeString(dir.resolve("corpus/rivers.md"), "# Rivers\n\n## Paragraph 1\n\n"
+        + "The Rhine begins in the Swiss canton of Graub\u00fcnden and empties into the North Sea.\n");
+    Files.writeString(dir.resolve("cases.jsonl"),
+        "{\"id\": \"q1\", \"question\": \"Where does the Rhine begin?\", \"answerable\": true, \"doc\": \"rivers\","
+            + " \"paragraph\": 1, \"answers\": [\"Graub\u00fcnden\"], \"plausible_answers\": []}\n"
+            + "{\"id\": \"q2\", \"question\": \"Where does the Rhine not begin?\", \"answerable\": false, \"doc\": \"rivers\","
+            + " \"paragraph\": 1, \"answers\": [], \"plausible_answers\": []}\n");
+    Cli.Run md = Cli.run(Cli.offline(), "eval", "--model", "extractive", "--strictness", "strictest", dir.toString());
+    assertThat(md.status()).as(md.toString()).isEqualTo(Main.EXIT_OK);
+    assertThat(md.out()).contains("2 cases: 1 answerable, 1 unanswerable")
+        .contains("| answerable: correct (a gold answer inside a cited quote) | 1.000 |")
+        .contains("false-answer rate)** | 0.000 |").contains("Gate-1 sweep");
+    Cli.Run bad = Cli.run(Cli.offline(), "eval", "--strictness", "loose", dir.toString());
+    assertThat(bad.status()).isEqualTo(Main.EXIT_ERROR);
+    assertThat(bad.err()).contains("--strictness");
+  }
+
+  @Test
   void ask_abstains_plainly_on_a_question_the_sample_corpus_does_not_answer() {
     Cli.Run r = Cli.run(Cli.offline(), "ask", UNANSWERABLE);
     assertThat(r.status()).as(r.toString()).isEqualTo(Main.EXIT_ABSTAINED);
     assertThat(r.out()).startsWith("Not answered: the documents do not say.\n  reason: ")
         .doesNotContain("References").doesNotContain("[1]");
+  }
+
+  /** Issue 14: the extractive path reported "model called" although no model exists there. */
+  @Test
+  void the_extractive_path_does_not_claim_a_model_was_called() {
+    Cli.Run r = Cli.run(Cli.offline(), "ask", "--min-similarity", "0", "--require-lexical", "false", UNANSWERABLE);
+    assertThat(r.out()).doesNotContain("model called").contains("no model (extractive generator");
   }
 
   @Test

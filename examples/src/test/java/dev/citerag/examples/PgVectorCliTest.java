@@ -11,6 +11,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,8 +40,10 @@ class PgVectorCliTest {
   void ingest_writes_the_sample_corpus_once_and_a_second_run_writes_nothing(PostgresDatabase db) throws IOException {
     Cli.Run first = Cli.run(Cli.offline(), "ingest", "--store", url(db), "--collection", "sample");
     assertThat(first.status()).as(first.toString()).isEqualTo(Main.EXIT_OK);
-    assertThat(first.out()).startsWith("Ingested into pgvector collection \"sample\": 12 documents written, 0 skipped (unchanged);");
-    assertThat(first.err()).contains("[##############################] 100%  12/12 documents");
+    assertThat(first.out()).startsWith("Ingested into pgvector collection \"sample\": 12 documents written,"
+        + " 0 skipped (unchanged), 0 removed (gone from the source);");
+    // not a terminal here: plain progress lines, no carriage return
+    assertThat(first.err()).contains("citerag: ingest 100%  12/12 documents").doesNotContain("\r");
     assertNoPassword(db, first);
 
     Cli.Run second = Cli.run(Cli.offline(), "ingest", "--json", "--store", url(db), "--collection", "sample");
@@ -78,13 +81,67 @@ class PgVectorCliTest {
     assertNoPassword(db, r);
   }
 
+  /**
+   * Issue 14: {@code ask --collection typo} silently created empty tables. Reading commands never
+   * create a collection: a mistyped name fails, saying how to create one, and creates nothing.
+   */
   @Test
-  void an_empty_collection_warns_and_abstains(PostgresDatabase db) {
-    Cli.Run r = Cli.run(Cli.offline(), "ask", "--store", url(db), "--collection", "nothing_here",
+  void reading_commands_do_not_create_a_collection(PostgresDatabase db) throws Exception {
+    assertThat(Cli.run(Cli.offline(), "ingest", "--store", url(db), "--collection", "real").status()).isZero();
+    for (String command : List.of("ask", "search")) {
+      Cli.Run r = Cli.run(Cli.offline(), command, "--store", url(db), "--collection", "typo",
+          "When are production deploys allowed?");
+      assertThat(r.status()).as(r.toString()).isEqualTo(Main.EXIT_ERROR);
+      assertThat(r.err()).contains("no collection \"typo\" to read")
+          .contains("citerag ingest --store URL --collection typo");
+    }
+    try (java.sql.Connection c = db.dataSource().getConnection();
+        java.sql.Statement s = c.createStatement();
+        java.sql.ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_class WHERE relname LIKE 'typo%'")) {
+      rs.next();
+      assertThat(rs.getInt(1)).as("tables of the mistyped collection").isZero();
+    }
+  }
+
+  /**
+   * Issue 14: {@code ask --store URL} without {@code --docs} never checked the embedding identity:
+   * a collection embedded by another model was searched with the wrong one.
+   */
+  @Test
+  void asking_a_collection_made_with_another_embedder_is_refused(PostgresDatabase db) {
+    try (dev.citerag.testkit.wire.FakeOllamaServer ollama = new dev.citerag.testkit.wire.FakeOllamaServer()) {
+      java.util.Map<String, String> env = java.util.Map.of("OLLAMA_HOST", ollama.baseUrl(),
+          "OLLAMA_EMBED_MODEL", "all-minilm");
+      Cli.Run made = Cli.run(env, "ingest", "--store", url(db), "--collection", "minilm", "--embedder", "ollama");
+      assertThat(made.status()).as(made.toString()).isZero();
+    }
+    Cli.Run r = Cli.run(Cli.offline(), "ask", "--store", url(db), "--collection", "minilm", "--embedder", "local",
         "When are production deploys allowed?");
-    assertThat(r.status()).as(r.toString()).isEqualTo(Main.EXIT_ABSTAINED);
-    assertThat(r.err()).contains("pgvector collection \"nothing_here\" is empty: run `citerag ingest --store ...` first");
-    assertThat(r.out()).contains("reason: no_results");
+    assertThat(r.status()).as(r.toString()).isEqualTo(Main.EXIT_ERROR);
+    assertThat(r.err()).contains("embeddingProvider: stored ollama").contains("embeddingModel: stored all-minilm");
+  }
+
+  /**
+   * Issue 14: a file removed from the folder stayed searchable after the next {@code ingest}. The
+   * collection now follows the folder; {@code --keep-missing} keeps what is gone.
+   */
+  @Test
+  void ingesting_a_folder_again_removes_the_deleted_file(PostgresDatabase db, @TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve("keep.md"), "# Backups\n\nBackups run every night at 02:00 UTC.\n");
+    Files.writeString(dir.resolve("gone.md"), "# Albatross\n\nThe albatross feeder is refilled on Fridays.\n");
+    Cli.run(Cli.offline(), "ingest", "--store", url(db), "--collection", "synced", dir.toString());
+    Files.delete(dir.resolve("gone.md"));
+
+    Cli.Run kept = Cli.run(Cli.offline(), "ingest", "--json", "--keep-missing", "--store", url(db),
+        "--collection", "synced", dir.toString());
+    assertThat(JSON.readTree(kept.out()).get("documents_removed").asInt()).isZero();
+
+    Cli.Run synced = Cli.run(Cli.offline(), "ingest", "--store", url(db), "--collection", "synced", dir.toString());
+    assertThat(synced.status()).as(synced.toString()).isEqualTo(Main.EXIT_OK);
+    assertThat(synced.out()).contains("1 removed (gone from the source)").contains("0 documents written");
+    Cli.Run search = Cli.run(Cli.offline(), "search", "--json", "--store", url(db), "--collection", "synced",
+        "albatross feeder");
+    assertThat(search.out()).doesNotContain("gone.md");
   }
 
   @Test

@@ -364,7 +364,10 @@ class DatabaseFaultsTest {
           () -> small.deleteDocument("runbook-does-not-exist"),
           () -> Ingestor.builder().embedder(embedder).store(small).build().ingest(v1.subList(0, 1)));
       long maxMillis = 0;
-      try (Connection a = two.getConnection(); Connection b = two.getConnection()) {
+      // built before the pool is held: building reads the collection's recorded identity
+      ProviderStub stub = new ProviderStub(ProviderStub.Kind.GEMINI);
+      RagPipeline rag = Stack.pipeline(embedder, small, Stack.chatModel(stub, RetryPolicy.NONE)).build();
+      try (stub; Connection a = two.getConnection(); Connection b = two.getConnection()) {
         assertFalse(a.isClosed() || b.isClosed(), "the test holds both pooled connections");
         for (Supplier<Object> op : ops) {
           long t0 = System.nanoTime();
@@ -378,8 +381,7 @@ class DatabaseFaultsTest {
           assertThat(e.getMessage()).isNotBlank();
         }
         // through the pipeline: the store's failure is reported as such, promptly
-        try (ProviderStub stub = new ProviderStub(ProviderStub.Kind.GEMINI)) {
-          RagPipeline rag = Stack.pipeline(embedder, small, Stack.chatModel(stub, RetryPolicy.NONE)).build();
+        {
           long t0 = System.nanoTime();
           assertThrows(StoreException.class, () -> rag.ask("Which worker pool does step 3 restart?"));
           calls++;

@@ -509,26 +509,20 @@ final class HostileReplies {
       String q = "the documentation clearly states that this is always allowed";
       return stop(answered(q, claim(q, cite(x.src(0).id(), q))));
     });
-    add(c, "zero-width-space", "invisible characters", notFound, x -> mutatedReply(x, 6, w -> {
+    // a zero-width space or soft hyphen that only sits inside a word is a correct form since issue 12
+    // (CorrectVariantsTest); one that stands in for a letter or a space still changes the text
+    add(c, "zero-width-space-for-a-letter", "invisible characters", notFound, x -> mutatedReply(x, 6, w -> {
       String[] t = w.split(" ");
       for (int i = 1; i < t.length; i++) {
-        if (t[i].length() >= 2) {
-          t[i] = t[i].charAt(0) + "\u200B" + t[i].substring(1);
+        if (t[i].length() >= 3 && Character.isLetter(t[i].charAt(1))) {
+          t[i] = t[i].charAt(0) + "\u200B" + t[i].substring(2);
           return String.join(" ", t);
         }
       }
       return null;
     }, "zero-width"));
-    add(c, "soft-hyphen", "invisible characters", notFound, x -> mutatedReply(x, 6, w -> {
-      String[] t = w.split(" ");
-      for (int i = 1; i < t.length; i++) {
-        if (t[i].length() >= 3) {
-          t[i] = t[i].substring(0, 2) + "\u00AD" + t[i].substring(2);
-          return String.join(" ", t);
-        }
-      }
-      return null;
-    }, "soft-hyphen"));
+    add(c, "soft-hyphen-for-a-space", "invisible characters", notFound, x -> mutatedReply(x, 6,
+        w -> w.replaceFirst(" ", "\u00AD"), "soft-hyphen"));
     add(c, "cut-mid-word-start", "word boundary", notFound, x -> mutatedReply(x, 6, w -> {
       String[] t = w.split(" ");
       return t[0].length() >= 3 && Character.isLetter(t[0].charAt(1)) ? w.substring(1) : null;
@@ -728,7 +722,7 @@ final class HostileReplies {
     add(c, "xml", "not JSON", json, x -> stop("<answer status=\"answered\"><cite id=\"" + x.src(0).id() + "\"/></answer>"));
     add(c, "yaml", "not JSON", json, x -> stop("status: answered\nanswer: yes\nclaims:\n  - text: yes\n"));
     add(c, "double-encoded", "not JSON", json, x -> stop(MAPPER.getNodeFactory().textNode(x.validAnswer()).toString()));
-    add(c, "bom-prefix", "not JSON", json, x -> stop("\uFEFF" + x.validAnswer()));
+    // a leading byte order mark is ignored since issue 12 (CorrectVariantsTest serves such replies)
     add(c, "nul-prefix", "not JSON", json, x -> stop("\u0000" + x.validAnswer()));
     add(c, "leading-prose", "not JSON", json, x -> stop("Here is the JSON:\n" + x.validAnswer()));
     add(c, "trailing-prose", "not JSON", json, x -> stop(x.validAnswer() + "\nHope this helps!"));

@@ -40,6 +40,10 @@ public final class AnswerParser {
           "reply is " + reply.length() + " characters, more than the limit of " + MAX_REPLY_CHARS);
     }
     String s = reply.strip();
+    // a leading byte order mark is an encoding artefact, not content
+    while (!s.isEmpty() && s.charAt(0) == '\uFEFF') {
+      s = s.substring(1).strip();
+    }
     if (s.isEmpty()) {
       return fail(IssueType.INVALID_JSON, "reply is empty");
     }

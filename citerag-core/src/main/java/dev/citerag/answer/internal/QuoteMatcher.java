@@ -1,84 +1,69 @@
 package dev.citerag.answer.internal;
 
-import dev.citerag.text.internal.LexicalAnalyzer;
 import dev.citerag.text.internal.Whitespace;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Decides whether a quote is a contiguous excerpt of a passage, after whitespace is collapsed in
- * both. Matching is case-sensitive and punctuation-sensitive, and the excerpt must start and end on
- * word boundaries (a quote may not begin or end in the middle of a word of the passage).
+ * Decides whether a quote is a contiguous excerpt of a passage under the quotation normalisation
+ * of {@link NormalizedText}, starting and ending on token boundaries of the passage (a quote may
+ * not begin or end inside a word, a number such as {@code 1,000}, or a hyphenated or apostrophised
+ * word such as {@code Non-production} or {@code can't}). Matching is case-sensitive and
+ * punctuation-sensitive.
  */
 public final class QuoteMatcher {
   private QuoteMatcher() {}
 
-  /** {@code normalizedPassage} and {@code normalizedQuote} must already be whitespace-collapsed. */
-  public static boolean contains(String normalizedPassage, String normalizedQuote) {
-    if (normalizedQuote.isEmpty()) {
-      return false;
+  /**
+   * Where the quote occurs in the passage: the normalised range {@code [start, end)} of its first
+   * occurrence that starts and ends on token boundaries, or {@code null}.
+   */
+  public static int @Nullable [] locate(NormalizedText passage, NormalizedText quote) {
+    String p = passage.text();
+    String q = quote.text();
+    if (q.isEmpty()) {
+      return null;
     }
-    int from = 0;
-    while (true) {
-      int at = normalizedPassage.indexOf(normalizedQuote, from);
-      if (at < 0) {
-        return false;
+    for (int at = p.indexOf(q); at >= 0; at = p.indexOf(q, at + 1)) {
+      int end = at + q.length();
+      if (passage.isBoundary(at) && passage.isBoundary(end)) {
+        return new int[] {at, end};
       }
-      int end = at + normalizedQuote.length();
-      if (boundaryBefore(normalizedPassage, at, normalizedQuote)
-          && boundaryAfter(normalizedPassage, end, normalizedQuote)) {
-        return true;
-      }
-      from = at + 1;
     }
+    return null;
   }
 
-  private static boolean boundaryBefore(String p, int at, String q) {
-    if (at == 0 || !isWordChar(q.charAt(0))) {
-      return true;
-    }
-    return !isWordChar(p.charAt(at - 1));
-  }
-
-  private static boolean boundaryAfter(String p, int end, String q) {
-    if (end == p.length() || !isWordChar(q.charAt(q.length() - 1))) {
-      return true;
-    }
-    return !isWordChar(p.charAt(end));
-  }
-
-  private static boolean isWordChar(char c) {
-    return Character.isLetterOrDigit(c) || c == '_';
+  /** Whether {@code quote} is a boundary-aligned excerpt of {@code passage} (both raw texts). */
+  public static boolean contains(String passage, String quote) {
+    return locate(NormalizedText.of(passage), NormalizedText.of(quote)) != null;
   }
 
   /**
-   * The words of a quote: whitespace-separated tokens that contain at least one letter or digit.
-   * Markup and punctuation tokens ({@code |}, {@code -}, {@code >}, {@code |---|---|}) are not
-   * words, so they cannot pad a two-word excerpt up to the minimum.
+   * The source's own text for a quote, exactly as the source writes it, when the quote is a
+   * boundary-aligned excerpt of it.
+   */
+  public static Optional<String> sourceText(String passage, String quote) {
+    NormalizedText p = NormalizedText.of(passage);
+    int[] at = locate(p, NormalizedText.of(quote));
+    return at == null ? Optional.empty() : Optional.of(p.originalOf(at[0], at[1]));
+  }
+
+  /** Length of a quote in words, see {@link NormalizedText#lengthInWords}. */
+  public static double length(String quote) {
+    return NormalizedText.lengthInWords(NormalizedText.of(quote).text());
+  }
+
+  /**
+   * The words of a quote: tokens holding a letter or digit (see {@link NormalizedText}), rounded
+   * down where characters of scripts written without spaces count half a word each.
    */
   public static int wordCount(CharSequence quote) {
-    int n = 0;
-    boolean inToken = false;
-    boolean counted = false;
-    for (int i = 0; i < quote.length(); i++) {
-      char c = quote.charAt(i);
-      if (Whitespace.isSpace(c)) {
-        inToken = false;
-        continue;
-      }
-      if (!inToken) {
-        inToken = true;
-        counted = false;
-      }
-      if (!counted && Character.isLetterOrDigit(c)) {
-        n++;
-        counted = true;
-      }
-    }
-    return n;
+    return (int) Math.floor(length(quote.toString()));
   }
 
   /**
@@ -125,41 +110,5 @@ public final class QuoteMatcher {
       out.add(w.get(i) + " " + w.get(i + 1) + " " + w.get(i + 2));
     }
     return out;
-  }
-
-  /**
-   * Share of the claim's key terms ({@link LexicalAnalyzer}) that occur, at the start of a word, in
-   * at least one of the lower-cased passages; 1 when the claim has no key term. Searching the
-   * passages for the claim's few terms is much cheaper than tokenising the passages.
-   */
-  public static double termCoverage(String claim, List<String> lowerCasePassages) {
-    Set<String> terms = LexicalAnalyzer.distinctSurfaceTerms(claim);
-    if (terms.isEmpty()) {
-      return 1.0;
-    }
-    int hit = 0;
-    for (String t : terms) {
-      for (String p : lowerCasePassages) {
-        if (containsAtWordStart(p, t)) {
-          hit++;
-          break;
-        }
-      }
-    }
-    return (double) hit / terms.size();
-  }
-
-  private static boolean containsAtWordStart(String p, String term) {
-    int from = 0;
-    while (true) {
-      int at = p.indexOf(term, from);
-      if (at < 0) {
-        return false;
-      }
-      if (at == 0 || !isWordChar(p.charAt(at - 1))) {
-        return true;
-      }
-      from = at + 1;
-    }
   }
 }

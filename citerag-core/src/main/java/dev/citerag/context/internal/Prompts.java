@@ -32,6 +32,9 @@ public final class Prompts {
       or more "claims". Each claim states one fact and cites at least one source as \
       {"source_id": <an id from the sources>, "quote": <words copied exactly from that source's \
       text>}.
+      - The "answer" is the claims' texts joined together, and nothing else: every sentence of \
+      the answer is one of the claims, word for word. A claim restates what its quotes say, with \
+      their numbers, names and negation ("not", "no", "never") unchanged, and uses their words.
       - A quote must be at least four consecutive words copied character for character from the \
       cited source's text: do not change, shorten, reorder or join words, and do not combine two \
       passages into one quote. Use only ids that appear in the sources.

@@ -26,6 +26,7 @@ import java.util.regex.Pattern;
 public final class LexicalAnalyzer {
   private LexicalAnalyzer() {}
 
+  private static final Pattern SEPARATORS = Pattern.compile("[.,:/\\-'_]+");
   private static final Pattern TOKEN =
       // possessive: a greedy group loop recurses once per iteration in java.util.regex, so a long
       // chain such as "1,2,3,..." or "a-b-c-..." overflowed the stack; nothing follows the loop, so
@@ -104,7 +105,7 @@ public final class LexicalAnalyzer {
       }
       addTerm(out, raw, porter2);
       if (compound && !isNumberLike(raw)) {
-        for (String part : raw.split("[.,:/\\-'_]+", -1)) {
+        for (String part : SEPARATORS.split(raw, -1)) {
           if (!part.isEmpty() && !part.equals(raw)) {
             addTerm(out, part, porter2);
           }

@@ -71,24 +71,28 @@ public final class ChatCodec {
     if (r == null) {
       throw protocol("generateContent reply is JSON null", null);
     }
-    String model = r.modelVersion() != null && !r.modelVersion().isBlank() ? r.modelVersion() : configuredModel;
+    // Every string the server chose is scrubbed before it enters a result, a trace or a message.
+    String model = r.modelVersion() != null && !r.modelVersion().isBlank()
+        ? Secrets.scrubId(r.modelVersion(), apiKey) : configuredModel;
+    String responseId = r.responseId() == null ? null : Secrets.scrubId(r.responseId(), apiKey);
     TokenUsage usage = usage(r.usageMetadata());
     ChatWire.Candidate first = firstCandidate(r.candidates());
     if (first == null) {
       if (r.promptFeedback() == null) {
         throw protocol("generateContent reply has neither candidates nor promptFeedback", null);
       }
-      String block = r.promptFeedback().blockReason();
+      String block = r.promptFeedback().blockReason() == null
+          ? null : Secrets.scrubId(r.promptFeedback().blockReason(), apiKey);
       if (block == null || block.isBlank()) {
         // No candidate and no stated reason: nothing was generated, for reasons unknown.
-        return new ChatResponse("", FinishReason.OTHER, "NO_CANDIDATES", usage, model, r.responseId());
+        return new ChatResponse("", FinishReason.OTHER, "NO_CANDIDATES", usage, model, responseId);
       }
-      return new ChatResponse("", FinishReason.BLOCKED, PROMPT_BLOCKED + block, usage, model, r.responseId());
+      return new ChatResponse("", FinishReason.BLOCKED, PROMPT_BLOCKED + block, usage, model, responseId);
     }
     String providerReason = first.finishReason() != null && !first.finishReason().isBlank()
-        ? first.finishReason() : UNSPECIFIED;
+        ? Secrets.scrubId(first.finishReason(), apiKey) : UNSPECIFIED;
     return new ChatResponse(
-        text(first.content()), finishReason(providerReason), providerReason, usage, model, r.responseId());
+        text(first.content()), finishReason(providerReason), providerReason, usage, model, responseId);
   }
 
   /** Maps Gemini's {@code finishReason}; unknown and future values become {@link FinishReason#OTHER}. */

@@ -50,49 +50,49 @@ final class ErrorMapper {
     switch (code) {
       case 400 -> {
         if (info.reasons().contains("API_KEY_INVALID")) {
-          return permanent(Kind.AUTH, code, status, "API key rejected (" + text + ")");
+          return permanent(apiKey, Kind.AUTH, code, status, "API key rejected (" + text + ")");
         }
-        return permanent(Kind.BAD_REQUEST, code, status, text);
+        return permanent(apiKey, Kind.BAD_REQUEST, code, status, text);
       }
       case 401, 403 -> {
-        return permanent(Kind.AUTH, code, status, text);
+        return permanent(apiKey, Kind.AUTH, code, status, text);
       }
       case 404 -> {
-        return permanent(Kind.NOT_FOUND, code, status,
+        return permanent(apiKey, Kind.NOT_FOUND, code, status,
             "model " + model + " not found or not supported for " + method + " (" + text + ")");
       }
       case 429 -> {
-        return rateLimited(code, info, retryAfterHeader, text);
+        return rateLimited(code, info, retryAfterHeader, text, apiKey);
       }
       case 408, 504 -> {
-        return transientFailure(Kind.TIMEOUT, code, status, text, retryAfter(info, retryAfterHeader));
+        return transientFailure(apiKey, Kind.TIMEOUT, code, status, text, retryAfter(info, retryAfterHeader));
       }
       case 500, 502, 503 -> {
-        return transientFailure(Kind.UNAVAILABLE, code, status, text, retryAfter(info, retryAfterHeader));
+        return transientFailure(apiKey, Kind.UNAVAILABLE, code, status, text, retryAfter(info, retryAfterHeader));
       }
       default -> {
         if (code >= 300 && code < 400) {
           // Redirects are not followed: the key header must not travel to another host.
-          return permanent(Kind.PROTOCOL, code, status, "unexpected redirect (" + text + ")");
+          return permanent(apiKey, Kind.PROTOCOL, code, status, "unexpected redirect (" + text + ")");
         }
         if (code >= 500) {
-          return transientFailure(Kind.UNAVAILABLE, code, status, text, retryAfter(info, retryAfterHeader));
+          return transientFailure(apiKey, Kind.UNAVAILABLE, code, status, text, retryAfter(info, retryAfterHeader));
         }
         // 402 (prepaid credit used up), 409, 413 and other client errors: retrying cannot help.
-        return permanent(code == 402 ? Kind.RATE_LIMITED : Kind.BAD_REQUEST, code, status, text);
+        return permanent(apiKey, code == 402 ? Kind.RATE_LIMITED : Kind.BAD_REQUEST, code, status, text);
       }
     }
   }
 
   private static ProviderException rateLimited(
-      int code, ErrorInfo info, @Nullable String retryAfterHeader, String text) {
+      int code, ErrorInfo info, @Nullable String retryAfterHeader, String text, String apiKey) {
     for (String quotaId : info.quotaIds()) {
       if (quotaId.contains("PerDay")) {
-        return permanent(Kind.RATE_LIMITED, code, info.status(),
-            "daily quota " + quotaId + " exhausted; it will not reset within a retry window (" + text + ")");
+        return permanent(apiKey, Kind.RATE_LIMITED, code, info.status(),
+            "daily quota " + Secrets.scrubId(quotaId, apiKey) + " exhausted; it will not reset within a retry window (" + text + ")");
       }
     }
-    return transientFailure(Kind.RATE_LIMITED, code, info.status(), text, retryAfter(info, retryAfterHeader));
+    return transientFailure(apiKey, Kind.RATE_LIMITED, code, info.status(), text, retryAfter(info, retryAfterHeader));
   }
 
   /** The RetryInfo hint, else the Retry-After header. */
@@ -162,13 +162,19 @@ final class ErrorMapper {
     return n != null && n.isTextual() ? n.asText() : null;
   }
 
-  private static ProviderException permanent(Kind kind, int code, @Nullable String status, String message) {
-    return new PermanentProviderException(GeminiTransport.PROVIDER, kind, code, status, message, null);
+  // The two exits of every message: whatever server text went into it (message, status, quota ids,
+  // help links), the key and any long piece of it are masked and control characters removed here.
+
+  private static ProviderException permanent(
+      String apiKey, Kind kind, int code, @Nullable String status, String message) {
+    return new PermanentProviderException(GeminiTransport.PROVIDER, kind, code,
+        status == null ? null : Secrets.scrubId(status, apiKey), Secrets.scrubMessage(message, apiKey), null);
   }
 
-  private static ProviderException transientFailure(
+  private static ProviderException transientFailure(String apiKey,
       Kind kind, int code, @Nullable String status, String message, @Nullable Duration retryAfter) {
-    return new TransientProviderException(
-        GeminiTransport.PROVIDER, kind, code, status, message, retryAfter, null);
+    return new TransientProviderException(GeminiTransport.PROVIDER, kind, code,
+        status == null ? null : Secrets.scrubId(status, apiKey), Secrets.scrubMessage(message, apiKey),
+        retryAfter, null);
   }
 }

@@ -1,9 +1,13 @@
 package dev.citerag.gemini.internal;
 
+import dev.citerag.PermanentProviderException;
 import dev.citerag.ProviderException;
 import dev.citerag.TransientProviderException;
 import dev.citerag.provider.internal.Retrier;
 import java.io.IOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.UnknownHostException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -116,6 +120,13 @@ public final class GeminiTransport {
       log.debug("citerag.gemini: {} model={} timed out after {} ms", method, model, ms);
       throw new TransientProviderException(PROVIDER, ProviderException.Kind.TIMEOUT, code, null,
           method + " timed out after " + ms + " ms (" + describe(e) + ")", null, e);
+    } catch (ConnectException | NoRouteToHostException | UnknownHostException e) {
+      // Nothing listens at that address (or the name does not resolve): not an overload that a
+      // retry rides out, but a wrong address. Fail at once, naming it.
+      log.debug("citerag.gemini: {} model={} cannot connect to {}: {}", method, model, baseUrl, describe(e));
+      throw new PermanentProviderException(PROVIDER, ProviderException.Kind.CONNECTION, 0, null,
+          method + " cannot connect to " + baseUrl + " (" + describe(e) + "); check GEMINI_BASE_URL"
+              + " or the builder's baseUrl", e);
     } catch (IOException e) {
       long ms = millisSince(t0);
       log.debug("citerag.gemini: {} model={} connection failed after {} ms: {}", method, model, ms,

@@ -1,5 +1,6 @@
 package dev.citerag.gemini.internal;
 
+import dev.citerag.internal.Redact;
 import org.jspecify.annotations.Nullable;
 
 /** Keeps the API key out of text that people or logs will see. */
@@ -7,17 +8,13 @@ public final class Secrets {
   private Secrets() {}
 
   /** What {@code toString()} and configuration dumps show instead of a key. */
-  public static final String MASK = "****";
+  public static final String MASK = Redact.MASK;
 
   /** Longest piece of server text copied into an exception message. */
   static final int MAX_SERVER_TEXT = 500;
 
-  /**
-   * Shortest piece of the key that is masked on its own: parsers quote and cut offending values
-   * (Jackson's base64 error quotes a key-shaped string from its first bad character on), so a
-   * server echoing the key can surface any part of it, not only the whole.
-   */
-  static final int MIN_KEY_PIECE = 8;
+  /** Longest provider-given identifier (model version, response id, reason code) kept. */
+  static final int MAX_SERVER_ID = 200;
 
   /** {@link #MASK} when a key is set, {@code <none>} otherwise; never any character of the key. */
   public static String mask(@Nullable String key) {
@@ -25,54 +22,23 @@ public final class Secrets {
   }
 
   /**
-   * {@code text} with every occurrence of {@code key}, and of any piece of it at least {@value
-   * #MIN_KEY_PIECE} characters long, replaced by {@link #MASK}, control characters replaced by
-   * spaces and the result cut to {@value #MAX_SERVER_TEXT} characters. Used on any server-provided
-   * text before it goes into a message, in case a server echoes the key back.
+   * Server-provided {@code text} safe for a message: every occurrence of {@code key}, and of any
+   * piece of it at least {@value Redact#MIN_SECRET_PIECE} characters long, replaced by {@link
+   * #MASK}, credential-looking tokens masked, control characters replaced by spaces and the result
+   * cut to {@value #MAX_SERVER_TEXT} characters. Used on every server-provided string (messages,
+   * quota ids, help links, metadata) before it goes into a message or a result.
    */
   public static String scrub(@Nullable String text, String key) {
-    if (text == null) {
-      return "";
-    }
-    String s = key.isEmpty() ? text : maskPieces(text.replace(key, MASK), key);
-    StringBuilder out = new StringBuilder(Math.min(s.length(), MAX_SERVER_TEXT + 3));
-    for (int i = 0; i < s.length() && out.length() < MAX_SERVER_TEXT; i++) {
-      char c = s.charAt(i);
-      out.append(Character.isISOControl(c) ? ' ' : c);
-    }
-    if (s.length() > MAX_SERVER_TEXT) {
-      out.append("...");
-    }
-    return out.toString();
+    return Redact.providerText(text, MAX_SERVER_TEXT, key);
   }
 
-  /** Replaces every run of at least {@link #MIN_KEY_PIECE} characters that is also a substring of the key. */
-  private static String maskPieces(String text, String key) {
-    int min = Math.min(MIN_KEY_PIECE, key.length());
-    StringBuilder out = null;
-    int i = 0;
-    while (i < text.length()) {
-      int longest = 0;
-      for (int k = 0; k + min <= key.length(); k++) {
-        int n = 0;
-        while (i + n < text.length() && k + n < key.length() && text.charAt(i + n) == key.charAt(k + n)) {
-          n++;
-        }
-        longest = Math.max(longest, n);
-      }
-      if (longest >= min) {
-        if (out == null) {
-          out = new StringBuilder(text.length()).append(text, 0, i);
-        }
-        out.append(MASK);
-        i += longest;
-      } else {
-        if (out != null) {
-          out.append(text.charAt(i));
-        }
-        i++;
-      }
-    }
-    return out == null ? text : out.toString();
+  /** {@link #scrub} for a short server identifier (model version, response id, reason code). */
+  public static String scrubId(@Nullable String text, String key) {
+    return Redact.providerText(text, MAX_SERVER_ID, key);
+  }
+
+  /** A whole message assembled from scrubbed parts, scrubbed once more without cutting it short. */
+  static String scrubMessage(String message, String key) {
+    return Redact.providerText(message, Integer.MAX_VALUE / 8, key);
   }
 }

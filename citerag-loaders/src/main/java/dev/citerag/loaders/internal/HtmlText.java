@@ -209,8 +209,10 @@ public record HtmlText(@Nullable String title, String markdown) {
     }
   }
 
+  private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("[\\s\\u00A0]+");
+
   private static String collapse(String s) {
-    return s.replaceAll("[\\s\\u00A0]+", " ").strip();
+    return SPACES.matcher(s).replaceAll(" ").strip();
   }
 
   private static String collapseKeepingBreaks(String s) {

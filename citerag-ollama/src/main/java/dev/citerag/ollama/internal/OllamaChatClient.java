@@ -85,7 +85,7 @@ public final class OllamaChatClient {
           text.append(r.message().content());
         }
         if (r.model() != null) {
-          model = r.model();
+          model = OllamaErrors.providerId(r.model());
         }
         if (Boolean.TRUE.equals(r.done())) {
           done = true;
@@ -103,7 +103,7 @@ public final class OllamaChatClient {
     if (objects > 1 && !done) {
       throw errors.protocol(PATH, "the streamed reply ended without a done line", null);
     }
-    String doneReason = last.doneReason() == null ? "" : last.doneReason();
+    String doneReason = last.doneReason() == null ? "" : OllamaErrors.providerId(last.doneReason());
     FinishReason finish = switch (doneReason) {
       case "stop" -> FinishReason.STOP;
       case "length" -> FinishReason.LENGTH;

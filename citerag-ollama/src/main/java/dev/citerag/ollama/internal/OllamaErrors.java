@@ -5,6 +5,7 @@ import dev.citerag.PermanentProviderException;
 import dev.citerag.ProviderException;
 import dev.citerag.ProviderException.Kind;
 import dev.citerag.TransientProviderException;
+import dev.citerag.internal.Redact;
 import dev.citerag.provider.internal.RetryHints;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -14,6 +15,7 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -84,9 +86,11 @@ public final class OllamaErrors {
   public ProviderException forIo(IOException e, String path, Duration bound) {
     if (e instanceof ConnectException || e instanceof NoRouteToHostException
         || e instanceof UnknownHostException) {
-      return transientFailure(Kind.CONNECTION, 0, "Ollama is not reachable at " + displayUrl + " ("
+      // Nothing listens there: a wrong address or a stopped server, not an overload that a retry
+      // rides out. Fail at once, naming the address.
+      return permanent(Kind.CONNECTION, 0, "Ollama is not reachable at " + displayUrl + " ("
           + e.getClass().getSimpleName() + ": " + e.getMessage() + "); start it with `ollama serve`"
-          + " or point baseUrl / OLLAMA_HOST at the right address", null, e);
+          + " or point baseUrl / OLLAMA_HOST at the right address", e);
     }
     if (e instanceof InterruptedIOException) {
       return transientFailure(Kind.TIMEOUT, 0, "no reply from " + displayUrl + "/" + path
@@ -97,13 +101,32 @@ public final class OllamaErrors {
         + " failed (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", null, e);
   }
 
+  // The two exits of every message: whatever server text went into it (an error string, a body, a
+  // parser's quote of the body) passes through Redact: credential-looking tokens masked, control
+  // characters removed. The cause is kept only when it carries no server text (an IOException).
+
   private ProviderException permanent(Kind kind, int status, String message, @Nullable Throwable cause) {
-    return new PermanentProviderException(PROVIDER, kind, status, null, message, cause);
+    return new PermanentProviderException(PROVIDER, kind, status, null, safe(message), keptCause(cause));
   }
 
   private ProviderException transientFailure(
       Kind kind, int status, String message, @Nullable Duration hint, @Nullable Throwable cause) {
-    return new TransientProviderException(PROVIDER, kind, status, null, message, hint, cause);
+    return new TransientProviderException(PROVIDER, kind, status, null, safe(message), hint, keptCause(cause));
+  }
+
+  private static String safe(String message) {
+    return Redact.providerText(message, Integer.MAX_VALUE / 8, List.of());
+  }
+
+  /** A parser's exception quotes the body it choked on: it does not travel as the cause. */
+  private static @Nullable Throwable keptCause(@Nullable Throwable cause) {
+    return cause instanceof IOException && !(cause instanceof com.fasterxml.jackson.core.JacksonException)
+        ? cause : null;
+  }
+
+  /** A short provider-given string (model name, done reason) safe for a result or a trace. */
+  public static String providerId(@Nullable String text) {
+    return Redact.providerText(text, 200, List.of());
   }
 
   /** The {@code error} string of an Ollama error body, if the body is one. */
@@ -129,11 +152,11 @@ public final class OllamaErrors {
   }
 
   private static String bodySnippet(String body) {
-    String t = body.strip().replaceAll("\\s+", " ");
+    String t = Redact.providerText(body, 4 * MAX_DETAIL, List.of()).strip();
     return t.isEmpty() ? "empty body" : "\"" + shorten(t) + "\"";
   }
 
   private static String shorten(String s) {
-    return s.length() <= MAX_DETAIL ? s : s.substring(0, MAX_DETAIL) + "...";
+    return Redact.providerText(s, MAX_DETAIL, List.of());
   }
 }

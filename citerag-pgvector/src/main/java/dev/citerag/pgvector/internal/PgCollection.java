@@ -75,6 +75,11 @@ public final class PgCollection {
     return writer.deleteDocument(docId);
   }
 
+  /** See {@link dev.citerag.store.VectorStore#documentIds}. */
+  public java.util.Set<String> documentIds() {
+    return writer.documentIds();
+  }
+
   /** See {@link dev.citerag.store.VectorStore#chunkCount}. */
   public long chunkCount() {
     return writer.chunkCount();

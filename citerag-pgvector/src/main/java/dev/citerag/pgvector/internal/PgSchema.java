@@ -140,7 +140,15 @@ final class PgSchema {
       }
       try (Statement s = c.createStatement()) {
         if (extensionVersion(c) == null) {
-          s.execute("CREATE EXTENSION IF NOT EXISTS vector");
+          String advice = extensionAdvice(c); // asked first: after a failure the transaction is aborted
+          try {
+            s.execute("CREATE EXTENSION IF NOT EXISTS vector");
+          } catch (SQLException e) {
+            if ("42501".equals(e.getSQLState())) {
+              throw new IllegalStateException(advice, e);
+            }
+            throw e;
+          }
           log.info("citerag.pgvector: created the extension vector");
         }
         if (!Jdbc.exists(c, "SELECT to_regnamespace(?) IS NOT NULL", settings.schema())) {
@@ -283,5 +291,26 @@ final class PgSchema {
             rs.getString(6)));
       }
     }
+  }
+
+  /**
+   * What to do when this role may not create the extension: the exact statement a superuser runs
+   * once, in this database.
+   */
+  private static String extensionAdvice(Connection c) {
+    String db = "this database";
+    String user = "this role";
+    try (Statement s = c.createStatement();
+        java.sql.ResultSet rs = s.executeQuery("SELECT current_database(), current_user")) {
+      if (rs.next()) {
+        db = rs.getString(1);
+        user = rs.getString(2);
+      }
+    } catch (SQLException ignored) {
+      // the advice still holds without the names
+    }
+    return "permission denied to create extension \"vector\": role " + user + " may not create it."
+        + " A superuser must run, once, in database " + db + ": CREATE EXTENSION vector;"
+        + "  (for example: sudo -u postgres psql -d " + db + " -c 'CREATE EXTENSION vector;')";
   }
 }

@@ -75,6 +75,20 @@ final class PgWriter {
     return out;
   }
 
+  /** See {@link dev.citerag.store.VectorStore#documentIds}. */
+  java.util.Set<String> documentIds() {
+    return jdbc.withConnection("listing documents", c -> {
+      java.util.Set<String> out = new java.util.HashSet<>();
+      try (java.sql.Statement s = c.createStatement();
+          java.sql.ResultSet rs = s.executeQuery(sql.documentIds())) {
+        while (rs.next()) {
+          out.add(rs.getString(1));
+        }
+      }
+      return java.util.Set.copyOf(out);
+    });
+  }
+
   /** See {@link dev.citerag.store.VectorStore#write}: one transaction for the whole list. */
   WriteResult write(List<DocumentChunks> documents) {
     Checks.noNullElements(documents, "documents");

@@ -178,6 +178,10 @@ final class Sql {
         + " chunk_count = EXCLUDED.chunk_count, updated_at = EXCLUDED.updated_at";
   }
 
+  String documentIds() {
+    return "SELECT doc_id FROM " + documents;
+  }
+
   String documentHashes() {
     return "SELECT doc_id, content_hash FROM " + documents + " WHERE doc_id = ANY (?)";
   }

@@ -181,6 +181,12 @@ public final class FakeVectorStore implements VectorStore {
   }
 
   @Override
+  public synchronized Set<String> documentIds() {
+    maybeFail();
+    return Set.copyOf(hashes.keySet());
+  }
+
+  @Override
   public synchronized boolean deleteDocument(String docId) {
     Checks.notNull(docId, "docId");
     maybeFail();

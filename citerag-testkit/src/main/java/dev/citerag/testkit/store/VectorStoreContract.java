@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.citerag.IdentityMismatchException;
+import dev.citerag.ingest.Document;
+import dev.citerag.ingest.IngestListener;
+import dev.citerag.ingest.IngestReport;
+import dev.citerag.ingest.Ingestor;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.CollectionIdentity;
 import dev.citerag.store.DocumentChunks;
@@ -17,6 +21,7 @@ import dev.citerag.store.SearchHit;
 import dev.citerag.store.VectorStore;
 import dev.citerag.store.WriteResult;
 import dev.citerag.store.internal.RankFusion;
+import dev.citerag.testkit.fakes.DeterministicEmbedder;
 import dev.citerag.text.internal.Hashing;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -340,6 +345,78 @@ public abstract class VectorStoreContract {
     // a deleted document is written again in full, not skipped
     assertEquals(1, store.write(List.of(new DocumentChunks("a", "v1", List.of(
         embedded("a", 1, "Walrus facts one.", Map.of(), unit(0)))))).documentsWritten());
+  }
+
+  // ------------------------------------------------------------------ listing and sync
+
+  @Test
+  void stored_documents_are_listed_and_a_deleted_one_is_not() {
+    VectorStore store = newStore(D);
+    assertEquals(Set.of(), store.documentIds());
+    store.write(List.of(
+        new DocumentChunks("a", "v1", List.of(embedded("a", 1, "Alpha text.", Map.of(), unit(0)))),
+        new DocumentChunks("b/c.md", "v1", List.of(embedded("b/c.md", 1, "Bravo text.", Map.of(), unit(1)))),
+        new DocumentChunks("d", "v1", List.of(embedded("d", 1, "Delta text.", Map.of(), unit(2))))));
+    assertEquals(Set.of("a", "b/c.md", "d"), store.documentIds());
+    assertTrue(store.deleteDocument("d"));
+    assertEquals(Set.of("a", "b/c.md"), store.documentIds());
+  }
+
+  /**
+   * Issue 14: a file removed from the source stayed searchable forever. A sync removes every
+   * stored document that is no longer in the source, reports how many, and leaves the rest alone.
+   */
+  @Test
+  void a_sync_removes_documents_gone_from_the_source_and_reports_them() {
+    VectorStore store = newStore(D);
+    Ingestor ingestor = Ingestor.builder()
+        .embedder(DeterministicEmbedder.builder().dimensions(D).build()).store(store).build();
+    Document keep = Document.markdown("keep.md", "# Keep\n\nThe walrus sleeps on the ice floe.");
+    Document gone = Document.markdown("gone.md", "# Gone\n\nThe albatross circles the mast.");
+    IngestReport first = ingestor.sync(List.of(keep, gone), IngestListener.NONE);
+    assertEquals(2, first.documentsWritten());
+    assertEquals(0, first.documentsRemoved());
+    assertFalse(store.lexicalSearch("albatross", 5, Filter.ALL).isEmpty());
+
+    IngestReport second = ingestor.sync(List.of(keep), IngestListener.NONE);
+    assertEquals(0, second.documentsWritten());
+    assertEquals(1, second.documentsSkipped());
+    assertEquals(1, second.documentsRemoved());
+    assertEquals(Set.of("keep.md"), store.documentIds());
+    assertTrue(store.lexicalSearch("albatross", 5, Filter.ALL).isEmpty(), "the removed file is not searchable");
+    assertFalse(store.lexicalSearch("walrus", 5, Filter.ALL).isEmpty());
+
+    // a plain ingest keeps what it was not given
+    ingestor.ingest(List.of(gone));
+    assertEquals(Set.of("keep.md", "gone.md"), store.documentIds());
+  }
+
+  /**
+   * Issue 14: PostgreSQL stored lone surrogates as {@code ?}, so two distinct ids could collide
+   * there while the in-memory store kept them apart. Both reject them, and a NUL in a filter value,
+   * at the boundary with a message naming the field.
+   */
+  @Test
+  void lone_surrogates_and_nul_filter_values_are_rejected_naming_the_field() {
+    VectorStore store = newStore(D);
+    IllegalArgumentException id = assertThrows(IllegalArgumentException.class,
+        () -> store.write(List.of(new DocumentChunks("x\uD800", "v1",
+            List.of(embedded("x\uD800", 1, "Text.", Map.of(), unit(0)))))));
+    assertTrue(String.valueOf(id.getMessage()).contains("lone surrogate"), String.valueOf(id.getMessage()));
+    IllegalArgumentException text = assertThrows(IllegalArgumentException.class,
+        () -> embedded("t", 1, "bad \uDC00 text", Map.of(), unit(0)));
+    assertTrue(String.valueOf(text.getMessage()).startsWith("text "), String.valueOf(text.getMessage()));
+    IllegalArgumentException meta = assertThrows(IllegalArgumentException.class,
+        () -> embedded("m", 1, "Text.", Map.of("team", "sec\uD83D"), unit(0)));
+    assertTrue(String.valueOf(meta.getMessage()).contains("metadata.team"), String.valueOf(meta.getMessage()));
+    IllegalArgumentException nul = assertThrows(IllegalArgumentException.class,
+        () -> store.denseSearch(unit(0), 3, Filter.eq("team", "a\u0000b")));
+    assertTrue(String.valueOf(nul.getMessage()).contains("\"team\"") && String.valueOf(nul.getMessage()).contains("NUL"), String.valueOf(nul.getMessage()));
+    assertEquals(0, store.chunkCount());
+    // a well-formed pair (an emoji) is fine
+    store.write(List.of(new DocumentChunks("e\uD83D\uDE00", "v1",
+        List.of(embedded("e\uD83D\uDE00", 1, "Smile \uD83D\uDE00 text.", Map.of(), unit(0))))));
+    assertEquals(Set.of("e\uD83D\uDE00"), store.documentIds());
   }
 
   // ------------------------------------------------------------------ bad arguments

@@ -65,8 +65,9 @@ class GoldenEvaluationTest {
 
   @Test
   void answer_accuracy_stays_at_the_measured_level() {
-    // measured 0.714 (35 of 49) with the current ExtractiveGenerator and LocalHashingEmbedder
-    assertThat(report.answers().answerAccuracy()).as(report.toMarkdown()).isGreaterThanOrEqualTo(0.65);
+    // measured 0.714 (35 of 49) with the ExtractiveGenerator (lexical mode) and LocalHashingEmbedder;
+    // the floor is the figure before Porter2 stemming and the agreement rules
+    assertThat(report.answers().answerAccuracy()).as(report.toMarkdown()).isGreaterThanOrEqualTo(0.694);
   }
 
   @Test

@@ -44,7 +44,9 @@ class MisbehaviourIsCaughtTest {
 
     assertThat(r.reason()).isEqualTo(RejectReason.INVALID_CITATIONS);
     assertThat(r.issues()).extracting(ValidationIssue::type).contains(IssueType.PHANTOM_SOURCE);
-    assertThat(r.issues().get(0).sourceId()).isEqualTo("x1q1z");
+    // the invented id never leaves the library: the issue names the citation's position instead
+    assertThat(r.issues().get(0).sourceId()).isNull();
+    assertThat(r.issues().get(0).detail()).contains("claim 1 of 1, citation 1").doesNotContain("x1q1z");
   }
 
   @Test
@@ -119,7 +121,7 @@ class MisbehaviourIsCaughtTest {
   }
 
   @Test
-  void a_phantom_citation_is_corrected_on_retry_and_the_retry_names_the_phantom_id() {
+  void a_phantom_citation_is_corrected_on_retry_and_the_retry_names_the_phantom_citation() {
     f.model.onQuestion("roll back",
         Reply.phantomCitation("Use deployctl.", "Run deployctl rollback --service"),
         Reply.quoting("Run deployctl rollback --service <name> --to <sha>"));
@@ -128,7 +130,7 @@ class MisbehaviourIsCaughtTest {
 
     assertThat(r).isInstanceOf(RagResult.Answered.class);
     assertThat(f.model.calls()).hasSize(2);
-    assertThat(f.model.calls().get(1).request().userContent()).contains("phantom_source").contains("x1q1z");
+    assertThat(f.model.calls().get(1).request().userContent()).contains("phantom_source").contains("citation 1");
     assertThat(f.model.calls().get(1).sources().ids()).isEqualTo(f.model.calls().get(0).sources().ids());
   }
 

@@ -30,13 +30,13 @@ public final class CliOptions {
   @SuppressWarnings("ImmutableEnumChecker")
   public enum Command {
     ASK("ask", Set.of("docs", "store", "collection", "model", "embedder", "filter", "k",
-        "min-similarity", "require-lexical", "json", "verbose")),
+        "min-similarity", "require-lexical", "strictness", "json", "verbose")),
     SEARCH("search", Set.of("docs", "store", "collection", "embedder", "filter", "k", "json", "verbose")),
-    INGEST("ingest", Set.of("store", "collection", "embedder", "json", "verbose")),
+    INGEST("ingest", Set.of("store", "collection", "embedder", "keep-missing", "json", "verbose")),
     EVAL("eval", Set.of("docs", "store", "collection", "model", "embedder", "k", "min-similarity",
-        "require-lexical", "json", "verbose")),
+        "require-lexical", "strictness", "json", "verbose")),
     SERVE("serve", Set.of("docs", "store", "collection", "model", "embedder", "k", "min-similarity",
-        "require-lexical", "port", "host", "verbose"));
+        "require-lexical", "strictness", "port", "host", "verbose"));
 
     private final String word;
     private final Set<String> options;
@@ -61,7 +61,7 @@ public final class CliOptions {
     }
   }
 
-  private static final Set<String> FLAGS = Set.of("json", "verbose");
+  private static final Set<String> FLAGS = Set.of("json", "verbose", "keep-missing");
   private static final Set<String> REPEATABLE = Set.of("filter");
   private static final Pattern INTEGER = Pattern.compile("[0-9]{1,9}");
 
@@ -160,6 +160,7 @@ public final class CliOptions {
     k();
     minSimilarity();
     requireLexical();
+    strictness();
     port();
     host();
   }
@@ -179,6 +180,14 @@ public final class CliOptions {
 
   public boolean json() {
     return values.containsKey("json");
+  }
+
+  /**
+   * {@code --keep-missing}: {@code ingest} keeps stored documents that are not among its paths
+   * (by default it removes them, so that the collection mirrors the paths).
+   */
+  public boolean keepMissing() {
+    return values.containsKey("keep-missing");
   }
 
   public boolean verbose() {
@@ -201,14 +210,18 @@ public final class CliOptions {
     return Optional.of(p);
   }
 
-  /** {@code --store URL}: a {@code jdbc:postgresql:} URL. */
+  /**
+   * {@code --store URL}: a {@code jdbc:postgresql://} URL or a libpq one ({@code
+   * postgresql://user@host/db}, as {@code psql} takes it).
+   */
   public Optional<String> store() {
     String v = single("store");
     if (v == null) {
       return Optional.empty();
     }
-    if (!v.startsWith("jdbc:postgresql:")) {
-      throw usage("option --store must be a jdbc:postgresql://host:port/database URL");
+    if (!v.startsWith("jdbc:postgresql:") && !v.startsWith("postgresql:") && !v.startsWith("postgres:")) {
+      throw usage("option --store must be a jdbc:postgresql://host:port/database or"
+          + " postgresql://user@host:port/database URL");
     }
     return Optional.of(v);
   }
@@ -224,6 +237,16 @@ public final class CliOptions {
           + v + "\"");
     }
     return v;
+  }
+
+  /**
+   * {@code --strictness lenient|balanced|strict|strictest}: how sure the extractive generator
+   * must be to answer; default {@code balanced}.
+   */
+  public dev.citerag.pipeline.ExtractiveGenerator.Strictness strictness() {
+    return oneOf("strictness", "lenient", "balanced", "strict", "strictest")
+        .map(dev.citerag.pipeline.ExtractiveGenerator.Strictness::of)
+        .orElse(dev.citerag.pipeline.ExtractiveGenerator.Strictness.BALANCED);
   }
 
   /** {@code --model extractive|gemini|ollama|openai}; empty for the automatic choice. */

@@ -1,5 +1,6 @@
 package dev.citerag.examples.internal;
 
+import dev.citerag.IdentityMismatchException;
 import dev.citerag.embed.Embedder;
 import dev.citerag.embed.EmbedderIdentity;
 import dev.citerag.ingest.Document;
@@ -92,6 +93,16 @@ public final class Engine implements AutoCloseable {
    * Mode#ANSWER} chooses the model and prints the choice on {@code err}.
    */
   public static Engine open(CliOptions o, Map<String, String> env, PrintStream err, Mode mode) {
+    return open(o, env, err, mode, null);
+  }
+
+  /**
+   * {@link #open(CliOptions, Map, PrintStream, Mode)} with the in-memory store filled from {@code
+   * documents} instead of {@code --docs} or the sample corpus (used by {@code eval DIR} on a
+   * SQuAD-style directory); {@code documents} null means the usual choice.
+   */
+  public static Engine open(CliOptions o, Map<String, String> env, PrintStream err, Mode mode,
+      @Nullable List<Document> documents) {
     boolean chooseModel = mode == Mode.ANSWER;
     Embedder embedder = Providers.embedder(o.embedder(), env);
     int dims = embedder.identity().dimensions();
@@ -108,11 +119,25 @@ public final class Engine implements AutoCloseable {
       embedder = CachingEmbedder.wrap(embedder, cache);
     }
     if (url.isPresent()) {
-      PgVectorStore pg = PgVectorStore.builder()
-          .jdbcUrl(url.get())
-          .collection(o.collection())
-          .dimensions(dims)
-          .build();
+      // Only a command that writes may create the collection: a reading command (ask, search,
+      // eval, serve without --docs) with a mistyped --collection must fail, not create empty tables.
+      boolean writes = mode == Mode.INGEST || o.docs().isPresent();
+      PgVectorStore pg;
+      try {
+        pg = PgVectorStore.builder()
+            .jdbcUrl(url.get())
+            .collection(o.collection())
+            .dimensions(dims)
+            .createSchema(writes)
+            .build();
+      } catch (IllegalStateException missing) {
+        if (writes || missing.getMessage() == null || !missing.getMessage().contains("has no tables")) {
+          throw missing;
+        }
+        throw new IllegalArgumentException("option --collection: no collection \"" + o.collection()
+            + "\" to read in that database (" + missing.getMessage() + "); create it with"
+            + " `citerag ingest --store URL --collection " + o.collection() + " DIR`", missing);
+      }
       store = pg;
       closeable = pg;
       storeLabel = "pgvector collection \"" + o.collection() + "\"";
@@ -126,18 +151,21 @@ public final class Engine implements AutoCloseable {
       Optional<Path> docs = o.docs();
       if (mode == Mode.INGEST) {
         corpusLabel = "";
+      } else if (documents != null && url.isEmpty()) {
+        ingestor.ingest(documents, IngestListener.NONE);
+        corpusLabel = documents.size() + " documents of the evaluation set";
       } else if (docs.isPresent()) {
-        List<Document> documents = DocsFolder.load(List.of(docs.get()), err, o.verbose());
-        if (documents.isEmpty()) {
+        List<Document> loaded = DocsFolder.load(List.of(docs.get()), err, o.verbose());
+        if (loaded.isEmpty()) {
           throw new IllegalArgumentException(
               "option --docs: " + docs.get() + " holds no " + DocsFolder.TYPES + " file that could be loaded");
         }
-        ingestor.ingest(documents, IngestListener.NONE);
-        corpusLabel = documents.size() + " documents from " + docs.get();
+        ingestor.ingest(loaded, IngestListener.NONE);
+        corpusLabel = loaded.size() + " documents from " + docs.get();
       } else if (url.isEmpty()) {
-        List<Document> documents = SampleCorpus.documents();
-        ingestor.ingest(documents, IngestListener.NONE);
-        corpusLabel = "the sample corpus (" + documents.size() + " documents)";
+        List<Document> sample = SampleCorpus.documents();
+        ingestor.ingest(sample, IngestListener.NONE);
+        corpusLabel = "the sample corpus (" + sample.size() + " documents)";
       } else {
         corpusLabel = "the documents ingested into " + storeLabel;
         if (store.chunkCount() == 0) {
@@ -159,9 +187,16 @@ public final class Engine implements AutoCloseable {
       if (model.chatModel() != null) {
         pb.generator(AnswerGenerator.of(model.chatModel()));
       } else {
-        pb.generator(new ExtractiveGenerator());
+        pb.generator(ExtractiveGenerator.builder().strictness(o.strictness()).build());
       }
-      return new Engine(embedder, store, closeable, ingestor, pb.build(), model, storeLabel, corpusLabel);
+      RagPipeline pipeline;
+      try {
+        pipeline = pb.build();
+      } catch (IdentityMismatchException e) {
+        // name the collection: the library's message knows the store only as a store
+        throw new IdentityMismatchException(storeLabel + ": " + e.getMessage());
+      }
+      return new Engine(embedder, store, closeable, ingestor, pipeline, model, storeLabel, corpusLabel);
     } catch (RuntimeException e) {
       closeQuietly(closeable, e);
       throw e;
@@ -179,6 +214,11 @@ public final class Engine implements AutoCloseable {
       case "local" -> LOCAL_MIN_SIMILARITY;
       default -> 0.0;
     };
+  }
+
+  /** Ingests documents and removes the stored ones that are not among them. */
+  public IngestReport sync(List<Document> documents, IngestListener listener) {
+    return ingestor.sync(documents, listener);
   }
 
   /** Ingests documents into the store. */

@@ -10,10 +10,14 @@ import dev.citerag.ollama.OllamaEmbedder;
 import dev.citerag.onnx.OnnxEmbedder;
 import dev.citerag.openai.OpenAiChatModel;
 import dev.citerag.openai.OpenAiEmbedder;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -32,6 +36,9 @@ public final class Providers {
 
   /** How long the automatic model choice waits for {@code GET /api/version} of Ollama. */
   static final Duration OLLAMA_PROBE_TIMEOUT = Duration.ofMillis(700);
+
+  /** How long the probe waits for the reply once a server has accepted the connection. */
+  static final Duration OLLAMA_REPLY_TIMEOUT = Duration.ofSeconds(3);
 
   private Providers() {}
 
@@ -92,15 +99,51 @@ public final class Providers {
         "no GEMINI_API_KEY and no Ollama server at " + ollama.baseUrl() + "; --model to choose");
   }
 
-  /** Whether {@code GET {baseUrl}/api/version} answers 200 within the probe timeout. */
+  /**
+   * Whether {@code GET {baseUrl}/api/version} answers 200 within the probe timeout.
+   *
+   * <p>Every offline {@code ask} pays for this probe, so for {@code http} it is a bare socket: a
+   * refused connection (no Ollama) costs about a millisecond. (It used {@code java.net.http}'s
+   * client, whose start-up alone cost about a second on every command.)
+   */
   static boolean ollamaAnswers(String baseUrl) {
+    String root = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+    URI uri;
+    try {
+      uri = URI.create(root + "/api/version");
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+    if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
+      return httpClientAnswers(uri);
+    }
+    String host = uri.getHost();
+    if (host.startsWith("[") && host.endsWith("]")) {
+      host = host.substring(1, host.length() - 1);
+    }
+    int port = uri.getPort() < 0 ? 80 : uri.getPort();
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(host, port), (int) OLLAMA_PROBE_TIMEOUT.toMillis());
+      // Something listens: give it time to answer even on a busy machine (a refused or absent
+      // server never gets here, so the offline path stays fast).
+      s.setSoTimeout((int) OLLAMA_REPLY_TIMEOUT.toMillis());
+      String hostHeader = uri.getHost() + ":" + port;
+      s.getOutputStream().write(("GET " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + hostHeader
+          + "\r\nAccept: application/json\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+      s.getOutputStream().flush();
+      byte[] head = s.getInputStream().readNBytes(12); // "HTTP/1.1 200"
+      String status = new String(head, StandardCharsets.US_ASCII);
+      return status.startsWith("HTTP/1.") && status.endsWith(" 200");
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /** The probe over https (a remote Ollama behind a proxy): the JDK's client. */
+  private static boolean httpClientAnswers(URI uri) {
     try {
       HttpClient client = HttpClient.newBuilder().connectTimeout(OLLAMA_PROBE_TIMEOUT).build();
-      String root = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
-      HttpRequest req = HttpRequest.newBuilder(URI.create(root + "/api/version"))
-          .timeout(OLLAMA_PROBE_TIMEOUT)
-          .GET()
-          .build();
+      HttpRequest req = HttpRequest.newBuilder(uri).timeout(OLLAMA_PROBE_TIMEOUT).GET().build();
       HttpResponse<Void> r = client.send(req, HttpResponse.BodyHandlers.discarding());
       return r.statusCode() == 200;
     } catch (InterruptedException e) {

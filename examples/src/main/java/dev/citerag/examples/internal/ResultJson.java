@@ -187,6 +187,7 @@ public final class ResultJson {
     ObjectNode o = F.objectNode();
     o.put("documents_written", r.documentsWritten());
     o.put("documents_skipped", r.documentsSkipped());
+    o.put("documents_removed", r.documentsRemoved());
     o.put("chunks_written", r.chunksWritten());
     o.put("chunks_deleted", r.chunksDeleted());
     o.put("elapsed_ms", ms(r.elapsed()));

@@ -13,8 +13,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** Renders results for people reading a terminal. */
+/**
+ * Renders results for people reading a terminal. Everything returned has passed {@link
+ * TerminalText#clean}: no escape sequence or control character from a document or a model reaches
+ * the terminal; {@code [n]} markers come only from validated citations.
+ */
 public final class TextOutput {
+  private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");
+
   private TextOutput() {}
 
   /**
@@ -22,11 +28,15 @@ public final class TextOutput {
    * rejection stated plainly with its reason (and, for a rejection, the failed checks).
    */
   public static String result(RagResult r) {
+    return TerminalText.clean(render(r));
+  }
+
+  private static String render(RagResult r) {
     StringBuilder b = new StringBuilder();
     if (r instanceof RagResult.Answered a) {
       CitedAnswer layout = CitedAnswer.of(a);
       for (CitedAnswer.Segment s : layout.segments()) {
-        b.append(s.text());
+        b.append(TerminalText.withoutMarkers(s.text()));
         if (!s.markers().isEmpty()) {
           if (!s.text().isEmpty() && !Character.isWhitespace(s.text().charAt(s.text().length() - 1))) {
             b.append(' ');
@@ -48,7 +58,7 @@ public final class TextOutput {
     } else if (r instanceof RagResult.Abstained a) {
       b.append("Not answered: the documents do not say.\n");
       b.append("  reason: ").append(a.reason().wire()).append(" - ").append(a.detail()).append('\n');
-      b.append('\n').append(footer(a.trace(), a.trace().modelCalled() ? "model called" : "model not called"));
+      b.append('\n').append(footer(a.trace(), whoAnswered(a.trace())));
     } else if (r instanceof RagResult.Rejected j) {
       b.append("Rejected: no answer could be verified, so none is shown.\n");
       b.append("  reason: ").append(j.reason().wire()).append(" - ").append(j.detail()).append('\n');
@@ -61,8 +71,23 @@ public final class TextOutput {
     return b.toString();
   }
 
+  /**
+   * {@code model called} / {@code model not called}; for the extractive generator, which is no
+   * model, {@code no model (extractive generator)}.
+   */
+  static String whoAnswered(Trace t) {
+    if ("extractive".equals(t.generator())) {
+      return t.modelCalled() ? "no model (extractive generator)" : "no model (extractive generator not run)";
+    }
+    return t.modelCalled() ? "model called" : "model not called";
+  }
+
   /** Retrieval hits, best first, with every score. */
   public static String hits(String question, List<SearchHit> hits) {
+    return TerminalText.clean(renderHits(question, hits));
+  }
+
+  private static String renderHits(String question, List<SearchHit> hits) {
     StringBuilder b = new StringBuilder();
     if (hits.isEmpty()) {
       return "No hits for \"" + oneLine(question) + "\" (the store is empty or nothing passes the filter).\n";
@@ -85,10 +110,16 @@ public final class TextOutput {
   /** The summary of an ingest run. */
   public static String ingest(IngestReport r, String storeLabel, long chunksInStore) {
     return String.format(Locale.ROOT,
-        "Ingested into %s: %d documents written, %d skipped (unchanged); %d chunks written, %d deleted;"
-            + " %d chunks stored (%.1f s)%n",
-        storeLabel, r.documentsWritten(), r.documentsSkipped(), r.chunksWritten(), r.chunksDeleted(),
-        chunksInStore, r.elapsed().toMillis() / 1000.0);
+        "Ingested into %s: %s written, %d skipped (unchanged), %d removed (gone from the source);"
+            + " %s written, %d deleted; %s stored (%.1f s)%n",
+        storeLabel, count(r.documentsWritten(), "document"), r.documentsSkipped(), r.documentsRemoved(),
+        count(r.chunksWritten(), "chunk"), r.chunksDeleted(), count(chunksInStore, "chunk"),
+        r.elapsed().toMillis() / 1000.0);
+  }
+
+  /** {@code 1 document}, {@code 2 documents}. */
+  static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
   }
 
   /**
@@ -117,7 +148,7 @@ public final class TextOutput {
   }
 
   static String oneLine(String s) {
-    return s.replaceAll("\\s+", " ").strip();
+    return SPACES.matcher(s).replaceAll(" ").strip();
   }
 
   static String snippet(String text, int max) {

@@ -7,7 +7,7 @@ public final class Usage {
   private static final String RETRIEVAL = """
         --docs DIR              answer from these Markdown/text/HTML files (recursive) instead of
                                 the bundled sample corpus; front matter "key: value" is metadata
-        --store URL             a pgvector store (jdbc:postgresql://host:port/db?user=..) instead
+        --store URL             a pgvector store (jdbc:postgresql://host:port/db?user=.. or postgresql://user@host/db)
                                 of the in-memory one; ingest into it first with `citerag ingest`
         --collection NAME       pgvector collection (default citerag)
         --embedder NAME         onnx|local|gemini|ollama|openai (default onnx: bge-small-en-v1.5
@@ -29,6 +29,8 @@ public final class Usage {
                                 from the sweep over the sample cases; off for the others)
         --require-lexical B     gate 1: abstain when no chunk contains a question term
                                 (true|false, default true)
+        --strictness S          extractive generator: lenient|balanced|strict|strictest, how
+                                sure it must be to answer (default balanced; README: the curve)
       """;
 
   /** The general usage. */
@@ -41,8 +43,8 @@ public final class Usage {
         commands:
           ask "question"          a cited answer, or an honest abstention
           search "question"       retrieval only: the hits with their scores
-          ingest [PATH...]        store documents in pgvector (idempotent)
-          eval CASES.jsonl        evaluate against labelled cases
+          ingest [PATH...]        store documents in pgvector (idempotent, in step with PATH)
+          eval CASES.jsonl|DIR    evaluate against labelled cases (DIR: a SQuAD-style set)
           serve                   a web page at http://127.0.0.1:8080/
 
         `citerag <command> --help` shows a command's options. Without --docs the bundled sample
@@ -85,10 +87,13 @@ public final class Usage {
 
           Stores Markdown/text/HTML files (directories recursively; the bundled sample corpus
           when no PATH is given) in pgvector. Unchanged documents are skipped, so a second run
-          writes nothing.
+          writes nothing; stored documents that are no longer among the PATHs are removed
+          (--keep-missing keeps them).
 
           options:
-            --store URL             jdbc:postgresql://host:port/db?user=..&password=.. (required)
+            --store URL             jdbc:postgresql://host:port/db?user=.. or
+                                    postgresql://user@host:port/db (required)
+            --keep-missing          keep stored documents that are not among the PATHs
             --collection NAME       pgvector collection (default citerag)
             --embedder NAME         onnx|local|gemini|ollama|openai (default onnx)
             --json                  print the summary as JSON
@@ -96,9 +101,13 @@ public final class Usage {
           """;
       case "eval" -> """
           usage: citerag eval [options] CASES.jsonl
+                 citerag eval [options] DIR
 
           Runs the labelled cases (JSON lines: id, question, answerable, doc_ids, evidence, ...)
-          through the pipeline and prints the evaluation report in Markdown.
+          through the pipeline and prints the evaluation report in Markdown. A DIR holding
+          cases.jsonl and corpus/*.md is read as a SQuAD 2.0-style set (e.g.
+          ../shared/datasets/squad2-dev): its corpus is indexed and every question scored as
+          correct / wrong / abstained (answerable) or a false answer (unanswerable).
 
           options:
           """ + RETRIEVAL

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.citerag.load.DocumentLoadException;
 import dev.citerag.load.FrontMatter;
 import dev.citerag.loaders.HtmlLoader;
@@ -32,17 +31,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The web demo: one page ({@code GET /}, static HTML, JavaScript and CSS from the classpath, no
- * external resource) and three JSON endpoints, on the JDK's {@link HttpServer}.
+ * external resource) and three JSON endpoints, on a small bounded server ({@link BoundedHttpServer})
+ * that hands handlers the JDK's {@link HttpExchange}.
  *
  * <ul>
  *   <li>{@code POST /ask} {@code {"question": "...", "filter": {"team": "platform"}}} → the
@@ -62,6 +58,11 @@ import org.slf4j.LoggerFactory;
  * not {@code application/json} gets 415 (which also keeps other web sites from posting here
  * without a CORS preflight this server never grants). Binds to the loopback address unless told
  * otherwise.
+ *
+ * <p>Hardening: a request whose {@code Host} is not {@code 127.0.0.1}, {@code localhost} or
+ * {@code [::1]} with the bound port gets 403 (a DNS-rebinding page cannot reach the API through a
+ * name of its own); a client that does not send its headers within 10 s or its body within 30 s
+ * gets 408, and such clients never hold up others (see {@link BoundedHttpServer}).
  *
  * <pre>{@code
  * try (DemoServer server = DemoServer.start("127.0.0.1", 8080, pipeline, ingestor)) {
@@ -87,14 +88,11 @@ public final class DemoServer implements AutoCloseable {
   private static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; "
       + "connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-  private final HttpServer server;
-  private final ExecutorService executor;
+  private @Nullable BoundedHttpServer server;
   private final RagPipeline pipeline;
   private final Ingestor ingestor;
 
-  private DemoServer(HttpServer server, ExecutorService executor, RagPipeline pipeline, Ingestor ingestor) {
-    this.server = server;
-    this.executor = executor;
+  private DemoServer(RagPipeline pipeline, Ingestor ingestor) {
     this.pipeline = pipeline;
     this.ingestor = ingestor;
   }
@@ -108,33 +106,37 @@ public final class DemoServer implements AutoCloseable {
    * @throws IOException when the address cannot be bound
    */
   public static DemoServer start(String host, int port, RagPipeline pipeline, Ingestor ingestor) throws IOException {
+    return start(host, port, pipeline, ingestor, BoundedHttpServer.Limits.DEFAULT);
+  }
+
+  static DemoServer start(String host, int port, RagPipeline pipeline, Ingestor ingestor,
+      BoundedHttpServer.Limits limits) throws IOException {
     Checks.notBlank(host, "host");
     Checks.inRange(port, 0, 65_535, "port");
     Checks.notNull(pipeline, "pipeline");
     Checks.notNull(ingestor, "ingestor");
-    HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 0);
-    AtomicInteger n = new AtomicInteger();
-    ExecutorService executor = Executors.newFixedThreadPool(4, r -> {
-      Thread t = new Thread(r, "citerag-web-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
-    DemoServer s = new DemoServer(server, executor, pipeline, ingestor);
-    server.createContext("/", s::handle);
-    server.setExecutor(executor);
-    server.start();
+    DemoServer s = new DemoServer(pipeline, ingestor);
+    s.server = BoundedHttpServer.start(new InetSocketAddress(host, port), limits, s::handle);
     log.info("citerag.web: serving {}", s.uri());
+    return s;
+  }
+
+  private BoundedHttpServer server() {
+    BoundedHttpServer s = server;
+    if (s == null) {
+      throw new IllegalStateException("not started");
+    }
     return s;
   }
 
   /** The port bound. */
   public int port() {
-    return server.getAddress().getPort();
+    return server().address().getPort();
   }
 
   /** The page's address, e.g. {@code http://127.0.0.1:8080/}. */
   public URI uri() {
-    String host = server.getAddress().getHostString();
+    String host = server().address().getAddress().getHostAddress();
     if (host.contains(":")) {
       host = "[" + host + "]";
     }
@@ -144,17 +146,34 @@ public final class DemoServer implements AutoCloseable {
   /** Stops accepting requests and ends the worker threads. */
   @Override
   public void close() {
-    server.stop(0);
-    executor.shutdownNow();
-    try {
-      executor.awaitTermination(2, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    server().close();
+  }
+
+  /**
+   * Whether {@code host} (the request's {@code Host} header) names this server by a loopback name
+   * and the bound port. A page served from another name that resolves to 127.0.0.1 (DNS rebinding)
+   * sends its own name and is refused.
+   */
+  static boolean allowedHost(@Nullable String host, int port) {
+    if (host == null) {
+      return false;
     }
+    String h = host.strip().toLowerCase(Locale.ROOT);
+    String suffix = ":" + port;
+    if (!h.endsWith(suffix)) {
+      return false;
+    }
+    String name = h.substring(0, h.length() - suffix.length());
+    return name.equals("127.0.0.1") || name.equals("localhost") || name.equals("[::1]");
   }
 
   private void handle(HttpExchange ex) throws IOException {
     try {
+      if (!allowedHost(ex.getRequestHeaders().getFirst("Host"), port())) {
+        sendJson(ex, 403, ResultJson.error("Host must be 127.0.0.1:" + port() + ", localhost:" + port()
+            + " or [::1]:" + port()));
+        return;
+      }
       String path = ex.getRequestURI().getPath();
       String method = ex.getRequestMethod().toUpperCase(Locale.ROOT);
       String resource = STATIC.get(path);
@@ -176,6 +195,9 @@ public final class DemoServer implements AutoCloseable {
         }
         default -> sendJson(ex, 404, ResultJson.error("no such page: " + path));
       }
+    } catch (BoundedHttpServer.TimedOut e) {
+      log.debug("citerag.web: {}", e.getMessage());
+      sendJson(ex, 408, ResultJson.error(e.getMessage() == null ? "request timeout" : e.getMessage()));
     } catch (IOException e) {
       log.debug("citerag.web: connection failed: {}", e.toString());
     } catch (RuntimeException e) {
@@ -211,7 +233,10 @@ public final class DemoServer implements AutoCloseable {
     try {
       json = ResultJson.mapper().readTree(body);
     } catch (JsonProcessingException e) {
-      sendJson(ex, 400, ResultJson.error("request body is not valid JSON: " + e.getOriginalMessage()));
+      // The parser's own message names its internals (features, source descriptions): say where.
+      sendJson(ex, 400, ResultJson.error("request body is not valid JSON"
+          + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
+              + e.getLocation().getColumnNr() + ")")));
       return;
     }
     if (json == null || !json.isObject()) {

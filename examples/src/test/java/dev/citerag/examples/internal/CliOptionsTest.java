@@ -57,6 +57,14 @@ class CliOptionsTest {
     assertThat(parse(Command.ASK, "--", "--json", "-x").positional()).containsExactly("--json", "-x");
   }
 
+  /** Issue 14: libpq's URL form, as psql takes it, is accepted as well as pgjdbc's. */
+  @Test
+  void store_accepts_jdbc_and_libpq_urls() {
+    assertThat(parse(Command.ASK, "--store", "postgresql://rag@db.test/rag", "q").store())
+        .hasValue("postgresql://rag@db.test/rag");
+    assertThat(parse(Command.ASK, "--store", "jdbc:postgresql://db.test/rag?user=rag", "q").store()).isPresent();
+  }
+
   @Test
   void bad_values_are_rejected_naming_the_option() {
     assertThat(error(Command.ASK, "--k", "0", "q")).contains("--k").contains("between 1 and 100");
@@ -68,7 +76,8 @@ class CliOptionsTest {
     assertThat(error(Command.ASK, "--embedder", "bert", "q")).contains("--embedder");
     assertThat(error(Command.ASK, "--filter", "team", "q")).contains("--filter").contains("key=value");
     assertThat(error(Command.ASK, "--filter", "my team=x", "q")).contains("--filter").contains("\"my team\"");
-    assertThat(error(Command.ASK, "--store", "postgres://x", "q")).contains("--store").contains("jdbc:postgresql:");
+    assertThat(error(Command.ASK, "--store", "mysql://x", "q")).contains("--store").contains("jdbc:postgresql:")
+        .contains("postgresql://user@host");
     assertThat(error(Command.ASK, "--docs", "/no/such/dir", "q")).contains("--docs").contains("does not exist");
     assertThat(error(Command.ASK, "--collection", "Bad-Name", "q")).contains("--collection");
     assertThat(error(Command.SERVE, "--port", "70000")).contains("--port");

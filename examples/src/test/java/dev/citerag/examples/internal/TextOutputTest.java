@@ -7,6 +7,17 @@ import org.junit.jupiter.api.Test;
 
 class TextOutputTest {
 
+  /** Issue 14: "1 documents written". */
+  @Test
+  void ingest_summary_counts_in_the_singular_and_names_removed_documents() {
+    String one = TextOutput.ingest(new dev.citerag.ingest.IngestReport(1, 0, 1, 0, java.time.Duration.ZERO, 2),
+        "store", 1);
+    assertThat(one).contains("1 document written").contains("2 removed (gone from the source)")
+        .contains("1 chunk written").contains("1 chunk stored").doesNotContain("1 documents").doesNotContain("1 chunks");
+    assertThat(TextOutput.ingest(new dev.citerag.ingest.IngestReport(2, 0, 5, 0, java.time.Duration.ZERO), "store", 5))
+        .contains("2 documents written").contains("5 chunks written");
+  }
+
   @Test
   void an_answer_shows_markers_and_a_numbered_reference_list_with_quotes() {
     String s = TextOutput.result(Results.answered());

@@ -1,0 +1,276 @@
+package dev.citerag.answer.internal;
+
+import java.lang.Character.UnicodeScript;
+import java.text.Normalizer;
+import java.util.Arrays;
+
+/**
+ * A text under the quotation normalisation, with a map from every normalised character back to the
+ * characters of the original it came from, and the token boundaries quotes must respect.
+ *
+ * <p>The normalisation, applied to a passage and a quote alike:
+ *
+ * <ul>
+ *   <li>Unicode NFKC, applied one base character (with its combining marks) at a time: NFC forms
+ *       and NFD forms compare equal, and compatibility characters (ligatures such as {@code ﬁ},
+ *       full-width forms) compare equal to what they stand for;
+ *   <li>typographic apostrophes and single quotes ({@code ‘ ’ ‚ ‛ ′ ʼ}) become {@code '},
+ *       typographic double quotes ({@code “ ” „ ‟ ″}) become {@code "}, the hyphen and non-breaking
+ *       hyphen ({@code U+2010}, {@code U+2011}) become {@code -};
+ *   <li>format characters (Unicode category Cf: soft hyphen, zero-width space and joiners, the
+ *       byte order mark, direction marks) and control characters other than whitespace are
+ *       removed;
+ *   <li>every run of whitespace (including no-break spaces) becomes one space; both ends are
+ *       trimmed.
+ * </ul>
+ *
+ * Case, letters, digits, other punctuation and order are kept, so a changed letter, digit or word
+ * still differs.
+ *
+ * <p>Tokens: letters, digits, {@code _} and combining marks form words; a word continues across an
+ * inner {@code - ' _ . /} between two word characters ({@code Non-production}, {@code can't},
+ * {@code v2.3.1}, {@code and/or}) and across an inner {@code ,} or {@code :} between two digits
+ * ({@code 1,000}, {@code 10:30}). In scripts written without spaces (Han, Hiragana, Katakana,
+ * Thai, Lao, Khmer, Myanmar) every character is a token of its own (with its marks).
+ */
+public final class NormalizedText {
+
+  private final String text;
+  private final int[] from;
+  private final int[] to;
+  private final String original;
+
+  private NormalizedText(String original, String text, int[] from, int[] to) {
+    this.original = original;
+    this.text = text;
+    this.from = from;
+    this.to = to;
+  }
+
+  /** Normalises {@code s}. */
+  public static NormalizedText of(String s) {
+    Out out = new Out(s.length());
+    int n = s.length();
+    int i = 0;
+    while (i < n) {
+      int cp = s.codePointAt(i);
+      int segEnd = i + Character.charCount(cp);
+      while (segEnd < n && isMarkLike(s.codePointAt(segEnd))) {
+        segEnd += Character.charCount(s.codePointAt(segEnd));
+      }
+      if (cp < 0x80 && segEnd == i + 1) {
+        out.add((char) cp, i, segEnd);
+      } else {
+        String piece = fold(Normalizer.normalize(dropInvisible(s, i, segEnd), Normalizer.Form.NFKC));
+        for (int k = 0; k < piece.length(); k++) {
+          out.add(piece.charAt(k), i, segEnd);
+        }
+      }
+      i = segEnd;
+    }
+    return new NormalizedText(s, out.b.toString(), Arrays.copyOf(out.from, out.b.length()),
+        Arrays.copyOf(out.to, out.b.length()));
+  }
+
+  /** The normalised characters and, for each, the original range it came from. */
+  private static final class Out {
+    final StringBuilder b;
+    int[] from;
+    int[] to;
+    int pendingSpace = -1;
+
+    Out(int capacity) {
+      b = new StringBuilder(capacity);
+      from = new int[capacity + 1];
+      to = new int[capacity + 1];
+    }
+
+    void add(char c, int start, int end) {
+      if (isSpace(c)) {
+        if (pendingSpace < 0) {
+          pendingSpace = start;
+        }
+        return;
+      }
+      if (c < 0x20 || c == 0x7F) {
+        return; // control characters other than whitespace
+      }
+      if (pendingSpace >= 0 && b.length() > 0) {
+        put(' ', pendingSpace, start);
+      }
+      pendingSpace = -1;
+      put(c, start, end);
+    }
+
+    private void put(char c, int start, int end) {
+      int k = b.length();
+      if (k == from.length) {
+        from = Arrays.copyOf(from, 2 * k + 8);
+        to = Arrays.copyOf(to, 2 * k + 8);
+      }
+      b.append(c);
+      from[k] = start;
+      to[k] = end;
+    }
+  }
+
+  /** The normalised text. */
+  public String text() {
+    return text;
+  }
+
+  /** The text this was made from. */
+  public String original() {
+    return original;
+  }
+
+  /** The original text behind the normalised range {@code [start, end)}, exactly as written. */
+  public String originalOf(int start, int end) {
+    if (start >= end) {
+      return "";
+    }
+    return original.substring(from[start], to[end - 1]);
+  }
+
+  /** Offset in the original text where normalised character {@code i} starts. */
+  public int originalStart(int i) {
+    return from[i];
+  }
+
+  /**
+   * Whether a quote may start or end at normalised offset {@code i}: true at both ends of the text
+   * and between two tokens, false inside a token.
+   */
+  public boolean isBoundary(int i) {
+    return i <= 0 || i >= text.length() || !joined(text, i);
+  }
+
+  /**
+   * How long a quote is, in words: tokens holding a letter or digit in scripts written with
+   * spaces count one each, characters of scripts written without spaces count half each (so the
+   * default of 4 words asks for 8 Chinese, Japanese or Thai characters). Punctuation and markup
+   * ({@code |}, {@code -}, {@code >}) count nothing.
+   */
+  public static double lengthInWords(String normalized) {
+    double words = 0;
+    for (int i = 0; i < normalized.length(); ) {
+      int cp = normalized.codePointAt(i);
+      if (isWord(cp) && !isMark(cp)) {
+        if (isNoSpaceScript(cp)) {
+          words += 0.5;
+        } else if (i == 0 || !joined(normalized, i)) {
+          words += 1;
+        }
+      }
+      i += Character.charCount(cp);
+    }
+    return words;
+  }
+
+  /** Whether the boundary at {@code i} (between the code points before and at it) lies inside a token. */
+  static boolean joined(String s, int i) {
+    int y = s.codePointAt(i);
+    int x = s.codePointBefore(i);
+    if (isMark(y)) {
+      return true;
+    }
+    if (isNoSpaceScript(x) || isNoSpaceScript(y)) {
+      return false;
+    }
+    boolean wx = isWord(x);
+    boolean wy = isWord(y);
+    if (wx && wy) {
+      return true;
+    }
+    if (wx && isConnector(y)) {
+      int after = i + Character.charCount(y);
+      return after < s.length() && connects(x, y, s.codePointAt(after));
+    }
+    if (isConnector(x) && wy) {
+      int before = i - Character.charCount(x);
+      return before > 0 && connects(s.codePointBefore(before), x, y);
+    }
+    return false;
+  }
+
+  private static boolean connects(int left, int connector, int right) {
+    if (!isWord(left) || !isWord(right) || isNoSpaceScript(left) || isNoSpaceScript(right)) {
+      return false;
+    }
+    if (connector == ',' || connector == ':') {
+      return Character.isDigit(left) && Character.isDigit(right);
+    }
+    return true;
+  }
+
+  private static boolean isConnector(int c) {
+    return c == '-' || c == '\'' || c == '_' || c == '.' || c == '/' || c == ',' || c == ':';
+  }
+
+  /** Letters, digits, {@code _} and combining marks. */
+  public static boolean isWord(int cp) {
+    return Character.isLetterOrDigit(cp) || cp == '_' || isMark(cp);
+  }
+
+  static boolean isMark(int cp) {
+    int t = Character.getType(cp);
+    return t == Character.NON_SPACING_MARK || t == Character.COMBINING_SPACING_MARK || t == Character.ENCLOSING_MARK;
+  }
+
+  /** Marks, and the Hangul vowel and final jamo and half-width kana sound marks that compose with what precedes them. */
+  private static boolean isMarkLike(int cp) {
+    return isMark(cp) || (cp >= 0x1160 && cp <= 0x11FF) || (cp >= 0xD7B0 && cp <= 0xD7FF) || cp == 0xFF9E || cp == 0xFF9F;
+  }
+
+  /** Letters of scripts written without spaces between words. */
+  public static boolean isNoSpaceScript(int cp) {
+    if (cp < 0x0E00) {
+      return false;
+    }
+    UnicodeScript s = UnicodeScript.of(cp);
+    return s == UnicodeScript.HAN || s == UnicodeScript.HIRAGANA || s == UnicodeScript.KATAKANA
+        || s == UnicodeScript.THAI || s == UnicodeScript.LAO || s == UnicodeScript.KHMER
+        || s == UnicodeScript.MYANMAR || s == UnicodeScript.BOPOMOFO;
+  }
+
+  static boolean isSpace(char c) {
+    return Character.isWhitespace(c) || Character.isSpaceChar(c);
+  }
+
+  /** The segment without format and control characters (whitespace kept). */
+  private static String dropInvisible(String s, int start, int end) {
+    StringBuilder b = new StringBuilder(end - start);
+    for (int i = start; i < end; ) {
+      int cp = s.codePointAt(i);
+      if (!invisible(cp)) {
+        b.appendCodePoint(cp);
+      }
+      i += Character.charCount(cp);
+    }
+    return b.toString();
+  }
+
+  private static boolean invisible(int cp) {
+    int t = Character.getType(cp);
+    return t == Character.FORMAT || (t == Character.CONTROL && !Character.isWhitespace(cp));
+  }
+
+  /** Typographic quotes and hyphens to ASCII; invisible characters dropped (again, after NFKC). */
+  private static String fold(String s) {
+    StringBuilder b = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); ) {
+      int cp = s.codePointAt(i);
+      i += Character.charCount(cp);
+      if (invisible(cp)) {
+        continue;
+      }
+      switch (cp) {
+        case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032, 0x02BC -> b.append('\'');
+        case 0x201C, 0x201D, 0x201E, 0x201F, 0x2033 -> b.append('"');
+        case 0x2010, 0x2011 -> b.append('-');
+        default -> b.appendCodePoint(cp);
+      }
+    }
+    return b.toString();
+  }
+}

@@ -1,0 +1,304 @@
+package dev.citerag.internal;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Makes text that came from outside (a provider's error message, quota id, help link, model name,
+ * response id; a URL typed by a user) safe to put into an exception message, a log line or a
+ * trace: secrets masked, control characters (terminal escapes, line breaks) turned into spaces,
+ * length bounded.
+ *
+ * <p>Every adapter passes every provider-derived string through {@link #providerText} before it
+ * reaches a message or a result, with the secrets it knows (an API key). Because a server or a
+ * parser may quote any part of what it received, a secret is masked not only whole but also as
+ * any piece of at least {@value #MIN_SECRET_PIECE} characters. Text that looks like a credential
+ * whatever the secret (a {@code Bearer} or {@code Basic} token, a URL's {@code user:password@}, a
+ * {@code key=}, {@code token=} or {@code password=} parameter) is masked too, for adapters whose
+ * credentials live outside the library (an OkHttp interceptor adding a header).
+ *
+ * <p>All scans are linear in the length of the text: no regular expression is used.
+ */
+public final class Redact {
+  private Redact() {}
+
+  /** What replaces a secret. */
+  public static final String MASK = "****";
+
+  /** Shortest piece of a known secret that is masked on its own. */
+  public static final int MIN_SECRET_PIECE = 8;
+
+  /** Names of URL parameters whose value is a credential (lower case). */
+  private static final List<String> SECRET_PARAMETERS = List.of(
+      "password", "passwd", "pwd", "key", "api_key", "apikey", "api-key", "token", "access_token",
+      "secret", "client_secret", "sslpassword");
+
+  /**
+   * {@code text} safe for a message: every known secret (and every piece of one at least {@value
+   * #MIN_SECRET_PIECE} characters long) and every credential-looking token masked, control and
+   * bidirectional-formatting characters replaced by spaces, and the result cut to {@code maxChars}
+   * characters (plus {@code ...}).
+   *
+   * @param text provider text; null gives the empty string
+   * @param maxChars longest result, at least 16
+   * @param secrets known secrets (blank ones are ignored)
+   */
+  public static String providerText(@Nullable String text, int maxChars, Collection<String> secrets) {
+    if (text == null || text.isEmpty()) {
+      return "";
+    }
+    int limit = Math.max(16, maxChars);
+    // Bound the work: masking looks at a few times the kept length, never at megabytes.
+    String s = text.length() > 4 * limit + 64 ? text.substring(0, 4 * limit + 64) : text;
+    boolean cut = s.length() < text.length();
+    for (String secret : secrets) {
+      if (secret != null && !secret.isBlank()) {
+        s = maskPieces(s.replace(secret, MASK), secret);
+      }
+    }
+    s = credentials(s);
+    StringBuilder out = new StringBuilder(Math.min(s.length(), limit) + 3);
+    for (int i = 0; i < s.length() && out.length() < limit; i++) {
+      char c = s.charAt(i);
+      out.append(isUnsafe(c) ? ' ' : c);
+    }
+    if (cut || s.length() > limit) {
+      out.append("...");
+    }
+    return out.toString();
+  }
+
+  /** {@link #providerText} with one secret. */
+  public static String providerText(@Nullable String text, int maxChars, @Nullable String secret) {
+    return providerText(text, maxChars, secret == null ? List.of() : List.of(secret));
+  }
+
+  /**
+   * A URL for people: the password of its user-info ({@code scheme://user:PASSWORD@host}) and the
+   * value of every credential parameter ({@code ?password=...}, {@code &sslpassword=...}, {@code
+   * key=}, {@code token=}) replaced by {@link #MASK}; the user name, host, port, path and other
+   * parameters are kept so that the message still says where.
+   */
+  public static String url(@Nullable String url) {
+    if (url == null) {
+      return "";
+    }
+    String s = userInfoPassword(url);
+    int q = s.indexOf('?');
+    if (q < 0) {
+      return s;
+    }
+    StringBuilder out = new StringBuilder(s.length()).append(s, 0, q + 1);
+    String query = s.substring(q + 1);
+    int start = 0;
+    while (start <= query.length()) {
+      int amp = query.indexOf('&', start);
+      int end = amp < 0 ? query.length() : amp;
+      String pair = query.substring(start, end);
+      int eq = pair.indexOf('=');
+      String name = eq < 0 ? pair : pair.substring(0, eq);
+      if (eq >= 0 && SECRET_PARAMETERS.contains(name.toLowerCase(Locale.ROOT))) {
+        out.append(name).append('=').append(MASK);
+      } else {
+        out.append(pair);
+      }
+      if (amp < 0) {
+        break;
+      }
+      out.append('&');
+      start = amp + 1;
+    }
+    return out.toString();
+  }
+
+  /** {@code scheme://user:secret@host...} with the secret masked; anything else unchanged. */
+  private static String userInfoPassword(String url) {
+    int scheme = url.indexOf("://");
+    if (scheme < 0) {
+      return url;
+    }
+    int authorityStart = scheme + 3;
+    int authorityEnd = authorityStart;
+    while (authorityEnd < url.length() && "/?#".indexOf(url.charAt(authorityEnd)) < 0) {
+      authorityEnd++;
+    }
+    int at = url.lastIndexOf('@', authorityEnd - 1);
+    if (at < authorityStart) {
+      return url;
+    }
+    int colon = url.indexOf(':', authorityStart);
+    if (colon < 0 || colon > at) {
+      return url;
+    }
+    return url.substring(0, colon + 1) + MASK + url.substring(at);
+  }
+
+  /** Masks {@code Bearer x}, {@code Basic x}, {@code ://u:p@} and {@code name=value} credentials. */
+  private static String credentials(String s) {
+    if (s.indexOf('=') < 0 && s.indexOf('@') < 0 && !containsIgnoreCase(s, "bearer")
+        && !containsIgnoreCase(s, "basic")) {
+      return s;
+    }
+    StringBuilder out = new StringBuilder(s.length());
+    int i = 0;
+    while (i < s.length()) {
+      int skip = schemeToken(s, i);
+      if (skip > 0) {
+        out.append(s, i, i + skip).append(MASK);
+        i = tokenEnd(s, i + skip);
+        continue;
+      }
+      char c = s.charAt(i);
+      if (c == '=' && isSecretParameterBefore(s, i)) {
+        out.append('=').append(MASK);
+        i = tokenEnd(s, i + 1);
+        continue;
+      }
+      if (c == ':' && i + 2 < s.length() && s.charAt(i + 1) == '/' && s.charAt(i + 2) == '/') {
+        int end = i + 3;
+        while (end < s.length() && !isTokenEnd(s.charAt(end)) && s.charAt(end) != '/') {
+          end++;
+        }
+        int at = -1;
+        for (int k = i + 3; k < end; k++) {
+          if (s.charAt(k) == '@') {
+            at = k;
+          }
+        }
+        int colon = -1;
+        for (int k = i + 3; k < at; k++) {
+          if (s.charAt(k) == ':') {
+            colon = k;
+            break;
+          }
+        }
+        if (at > i + 3 && colon > 0) {
+          out.append(s, i, colon + 1).append(MASK);
+          i = at;
+          continue;
+        }
+      }
+      out.append(c);
+      i++;
+    }
+    return out.toString();
+  }
+
+  /** Length of {@code "Bearer "} / {@code "Basic "} at {@code i} (word-initial), else 0. */
+  private static int schemeToken(String s, int i) {
+    if (i > 0 && Character.isLetterOrDigit(s.charAt(i - 1))) {
+      return 0;
+    }
+    for (String word : new String[] {"bearer", "basic"}) {
+      int n = word.length();
+      if (s.regionMatches(true, i, word, 0, n) && i + n < s.length()
+          && (s.charAt(i + n) == ' ' || s.charAt(i + n) == '\t')) {
+        int j = i + n;
+        while (j < s.length() && (s.charAt(j) == ' ' || s.charAt(j) == '\t')) {
+          j++;
+        }
+        if (j < s.length() && looksLikeToken(s, j)) {
+          return j - i;
+        }
+      }
+    }
+    return 0;
+  }
+
+  /** At least 8 characters up to the next blank, one of them a digit or token punctuation. */
+  private static boolean looksLikeToken(String s, int from) {
+    int end = tokenEnd(s, from);
+    if (end - from < 8) {
+      return false;
+    }
+    for (int k = from; k < end; k++) {
+      char c = s.charAt(k);
+      if (Character.isDigit(c) || "-_.+/=~".indexOf(c) >= 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isSecretParameterBefore(String s, int eq) {
+    int start = eq;
+    while (start > 0) {
+      char c = s.charAt(start - 1);
+      if (Character.isLetterOrDigit(c) || c == '_' || c == '-') {
+        start--;
+      } else {
+        break;
+      }
+      if (eq - start > 32) {
+        return false;
+      }
+    }
+    return start < eq && SECRET_PARAMETERS.contains(s.substring(start, eq).toLowerCase(Locale.ROOT));
+  }
+
+  private static int tokenEnd(String s, int from) {
+    int j = from;
+    while (j < s.length() && !isTokenEnd(s.charAt(j)) && s.charAt(j) != '&') {
+      j++;
+    }
+    return j;
+  }
+
+  private static boolean isTokenEnd(char c) {
+    return Character.isWhitespace(c) || c == '"' || c == '\'' || c == ',' || c == ';' || c == ')'
+        || c == '<' || c == '>' || c == '}' || c == ']' || Character.isISOControl(c);
+  }
+
+  private static boolean containsIgnoreCase(String s, String word) {
+    for (int i = 0; i + word.length() <= s.length(); i++) {
+      if (s.regionMatches(true, i, word, 0, word.length())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Control characters and the bidirectional overrides that can disguise text on a terminal. */
+  private static boolean isUnsafe(char c) {
+    return Character.isISOControl(c)
+        || (c >= '\u202A' && c <= '\u202E')
+        || (c >= '\u2066' && c <= '\u2069')
+        || c == '\u200E' || c == '\u200F' || c == '\u061C';
+  }
+
+  /**
+   * Replaces every run of at least {@link #MIN_SECRET_PIECE} characters that is also a substring of
+   * the secret. Cost: length of text times length of secret (a secret is short).
+   */
+  static String maskPieces(String text, String secret) {
+    int min = Math.min(MIN_SECRET_PIECE, secret.length());
+    StringBuilder out = null;
+    int i = 0;
+    while (i < text.length()) {
+      int longest = 0;
+      for (int k = 0; k + min <= secret.length(); k++) {
+        int n = 0;
+        while (i + n < text.length() && k + n < secret.length()
+            && text.charAt(i + n) == secret.charAt(k + n)) {
+          n++;
+        }
+        longest = Math.max(longest, n);
+      }
+      if (longest >= min) {
+        if (out == null) {
+          out = new StringBuilder(text.length()).append(text, 0, i);
+        }
+        out.append(MASK);
+        i += longest;
+      } else {
+        if (out != null) {
+          out.append(text.charAt(i));
+        }
+        i++;
+      }
+    }
+    return out == null ? text : out.toString();
+  }
+}

@@ -1,0 +1,49 @@
+package dev.citerag.pipeline.internal;
+
+import dev.citerag.answer.Citation;
+import dev.citerag.answer.Claim;
+import dev.citerag.answer.ModelAnswer;
+import dev.citerag.answer.internal.NormalizedText;
+import dev.citerag.answer.internal.QuoteMatcher;
+import dev.citerag.answer.SentSource;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The form in which a validated answer is served: the answer and claim texts as they were verified
+ * (under the quotation normalisation: no invisible or control characters, whitespace collapsed),
+ * and every quote replaced by the cited source's own text at the place the quote matched.
+ */
+public final class ServedAnswer {
+  private ServedAnswer() {}
+
+  /** The served form, or null when a quote cannot be located in its source (a validator's mistake). */
+  public static @Nullable ModelAnswer of(ModelAnswer answer, List<SentSource> sent) {
+    Map<String, NormalizedText> passages = new HashMap<>();
+    Map<String, SentSource> byId = new HashMap<>();
+    for (SentSource s : sent) {
+      byId.put(s.sourceId(), s);
+    }
+    List<Claim> claims = new ArrayList<>(answer.claims().size());
+    for (Claim c : answer.claims()) {
+      List<Citation> cites = new ArrayList<>(c.citations().size());
+      for (Citation x : c.citations()) {
+        SentSource s = byId.get(x.sourceId());
+        if (s == null) {
+          return null;
+        }
+        NormalizedText p = passages.computeIfAbsent(x.sourceId(), id -> NormalizedText.of(s.chunk().text()));
+        int[] at = QuoteMatcher.locate(p, NormalizedText.of(x.quote()));
+        if (at == null) {
+          return null;
+        }
+        cites.add(new Citation(x.sourceId(), p.originalOf(at[0], at[1])));
+      }
+      claims.add(new Claim(NormalizedText.of(c.text()).text(), cites));
+    }
+    return new ModelAnswer(answer.status(), NormalizedText.of(answer.answer()).text(), claims);
+  }
+}

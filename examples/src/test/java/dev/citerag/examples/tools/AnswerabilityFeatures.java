@@ -1,0 +1,96 @@
+package dev.citerag.examples.tools;
+
+import dev.citerag.chat.ChatResponse;
+import dev.citerag.examples.internal.CliOptions;
+import dev.citerag.examples.internal.Engine;
+import dev.citerag.pipeline.AnswerGenerator;
+import dev.citerag.pipeline.ExtractiveGenerator;
+import dev.citerag.pipeline.GenerationRequest;
+import dev.citerag.pipeline.RagPipeline;
+import dev.citerag.pipeline.internal.ExtractiveReader;
+import dev.citerag.testkit.eval.SquadCase;
+import dev.citerag.testkit.eval.SquadDataset;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Writes the extractive reader's features for every question of a SQuAD-style set, with its label,
+ * for {@code scripts/train-answerability.py}. Runs the CLI's own engine (same embedder, store,
+ * gates and k as {@code citerag eval DIR}) with a generator that records what the reader saw.
+ *
+ * <pre>
+ * java -cp ... dev.citerag.examples.tools.AnswerabilityFeatures DIR OUT.csv [CLI options, e.g. --embedder onnx]
+ * </pre>
+ *
+ * Columns: id, doc, answerable, reached (the generator was called), picked (a sentence was
+ * chosen), veto, label (1 when the chosen quotes hold a gold answer), then the features.
+ */
+public final class AnswerabilityFeatures {
+  private AnswerabilityFeatures() {}
+
+  public static void main(String[] args) throws IOException {
+    Path dir = Path.of(args[0]);
+    Path out = Path.of(args[1]);
+    List<String> cli = new ArrayList<>(Arrays.asList(args).subList(2, args.length));
+    SquadDataset squad = SquadDataset.load(dir);
+    CliOptions o = CliOptions.parse(CliOptions.Command.EVAL, cli);
+    PrintStream err = System.err;
+    try (Engine engine = Engine.open(o, System.getenv(), err, Engine.Mode.ANSWER, squad.documents());
+        Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
+      ExtractiveReader reader = new ExtractiveReader(engine.embedder());
+      Recorder recorder = new Recorder(reader);
+      RagPipeline rag = engine.pipeline().toBuilder().generator(recorder).build();
+      w.write("id,doc,answerable,reached,picked,veto,label," + String.join(",", ExtractiveReader.FEATURES) + "\n");
+      int n = 0;
+      for (SquadCase c : squad.cases()) {
+        recorder.last = null;
+        rag.ask(c.question());
+        ExtractiveReader.Assessment a = recorder.last;
+        boolean picked = a != null && !a.picks().isEmpty();
+        boolean label = picked && c.answerable() && a.picks().stream().anyMatch(p -> c.answeredBy(p.quote()));
+        StringBuilder line = new StringBuilder();
+        line.append(c.id()).append(',').append(c.doc()).append(',').append(c.answerable() ? 1 : 0).append(',')
+            .append(a != null ? 1 : 0).append(',').append(picked ? 1 : 0).append(',')
+            .append(a != null && a.veto() != null ? 1 : 0).append(',').append(label ? 1 : 0);
+        double[] f = a != null ? a.features() : new double[ExtractiveReader.FEATURES.size()];
+        for (double v : f) {
+          line.append(',').append(String.format(Locale.ROOT, "%.5f", v));
+        }
+        w.write(line.append('\n').toString());
+        if (++n % 500 == 0) {
+          err.println("features: " + n + " of " + squad.cases().size());
+        }
+      }
+    }
+  }
+
+  private static final class Recorder implements AnswerGenerator {
+    private final ExtractiveReader reader;
+    private final ExtractiveGenerator abstainer = new ExtractiveGenerator();
+    ExtractiveReader.Assessment last;
+
+    Recorder(ExtractiveReader reader) {
+      this.reader = reader;
+    }
+
+    @Override
+    public ChatResponse generate(GenerationRequest request) {
+      last = reader.assess(request.question(), request.context().sources());
+      // abstain always: only the features matter here, and an abstention is never retried
+      return abstainer.generate(new GenerationRequest("?", request.context(), List.of(), 1, null));
+    }
+
+    @Override
+    public String name() {
+      return "recorder";
+    }
+  }
+}
