@@ -110,8 +110,10 @@ public final class Engine implements AutoCloseable {
     AutoCloseable closeable = null;
     String storeLabel;
     Optional<String> url = o.store();
-    if (url.isEmpty() && mode != Mode.INGEST && !"local".equals(o.embedder())) {
-      // an in-memory store is filled on every run: keep the vectors of unchanged chunks on disk
+    if (url.isEmpty() && mode != Mode.INGEST && "onnx".equals(o.embedder())) {
+      // an in-memory store is filled on every run: keep the in-process model's vectors of
+      // unchanged chunks on disk (a provider's vectors are not cached: its identity names no
+      // digest of the weights, so a silent model update would go unnoticed)
       EmbedderIdentity id = embedder.identity();
       EmbeddingCache cache = EmbeddingCache.directory(env)
           .map(dir -> EmbeddingCache.open(dir, id))
