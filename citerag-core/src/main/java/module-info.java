@@ -28,7 +28,8 @@ module dev.citerag.core {
       dev.citerag.pgvector,
       dev.citerag.gemini,
       dev.citerag.ollama,
-      dev.citerag.openai;
+      dev.citerag.openai,
+      dev.citerag.onnx;
   exports dev.citerag.text.internal to
       dev.citerag.testkit,
       dev.citerag.pgvector;

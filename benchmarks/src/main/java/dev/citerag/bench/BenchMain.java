@@ -14,6 +14,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -82,8 +83,10 @@ public final class BenchMain {
     }
     if (sections.contains("memory")) {
       try {
-        InMemoryComparison.run(big, exact, passes, report);
-        InMemoryComparison.heap(big, 3, report);
+        // both are set above whenever the memory or pg section runs
+        Dataset data = Objects.requireNonNull(big);
+        InMemoryComparison.run(data, Objects.requireNonNull(exact), passes, report);
+        InMemoryComparison.heap(data, 3, report);
       } catch (Exception | AssertionError e) {
         failures.add(fail(report, "memory", e));
       }
@@ -91,7 +94,8 @@ public final class BenchMain {
     }
     if (sections.contains("pg")) {
       try {
-        dev.citerag.bench.pg.PgSections.run(big, exact, jdbc, passes, report);
+        dev.citerag.bench.pg.PgSections.run(
+            Objects.requireNonNull(big), Objects.requireNonNull(exact), jdbc, passes, report);
       } catch (Exception | AssertionError e) {
         failures.add(fail(report, "pg", e));
       }

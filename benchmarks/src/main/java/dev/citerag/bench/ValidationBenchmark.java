@@ -14,6 +14,7 @@ import dev.citerag.text.internal.Hashing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -88,6 +89,6 @@ public class ValidationBenchmark {
 
   @Benchmark
   public ValidationReport parseAndValidate5Citations() {
-    return validator.validate(AnswerParser.parse(replyJson).answer(), sent);
+    return validator.validate(Objects.requireNonNull(AnswerParser.parse(replyJson).answer()), sent);
   }
 }

@@ -56,7 +56,7 @@ public final class LexicalSupportVerifier implements SupportVerifier {
   private static final String HAN_NUMERALS = "\u3007\u4e00\u4e8c\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341\u767e\u5343\u4e07\u4ebf\u5104\u842c\u4e24";
 
   private static final Pattern THOUSANDS = Pattern.compile("\\d{1,3}(,\\d{3})+(\\.\\d+)?");
-  private static final Pattern ORDINAL = Pattern.compile("(\\d+)(st|nd|rd|th)");
+  private static final Pattern ORDINAL = Pattern.compile("(?<!\\d)(\\d++)(st|nd|rd|th)");
   private static final Set<String> CLAUSE_ENDS = Set.of(",", ";", ":", ".", "!", "?", "(", ")", "\u2014", "\u2013");
 
   private final double minContentShare;
@@ -274,7 +274,7 @@ public final class LexicalSupportVerifier implements SupportVerifier {
     final boolean capitalised;
     final List<String> terms;
 
-    Token(String raw, boolean word, boolean first) {
+    Token(String raw, boolean word) {
       String low = raw.toLowerCase(Locale.ROOT);
       if (low.endsWith("'s") && low.length() > 2) {
         low = low.substring(0, low.length() - 2);
@@ -324,7 +324,6 @@ public final class LexicalSupportVerifier implements SupportVerifier {
     String s = nt.text();
     List<Token> out = new ArrayList<>();
     int i = 0;
-    boolean sentenceStart = true;
     while (i < s.length()) {
       int cp = s.codePointAt(i);
       int len = Character.charCount(cp);
@@ -343,13 +342,11 @@ public final class LexicalSupportVerifier implements SupportVerifier {
             j += Character.charCount(s.codePointAt(j));
           }
         }
-        out.add(new Token(s.substring(i, j), true, sentenceStart));
-        sentenceStart = false;
+        out.add(new Token(s.substring(i, j), true));
         i = j;
       } else {
         String p = s.substring(i, i + len);
-        out.add(new Token(p, false, false));
-        sentenceStart = p.equals(".") || p.equals("!") || p.equals("?");
+        out.add(new Token(p, false));
         i += len;
       }
     }

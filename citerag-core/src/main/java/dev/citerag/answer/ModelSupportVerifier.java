@@ -122,7 +122,7 @@ public final class ModelSupportVerifier implements SupportVerifier {
     }
     SupportVerdict.Support verdict = j == null ? null : verdict(j.path("verdict").asText(""));
     JsonNode terms = j == null ? null : j.get("terms");
-    if (verdict == null || terms == null || !terms.isArray() || j.size() != 2) {
+    if (j == null || verdict == null || terms == null || !terms.isArray() || j.size() != 2) {
       return new SupportVerdict(SupportVerdict.Support.NOT_ENOUGH, List.of("judge_reply_invalid"), List.of(), cover,
           usage);
     }

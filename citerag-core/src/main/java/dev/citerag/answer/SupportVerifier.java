@@ -13,6 +13,8 @@ import java.util.List;
 public interface SupportVerifier {
 
   /**
+   * Judges whether the quotes support the claim.
+   *
    * @param claim the claim's text, under the quotation normalisation
    * @param quotes the source's own text of each valid citation of the claim, at least one
    * @return the verdict, with the terms that are missing or contradicted

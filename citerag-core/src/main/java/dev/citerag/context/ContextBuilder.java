@@ -11,6 +11,8 @@ import java.util.List;
 public interface ContextBuilder {
 
   /**
+   * Picks the sources for one question from its retrieval results and renders the prompt.
+   *
    * @param question the user's question
    * @param hits retrieval results, best first
    * @return what to send; its {@code sources} may be empty when nothing fits

@@ -399,6 +399,8 @@ public final class Ingestor {
     }
 
     /**
+     * Builds an immutable, thread-safe ingestor from this builder's settings.
+     *
      * @throws IllegalArgumentException when embedder or store is missing, or their dimensions
      *     differ
      */

@@ -7,6 +7,7 @@ import org.jspecify.annotations.Nullable;
 public final class Checks {
   private Checks() {}
 
+  @Contract("null, _ -> fail")
   public static <T> T notNull(@Nullable T value, String field) {
     if (value == null) {
       throw new IllegalArgumentException(field + " must not be null");
@@ -14,6 +15,7 @@ public final class Checks {
     return value;
   }
 
+  @Contract("null, _ -> fail")
   public static String notBlank(@Nullable String value, String field) {
     notNull(value, field);
     if (value.isBlank()) {
@@ -59,6 +61,7 @@ public final class Checks {
     return value;
   }
 
+  @Contract("null, _ -> fail")
   public static <C extends Collection<?>> C noNullElements(@Nullable C values, String field) {
     notNull(values, field);
     int i = 0;
@@ -72,6 +75,7 @@ public final class Checks {
   }
 
   /** Rejects NaN and infinite components and zero-length vectors. */
+  @Contract("null, _ -> fail")
   public static float[] finiteVector(float @Nullable [] vector, String field) {
     notNull(vector, field);
     if (vector.length == 0) {

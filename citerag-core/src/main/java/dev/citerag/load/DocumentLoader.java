@@ -15,6 +15,8 @@ import dev.citerag.ingest.Document;
 public interface DocumentLoader {
 
   /**
+   * Reads one file's bytes as a document of this loader's format.
+   *
    * @param id the document id to give it (e.g. the path relative to the folder)
    * @param source where it came from, for people and for error messages (a path or URL)
    * @param content the file's bytes; not modified or kept

@@ -35,7 +35,7 @@ final class TextFiles {
   /** The first {@code # } heading outside a fenced code block, without closing hashes. */
   static @Nullable String firstH1(String body) {
     boolean inFence = false;
-    for (String line : body.split("\r\n|\n|\r")) {
+    for (String line : body.split("\r\n|\n|\r", -1)) {
       String s = line.strip();
       if (s.startsWith("```") || s.startsWith("~~~")) {
         inFence = !inFence;

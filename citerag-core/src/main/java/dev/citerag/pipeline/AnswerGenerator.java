@@ -20,6 +20,8 @@ public interface AnswerGenerator {
   int DEFAULT_MAX_OUTPUT_TOKENS = 1024;
 
   /**
+   * Produces one reply for {@code request}.
+   *
    * @return the raw reply; transport failures throw {@link dev.citerag.ProviderException}
    */
   ChatResponse generate(GenerationRequest request);

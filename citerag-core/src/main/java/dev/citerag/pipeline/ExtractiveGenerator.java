@@ -132,6 +132,9 @@ public final class ExtractiveGenerator implements AnswerGenerator {
    * One fitted answerability score: intercept, weights in the order of {@link
    * ExtractiveReader#FEATURES}, and the threshold of each {@link Strictness} in declaration order.
    */
+  // fitted constants, built once and only read; thresholds are indexed by Strictness's declaration
+  // order, which the class documents
+  @SuppressWarnings({"ArrayRecordComponent", "EnumOrdinal"})
   record ScoreModel(String name, double bias, double[] weights, double[] thresholds) {
     double score(double[] features) {
       double z = bias;
@@ -223,6 +226,8 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   }
 
   /** The answer for a question over the given sources. */
+  // LEXICAL_COVERAGE is indexed by Strictness's declaration order
+  @SuppressWarnings("EnumOrdinal")
   public ModelAnswer answer(String question, List<SentSource> sources) {
     ScoreModel m = model;
     if (m == null) {

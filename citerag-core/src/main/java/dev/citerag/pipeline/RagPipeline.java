@@ -386,7 +386,7 @@ public final class RagPipeline {
   }
 
   /** Accumulates the trace of one request. */
-  private final class TraceBuilder {
+  private static final class TraceBuilder {
     final String question;
     final Filter filter;
     final String generatorName;
@@ -446,7 +446,7 @@ public final class RagPipeline {
         Trace t = r.trace();
         log.debug("citerag.pipeline: {} ({}) retrieved={} sent={} attempts={} tokens={} total={}ms",
             r.status(), why, t.retrieved().size(), t.sent().size(), t.attempts().size(),
-            t.usage().totalTokens(), t.latency().get(Stage.TOTAL).toMillis());
+            t.usage().totalTokens(), t.latency().getOrDefault(Stage.TOTAL, Duration.ZERO).toMillis());
       }
     }
   }
@@ -575,6 +575,8 @@ public final class RagPipeline {
     }
 
     /**
+     * Builds an immutable, thread-safe pipeline from this builder's settings.
+     *
      * @throws IllegalArgumentException when embedder or store is missing
      * @throws IllegalStateException when the generator is not set, or the embedder's and store's
      *     dimensions differ

@@ -3,6 +3,9 @@ package dev.citerag.store;
 import dev.citerag.internal.Checks;
 
 /** A chunk with its vector, ready to store. The vector is copied in and out. */
+// an array component is safe here: the constructor and the accessor copy it, and equals, hashCode
+// and toString are overridden to use its content
+@SuppressWarnings("ArrayRecordComponent")
 public record EmbeddedChunk(Chunk chunk, float[] vector) {
 
   public EmbeddedChunk {

@@ -457,7 +457,7 @@ public final class InMemoryVectorStore implements VectorStore {
   public long chunkCount() {
     lock.readLock().lock();
     try {
-      return size - dead;
+      return (long) size - dead;
     } finally {
       lock.readLock().unlock();
     }

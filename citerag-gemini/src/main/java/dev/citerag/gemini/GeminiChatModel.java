@@ -44,9 +44,9 @@ public final class GeminiChatModel implements ChatModel {
   /** 10 s. */
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
   /** 120 s: a non-streaming reply sends nothing until the model has finished thinking. */
-  public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(120);
+  public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofMinutes(2);
   /** 120 s per attempt (the retry policy and the request's timeout bound the whole call). */
-  public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(120);
+  public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofMinutes(2);
 
   private static final String METHOD = "generateContent";
 

@@ -9,6 +9,7 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.jsoup.Jsoup;
+import org.jspecify.annotations.Nullable;
 
 /**
  * HTML ({@code .html}, {@code .htm}): the page's main content only (no navigation, header,
@@ -23,6 +24,9 @@ import org.jsoup.Jsoup;
  * }</pre>
  */
 public final class HtmlLoader implements DocumentLoader {
+
+  /** Creates the loader. It keeps no state, so one instance may serve any number of threads. */
+  public HtmlLoader() {}
 
   /**
    * @throws DocumentLoadException when the page has no text at all
@@ -57,8 +61,8 @@ public final class HtmlLoader implements DocumentLoader {
     return s.startsWith("\uFEFF") ? s.substring(1) : s;
   }
 
-  private static String charsetOf(String contentType) {
+  private static @Nullable String charsetOf(String contentType) {
     int i = contentType.toLowerCase(java.util.Locale.ROOT).indexOf("charset=");
-    return i < 0 ? null : contentType.substring(i + 8).replace("\"", "").split(";")[0];
+    return i < 0 ? null : contentType.substring(i + 8).replace("\"", "").split(";", -1)[0];
   }
 }

@@ -46,6 +46,9 @@ import org.apache.pdfbox.text.PDFTextStripper;
  */
 public final class PdfLoader implements DocumentLoader {
 
+  /** Creates the loader. It keeps no state, so one instance may serve any number of threads. */
+  public PdfLoader() {}
+
   /**
    * @throws DocumentLoadException as listed above
    */

@@ -125,7 +125,7 @@ public final class OllamaChatModel implements ChatModel {
     private @Nullable Double temperature;
     private @Nullable Integer seed;
     private @Nullable Integer numCtx;
-    private Object think = Boolean.FALSE;
+    private Object think = false;
 
     private Builder() {
       super(new ConnectionOptions());

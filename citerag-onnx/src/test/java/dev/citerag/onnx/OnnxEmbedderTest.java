@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.citerag.embed.DocumentText;
 import dev.citerag.embed.EmbedderIdentity;
-import dev.citerag.embed.internal.Vectors;
 import dev.citerag.onnx.internal.Sha256;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -67,7 +66,7 @@ class OnnxEmbedderTest {
     assertThat(a).hasSize(3);
     for (int i = 0; i < a.size(); i++) {
       assertThat(a.get(i)).hasSize(384);
-      assertThat(Vectors.norm(a.get(i))).isCloseTo(1.0, within(1e-5));
+      assertThat(VectorMath.norm(a.get(i))).isCloseTo(1.0, within(1e-5));
       assertThat(a.get(i)).containsExactly(b.get(i));
     }
     assertThat(bge.embedDocuments(List.of())).isEmpty();
@@ -79,7 +78,7 @@ class OnnxEmbedderTest {
     List<float[]> d = bge.embedDocuments(List.of(
         DocumentText.of("To roll back a deployment, redeploy the previous version of the service."),
         DocumentText.of("The cafeteria serves pasta on Fridays and soup on Mondays.")));
-    assertThat(Vectors.dot(q, d.get(0))).isGreaterThan(Vectors.dot(q, d.get(1)) + 0.1f);
+    assertThat(VectorMath.dot(q, d.get(0))).isGreaterThan(VectorMath.dot(q, d.get(1)) + 0.1f);
   }
 
   @Test
@@ -88,8 +87,8 @@ class OnnxEmbedderTest {
     float[] query = bge.embedQuery(q);
     float[] withPrefix = bge.embedDocuments(List.of(DocumentText.of(OnnxModel.BGE_QUERY_INSTRUCTION + q))).get(0);
     float[] plain = bge.embedDocuments(List.of(DocumentText.of(q))).get(0);
-    assertThat(Vectors.dot(query, withPrefix)).isGreaterThan(0.99999f);
-    assertThat(Vectors.dot(query, plain)).isLessThan(0.999f);
+    assertThat(VectorMath.dot(query, withPrefix)).isGreaterThan(0.99999f);
+    assertThat(VectorMath.dot(query, plain)).isLessThan(0.999f);
   }
 
   @Test
@@ -146,7 +145,7 @@ class OnnxEmbedderTest {
         int best = -1;
         double bestDot = -2;
         for (int j = 0; j < docs.size(); j++) {
-          double dot = Vectors.dot(b.get(i), alone.get(j));
+          double dot = VectorMath.dot(b.get(i), alone.get(j));
           if (dot > bestDot) {
             bestDot = dot;
             best = j;

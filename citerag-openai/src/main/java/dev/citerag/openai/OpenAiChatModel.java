@@ -54,9 +54,9 @@ public final class OpenAiChatModel implements ChatModel {
   /** {@value}: used when neither {@code model(...)} nor {@code OPENAI_MODEL} names one. */
   public static final String DEFAULT_MODEL = "gpt-4o-mini";
   /** 120 s: a non-streaming reply sends nothing until the model has finished. */
-  public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(120);
+  public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofMinutes(2);
   /** 120 s per attempt (the retry policy and the request's timeout bound the whole call). */
-  public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(120);
+  public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofMinutes(2);
 
   private static final String PATH = "chat/completions";
 

@@ -167,7 +167,8 @@ class PgVectorCliTest {
 
   @Test
   void a_collection_made_with_another_embedder_is_refused_with_a_clear_error(PostgresDatabase db) {
-    assertThat(Cli.run(Cli.offline(), "ingest", "--store", url(db), "--collection", "hashing").status()).isZero();
+    assertThat(Cli.run(Cli.offline(), "ingest", "--store", url(db), "--collection", "hashing", "--embedder", "local")
+        .status()).isZero();
     try (dev.citerag.testkit.wire.FakeOllamaServer ollama = new dev.citerag.testkit.wire.FakeOllamaServer()) {
       Cli.Run r = Cli.run(java.util.Map.of("OLLAMA_HOST", ollama.baseUrl(), "OLLAMA_EMBED_MODEL", "all-minilm"),
           "ingest", "--store", url(db), "--collection", "hashing", "--embedder", "ollama");

@@ -1,6 +1,7 @@
 package dev.citerag.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.zaxxer.hikari.HikariConfig;
@@ -367,6 +368,7 @@ class DatabaseFaultsTest {
       ProviderStub stub = new ProviderStub(ProviderStub.Kind.GEMINI);
       RagPipeline rag = Stack.pipeline(embedder, small, Stack.chatModel(stub, RetryPolicy.NONE)).build();
       try (stub; Connection a = two.getConnection(); Connection b = two.getConnection()) {
+        assertFalse(a.isClosed() || b.isClosed(), "the test holds both pooled connections");
         for (Supplier<Object> op : ops) {
           long t0 = System.nanoTime();
           StoreException e = assertThrows(StoreException.class, op::get);

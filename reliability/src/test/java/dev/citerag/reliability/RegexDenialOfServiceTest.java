@@ -336,6 +336,8 @@ class RegexDenialOfServiceTest {
 
   /** Thrown when a matcher has read more characters than it was allowed. */
   private static final class OverBudget extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     OverBudget() {
       super(null, null, false, false);
     }

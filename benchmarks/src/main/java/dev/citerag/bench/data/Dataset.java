@@ -21,7 +21,7 @@ public final class Dataset {
   public static final int CENTRES = 1000;
   public static final double NOISE_NORM = 0.75;
   public static final int CHUNKS_PER_DOC = 20;
-  public static final String[] TEAMS = {"platform", "payments", "search", "infra"};
+  private static final String[] TEAMS = {"platform", "payments", "search", "infra"};
   public static final String FILTER_TEAM = "platform";
   public static final String FILTER_SHARD = "s07";
   private static final int TOPIC_WORDS = 12;

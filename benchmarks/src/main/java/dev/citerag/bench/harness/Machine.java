@@ -14,7 +14,7 @@ public final class Machine {
   /** The 1, 5 and 15 minute load averages from {@code /proc/loadavg}, or "unknown". */
   public static String loadAverage() {
     try {
-      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+", -1);
       return f[0] + " " + f[1] + " " + f[2];
     } catch (IOException | RuntimeException e) {
       return "unknown";
@@ -24,7 +24,7 @@ public final class Machine {
   /** The 1-minute load average, or NaN. */
   public static double load1() {
     try {
-      return Double.parseDouble(loadAverage().split(" ")[0]);
+      return Double.parseDouble(loadAverage().split(" ", -1)[0]);
     } catch (RuntimeException e) {
       return Double.NaN;
     }

@@ -26,9 +26,13 @@ public final class PairedRun {
   }
 
   /** A named variant; {@code exact[q]} is the ground truth for query {@code q}, or null. */
-  public record Variant(String name, Search search, Rows rows, int[] @org.jspecify.annotations.Nullable [] exact, int k) {}
+  // the ground-truth array is shared read-only between variants, never compared
+  @SuppressWarnings("ArrayRecordComponent")
+  public record Variant(String name, Search search, Rows rows, int @org.jspecify.annotations.Nullable [][] exact, int k) {}
 
   /** Samples and quality of one variant. */
+  // the samples array is filled by run() and only read afterwards, by this harness alone
+  @SuppressWarnings("ArrayRecordComponent")
   public record Result(String name, long[] nanos, double recall, int shortResults, int queries) {
     public long median() {
       return Stats.median(nanos);
@@ -39,9 +43,29 @@ public final class PairedRun {
     }
   }
 
+  /** The results of one run, by variant name. */
+  public record Results(Map<String, Result> byName) {
+    public Results {
+      byName = Map.copyOf(byName);
+    }
+
+    /**
+     * The result of the variant named {@code name}.
+     *
+     * @throws IllegalArgumentException when no variant has that name
+     */
+    public Result get(String name) {
+      Result r = byName.get(name);
+      if (r == null) {
+        throw new IllegalArgumentException("no variant named " + name + " in " + byName.keySet());
+      }
+      return r;
+    }
+  }
+
   private PairedRun() {}
 
-  public static Map<String, Result> run(
+  public static Results run(
       List<Variant> variants,
       float[][] warmupVectors,
       String[] warmupTexts,
@@ -73,8 +97,9 @@ public final class PairedRun {
             if (rows.length < var.k()) {
               shortCount[idx]++;
             }
-            if (var.exact() != null) {
-              recallSum[idx] += recallAt(var.exact()[i], rows, var.k());
+            int[][] exact = var.exact();
+            if (exact != null) {
+              recallSum[idx] += recallAt(exact[i], rows, var.k());
             }
           }
         }
@@ -86,7 +111,7 @@ public final class PairedRun {
       double recall = var.exact() == null ? Double.NaN : recallSum[j] / q;
       out.put(var.name(), new Result(var.name(), nanos[j], recall, shortCount[j], q));
     }
-    return out;
+    return new Results(out);
   }
 
   /** |exact[0..k) ∩ got[0..k)| / min(k, |exact|). */

@@ -190,6 +190,7 @@ public final class IngestFolderBenchmark {
     @Override public Optional<CollectionIdentity> identity() { return d.identity(); }
     @Override public Map<String, String> documentHashes(Collection<String> docIds) { return d.documentHashes(docIds); }
     @Override public boolean deleteDocument(String docId) { return d.deleteDocument(docId); }
+    @Override public java.util.Set<String> documentIds() { return d.documentIds(); }
     @Override public long chunkCount() { return d.chunkCount(); }
     @Override public List<SearchHit> denseSearch(float[] q, int k, Filter f) { return d.denseSearch(q, k, f); }
     @Override public List<SearchHit> lexicalSearch(String q, int k, Filter f) { return d.lexicalSearch(q, k, f); }

@@ -30,7 +30,6 @@ import java.lang.ref.Reference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Section 1: exact in-memory top-5 over {@code n × d}, with and without the 25 % team filter:
@@ -86,7 +85,7 @@ public final class InMemoryComparison {
     String loadBefore = Machine.loadAverage();
     System.out.printf("[memory] searching: %d warm-up + %d × %d queries per variant%n",
         data.warmupQueries.length, passes, data.queries.length);
-    Map<String, Result> r = PairedRun.run(variants, data.warmupQueries, data.warmupQuestions,
+    PairedRun.Results r = PairedRun.run(variants, data.warmupQueries, data.warmupQuestions,
         data.queries, data.questions, passes);
     String loadAfter = Machine.loadAverage();
 
@@ -114,8 +113,7 @@ public final class InMemoryComparison {
     report.blank();
     report.line(f("Load (one call, untimed setup for the search rows): citerag `write` %s ms, LangChain4j `addAll` %s ms.",
         ms(citeragLoad), ms(lc4jLoad)));
-    Reference.reachabilityFence(citerag);
-    Reference.reachabilityFence(lc4j);
+    // no reachability fence needed: the variants' lambdas hold both stores until the timing ends
   }
 
   /** Retained heap per chunk of both stores, measured {@code repeats} times, interleaved. */
@@ -126,21 +124,25 @@ public final class InMemoryComparison {
     for (int i = 0; i < repeats; i++) {
       long before = Heap.usedAfterGc();
       InMemoryVectorStore s = new InMemoryVectorStore(data.dims);
-      List<DocumentChunks> docs = Corpus.citerag(data, 0, n);
-      s.write(docs);
-      docs = null;
-      long after = Heap.usedAfterGc();
-      citerag[i] = (after - before) / n;
-      Reference.reachabilityFence(s);
+      try {
+        List<DocumentChunks> docs = Corpus.citerag(data, 0, n);
+        s.write(docs);
+        docs = null;
+        citerag[i] = (Heap.usedAfterGc() - before) / n;
+      } finally {
+        Reference.reachabilityFence(s); // the store is alive while its heap is measured
+      }
       s = null;
       before = Heap.usedAfterGc();
-      Corpus.Lc4j lc = Corpus.lc4j(data, 0, n);
       InMemoryEmbeddingStore<TextSegment> l = new InMemoryEmbeddingStore<>();
-      l.addAll(lc.ids(), lc.embeddings(), lc.segments());
-      lc = null;
-      after = Heap.usedAfterGc();
-      lc4j[i] = (after - before) / n;
-      Reference.reachabilityFence(l);
+      try {
+        Corpus.Lc4j lc = Corpus.lc4j(data, 0, n);
+        l.addAll(lc.ids(), lc.embeddings(), lc.segments());
+        lc = null;
+        lc4j[i] = (Heap.usedAfterGc() - before) / n;
+      } finally {
+        Reference.reachabilityFence(l);
+      }
       System.out.printf("[memory] heap per chunk, round %d: citerag %d B, LangChain4j %d B%n", i + 1, citerag[i], lc4j[i]);
     }
     long c = Stats.median(citerag);

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -132,14 +133,14 @@ public class InMemorySearchBenchmark {
     }
   }
 
-  private static void check(String expected, String actual) {
+  private static void check(String expected, @Nullable String actual) {
     if (!expected.equals(actual)) {
       throw new IllegalStateException("benchmark setup: expected " + expected + ", was " + actual);
     }
   }
 
   private float[] nextQuery() {
-    return queries[(next++) & (QUERIES - 1)];
+    return queries[next++ & (QUERIES - 1)];
   }
 
   @Benchmark
@@ -285,7 +286,7 @@ public class InMemorySearchBenchmark {
   }
 
   /** A unit vector: {@code centre + noise * gaussian} (or a pure gaussian), normalised. */
-  static float[] gaussianUnit(Random r, int d, float[] centre, double noise) {
+  static float[] gaussianUnit(Random r, int d, float @Nullable [] centre, double noise) {
     float[] v = new float[d];
     for (int i = 0; i < d; i++) {
       v[i] = centre == null ? (float) r.nextGaussian() : (float) (centre[i] + noise * r.nextGaussian());

@@ -54,7 +54,7 @@ public final class OnnxVsLangChain4j {
     List<SquadRetrieval.Case> cases = SquadRetrieval.cases(dir.resolve("cases.jsonl"));
     List<String> paragraphs = new ArrayList<>();
     SquadRetrieval.corpus(dir.resolve("corpus")).forEach(d -> {
-      for (String p : d.content().split("\n## Paragraph [0-9]+\n")) {
+      for (String p : d.content().split("\n## Paragraph [0-9]+\n", -1)) {
         String t = p.strip();
         if (!t.startsWith("#") && ours.countTokens(t) <= 500) {
           paragraphs.add(t);

@@ -49,17 +49,12 @@ public final class SquadRetrieval {
     System.out.printf(Locale.ROOT, "# SQuAD retrieval: %d documents, %d questions (%d answerable); %s; load %s%n",
         docs.size(), cases.size(), cases.stream().filter(Case::answerable).count(), dir, Machine.loadAverage());
     for (String kind : kinds) {
-      Embedder embedder = "onnx".equals(kind) ? OnnxEmbedder.builder().build() : new LocalHashingEmbedder();
-      try {
-        run(kind, embedder, docs, cases);
-      } finally {
-        if (embedder instanceof AutoCloseable c) {
-          try {
-            c.close();
-          } catch (Exception e) {
-            throw new IllegalStateException(e);
-          }
+      if ("onnx".equals(kind)) {
+        try (OnnxEmbedder onnx = OnnxEmbedder.builder().build()) {
+          run(kind, onnx, docs, cases);
         }
+      } else {
+        run(kind, new LocalHashingEmbedder(), docs, cases);
       }
     }
   }

@@ -35,6 +35,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -170,7 +171,8 @@ public final class PgSections {
         + " before timing. LangChain4j's only index option is IVFFlat, created on the empty table (`useIndex(true)`);"
         + " its default has no vector index, so its `addAll` rows are not searchable by an ANN index until one is"
         + " built by hand. The floor's HNSW build gets the same `maintenance_work_mem` as citerag's.");
-    return kept;
+    // the largest size is always kept (keep is true on its last run)
+    return Objects.requireNonNull(kept);
   }
 
   private static void warmUp(HikariDataSource citeragPool, HikariDataSource lcPool, HikariDataSource barePool,
@@ -280,7 +282,7 @@ public final class PgSections {
       PairedRun.Rows ints = r -> (int[]) r;
       System.out.printf("[pg] searching %,d chunks (load %s)%n", t.n(), Machine.loadAverage());
       String loadBefore = Machine.loadAverage();
-      Map<String, Result> main = PairedRun.run(List.of(
+      PairedRun.Results main = PairedRun.run(List.of(
           new Variant("c-dense", (q, s) -> store.denseSearch(q, K, Filter.ALL), rows, exact[0], K),
           new Variant("c-hybrid", (q, s) -> store.hybridSearch(q, s, K, Filter.ALL), rows, hybridTruth[0], K),
           new Variant("c-dense-25", (q, s) -> store.denseSearch(q, K, team), rows, exact[1], K),
@@ -294,7 +296,7 @@ public final class PgSections {
       int slowQueries = Math.min(100, data.queries.length);
       float[][] sq = Arrays.copyOf(data.queries, slowQueries);
       String[] st = Arrays.copyOf(data.questions, slowQueries);
-      Map<String, Result> slow = PairedRun.run(List.of(
+      PairedRun.Results slow = PairedRun.run(List.of(
           new Variant("c-dense-25", (q, s) -> store.denseSearch(q, K, team), rows, exact[1], K),
           new Variant("lc-dense-25", (q, s) -> lc4j.search(request(q, lcTeam, null)), lcRows, exact[1], K),
           new Variant("c-dense-1", (q, s) -> store.denseSearch(q, K, shard), rows, exact[2], K),

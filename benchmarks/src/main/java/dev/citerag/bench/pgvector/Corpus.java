@@ -86,6 +86,8 @@ final class Corpus {
     return new Query(near(r, cluster), text);
   }
 
+  // a query vector, generated once and only read by the searches
+  @SuppressWarnings("ArrayRecordComponent")
   record Query(float[] vector, String text) {}
 
   float[] near(Random r, int cluster) {

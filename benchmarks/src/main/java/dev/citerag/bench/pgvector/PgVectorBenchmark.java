@@ -294,8 +294,12 @@ public final class PgVectorBenchmark {
       Function<Corpus.Query, List<SearchHit>> run = hybrid
           ? q -> store.hybridSearch(q.vector(), q.text(), K, f)
           : q -> store.denseSearch(q.vector(), K, f);
+      int warmHits = 0;
       for (Corpus.Query q : warm) {
-        run.apply(q);
+        warmHits += run.apply(q).size();
+      }
+      if (warmHits == 0 && !warm.isEmpty()) {
+        throw new IllegalStateException("warm-up searches found nothing: the corpus did not load");
       }
       double[] samples = new double[3 * queries.size()];
       double recall = 0;

@@ -13,7 +13,6 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -140,9 +139,7 @@ public final class AnswerSchema {
             errors.add(path + "." + r.asText() + " is required");
           }
         }
-        Iterator<Map.Entry<String, JsonNode>> it = value.fields();
-        while (it.hasNext()) {
-          Map.Entry<String, JsonNode> f = it.next();
+        for (Map.Entry<String, JsonNode> f : value.properties()) {
           JsonNode ps = props.get(f.getKey());
           if (ps == null) {
             if (!schema.path("additionalProperties").asBoolean(true)) {

@@ -20,13 +20,14 @@ public final class AnswerText {
     List<int[]> out = new ArrayList<>();
     int i = 0;
     while (i < a.length()) {
-      if (isSeparator(a.charAt(i))) {
-        i++;
-        continue;
-      }
+      // a claim may itself begin with a separator (a list item "- ..."): try the claims first
       int m = longestClaimAt(answer, normalizedClaims, i);
       if (m > 0) {
         i += m;
+        continue;
+      }
+      if (isSeparator(a.charAt(i))) {
+        i++;
         continue;
       }
       int next = a.length();

@@ -66,10 +66,6 @@ public final class QuoteMatcher {
     return (int) Math.floor(length(quote.toString()));
   }
 
-  private static boolean isWordChar(char c) {
-    return Character.isLetterOrDigit(c) || c == '_';
-  }
-
   /**
    * Whether a quote that is not an exact excerpt nearly is one: it matches after lower-casing and
    * dropping punctuation, or at least 80 % of its word trigrams occur in the passage. Used only to

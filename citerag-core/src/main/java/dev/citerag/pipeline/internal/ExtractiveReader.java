@@ -164,6 +164,8 @@ public final class ExtractiveReader {
    * @param veto why answering is ruled out whatever the strictness, null when it is not
    * @param features the values named by {@link #FEATURES} for the best quote (zeros when empty)
    */
+  // the features are computed once per question and only read by the generator's score
+  @SuppressWarnings("ArrayRecordComponent")
   public record Assessment(List<Pick> picks, @Nullable String veto, double[] features) {
     public Assessment {
       picks = List.copyOf(picks);
@@ -228,7 +230,7 @@ public final class ExtractiveReader {
     double contentWeight = 0;
     double missingWeight = 0;
     for (String t : content) {
-      double w = idf.get(t);
+      double w = idf.getOrDefault(t, 0.0);
       contentWeight += w;
       if (!matches(t, present)) {
         missingWeight += w;
@@ -249,7 +251,7 @@ public final class ExtractiveReader {
       double hit = 0;
       double total = 0;
       for (String t : qTerms) {
-        double w = idf.get(t);
+        double w = idf.getOrDefault(t, 0.0);
         total += w;
         if (matches(t, c.terms)) {
           hit += w;
@@ -320,11 +322,11 @@ public final class ExtractiveReader {
     double cover = 0;
     double chunkCover = 0;
     for (String t : content) {
-      double w = idf.get(t);
+      double w = idf.getOrDefault(t, 0.0);
       if (matches(t, best.context)) {
         cover += w;
       }
-      if (matches(t, chunkTerms.get(best.sourceId))) {
+      if (matches(t, chunkTerms.getOrDefault(best.sourceId, Set.of()))) {
         chunkCover += w;
       }
     }
@@ -432,7 +434,7 @@ public final class ExtractiveReader {
       double sc = 0;
       for (String t : qTerms) {
         if (c.terms.contains(t)) {
-          sc += idf.get(t);
+          sc += idf.getOrDefault(t, 0.0);
         }
       }
       sc = sc / (1.0 + 0.02 * c.terms.size());
@@ -698,7 +700,7 @@ public final class ExtractiveReader {
    */
   static List<Unit> units(String text) {
     List<Unit> out = new ArrayList<>();
-    String[] lines = LINE_BREAK.split(text);
+    String[] lines = LINE_BREAK.split(text, -1);
     String tableHeader = null;
     StringBuilder para = new StringBuilder();
     boolean inFence = false;
@@ -759,7 +761,7 @@ public final class ExtractiveReader {
     if (para.length() == 0) {
       return;
     }
-    for (String part : SENTENCE_END.split(para)) {
+    for (String part : SENTENCE_END.split(para, -1)) {
       String st = part.strip();
       if (!st.isEmpty()) {
         out.add(new Unit(st, null, step));

@@ -34,7 +34,7 @@ public final class Retrier {
   /** Waits; replaceable in tests so that they do not sleep for real. */
   @FunctionalInterface
   public interface Sleeper {
-    Sleeper REAL = d -> Thread.sleep(d.toMillis(), (int) (d.toNanosPart() % 1_000_000));
+    Sleeper REAL = d -> Thread.sleep(d.toMillis(), d.toNanosPart() % 1_000_000);
 
     void sleep(Duration d) throws InterruptedException;
   }

@@ -207,6 +207,9 @@ public final class Bm25Index {
         acc[slot] += score;
       }
     }
+    if (acc == null) {
+      return; // no query term occurs in any chunk
+    }
     for (int i = 0; i < touched.size(); i++) {
       int slot = touched.get(i);
       top.offer(acc[slot], slot);

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reciprocal rank fusion: {@code score(d) = sum over lists of 1 / (K + rank(d))} with {@code K =
@@ -82,9 +83,9 @@ public final class RankFusion {
 
   private static final class Acc {
     final SearchHit hit;
-    Double cosine;
-    Integer denseRank;
-    Integer lexicalRank;
+    @Nullable Double cosine;
+    @Nullable Integer denseRank;
+    @Nullable Integer lexicalRank;
     double lexicalScore;
 
     Acc(SearchHit hit) {

@@ -1,6 +1,7 @@
 package dev.citerag.text.internal;
 
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Porter2 ("Snowball English") stemmer, written out by hand so that core needs no analysis
@@ -175,7 +176,7 @@ public final class EnglishStemmer {
     }
 
     /** The longest of {@code suffixes} the buffer ends with, or null. */
-    private String longestSuffix(String... suffixes) {
+    private @Nullable String longestSuffix(String... suffixes) {
       String best = null;
       for (String s : suffixes) {
         if ((best == null || s.length() > best.length()) && endsWith(s)) {

@@ -105,7 +105,7 @@ public final class LexicalAnalyzer {
       }
       addTerm(out, raw, porter2);
       if (compound && !isNumberLike(raw)) {
-        for (String part : SEPARATORS.split(raw)) {
+        for (String part : SEPARATORS.split(raw, -1)) {
           if (!part.isEmpty() && !part.equals(raw)) {
             addTerm(out, part, porter2);
           }

@@ -97,22 +97,14 @@ public final class ChatCodec {
 
   /** Maps Gemini's {@code finishReason}; unknown and future values become {@link FinishReason#OTHER}. */
   static FinishReason finishReason(String reason) {
-    switch (reason) {
-      case "STOP":
-        return FinishReason.STOP;
-      case "MAX_TOKENS":
-        return FinishReason.LENGTH;
-      case "SAFETY":
-      case "RECITATION":
-      case "LANGUAGE":
-      case "BLOCKLIST":
-      case "PROHIBITED_CONTENT":
-      case "SPII":
-        return FinishReason.BLOCKED;
-      default:
-        // IMAGE_SAFETY, IMAGE_PROHIBITED_CONTENT, IMAGE_RECITATION, IMAGE_OTHER; not NO_IMAGE.
-        return reason.startsWith("IMAGE_") ? FinishReason.BLOCKED : FinishReason.OTHER;
-    }
+    return switch (reason) {
+      case "STOP" -> FinishReason.STOP;
+      case "MAX_TOKENS" -> FinishReason.LENGTH;
+      case "SAFETY", "RECITATION", "LANGUAGE", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII" ->
+          FinishReason.BLOCKED;
+      // IMAGE_SAFETY, IMAGE_PROHIBITED_CONTENT, IMAGE_RECITATION, IMAGE_OTHER; not NO_IMAGE.
+      default -> reason.startsWith("IMAGE_") ? FinishReason.BLOCKED : FinishReason.OTHER;
+    };
   }
 
   private static ChatWire.@Nullable Candidate firstCandidate(@Nullable List<ChatWire.@Nullable Candidate> cs) {

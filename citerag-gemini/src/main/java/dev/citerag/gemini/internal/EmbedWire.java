@@ -26,5 +26,7 @@ final class EmbedWire {
 
   record BatchResponse(@Nullable List<@Nullable Embedding> embeddings) {}
 
+  // a JSON wire type: read or written once, never compared or kept, so its array needs no copy
+  @SuppressWarnings("ArrayRecordComponent")
   record Embedding(double @Nullable [] values) {}
 }

@@ -48,27 +48,29 @@ final class ErrorMapper {
     String text = describe(code, info, body, apiKey);
     String status = info.status();
     switch (code) {
-      case 400:
+      case 400 -> {
         if (info.reasons().contains("API_KEY_INVALID")) {
           return permanent(apiKey, Kind.AUTH, code, status, "API key rejected (" + text + ")");
         }
         return permanent(apiKey, Kind.BAD_REQUEST, code, status, text);
-      case 401:
-      case 403:
+      }
+      case 401, 403 -> {
         return permanent(apiKey, Kind.AUTH, code, status, text);
-      case 404:
+      }
+      case 404 -> {
         return permanent(apiKey, Kind.NOT_FOUND, code, status,
             "model " + model + " not found or not supported for " + method + " (" + text + ")");
-      case 429:
+      }
+      case 429 -> {
         return rateLimited(code, info, retryAfterHeader, text, apiKey);
-      case 408:
-      case 504:
+      }
+      case 408, 504 -> {
         return transientFailure(apiKey, Kind.TIMEOUT, code, status, text, retryAfter(info, retryAfterHeader));
-      case 500:
-      case 502:
-      case 503:
+      }
+      case 500, 502, 503 -> {
         return transientFailure(apiKey, Kind.UNAVAILABLE, code, status, text, retryAfter(info, retryAfterHeader));
-      default:
+      }
+      default -> {
         if (code >= 300 && code < 400) {
           // Redirects are not followed: the key header must not travel to another host.
           return permanent(apiKey, Kind.PROTOCOL, code, status, "unexpected redirect (" + text + ")");
@@ -78,6 +80,7 @@ final class ErrorMapper {
         }
         // 402 (prepaid credit used up), 409, 413 and other client errors: retrying cannot help.
         return permanent(apiKey, code == 402 ? Kind.RATE_LIMITED : Kind.BAD_REQUEST, code, status, text);
+      }
     }
   }
 

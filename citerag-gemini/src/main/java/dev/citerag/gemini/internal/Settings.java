@@ -79,6 +79,8 @@ public final class Settings {
   }
 
   /**
+   * Checks a Gemini model id and returns it unchanged.
+   *
    * @throws IllegalArgumentException unless {@code model} is a bare model id such as {@code
    *     gemini-2.5-flash} (letters, digits, '.', '_', '-'; no {@code models/} prefix)
    */
@@ -94,7 +96,11 @@ public final class Settings {
     return model;
   }
 
-  /** @throws IllegalArgumentException unless {@code d} is positive */
+  /**
+   * Checks that a duration is set and positive, and returns it.
+   *
+   * @throws IllegalArgumentException unless {@code d} is positive
+   */
   public static Duration positive(@Nullable Duration d, String field) {
     if (d == null) {
       throw new IllegalArgumentException(field + " must not be null");
@@ -106,6 +112,8 @@ public final class Settings {
   }
 
   /**
+   * Checks an API key's characters and returns it unchanged.
+   *
    * @throws IllegalArgumentException unless {@code key} is non-blank visible ASCII (OkHttp would
    *     otherwise reject the header with a message that quotes the value)
    */

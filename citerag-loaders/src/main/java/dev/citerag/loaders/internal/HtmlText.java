@@ -54,7 +54,7 @@ public record HtmlText(@Nullable String title, String markdown) {
     }
     var articles = body.select("article");
     if (articles.size() == 1) {
-      return articles.first();
+      return articles.get(0);
     }
     Element copy = body.clone();
     copy.select("[role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=search]").remove();
@@ -151,6 +151,9 @@ public record HtmlText(@Nullable String title, String markdown) {
       prefix = null;
     }
 
+    // identity on purpose: a row belongs to this very table element; jsoup's Element.equals is
+    // identity too, but a nested table could have the same content
+    @SuppressWarnings("ReferenceEquality")
     private void table(Element table) {
       List<String> rows = new ArrayList<>();
       boolean headerDone = false;
@@ -214,7 +217,7 @@ public record HtmlText(@Nullable String title, String markdown) {
 
   private static String collapseKeepingBreaks(String s) {
     StringBuilder out = new StringBuilder();
-    for (String line : s.split("\n")) {
+    for (String line : s.split("\n", -1)) {
       String l = collapse(line);
       if (!l.isEmpty()) {
         if (out.length() > 0) {

@@ -29,6 +29,8 @@ public final class PdfPages {
   public record Heading(int page, int level, String title) {}
 
   /**
+   * Turns the raw text of each page into pages with their lines and section headings.
+   *
    * @param raw text per 1-based page number, in order
    * @param headings the outline in order
    */

@@ -116,8 +116,8 @@ public final class ConnectionOptions {
     Checks.notNull(d, "keepAlive");
     if (d.isNegative()) {
       this.keepAlive = -1L;
-    } else if (d.getNano() == 0) {
-      this.keepAlive = d.getSeconds();
+    } else if (d.toNanosPart() == 0) {
+      this.keepAlive = d.toSeconds();
     } else {
       this.keepAlive = d.toMillis() + "ms";
     }

@@ -21,6 +21,8 @@ final class EmbedWire {
       @JsonProperty("keep_alive") @Nullable Object keepAlive) {}
 
   @JsonIgnoreProperties(ignoreUnknown = true)
+  // a JSON wire type: read or written once, never compared or kept, so its array needs no copy
+  @SuppressWarnings("ArrayRecordComponent")
   record Reply(
       @Nullable String model,
       float @Nullable [] @Nullable [] embeddings,

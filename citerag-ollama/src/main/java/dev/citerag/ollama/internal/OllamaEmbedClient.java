@@ -191,19 +191,20 @@ public final class OllamaEmbedClient {
 
   private EmbedderIdentity readIdentity() {
     TransportConfig config = transport.config();
-    EmbedWire.Tags tags = transport.get(TAGS, body -> {
+    List<EmbedWire.TagModel> models = transport.get(TAGS, body -> {
       try {
         EmbedWire.Tags t = OllamaTransport.MAPPER.readValue(body, EmbedWire.Tags.class);
-        if (t == null || t.models() == null) {
+        List<EmbedWire.TagModel> listed = t == null ? null : t.models();
+        if (listed == null) {
           throw transport.errors().protocol(TAGS, "no \"models\" field", null);
         }
-        return t;
+        return listed;
       } catch (IOException e) {
         throw transport.errors().protocol(TAGS, "not Ollama tags JSON (" + e.getMessage() + ")", e);
       }
     });
     EmbedWire.TagModel entry = null;
-    for (EmbedWire.TagModel m : tags.models()) {
+    for (EmbedWire.TagModel m : models) {
       if (m != null && (sameModel(m.name()) || sameModel(m.model()))) {
         entry = m;
         break;
@@ -211,7 +212,7 @@ public final class OllamaEmbedClient {
     }
     if (entry == null) {
       throw new PermanentProviderException(OllamaErrors.PROVIDER, ProviderException.Kind.NOT_FOUND,
-          0, null, "model \"" + config.model() + "\" is not among the " + tags.models().size()
+          0, null, "model \"" + config.model() + "\" is not among the " + models.size()
               + " models on the Ollama server at " + config.displayUrl()
               + "; download it with `ollama pull " + config.model() + "`", null);
     }

@@ -46,35 +46,24 @@ public final class OllamaErrors {
     String where = " (HTTP " + status + " from " + method + " " + displayUrl + "/" + path + ": "
         + said + ")";
     Duration hint = RetryHints.retryAfterHeader(retryAfter, ZonedDateTime.now(ZoneOffset.UTC)).orElse(null);
-    switch (status) {
-      case 400:
-        return permanent(Kind.BAD_REQUEST, status, "the server rejected the request" + where, null);
-      case 401:
-      case 403:
-        return permanent(Kind.AUTH, status, "not authorised" + where
-            + "; cloud models need `ollama signin`, a proxy may need credentials", null);
-      case 404:
-        if (ollamaError.isPresent()) {
-          return permanent(Kind.NOT_FOUND, status, "model \"" + model + "\" is not available on the"
+    return switch (status) {
+      case 400 -> permanent(Kind.BAD_REQUEST, status, "the server rejected the request" + where, null);
+      case 401, 403 -> permanent(Kind.AUTH, status, "not authorised" + where
+          + "; cloud models need `ollama signin`, a proxy may need credentials", null);
+      case 404 -> ollamaError.isPresent()
+          ? permanent(Kind.NOT_FOUND, status, "model \"" + model + "\" is not available on the"
               + " Ollama server at " + displayUrl + where + "; download it with `ollama pull " + model
-              + "`", null);
-        }
-        return permanent(Kind.NOT_FOUND, status, "endpoint not found" + where
-            + "; is this an Ollama server, and recent enough to serve /" + path + "?", null);
-      case 429:
-        return transientFailure(Kind.RATE_LIMITED, status, "rate limited" + where, hint, null);
-      case 500:
-      case 502:
-      case 503:
-        return transientFailure(Kind.UNAVAILABLE, status, "server unavailable" + where, hint, null);
-      case 504:
-        return transientFailure(Kind.TIMEOUT, status, "gateway timeout" + where, hint, null);
-      default:
-        if (status >= 400 && status < 500) {
-          return permanent(Kind.BAD_REQUEST, status, "request failed" + where, null);
-        }
-        return permanent(Kind.PROTOCOL, status, "unexpected reply" + where, null);
-    }
+              + "`", null)
+          : permanent(Kind.NOT_FOUND, status, "endpoint not found" + where
+              + "; is this an Ollama server, and recent enough to serve /" + path + "?", null);
+      case 429 -> transientFailure(Kind.RATE_LIMITED, status, "rate limited" + where, hint, null);
+      case 500, 502, 503 ->
+          transientFailure(Kind.UNAVAILABLE, status, "server unavailable" + where, hint, null);
+      case 504 -> transientFailure(Kind.TIMEOUT, status, "gateway timeout" + where, hint, null);
+      default -> status >= 400 && status < 500
+          ? permanent(Kind.BAD_REQUEST, status, "request failed" + where, null)
+          : permanent(Kind.PROTOCOL, status, "unexpected reply" + where, null);
+    };
   }
 
   /** An {@code {"error": ...}} object inside a successful (HTTP 200) reply, e.g. mid-stream. */

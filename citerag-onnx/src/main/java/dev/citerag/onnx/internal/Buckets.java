@@ -14,6 +14,8 @@ public final class Buckets {
   private Buckets() {}
 
   /**
+   * Groups inputs into batches of similar length within both limits.
+   *
    * @param lengths token count of each input
    * @return batches of input indexes, each batch ordered by length
    */

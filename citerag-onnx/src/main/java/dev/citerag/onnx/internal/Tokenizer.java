@@ -68,6 +68,8 @@ public final class Tokenizer implements AutoCloseable {
   }
 
   /** One tokenized text. */
+  // internal: built once per text and read once by the embedder, never compared or kept
+  @SuppressWarnings("ArrayRecordComponent")
   public record Encoded(long[] ids, long[] typeIds) {
     public int length() {
       return ids.length;

@@ -133,18 +133,14 @@ public final class ChatCodec {
 
   /** Maps {@code finish_reason}; unknown and future values become {@link FinishReason#OTHER}. */
   static FinishReason finishReason(String reason) {
-    switch (reason) {
-      case "stop":
-        return FinishReason.STOP;
-      case "length":
-        return FinishReason.LENGTH;
-      case "content_filter":
-        return FinishReason.BLOCKED;
-      default:
-        // tool_calls / function_call (no tools were offered, so no answer either), a server's own
-        // words, or none at all
-        return FinishReason.OTHER;
-    }
+    return switch (reason) {
+      case "stop" -> FinishReason.STOP;
+      case "length" -> FinishReason.LENGTH;
+      case "content_filter" -> FinishReason.BLOCKED;
+      // tool_calls / function_call (no tools were offered, so no answer either), a server's own
+      // words, or none at all
+      default -> FinishReason.OTHER;
+    };
   }
 
   private static String text(@Nullable JsonNode content) {

@@ -53,12 +53,12 @@ final class ErrorMapper {
   static ProviderException map(
       int code, byte[] body, Headers headers, String model, String endpoint, @Nullable String apiKey) {
     ErrorInfo info = parse(body, apiKey);
-    String said = describe(code, info, body, apiKey);
+    String said = describe(info, body, apiKey);
     String where = " (HTTP " + code + " from " + endpoint + ": " + said + ")";
     String status = info.status();
     Duration hint = RetryHeaders.hint(headers, ZonedDateTime.now(ZoneOffset.UTC)).orElse(null);
     switch (code) {
-      case 400:
+      case 400 -> {
         if (info.is("invalid_api_key")) {
           return permanent(Kind.AUTH, code, status, "API key rejected" + where);
         }
@@ -66,32 +66,40 @@ final class ErrorMapper {
           return modelNotFound(code, status, model, where);
         }
         return permanent(Kind.BAD_REQUEST, code, status, "request rejected" + where);
-      case 401:
+      }
+      case 401 -> {
         return permanent(Kind.AUTH, code, status, (apiKey == null
             ? "the server wants an API key and none is set: call apiKey(...) or set " + Settings.ENV_API_KEY
             : "API key rejected: check " + Settings.ENV_API_KEY + " or apiKey(...)") + where);
-      case 403:
+      }
+      case 403 -> {
         return permanent(Kind.AUTH, code, status, "not permitted" + where);
-      case 404:
+      }
+      case 404 -> {
         if (info.is("model_not_found") || mentionsModel(info)) {
           return modelNotFound(code, status, model, where);
         }
         return permanent(Kind.NOT_FOUND, code, status, "endpoint not found" + where
             + "; is the base URL right? OpenAI-compatible servers serve it under /v1");
-      case 408:
+      }
+      case 408 -> {
         return transientFailure(Kind.TIMEOUT, code, status, "request timeout" + where, hint);
-      case 409:
+      }
+      case 409 -> {
         return transientFailure(Kind.UNAVAILABLE, code, status, "conflict" + where, hint);
-      case 429:
+      }
+      case 429 -> {
         if (info.is("insufficient_quota")) {
           // OpenAI answers 429 when the account's credit is used up: waiting does not help
           return permanent(Kind.RATE_LIMITED, code, status,
               "quota exhausted; check the plan and billing of the account" + where);
         }
         return transientFailure(Kind.RATE_LIMITED, code, status, "rate limited" + where, hint);
-      case 504:
+      }
+      case 504 -> {
         return transientFailure(Kind.TIMEOUT, code, status, "gateway timeout" + where, hint);
-      default:
+      }
+      default -> {
         if (code >= 300 && code < 400) {
           // Redirects are not followed: the Authorization header must not travel to another host.
           return permanent(Kind.PROTOCOL, code, status, "unexpected redirect, not followed" + where);
@@ -101,6 +109,7 @@ final class ErrorMapper {
         }
         return permanent(code == 402 ? Kind.RATE_LIMITED : Kind.BAD_REQUEST, code, status,
             "request failed" + where);
+      }
     }
   }
 
@@ -141,7 +150,7 @@ final class ErrorMapper {
   }
 
   /** {@code invalid_request_error: The model `x` does not exist}, or the scrubbed body. */
-  private static String describe(int code, ErrorInfo info, byte[] body, @Nullable String apiKey) {
+  private static String describe(ErrorInfo info, byte[] body, @Nullable String apiKey) {
     StringBuilder sb = new StringBuilder();
     if (info.status() != null) {
       sb.append(info.status());

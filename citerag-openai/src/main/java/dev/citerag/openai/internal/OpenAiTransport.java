@@ -80,7 +80,7 @@ public final class OpenAiTransport {
   /** The URL of an endpoint, e.g. {@code chat/completions}; contains no credential. */
   public HttpUrl url(String path) {
     HttpUrl.Builder b = baseUrl.newBuilder();
-    for (String segment : path.split("/")) {
+    for (String segment : path.split("/", -1)) {
       b.addPathSegment(segment);
     }
     return b.build();

@@ -30,7 +30,6 @@ public final class RetryHeaders {
 
   static final Duration MAX_HINT = Duration.ofDays(1);
 
-  private static final Pattern GO_DURATION = Pattern.compile("(?:\\d+(?:\\.\\d+)?(?:h|ms|us|µs|ns|m|s))+");
   private static final Pattern GO_PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(h|ms|us|µs|ns|m|s)");
 
   /** The hint, if the headers carry a usable one. */
@@ -76,12 +75,17 @@ public final class RetryHeaders {
   /** A Go duration as OpenAI writes its reset times: {@code 6m0s}, {@code 1s}, {@code 20ms}, {@code 0.5s}. */
   public static Optional<Duration> goDuration(@Nullable String value) {
     String v = strip(value);
-    if (v == null || v.length() > 40 || !GO_DURATION.matcher(v).matches()) {
+    if (v == null || v.isEmpty() || v.length() > 40) {
       return Optional.empty();
     }
     BigDecimal nanos = BigDecimal.ZERO;
     Matcher m = GO_PART.matcher(v);
-    while (m.find()) {
+    // parts one after another with nothing between them (one part at a time: no repeated group to backtrack)
+    for (int at = 0; at < v.length(); at = m.end()) {
+      m.region(at, v.length());
+      if (!m.lookingAt()) {
+        return Optional.empty();
+      }
       BigDecimal n = new BigDecimal(m.group(1));
       BigDecimal unit = switch (m.group(2)) {
         case "h" -> BigDecimal.valueOf(3_600_000_000_000L);

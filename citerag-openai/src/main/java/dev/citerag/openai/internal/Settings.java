@@ -102,6 +102,8 @@ public final class Settings {
   }
 
   /**
+   * Checks a model id and returns it unchanged.
+   *
    * @throws IllegalArgumentException unless {@code model} is non-blank, at most {@value
    *     #MAX_MODEL_LENGTH} characters, without whitespace or control characters (ids such as
    *     {@code meta-llama/Llama-3.1-8B-Instruct} or {@code llama3.2:latest} are fine)
@@ -124,7 +126,11 @@ public final class Settings {
     return model;
   }
 
-  /** @throws IllegalArgumentException unless {@code d} is positive */
+  /**
+   * Checks that a duration is set and positive, and returns it.
+   *
+   * @throws IllegalArgumentException unless {@code d} is positive
+   */
   public static Duration positive(@Nullable Duration d, String field) {
     if (d == null) {
       throw new IllegalArgumentException(field + " must not be null");
@@ -136,6 +142,8 @@ public final class Settings {
   }
 
   /**
+   * Checks an API key's characters and returns it unchanged.
+   *
    * @throws IllegalArgumentException unless {@code key} is non-blank visible ASCII (OkHttp would
    *     otherwise reject the header with a message that quotes the value); never echoes the key
    */

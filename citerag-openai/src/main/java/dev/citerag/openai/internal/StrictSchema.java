@@ -111,7 +111,7 @@ public final class StrictSchema {
       return;
     }
     JsonNode props = node.get("properties");
-    if (props != null && props.isObject() || "object".equals(node.path("type").asText())) {
+    if ((props != null && props.isObject()) || "object".equals(node.path("type").asText())) {
       if (!node.path("additionalProperties").isBoolean() || node.path("additionalProperties").asBoolean()) {
         out.add(path + ": additionalProperties must be false");
       }

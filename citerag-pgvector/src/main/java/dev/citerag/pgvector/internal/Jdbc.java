@@ -33,6 +33,11 @@ final class Jdbc {
     T run() throws SQLException;
   }
 
+  @FunctionalInterface
+  interface TxAction {
+    void run() throws SQLException;
+  }
+
   <T> T withConnection(String what, Work<T> work) {
     try (Connection c = dataSource.getConnection()) {
       return work.run(c);
@@ -47,6 +52,14 @@ final class Jdbc {
     } catch (SQLException e) {
       throw storeException(what, e);
     }
+  }
+
+  /** Like {@link #inTransaction(Connection, TxBody)}, for work without a result. */
+  static void runInTransaction(Connection c, TxAction action) throws SQLException {
+    inTransaction(c, () -> {
+      action.run();
+      return Boolean.TRUE;
+    });
   }
 
   /** Runs {@code body} in a transaction on {@code c}: commit on success, rollback on any failure. */

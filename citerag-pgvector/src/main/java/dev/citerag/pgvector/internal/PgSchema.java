@@ -133,7 +133,7 @@ final class PgSchema {
 
   /** Creates what is missing, in one transaction serialised by an advisory lock. */
   private void createSchema(Connection c) throws SQLException {
-    Jdbc.inTransaction(c, () -> {
+    Jdbc.runInTransaction(c, () -> {
       try (PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_xact_lock(?, 0)")) {
         ps.setInt(1, lockKey);
         ps.execute();
@@ -168,7 +168,6 @@ final class PgSchema {
           s.execute(ddl);
         }
       }
-      return null;
     });
   }
 
@@ -216,8 +215,8 @@ final class PgSchema {
 
 
   static int compareVersions(String a, String b) {
-    String[] x = a.split("\\.");
-    String[] y = b.split("\\.");
+    String[] x = a.split("\\.", -1);
+    String[] y = b.split("\\.", -1);
     for (int i = 0; i < Math.max(x.length, y.length); i++) {
       int p = i < x.length ? parseLeadingInt(x[i]) : 0;
       int q = i < y.length ? parseLeadingInt(y[i]) : 0;

@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  * @param id the case id
  * @param kind the case kind
  * @param answerable whether the case is answerable
- * @param status {@code answered}, {@code not_in_sources} or {@code rejected}
+ * @param status {@code "answered"}, {@code "not_in_sources"} or {@code "rejected"}
  * @param reason the abstain or reject reason ({@code low_similarity}, {@code invalid_citations}, ...),
  *     null when answered
  * @param correct answerable: answered, {@code must_contain} present and a cited chunk from one of

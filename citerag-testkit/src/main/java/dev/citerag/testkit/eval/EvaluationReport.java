@@ -123,6 +123,8 @@ public record EvaluationReport(
   public record SweepRow(double threshold, int answerableBlocked, int unanswerableLetThrough) {}
 
   /**
+   * How many cases of one kind there were, and how many of them had the right outcome.
+   *
    * @param cases cases of this kind
    * @param correct cases with the right outcome ({@link CaseResult#correct()})
    */

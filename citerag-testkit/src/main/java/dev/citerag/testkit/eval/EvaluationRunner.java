@@ -2,9 +2,9 @@ package dev.citerag.testkit.eval;
 
 import dev.citerag.answer.AnswerStatus;
 import dev.citerag.answer.IssueType;
+import dev.citerag.answer.ModelAnswer;
 import dev.citerag.answer.ValidationIssue;
 import dev.citerag.answer.internal.AnswerParser;
-import dev.citerag.answer.internal.ParseResult;
 import dev.citerag.internal.Checks;
 import dev.citerag.pipeline.Attempt;
 import dev.citerag.pipeline.RagPipeline;
@@ -29,6 +29,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
@@ -88,13 +89,13 @@ public final class EvaluationRunner {
       Trace t = r.trace();
       generators.add(t.generator());
       for (Attempt a : t.attempts()) {
-        ParseResult p = AnswerParser.parse(a.rawReply());
-        if (!p.ok()) {
+        ModelAnswer answer = AnswerParser.parse(a.rawReply()).answer();
+        if (answer == null) {
           continue;
         }
-        citations += p.answer().allCitations().size();
+        citations += answer.allCitations().size();
         phantoms += (int) a.issues().stream().filter(i -> i.type() == IssueType.PHANTOM_SOURCE).count();
-        if (p.answer().status() == AnswerStatus.ANSWERED) {
+        if (answer.status() == AnswerStatus.ANSWERED) {
           answeredReplies++;
           if (a.issues().stream().noneMatch(ValidationIssue::critical)) {
             answeredRepliesPassed++;
@@ -111,7 +112,8 @@ public final class EvaluationRunner {
     Integer relevant = null;
     Integer docRank = null;
     if (c.answerable()) {
-      String evidence = Whitespace.collapse(c.evidence());
+      // a golden case that is answerable always carries its evidence (GoldenCase checks it)
+      String evidence = Whitespace.collapse(Objects.requireNonNull(c.evidence()));
       List<SearchHit> hits = t.retrieved();
       for (int i = 0; i < hits.size(); i++) {
         SearchHit h = hits.get(i);
@@ -314,7 +316,11 @@ public final class EvaluationRunner {
       return this;
     }
 
-    /** @throws IllegalArgumentException when no pipeline (or answerer) was set */
+    /**
+     * Builds the runner from this builder's settings.
+     *
+     * @throws IllegalArgumentException when no pipeline (or answerer) was set
+     */
     public EvaluationRunner build() {
       return new EvaluationRunner(this);
     }

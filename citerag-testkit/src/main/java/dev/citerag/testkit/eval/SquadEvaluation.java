@@ -156,7 +156,11 @@ public final class SquadEvaluation {
       return this;
     }
 
-    /** @throws IllegalArgumentException when the pipeline or the cases are missing */
+    /**
+     * Builds the evaluation from this builder's settings.
+     *
+     * @throws IllegalArgumentException when the pipeline or the cases are missing
+     */
     public SquadEvaluation build() {
       Checks.notNull(answerer, "pipeline");
       Checks.notNull(cases, "cases");

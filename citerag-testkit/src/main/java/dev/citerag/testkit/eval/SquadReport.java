@@ -56,7 +56,7 @@ public record SquadReport(
    *
    * @param id the case id
    * @param answerable whether it is answerable
-   * @param status {@code answered}, {@code not_in_sources} or {@code rejected}
+   * @param status {@code "answered"}, {@code "not_in_sources"} or {@code "rejected"}
    * @param correct answered with a gold answer in a cited quote
    * @param paragraphRank 1-based rank of the first retrieved chunk of the gold paragraph, null when
    *     not retrieved

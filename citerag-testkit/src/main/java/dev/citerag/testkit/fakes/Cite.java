@@ -4,6 +4,7 @@ import dev.citerag.answer.Citation;
 import dev.citerag.internal.Checks;
 import dev.citerag.text.internal.Whitespace;
 import java.util.Locale;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -73,7 +74,8 @@ public final class Cite {
     if (literalId != null) {
       return new Citation(literalId, quote);
     }
-    SentSources.Source s = sent.containing(sourceContaining);
+    // set whenever literalId is not (both factories guarantee it)
+    SentSources.Source s = sent.containing(Objects.requireNonNull(sourceContaining));
     return new Citation(s.id(), copyFromSource ? exactSpan(s.text(), quote) : quote);
   }
 

@@ -241,7 +241,7 @@ public final class DeterministicEmbedder implements Embedder {
     }
   }
 
-  private synchronized float[] rule(String text) {
+  private synchronized float @Nullable [] rule(String text) {
     float[] v = exact.get(Whitespace.collapse(text));
     if (v != null) {
       return v;
@@ -367,7 +367,11 @@ public final class DeterministicEmbedder implements Embedder {
       return this;
     }
 
-    /** @throws IllegalArgumentException when {@code controlledAxes >= dimensions} */
+    /**
+     * Builds the embedder from this builder's settings.
+     *
+     * @throws IllegalArgumentException when {@code controlledAxes >= dimensions}
+     */
     public DeterministicEmbedder build() {
       return new DeterministicEmbedder(this);
     }

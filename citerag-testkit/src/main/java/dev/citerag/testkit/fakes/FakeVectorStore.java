@@ -24,6 +24,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -207,7 +208,7 @@ public final class FakeVectorStore implements VectorStore {
     for (EmbeddedChunk c : all) {
       cos.put(c, Vectors.cosine(queryVector, c.vector()));
     }
-    all.sort(Comparator.comparingDouble((EmbeddedChunk c) -> -cos.get(c)).thenComparing(c -> c.chunk().id()));
+    all.sort(Comparator.comparingDouble((EmbeddedChunk c) -> -Objects.requireNonNull(cos.get(c))).thenComparing(c -> c.chunk().id()));
     List<SearchHit> out = new ArrayList<>();
     for (int i = 0; i < Math.min(k, all.size()); i++) {
       EmbeddedChunk c = all.get(i);
@@ -236,12 +237,12 @@ public final class FakeVectorStore implements VectorStore {
       }
       score.put(c, s);
     }
-    all.removeIf(c -> score.get(c) == 0);
-    all.sort(Comparator.comparingInt((EmbeddedChunk c) -> -score.get(c)).thenComparing(c -> c.chunk().id()));
+    all.removeIf(c -> score.getOrDefault(c, 0) == 0);
+    all.sort(Comparator.comparingInt((EmbeddedChunk c) -> -score.getOrDefault(c, 0)).thenComparing(c -> c.chunk().id()));
     List<SearchHit> out = new ArrayList<>();
     for (int i = 0; i < Math.min(k, all.size()); i++) {
       EmbeddedChunk c = all.get(i);
-      out.add(new SearchHit(c.chunk(), null, null, i + 1, score.get(c), 0));
+      out.add(new SearchHit(c.chunk(), null, null, i + 1, score.getOrDefault(c, 0), 0));
     }
     searches.add(new Search("lexical", queryText, k, filter, out.size()));
     return out;

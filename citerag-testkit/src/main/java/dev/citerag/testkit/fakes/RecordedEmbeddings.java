@@ -72,6 +72,8 @@ public final class RecordedEmbeddings {
   record Header(@JsonProperty("identity") IdentityLine identity) {}
 
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  // a JSON wire type: read or written once, never compared or kept, so its array needs no copy
+  @SuppressWarnings("ArrayRecordComponent")
   record VectorLine(
       @JsonProperty("kind") String kind,
       @JsonProperty("text") String text,

@@ -39,7 +39,7 @@ public final class GoldenCorpus {
   /** The bundled documents, in file-name order. */
   public static List<Document> load() {
     List<Document> docs = new ArrayList<>();
-    for (String line : Resources.read(RESOURCE_DIR + "index.txt").split("\\R")) {
+    for (String line : Resources.read(RESOURCE_DIR + "index.txt").split("\\R", -1)) {
       String name = line.strip();
       if (name.isEmpty()) {
         continue;

@@ -33,7 +33,7 @@ final class JdbcUrls {
     if (query < 0) {
       return out;
     }
-    for (String pair : url.substring(query + 1).split("&")) {
+    for (String pair : url.substring(query + 1).split("&", -1)) {
       if (pair.isEmpty()) {
         continue;
       }
@@ -53,7 +53,7 @@ final class JdbcUrls {
       return url;
     }
     StringBuilder kept = new StringBuilder();
-    for (String pair : url.substring(query + 1).split("&")) {
+    for (String pair : url.substring(query + 1).split("&", -1)) {
       int eq = pair.indexOf('=');
       String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
       if (pair.isEmpty() || k.equals(name)) {

@@ -224,7 +224,7 @@ final class LocalCluster implements Server {
   static boolean isRoot() {
     try {
       Object uid = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
-      return uid instanceof Integer && (Integer) uid == 0;
+      return uid instanceof Integer n && n == 0;
     } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
       return "root".equals(System.getProperty("user.name"));
     }

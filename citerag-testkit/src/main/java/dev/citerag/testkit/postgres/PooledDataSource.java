@@ -140,7 +140,7 @@ final class PooledDataSource implements DataSource, AutoCloseable {
     public @Nullable Object invoke(Object proxy, Method method, Object @Nullable [] args)
         throws Throwable {
       switch (method.getName()) {
-        case "close":
+        case "close" -> {
           synchronized (this) {
             if (!released) {
               released = true;
@@ -148,18 +148,24 @@ final class PooledDataSource implements DataSource, AutoCloseable {
             }
           }
           return null;
-        case "isClosed":
+        }
+        case "isClosed" -> {
           synchronized (this) {
             return released || physical.isClosed();
           }
-        case "equals":
+        }
+        case "equals" -> {
           return args != null && proxy == args[0];
-        case "hashCode":
+        }
+        case "hashCode" -> {
           return System.identityHashCode(proxy);
-        case "toString":
+        }
+        case "toString" -> {
           return "pooled " + physical;
-        default:
-          break;
+        }
+        default -> {
+          // every other method goes to the physical connection below
+        }
       }
       synchronized (this) {
         if (released) {

@@ -64,6 +64,9 @@ public final class PostgresFixture {
    * @throws IllegalStateException when no server can be had, or the server lacks pgvector; the
    *     message says how to install it. A failure is remembered: later calls fail the same way.
    */
+  // the first start failure is kept on purpose: later test classes then fail at once with its
+  // cause (wrapped in a fresh exception each time) instead of waiting for another slow start
+  @SuppressWarnings("StaticAssignmentOfThrowable")
   public static synchronized PostgresFixture shared() {
     if (shared != null) {
       return shared;

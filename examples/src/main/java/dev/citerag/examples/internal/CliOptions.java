@@ -25,6 +25,9 @@ import org.jspecify.annotations.Nullable;
 public final class CliOptions {
 
   /** The commands and the options each accepts. */
+  // each options set is a Set.of(...), which cannot be modified; the checker cannot see that from
+  // the field's type (java.util.Set)
+  @SuppressWarnings("ImmutableEnumChecker")
   public enum Command {
     ASK("ask", Set.of("docs", "store", "collection", "model", "embedder", "filter", "k",
         "min-similarity", "require-lexical", "strictness", "json", "verbose")),

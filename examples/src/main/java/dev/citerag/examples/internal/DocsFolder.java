@@ -20,6 +20,8 @@ public final class DocsFolder {
   public static final String TYPES = ".md, .markdown, .txt, .text, .html, .htm or .pdf";
 
   /**
+   * Loads the documents of the given files and folders, naming every file left out on {@code err}.
+   *
    * @throws dev.citerag.load.DocumentLoadException when a path does not exist or a file named
    *     directly has an unsupported type
    */

@@ -141,7 +141,7 @@ public final class EmbeddingCache {
       out.putFloat(x);
     }
     CRC32 crc = new CRC32();
-    crc.update(out.array(), start, out.position() - start);
+    crc.update(out.array(), out.arrayOffset() + start, out.position() - start);
     out.putInt((int) crc.getValue());
   }
 
@@ -163,6 +163,8 @@ public final class EmbeddingCache {
     }
   }
 
+  // the file lock is held for the whole block without being referenced in it
+  @SuppressWarnings("try")
   private void appendLocked(Path f, ByteBuffer records) {
     try {
       Files.createDirectories(f.getParent());

@@ -1,5 +1,6 @@
 package dev.citerag.examples.internal;
 
+import dev.citerag.IdentityMismatchException;
 import dev.citerag.embed.Embedder;
 import dev.citerag.embed.EmbedderIdentity;
 import dev.citerag.ingest.Document;
@@ -109,8 +110,10 @@ public final class Engine implements AutoCloseable {
     AutoCloseable closeable = null;
     String storeLabel;
     Optional<String> url = o.store();
-    if (url.isEmpty() && mode != Mode.INGEST && !"local".equals(o.embedder())) {
-      // an in-memory store is filled on every run: keep the vectors of unchanged chunks on disk
+    if (url.isEmpty() && mode != Mode.INGEST && "onnx".equals(o.embedder())) {
+      // an in-memory store is filled on every run: keep the in-process model's vectors of
+      // unchanged chunks on disk (a provider's vectors are not cached: its identity names no
+      // digest of the weights, so a silent model update would go unnoticed)
       EmbedderIdentity id = embedder.identity();
       EmbeddingCache cache = EmbeddingCache.directory(env)
           .map(dir -> EmbeddingCache.open(dir, id))
@@ -188,7 +191,14 @@ public final class Engine implements AutoCloseable {
       } else {
         pb.generator(ExtractiveGenerator.builder().strictness(o.strictness()).build());
       }
-      return new Engine(embedder, store, closeable, ingestor, pb.build(), model, storeLabel, corpusLabel);
+      RagPipeline pipeline;
+      try {
+        pipeline = pb.build();
+      } catch (IdentityMismatchException e) {
+        // name the collection: the library's message knows the store only as a store
+        throw new IdentityMismatchException(storeLabel + ": " + e.getMessage());
+      }
+      return new Engine(embedder, store, closeable, ingestor, pipeline, model, storeLabel, corpusLabel);
     } catch (RuntimeException e) {
       closeQuietly(closeable, e);
       throw e;

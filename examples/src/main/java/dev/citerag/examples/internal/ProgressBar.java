@@ -21,6 +21,8 @@ public final class ProgressBar implements IngestListener {
   private int lastQuarter = -1;
 
   /** A bar on {@code err}, redrawn in place when the process has a terminal. */
+  // the build targets Java 17, where System.console() is null exactly when there is no terminal
+  @SuppressWarnings("SystemConsoleNull")
   public ProgressBar(PrintStream err) {
     this(err, System.console() != null);
   }

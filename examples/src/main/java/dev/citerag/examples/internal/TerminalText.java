@@ -30,7 +30,7 @@ public final class TerminalText {
         b.append(c);
       } else if (c < 0x20 || (c >= 0x7F && c <= 0x9F) || (c >= '\u202A' && c <= '\u202E')
           || (c >= '\u2066' && c <= '\u2069') || c == '\u200E' || c == '\u200F' || c == '\u061C') {
-        continue;
+        // dropped: a control character or a bidirectional formatting mark
       } else {
         b.append(c);
       }

@@ -136,10 +136,7 @@ public final class TextOutput {
   }
 
   private static String issue(ValidationIssue i) {
-    StringBuilder b = new StringBuilder(i.type().wire())
-        .append(" (").append(i.severity().name().toLowerCase(Locale.ROOT)).append("): ")
-        .append(i.detail());
-    return b.toString();
+    return i.type().wire() + " (" + i.severity().name().toLowerCase(Locale.ROOT) + "): " + i.detail();
   }
 
   private static String footer(Trace t, String extra) {

@@ -20,6 +20,7 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -176,7 +177,7 @@ final class BoundedHttpServer implements AutoCloseable {
             + limits.headerTimeout().toMillis() + " ms");
         return;
       } catch (BadRequest b) {
-        sendAndClose(client, out, b.status, b.getMessage());
+        sendAndClose(client, out, b.status, String.valueOf(b.getMessage()));
         return;
       }
       if (head == null) {
@@ -188,7 +189,7 @@ final class BoundedHttpServer implements AutoCloseable {
         ex = new Exchange(client, head, raw, out,
             System.nanoTime() + limits.bodyTimeout().toNanos(), limits.bodyTimeout());
       } catch (BadRequest b) {
-        sendAndClose(client, out, b.status, b.getMessage());
+        sendAndClose(client, out, b.status, String.valueOf(b.getMessage()));
         return;
       }
       try {
@@ -287,6 +288,8 @@ final class BoundedHttpServer implements AutoCloseable {
 
   /** A read that did not finish before its deadline. */
   static final class TimedOut extends IOException {
+    private static final long serialVersionUID = 1L;
+
     TimedOut(String message) {
       super(message);
     }
@@ -294,6 +297,8 @@ final class BoundedHttpServer implements AutoCloseable {
 
   /** A request that cannot be served, with the status to answer. */
   static final class BadRequest extends IOException {
+    private static final long serialVersionUID = 1L;
+
     final int status;
 
     BadRequest(int status, String message) {
@@ -441,7 +446,7 @@ final class BoundedHttpServer implements AutoCloseable {
         } catch (NumberFormatException e) {
           length = -1;
         }
-        if (length < 0 || head.headers().get("Content-Length").size() > 1) {
+        if (length < 0 || head.headers().getOrDefault("Content-Length", List.of()).size() > 1) {
           throw new BadRequest(400, "malformed Content-Length");
         }
       }

@@ -362,11 +362,11 @@ public final class DemoServer implements AutoCloseable {
         throw new IllegalArgumentException(at + " must be an object");
       }
       onlyFields(d, Set.of("id", "content", "format", "title", "source", "metadata"), at + ".");
-      String id = text(d, "id", at, true);
-      String content = text(d, "content", at, true);
-      String format = text(d, "format", at, false);
-      String title = text(d, "title", at, false);
-      String source = text(d, "source", at, false);
+      String id = requiredText(d, "id", at);
+      String content = requiredText(d, "content", at);
+      String format = text(d, "format", at);
+      String title = text(d, "title", at);
+      String source = text(d, "source", at);
       Map<String, String> meta = new LinkedHashMap<>();
       JsonNode m = d.get("metadata");
       if (m != null && !m.isNull()) {
@@ -413,12 +413,17 @@ public final class DemoServer implements AutoCloseable {
     return out;
   }
 
-  private static @Nullable String text(JsonNode o, String field, String at, boolean required) {
+  private static String requiredText(JsonNode o, String field, String at) {
+    String v = text(o, field, at);
+    if (v == null) {
+      throw new IllegalArgumentException(at + "." + field + " is required");
+    }
+    return v;
+  }
+
+  private static @Nullable String text(JsonNode o, String field, String at) {
     JsonNode v = o.get(field);
     if (v == null || v.isNull()) {
-      if (required) {
-        throw new IllegalArgumentException(at + "." + field + " is required");
-      }
       return null;
     }
     if (!v.isTextual()) {

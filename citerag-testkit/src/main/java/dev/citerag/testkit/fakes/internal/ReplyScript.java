@@ -62,6 +62,8 @@ public final class ReplyScript {
   }
 
   /**
+   * The scripted reply for the next call: the first rule that matches, else the fallback.
+   *
    * @param question the question found in the request, if any
    * @param content the whole text the rules may match against when no question was found
    * @throws IllegalStateException when nothing is scripted for this call

@@ -17,6 +17,8 @@ public final class FrontMatter {
   public record Parsed(Map<String, String> metadata, String body, @Nullable String title) {}
 
   /**
+   * Splits a golden document into its front matter and body.
+   *
    * @throws GoldenFormatException when the front matter is malformed, with its line
    */
   public static Parsed parse(String text, String source) {
@@ -32,7 +34,7 @@ public final class FrontMatter {
 
   private static @Nullable String title(String body) {
     boolean fence = false;
-    for (String line : body.split("\n")) {
+    for (String line : body.split("\n", -1)) {
       String l = line.strip();
       if (l.startsWith("```") || l.startsWith("~~~")) {
         fence = !fence;

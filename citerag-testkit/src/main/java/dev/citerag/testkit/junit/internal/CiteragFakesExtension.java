@@ -1,5 +1,6 @@
 package dev.citerag.testkit.junit.internal;
 
+import dev.citerag.chat.ChatResponse;
 import dev.citerag.testkit.fakes.DeterministicEmbedder;
 import dev.citerag.testkit.fakes.RecordedChat;
 import dev.citerag.testkit.fakes.ScriptedChatModel;
@@ -68,13 +69,18 @@ public final class CiteragFakesExtension implements ParameterResolver, AfterTest
     }
   }
 
+  private static String reply(RecordedChat c) {
+    ChatResponse r = c.response();
+    return r != null ? ", replied " + abbreviate(r.text()) : ", threw " + c.failure();
+  }
+
   private static @Nullable String describe(Object fake) {
     if (fake instanceof ScriptedChatModel m) {
       List<RecordedChat> calls = m.calls();
       StringBuilder b = new StringBuilder(calls.size() + " calls");
       for (RecordedChat c : calls) {
         b.append("\n- question=").append(c.question().orElse("?")).append(", sources=").append(c.sources().describe())
-            .append(c.failure() != null ? ", threw " + c.failure() : ", replied " + abbreviate(c.response().text()));
+            .append(reply(c));
       }
       return b.toString();
     }

@@ -41,7 +41,7 @@ public final class FakeHttp implements AutoCloseable {
       if (query == null) {
         return null;
       }
-      for (String kv : query.split("&")) {
+      for (String kv : query.split("&", -1)) {
         int eq = kv.indexOf('=');
         String k = eq < 0 ? kv : kv.substring(0, eq);
         if (k.equals(name)) {

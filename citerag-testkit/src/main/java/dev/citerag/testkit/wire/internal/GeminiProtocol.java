@@ -85,27 +85,20 @@ public final class GeminiProtocol {
     if (body == null || !body.isObject()) {
       return error(400, "INVALID_ARGUMENT", "Invalid JSON payload received. Expected an object.");
     }
-    switch (method) {
-      case "generateContent":
-        if (!settings.chatModels().contains(model)) {
-          return modelNotFound(model, method);
-        }
-        return generate(model, (ObjectNode) body);
-      case "embedContent":
-        if (!settings.embeddingModels().contains(model)) {
-          return modelNotFound(model, method);
-        }
-        return embedOne(model, body);
-      case "batchEmbedContents":
-        if (!settings.embeddingModels().contains(model)) {
-          return modelNotFound(model, method);
-        }
-        return embedBatch(model, body);
-      case "streamGenerateContent":
-        throw new IllegalStateException("streamGenerateContent is not implemented by the fake; use generateContent");
-      default:
-        return error(404, "NOT_FOUND", "Method " + method + " not found for models/" + model);
-    }
+    return switch (method) {
+      case "generateContent" -> settings.chatModels().contains(model)
+          ? generate(model, (ObjectNode) body)
+          : modelNotFound(model, method);
+      case "embedContent" -> settings.embeddingModels().contains(model)
+          ? embedOne(model, body)
+          : modelNotFound(model, method);
+      case "batchEmbedContents" -> settings.embeddingModels().contains(model)
+          ? embedBatch(model, body)
+          : modelNotFound(model, method);
+      case "streamGenerateContent" ->
+          throw new IllegalStateException("streamGenerateContent is not implemented by the fake; use generateContent");
+      default -> error(404, "NOT_FOUND", "Method " + method + " not found for models/" + model);
+    };
   }
 
   // ---- generateContent ----

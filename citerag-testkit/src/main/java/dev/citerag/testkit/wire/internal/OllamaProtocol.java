@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -58,22 +59,16 @@ public final class OllamaProtocol {
 
   public FakeHttp.Reply handle(FakeHttp.Request req) {
     String key = req.method() + " " + req.path();
-    switch (key) {
-      case "POST /api/chat":
-        return chat(req);
-      case "POST /api/embed":
-        return embed(req);
-      case "POST /api/embeddings":
-        return legacyEmbeddings(req);
-      case "GET /api/tags":
-        return tags();
-      case "POST /api/show":
-        return show(req);
-      case "GET /api/version":
-        return FakeHttp.Reply.json(200, Json.MAPPER.createObjectNode().put("version", VERSION).toString());
-      default:
-        return new FakeHttp.Reply(404, "text/plain", "404 page not found", SentSources.empty(), null, false);
-    }
+    return switch (key) {
+      case "POST /api/chat" -> chat(req);
+      case "POST /api/embed" -> embed(req);
+      case "POST /api/embeddings" -> legacyEmbeddings(req);
+      case "GET /api/tags" -> tags();
+      case "POST /api/show" -> show(req);
+      case "GET /api/version" ->
+          FakeHttp.Reply.json(200, Json.MAPPER.createObjectNode().put("version", VERSION).toString());
+      default -> new FakeHttp.Reply(404, "text/plain", "404 page not found", SentSources.empty(), null, false);
+    };
   }
 
   // ---- /api/chat ----
@@ -242,7 +237,8 @@ public final class OllamaProtocol {
     if (problem != null) {
       return problem;
     }
-    Model model = settings.models().get(normalize(requested));
+    // present: checkEmbeddingModel returned no problem
+    Model model = Objects.requireNonNull(settings.models().get(normalize(requested)));
     List<String> inputs = new ArrayList<>();
     JsonNode input = body.get("input");
     if (input != null && !input.isNull()) {
@@ -294,7 +290,8 @@ public final class OllamaProtocol {
     if (problem != null) {
       return problem;
     }
-    Model model = settings.models().get(normalize(requested));
+    // present: checkEmbeddingModel returned no problem
+    Model model = Objects.requireNonNull(settings.models().get(normalize(requested)));
     String prompt = body.path("prompt").asText("");
     ObjectNode root = Json.MAPPER.createObjectNode();
     ArrayNode a = root.putArray("embedding");

@@ -94,20 +94,21 @@ public final class OpenAiProtocol {
   public FakeHttp.Reply handle(FakeHttp.Request req) {
     String key = req.method() + " " + req.path();
     switch (key) {
-      case "POST /v1/chat/completions": {
+      case "POST /v1/chat/completions" -> {
         FakeHttp.Reply auth = checkKey(req);
         return auth != null ? auth : chat(req);
       }
-      case "POST /v1/embeddings": {
+      case "POST /v1/embeddings" -> {
         FakeHttp.Reply auth = checkKey(req);
         return auth != null ? auth : embeddings(req);
       }
-      case "GET /v1/models": {
+      case "GET /v1/models" -> {
         FakeHttp.Reply auth = checkKey(req);
         return auth != null ? auth : models();
       }
-      default:
+      default -> {
         return error(404, "Invalid URL (" + req.method() + " " + req.path() + ")", "invalid_request_error", null, null);
+      }
     }
   }
 
@@ -204,15 +205,17 @@ public final class OpenAiProtocol {
     }
     String type = rf.path("type").asText("");
     switch (type) {
-      case "text":
+      case "text" -> {
         return null;
-      case "json_object":
+      }
+      case "json_object" -> {
         if (!allText.toLowerCase(Locale.ROOT).contains("json")) {
           return error(400, "'messages' must contain the word 'json' in some form, to use 'response_format' of"
               + " type 'json_object'.", "invalid_request_error", "messages", null);
         }
         return null;
-      case "json_schema": {
+      }
+      case "json_schema" -> {
         if (!settings.jsonSchemaSupported()) {
           return error(400, "response_format.type 'json_schema' is not supported by this server; use 'json_object'",
               "invalid_request_error", "response_format", null);
@@ -242,9 +245,10 @@ public final class OpenAiProtocol {
         }
         return null;
       }
-      default:
+      default -> {
         return error(400, "Invalid value: '" + type + "'. Supported values are: 'json_object', 'json_schema', and"
             + " 'text'.", "invalid_request_error", "response_format.type", "invalid_value");
+      }
     }
   }
 
