@@ -152,8 +152,14 @@ class MainTest {
     Files.writeString(dir.resolve("ops/invoices.html"), "<html><head><title>Ops invoices</title></head><body>"
         + "<h1>Ops invoices</h1><p>Ops invoices are sent every Friday by the finance robot.</p></body></html>");
 
-    Cli.Run all = Cli.run(Cli.offline(), "ask", "--docs", dir.toString(), "--min-similarity", "0", "When are invoices sent?");
-    assertThat(all.status()).as(all.toString()).isEqualTo(Main.EXIT_OK);
+    // both files are read; the two documents give different answers, which the default (ONNX)
+    // stack's extractive generator may rightly decline to choose between
+    Cli.Run all = Cli.run(Cli.offline(), "ask", "--json", "--docs", dir.toString(), "--min-similarity", "0",
+        "When are invoices sent?");
+    assertThat(all.status()).as(all.toString()).isIn(Main.EXIT_OK, Main.EXIT_ABSTAINED);
+    List<String> sources = new java.util.ArrayList<>();
+    JSON.readTree(all.out()).get("retrieved").forEach(h -> sources.add(h.get("source").asText()));
+    assertThat(sources).contains("billing.md", "ops/invoices.html");
 
     Cli.Run billing = Cli.run(Cli.offline(), "ask", "--json", "--docs", dir.toString(), "--filter", "team=billing",
         "--min-similarity", "0", "When are invoices sent?");
