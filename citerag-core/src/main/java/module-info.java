@@ -1,10 +1,10 @@
 /**
- * citerag's core: the pipeline, the answer contract and its validator, ingestion, the ports
- * ({@link dev.citerag.chat.ChatModel}, {@link dev.citerag.embed.Embedder}, {@link
+ * citerag's core: the pipeline, the answer contract and its validator, ingestion, the ports ({@link
+ * dev.citerag.chat.ChatModel}, {@link dev.citerag.embed.Embedder}, {@link
  * dev.citerag.store.VectorStore}) and an in-memory store.
  *
- * <p>Only the API packages are exported. The {@code .internal} packages are exported to
- * citerag's own sibling modules and to nobody else; they may change without notice.
+ * <p>Only the API packages are exported. The {@code .internal} packages are exported to citerag's
+ * own sibling modules and to nobody else; they may change without notice.
  */
 module dev.citerag.core {
   // ChatRequest still hands out a Jackson tree (issue #18 moves it to a neutral value)
@@ -22,7 +22,6 @@ module dev.citerag.core {
   exports dev.citerag.pipeline;
   exports dev.citerag.provider;
   exports dev.citerag.store;
-
   exports dev.citerag.internal to
       dev.citerag.testkit,
       dev.citerag.pgvector,

@@ -1,4 +1,6 @@
-/** Google Gemini as a {@link dev.citerag.chat.ChatModel} and an {@link dev.citerag.embed.Embedder}. */
+/**
+ * Google Gemini as a {@link dev.citerag.chat.ChatModel} and an {@link dev.citerag.embed.Embedder}.
+ */
 module dev.citerag.gemini {
   requires transitive dev.citerag.core;
   // ClientBuilder.httpClient(OkHttpClient) lets a caller share its client

@@ -15,6 +15,7 @@ module dev.citerag.testkit {
   requires org.postgresql.jdbc;
   requires org.slf4j;
   requires static transitive org.jspecify;
+
   // Testcontainers is optional and used reflectively (postgres.ContainerServer): no requires
 
   exports dev.citerag.testkit.eval;

@@ -8,8 +8,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * A model provider (Gemini, Ollama, ...) failed. Two branches: {@link TransientProviderException}
  * (rate limited, unavailable, timeout, connection failure: worth retrying) and {@link
- * PermanentProviderException} (bad request, auth, not found: retrying cannot help). Messages
- * never contain credentials.
+ * PermanentProviderException} (bad request, auth, not found: retrying cannot help). Messages never
+ * contain credentials.
  */
 public abstract sealed class ProviderException extends CiteragException
     permits TransientProviderException, PermanentProviderException {

@@ -4,7 +4,10 @@ import java.time.Duration;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
-/** A provider failure that may clear by itself: rate limits, overload, timeouts, dropped connections. */
+/**
+ * A provider failure that may clear by itself: rate limits, overload, timeouts, dropped
+ * connections.
+ */
 public final class TransientProviderException extends ProviderException {
   private static final long serialVersionUID = 1L;
 

@@ -52,17 +52,28 @@ class ReadmeQuickStartTest {
 
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     StringWriter diagnostics = new StringWriter();
-    List<String> args = new ArrayList<>(List.of(
-        "-d", classes.toString(), "-classpath", classpath(), "--release", "17", "-proc:none"));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "-d",
+                classes.toString(),
+                "-classpath",
+                classpath(),
+                "--release",
+                "17",
+                "-proc:none"));
     boolean ok;
-    try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)) {
-      ok = javac.getTask(diagnostics, files, null, args, null, files.getJavaFileObjects(src)).call();
+    try (StandardJavaFileManager files =
+        javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)) {
+      ok =
+          javac.getTask(diagnostics, files, null, args, null, files.getJavaFileObjects(src)).call();
     }
     assertThat(ok).as("README quick start compiles:\n" + diagnostics).isTrue();
 
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     PrintStream saved = System.out;
-    try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {
+    try (URLClassLoader loader =
+        new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {
       Method main = loader.loadClass("QuickStart").getMethod("main", String[].class);
       System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
       main.invoke(null, (Object) new String[0]);
@@ -70,10 +81,12 @@ class ReadmeQuickStartTest {
       System.setOut(saved);
     }
     // the test classpath's logback writes debug lines to the same stream: leave them out
-    String printed = out.toString(StandardCharsets.UTF_8).lines()
-        .filter(l -> !l.matches("\\d\\d:\\d\\d:\\d\\d\\.\\d{3} \\[.*"))
-        .map(l -> l + "\n")
-        .reduce("", String::concat);
+    String printed =
+        out.toString(StandardCharsets.UTF_8)
+            .lines()
+            .filter(l -> !l.matches("\\d\\d:\\d\\d:\\d\\d\\.\\d{3} \\[.*"))
+            .map(l -> l + "\n")
+            .reduce("", String::concat);
     // before: Document.markdown ignored front matter, the team filter matched nothing
     assertThat(printed).doesNotContain("Not in the docs", "No verified answer");
     assertThat(printed).isEqualTo(expectedOutput(readme));

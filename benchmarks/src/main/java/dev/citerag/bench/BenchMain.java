@@ -32,7 +32,8 @@ public final class BenchMain {
   private BenchMain() {}
 
   public static void main(String[] args) throws Exception {
-    Set<String> sections = new LinkedHashSet<>(List.of("memory", "pg", "validation", "pipeline", "ingest"));
+    Set<String> sections =
+        new LinkedHashSet<>(List.of("memory", "pg", "validation", "pipeline", "ingest"));
     int ingestFiles = 1_000;
     int n = 100_000;
     int dims = 384;
@@ -40,7 +41,10 @@ public final class BenchMain {
     int pipelineChunks = 10_000;
     String jdbc = System.getenv("CITERAG_BENCH_JDBC_URL");
     Path out = Path.of("benchmarks/results/latest.md");
-    String command = System.getProperty("bench.command", "java ... dev.citerag.bench.BenchMain " + String.join(" ", args)).strip();
+    String command =
+        System.getProperty(
+                "bench.command", "java ... dev.citerag.bench.BenchMain " + String.join(" ", args))
+            .strip();
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--sections" -> sections = new LinkedHashSet<>(List.of(args[++i].split(",")));
@@ -60,16 +64,26 @@ public final class BenchMain {
     report.blank();
     report.line("- **Command:** `" + command + "`");
     report.line("- **Date:** " + start.truncatedTo(ChronoUnit.SECONDS));
-    report.line(f("- **Machine:** %s, %d CPUs (`nproc`), %d GiB; %s", Machine.cpuModel(), Machine.cpus(),
-        Machine.memoryGib(), Machine.os()));
-    report.line("- **JVM:** " + Machine.java() + "; flags `" + String.join(" ", Machine.jvmFlags().stream()
-        .filter(a -> !a.startsWith("-Dbench.command")).toList()) + "`");
+    report.line(
+        f(
+            "- **Machine:** %s, %d CPUs (`nproc`), %d GiB; %s",
+            Machine.cpuModel(), Machine.cpus(), Machine.memoryGib(), Machine.os()));
+    report.line(
+        "- **JVM:** "
+            + Machine.java()
+            + "; flags `"
+            + String.join(
+                " ",
+                Machine.jvmFlags().stream().filter(a -> !a.startsWith("-Dbench.command")).toList())
+            + "`");
     report.line("- **Load average at start (1/5/15 min):** " + Machine.loadAverage());
-    report.line(f("- **Data:** seeded Gaussian mixture, %,d centres, noise norm %.2f, unit vectors of %d dims; ~400-char"
-        + " texts; filters `team = platform` (~25 %%) and `shard = s07` (~1 %%); 50 warm-up queries, then %d passes"
-        + " over 200 queries; median and p95 by nearest rank; recall@5 against an exact double-precision scan."
-        + " Paired rounds: every variant runs on the same query back to back, in rotating order.",
-        Dataset.CENTRES, Dataset.NOISE_NORM, dims, passes));
+    report.line(
+        f(
+            "- **Data:** seeded Gaussian mixture, %,d centres, noise norm %.2f, unit vectors of %d dims; ~400-char"
+                + " texts; filters `team = platform` (~25 %%) and `shard = s07` (~1 %%); 50 warm-up queries, then %d passes"
+                + " over 200 queries; median and p95 by nearest rank; recall@5 against an exact double-precision scan."
+                + " Paired rounds: every variant runs on the same query back to back, in rotating order.",
+            Dataset.CENTRES, Dataset.NOISE_NORM, dims, passes));
     report.summaryHere();
 
     List<String> failures = new ArrayList<>();
@@ -79,7 +93,8 @@ public final class BenchMain {
       long t0 = System.nanoTime();
       big = Dataset.generate(n, dims);
       exact = big.exactTopK(40); // top-40 for hybrid ground truth; top-5 is its prefix
-      System.out.printf("[data] %,d vectors and exact top-40 in %.1f s%n", n, (System.nanoTime() - t0) / 1e9);
+      System.out.printf(
+          "[data] %,d vectors and exact top-40 in %.1f s%n", n, (System.nanoTime() - t0) / 1e9);
     }
     if (sections.contains("memory")) {
       try {
@@ -124,8 +139,11 @@ public final class BenchMain {
       }
     }
     report.blank();
-    report.line(f("Load average at the end: %s; whole run %.1f min.", Machine.loadAverage(),
-        (Instant.now().toEpochMilli() - start.toEpochMilli()) / 60000.0));
+    report.line(
+        f(
+            "Load average at the end: %s; whole run %.1f min.",
+            Machine.loadAverage(),
+            (Instant.now().toEpochMilli() - start.toEpochMilli()) / 60000.0));
     report.writeTo(out);
     System.out.println("[bench] wrote " + out.toAbsolutePath());
     if (!failures.isEmpty()) {

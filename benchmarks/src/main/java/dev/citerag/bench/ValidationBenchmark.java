@@ -43,7 +43,8 @@ import org.openjdk.jmh.annotations.Warmup;
 public class ValidationBenchmark {
 
   private static final String[] WORDS = {
-    "deploy", "rollback", "service", "the", "key", "rotation", "within", "minutes", "on-call", "0.015",
+    "deploy", "rollback", "service", "the", "key", "rotation", "within", "minutes", "on-call",
+        "0.015",
     "limit", "requests", "per", "index", "job", "queue", "retry", "after", "approval", "billing"
   };
 
@@ -64,14 +65,27 @@ public class ValidationBenchmark {
       }
       String text = b.toString().strip();
       String id = "s" + Integer.toString(1000 + i * 37, 36);
-      Chunk c = new Chunk("chunk-" + i, "doc-" + i, "docs/" + i + ".md", "Doc " + i, List.of("Section"), null,
-          text, text.length() / 4, Hashing.sha256Hex(text), Map.of());
+      Chunk c =
+          new Chunk(
+              "chunk-" + i,
+              "doc-" + i,
+              "docs/" + i + ".md",
+              "Doc " + i,
+              List.of("Section"),
+              null,
+              text,
+              text.length() / 4,
+              Hashing.sha256Hex(text),
+              Map.of());
       sent.add(new SentSource(id, new SearchHit(c, 0.8, i + 1, i + 1, 1.0, 0.03)));
       String[] words = text.split("\\s+");
-      int from = words.length - 20 - r.nextInt(20); // quotes from the end: the worst case for indexOf
+      int from =
+          words.length - 20 - r.nextInt(20); // quotes from the end: the worst case for indexOf
       String quote = String.join(" ", java.util.Arrays.copyOfRange(words, from, from + 12));
-      claims.add(new Claim("Claim about " + words[from] + " and " + words[from + 1],
-          List.of(new Citation(id, quote))));
+      claims.add(
+          new Claim(
+              "Claim about " + words[from] + " and " + words[from + 1],
+              List.of(new Citation(id, quote))));
     }
     answer = new ModelAnswer(AnswerStatus.ANSWERED, "An answer with five claims.", claims);
     replyJson = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(answer);

@@ -13,26 +13,32 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
-/** Section 4: {@link ValidationBenchmark} run through JMH (one fork, sample time), its median and p95. */
+/**
+ * Section 4: {@link ValidationBenchmark} run through JMH (one fork, sample time), its median and
+ * p95.
+ */
 final class ValidationRun {
   private ValidationRun() {}
 
   static void run(List<String> jvmArgs, Report report) throws Exception {
     String loadBefore = Machine.loadAverage();
-    Options opts = new OptionsBuilder()
-        .include(ValidationBenchmark.class.getName() + "\\.")
-        .forks(1)
-        .jvmArgs(jvmArgs.toArray(new String[0]))
-        .warmupIterations(3)
-        .warmupTime(TimeValue.seconds(1))
-        .measurementIterations(5)
-        .measurementTime(TimeValue.seconds(1))
-        .shouldFailOnError(true)
-        .build();
+    Options opts =
+        new OptionsBuilder()
+            .include(ValidationBenchmark.class.getName() + "\\.")
+            .forks(1)
+            .jvmArgs(jvmArgs.toArray(new String[0]))
+            .warmupIterations(3)
+            .warmupTime(TimeValue.seconds(1))
+            .measurementIterations(5)
+            .measurementTime(TimeValue.seconds(1))
+            .shouldFailOnError(true)
+            .build();
     Collection<RunResult> results = new Runner(opts).run();
     String loadAfter = Machine.loadAverage();
-    report.heading(f("4. Citation validation: 5 citations over 5 chunks of ~2 KB (JMH `ValidationBenchmark`, load %s → %s)",
-        loadBefore, loadAfter));
+    report.heading(
+        f(
+            "4. Citation validation: 5 citations over 5 chunks of ~2 KB (JMH `ValidationBenchmark`, load %s → %s)",
+            loadBefore, loadAfter));
     report.header("benchmark", ">median µs", ">p95 µs", ">samples", "target: median < 50 µs");
     for (RunResult r : results) {
       var stats = r.getPrimaryResult().getStatistics();
@@ -41,11 +47,17 @@ final class ValidationRun {
       double median = stats.getPercentile(50);
       boolean validateOnly = name.equals("validate5Citations");
       if (validateOnly) {
-        report.target("validation of 5 citations over 5 chunks of ~2 KB", "median < 50 µs", f("%.1f µs", median),
+        report.target(
+            "validation of 5 citations over 5 chunks of ~2 KB",
+            "median < 50 µs",
+            f("%.1f µs", median),
             median < 50);
       }
-      report.row("`" + name + "`" + (validateOnly ? "" : " (reply text → parsed → validated)"),
-          f("%.1f", median), f("%.1f", stats.getPercentile(95)), f("%,d", stats.getN()),
+      report.row(
+          "`" + name + "`" + (validateOnly ? "" : " (reply text → parsed → validated)"),
+          f("%.1f", median),
+          f("%.1f", stats.getPercentile(95)),
+          f("%,d", stats.getN()),
           validateOnly ? pass(median < 50) : "");
     }
   }

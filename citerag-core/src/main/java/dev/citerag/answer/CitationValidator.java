@@ -1,11 +1,10 @@
 package dev.citerag.answer;
 
-import dev.citerag.answer.SentSource;
 import java.util.List;
 
 /**
- * Gate 3: checks an answer against exactly the sources sent in the call that produced it. It
- * checks membership and quotation, not truth: a real quote attached to a false claim passes.
+ * Gate 3: checks an answer against exactly the sources sent in the call that produced it. It checks
+ * membership and quotation, not truth: a real quote attached to a false claim passes.
  * Implementations are thread-safe.
  */
 public interface CitationValidator {

@@ -16,7 +16,8 @@ import java.util.Map;
  * The standard gate 3. Critical rules (the answer is not served):
  *
  * <ul>
- *   <li>every {@code source_id} names a source sent in this call ({@link IssueType#PHANTOM_SOURCE});
+ *   <li>every {@code source_id} names a source sent in this call ({@link
+ *       IssueType#PHANTOM_SOURCE});
  *   <li>every quote is a contiguous excerpt of its source under the quotation normalisation
  *       (Unicode NFC/NFKC, typographic quotes and apostrophes as ASCII, no-break spaces as spaces,
  *       soft hyphens and zero-width characters removed, whitespace collapsed), starting and ending
@@ -24,12 +25,12 @@ import java.util.Map;
  *       {@code Non-production} to {@code production} ({@link IssueType#QUOTE_NOT_FOUND}); and has
  *       at least {@code minQuoteWords} words, a character of a script written without spaces
  *       counting half a word ({@link IssueType#QUOTE_TOO_SHORT});
- *   <li>{@code not_in_sources} carries no claims or citations; {@code answered} has a visible answer
- *       text, at least one citation, a citation on every claim and visible text in every claim
- *       ({@link IssueType#EMPTY_CLAIM});
+ *   <li>{@code not_in_sources} carries no claims or citations; {@code answered} has a visible
+ *       answer text, at least one citation, a citation on every claim and visible text in every
+ *       claim ({@link IssueType#EMPTY_CLAIM});
  *   <li>the answer text is its claims and nothing else ({@link IssueType#UNCITED_TEXT});
- *   <li>every claim whose citations are valid is supported by their quotes, as judged by the
- *       {@link SupportVerifier} ({@link IssueType#UNSUPPORTED_CLAIM}; default {@link
+ *   <li>every claim whose citations are valid is supported by their quotes, as judged by the {@link
+ *       SupportVerifier} ({@link IssueType#UNSUPPORTED_CLAIM}; default {@link
  *       LexicalSupportVerifier}).
  * </ul>
  *
@@ -37,13 +38,13 @@ import java.util.Map;
  * claim of which its quotes cover less than half), redundant citations (more than {@code
  * maxCitationsPerClaim}, or the same one twice).
  *
- * <p>Issue details name positions (claim and citation numbers, character ranges), source ids as
- * the library sent them, and the rule broken; they never repeat a model's quote, claim or invented
- * id. The only model words they name are the offending terms of an unsupported claim, as single
- * tokens (letters, digits and inner connectors only).
+ * <p>Issue details name positions (claim and citation numbers, character ranges), source ids as the
+ * library sent them, and the rule broken; they never repeat a model's quote, claim or invented id.
+ * The only model words they name are the offending terms of an unsupported claim, as single tokens
+ * (letters, digits and inner connectors only).
  *
- * <p>It proves quotation and lexical support, not truth: a false paraphrase that reuses its
- * quotes' words can pass (see {@link LexicalSupportVerifier}).
+ * <p>It proves quotation and lexical support, not truth: a false paraphrase that reuses its quotes'
+ * words can pass (see {@link LexicalSupportVerifier}).
  *
  * <pre>{@code
  * ValidationReport r = new DefaultCitationValidator().validate(answer, context.sources());
@@ -54,9 +55,13 @@ public final class DefaultCitationValidator implements CitationValidator {
 
   /** Default minimum words per quote. */
   public static final int DEFAULT_MIN_QUOTE_WORDS = 4;
+
   /** Default citations per claim above which a redundancy warning is raised. */
   public static final int DEFAULT_MAX_CITATIONS_PER_CLAIM = 3;
-  /** Supported claims whose quotes cover less than this share of them get a weak-grounding warning. */
+
+  /**
+   * Supported claims whose quotes cover less than this share of them get a weak-grounding warning.
+   */
   public static final double WEAK_GROUNDING_COVERAGE = 0.5;
 
   private static final int MAX_TERMS_NAMED = 8;
@@ -66,7 +71,10 @@ public final class DefaultCitationValidator implements CitationValidator {
   private final int maxCitationsPerClaim;
   private final SupportVerifier supportVerifier;
 
-  /** Quotes of at least 4 words, at most 3 citations per claim before a warning, lexical support check. */
+  /**
+   * Quotes of at least 4 words, at most 3 citations per claim before a warning, lexical support
+   * check.
+   */
   public DefaultCitationValidator() {
     this(DEFAULT_MIN_QUOTE_WORDS, DEFAULT_MAX_CITATIONS_PER_CLAIM);
   }
@@ -87,7 +95,8 @@ public final class DefaultCitationValidator implements CitationValidator {
    * @param supportVerifier judges whether each claim's quotes support it
    * @throws IllegalArgumentException when a number is out of range or the verifier is null
    */
-  public DefaultCitationValidator(int minQuoteWords, int maxCitationsPerClaim, SupportVerifier supportVerifier) {
+  public DefaultCitationValidator(
+      int minQuoteWords, int maxCitationsPerClaim, SupportVerifier supportVerifier) {
     this.minQuoteWords = Checks.inRange(minQuoteWords, 1, 50, "minQuoteWords");
     this.maxCitationsPerClaim = Checks.inRange(maxCitationsPerClaim, 1, 50, "maxCitationsPerClaim");
     this.supportVerifier = Checks.notNull(supportVerifier, "supportVerifier");
@@ -95,7 +104,8 @@ public final class DefaultCitationValidator implements CitationValidator {
 
   /** Default limits with the given support verifier. */
   public static DefaultCitationValidator withSupportVerifier(SupportVerifier supportVerifier) {
-    return new DefaultCitationValidator(DEFAULT_MIN_QUOTE_WORDS, DEFAULT_MAX_CITATIONS_PER_CLAIM, supportVerifier);
+    return new DefaultCitationValidator(
+        DEFAULT_MIN_QUOTE_WORDS, DEFAULT_MAX_CITATIONS_PER_CLAIM, supportVerifier);
   }
 
   public int minQuoteWords() {
@@ -118,9 +128,14 @@ public final class DefaultCitationValidator implements CitationValidator {
     if (answer.status() == AnswerStatus.NOT_IN_SOURCES) {
       int citations = answer.allCitations().size();
       if (citations > 0 || !answer.claims().isEmpty()) {
-        issues.add(ValidationIssue.of(IssueType.ABSTENTION_WITH_CITATIONS,
-            "status not_in_sources must carry no claims and no citations, found "
-                + answer.claims().size() + " claims and " + citations + " citations"));
+        issues.add(
+            ValidationIssue.of(
+                IssueType.ABSTENTION_WITH_CITATIONS,
+                "status not_in_sources must carry no claims and no citations, found "
+                    + answer.claims().size()
+                    + " claims and "
+                    + citations
+                    + " citations"));
         return new ValidationReport(issues, 0.0);
       }
       return new ValidationReport(issues, 1.0);
@@ -128,12 +143,15 @@ public final class DefaultCitationValidator implements CitationValidator {
 
     NormalizedText answerText = NormalizedText.of(answer.answer());
     if (!AnswerText.visible(answerText.text())) {
-      issues.add(ValidationIssue.of(IssueType.EMPTY_ANSWER,
-          "status answered needs an answer text with visible words (it is empty, blank or only invisible characters)"));
+      issues.add(
+          ValidationIssue.of(
+              IssueType.EMPTY_ANSWER,
+              "status answered needs an answer text with visible words (it is empty, blank or only invisible characters)"));
     }
     if (answer.allCitations().isEmpty()) {
-      issues.add(ValidationIssue.of(IssueType.ANSWER_WITHOUT_CITATIONS,
-          "status answered needs at least one citation"));
+      issues.add(
+          ValidationIssue.of(
+              IssueType.ANSWER_WITHOUT_CITATIONS, "status answered needs at least one citation"));
       return finish(issues, 0.0, VerificationUsage.NONE);
     }
 
@@ -150,19 +168,29 @@ public final class DefaultCitationValidator implements CitationValidator {
       if (visible) {
         claimTexts.add(claimText);
       } else {
-        issues.add(ValidationIssue.of(IssueType.EMPTY_CLAIM,
-            claimNo + " has no visible text (empty, blank or only invisible characters); every claim must state something"));
+        issues.add(
+            ValidationIssue.of(
+                IssueType.EMPTY_CLAIM,
+                claimNo
+                    + " has no visible text (empty, blank or only invisible characters); every claim must state something"));
       }
       List<Citation> cs = claim.citations();
       if (cs.isEmpty()) {
-        issues.add(ValidationIssue.of(IssueType.CLAIM_WITHOUT_CITATION,
-            claimNo + " has no citation; every claim needs at least one"));
+        issues.add(
+            ValidationIssue.of(
+                IssueType.CLAIM_WITHOUT_CITATION,
+                claimNo + " has no citation; every claim needs at least one"));
         continue;
       }
       if (cs.size() > maxCitationsPerClaim || new HashSet<>(cs).size() < cs.size()) {
-        issues.add(ValidationIssue.of(IssueType.REDUNDANT_CITATIONS,
-            claimNo + " has " + cs.size() + " citations"
-                + (new HashSet<>(cs).size() < cs.size() ? ", some repeated" : "")));
+        issues.add(
+            ValidationIssue.of(
+                IssueType.REDUNDANT_CITATIONS,
+                claimNo
+                    + " has "
+                    + cs.size()
+                    + " citations"
+                    + (new HashSet<>(cs).size() < cs.size() ? ", some repeated" : "")));
       }
       List<String> quotes = new ArrayList<>(cs.size());
       for (int k = 0; k < cs.size(); k++) {
@@ -170,31 +198,62 @@ public final class DefaultCitationValidator implements CitationValidator {
         String where = claimNo + ", citation " + (k + 1);
         SentSource src = byId.get(c.sourceId());
         if (src == null) {
-          issues.add(ValidationIssue.of(IssueType.PHANTOM_SOURCE,
-              where + ": its source_id is not one of the " + byId.size() + " sources sent in this call; valid ids are "
-                  + sortedIds(byId)));
+          issues.add(
+              ValidationIssue.of(
+                  IssueType.PHANTOM_SOURCE,
+                  where
+                      + ": its source_id is not one of the "
+                      + byId.size()
+                      + " sources sent in this call; valid ids are "
+                      + sortedIds(byId)));
           continue;
         }
         String id = src.sourceId();
         NormalizedText q = NormalizedText.of(c.quote());
         double words = NormalizedText.lengthInWords(q.text());
         if (words < minQuoteWords) {
-          issues.add(ValidationIssue.of(IssueType.QUOTE_TOO_SHORT,
-              where + " (source " + id + "): the quote has " + (int) Math.floor(words) + " words, at least "
-                  + minQuoteWords + " are required (" + 2 * minQuoteWords
-                  + " characters in scripts written without spaces)", id, null));
+          issues.add(
+              ValidationIssue.of(
+                  IssueType.QUOTE_TOO_SHORT,
+                  where
+                      + " (source "
+                      + id
+                      + "): the quote has "
+                      + (int) Math.floor(words)
+                      + " words, at least "
+                      + minQuoteWords
+                      + " are required ("
+                      + 2 * minQuoteWords
+                      + " characters in scripts written without spaces)",
+                  id,
+                  null));
           continue;
         }
-        NormalizedText passage = passages.computeIfAbsent(id, x -> NormalizedText.of(src.chunk().text()));
+        NormalizedText passage =
+            passages.computeIfAbsent(id, x -> NormalizedText.of(src.chunk().text()));
         int[] at = QuoteMatcher.locate(passage, q);
         if (at == null) {
-          issues.add(ValidationIssue.of(IssueType.QUOTE_NOT_FOUND,
-              where + " (source " + id + "): the quote is not an exact excerpt of that source that starts and ends"
-                  + " on whole words", id, null));
+          issues.add(
+              ValidationIssue.of(
+                  IssueType.QUOTE_NOT_FOUND,
+                  where
+                      + " (source "
+                      + id
+                      + "): the quote is not an exact excerpt of that source that starts and ends"
+                      + " on whole words",
+                  id,
+                  null));
           if (QuoteMatcher.nearMiss(passage.text(), q.text())) {
-            issues.add(ValidationIssue.of(IssueType.QUOTE_DRIFT,
-                where + " (source " + id + "): the quote nearly matches that source (changed words, case or"
-                    + " punctuation)", id, null));
+            issues.add(
+                ValidationIssue.of(
+                    IssueType.QUOTE_DRIFT,
+                    where
+                        + " (source "
+                        + id
+                        + "): the quote nearly matches that source (changed words, case or"
+                        + " punctuation)",
+                    id,
+                    null));
           }
           continue;
         }
@@ -211,8 +270,14 @@ public final class DefaultCitationValidator implements CitationValidator {
         if (!v.supported()) {
           issues.add(ValidationIssue.of(IssueType.UNSUPPORTED_CLAIM, unsupported(claimNo, v)));
         } else if (coverage < WEAK_GROUNDING_COVERAGE) {
-          issues.add(ValidationIssue.of(IssueType.WEAK_GROUNDING, String.format(Locale.ROOT,
-              "%s: its quotes cover only %.0f%% of its terms", claimNo, coverage * 100)));
+          issues.add(
+              ValidationIssue.of(
+                  IssueType.WEAK_GROUNDING,
+                  String.format(
+                      Locale.ROOT,
+                      "%s: its quotes cover only %.0f%% of its terms",
+                      claimNo,
+                      coverage * 100)));
         }
       }
       scoreSum += ((double) quotes.size() / cs.size()) * coverage;
@@ -220,30 +285,47 @@ public final class DefaultCitationValidator implements CitationValidator {
     if (AnswerText.visible(answerText.text())) {
       List<int[]> uncited = AnswerText.uncited(answerText, claimTexts);
       for (int[] r : uncited) {
-        issues.add(ValidationIssue.of(IssueType.UNCITED_TEXT, String.format(Locale.ROOT,
-            "the answer text has %d characters (at %d to %d of %d) that are not one of its claims; the answer must"
-                + " consist of its claims and nothing else", r[1] - r[0], r[0], r[1], answerText.text().length())));
+        issues.add(
+            ValidationIssue.of(
+                IssueType.UNCITED_TEXT,
+                String.format(
+                    Locale.ROOT,
+                    "the answer text has %d characters (at %d to %d of %d) that are not one of its claims; the answer must"
+                        + " consist of its claims and nothing else",
+                    r[1] - r[0],
+                    r[0],
+                    r[1],
+                    answerText.text().length())));
       }
     }
     double score = nClaims == 0 ? 0 : scoreSum / nClaims;
     return finish(issues, Math.max(0, Math.min(1, score)), usage);
   }
 
-  /** The detail of an unsupported claim: the verdict and the offending terms, each a single token. */
+  /**
+   * The detail of an unsupported claim: the verdict and the offending terms, each a single token.
+   */
   private static String unsupported(String claimNo, SupportVerdict v) {
-    StringBuilder b = new StringBuilder(claimNo).append(" is not supported by its quotes (")
-        .append(v.support().name().toLowerCase(Locale.ROOT)).append(')');
+    StringBuilder b =
+        new StringBuilder(claimNo)
+            .append(" is not supported by its quotes (")
+            .append(v.support().name().toLowerCase(Locale.ROOT))
+            .append(')');
     if (!v.contradicting().isEmpty()) {
       b.append("; contradicting: ").append(terms(v.contradicting()));
     }
     if (!v.missing().isEmpty()) {
       b.append("; not in its quotes: ").append(terms(v.missing()));
     }
-    b.append("; a claim must carry its quotes' numbers, names, identifiers and negation, and mostly their words");
+    b.append(
+        "; a claim must carry its quotes' numbers, names, identifiers and negation, and mostly their words");
     return b.toString();
   }
 
-  /** Terms as tokens: letters, digits, marks and inner connectors only, each cut short, a few at most. */
+  /**
+   * Terms as tokens: letters, digits, marks and inner connectors only, each cut short, a few at
+   * most.
+   */
   static String terms(List<String> terms) {
     List<String> out = new ArrayList<>();
     for (String t : terms) {
@@ -266,7 +348,8 @@ public final class DefaultCitationValidator implements CitationValidator {
     return String.join(", ", out);
   }
 
-  private static ValidationReport finish(List<ValidationIssue> issues, double score, VerificationUsage usage) {
+  private static ValidationReport finish(
+      List<ValidationIssue> issues, double score, VerificationUsage usage) {
     issues.sort(Comparator.comparing((ValidationIssue i) -> i.severity()));
     return new ValidationReport(issues, score, usage);
   }

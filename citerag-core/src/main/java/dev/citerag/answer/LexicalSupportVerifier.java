@@ -28,16 +28,15 @@ import java.util.regex.Pattern;
  *       case-folded and stemmed;
  *   <li><b>negation</b>: the claim has as many negations ({@link LexicalAnalyzer#NEGATION_WORDS}:
  *       {@code not}, {@code no}, {@code never}, {@code without}, ..., and words ending in {@code
- *       n't}) as the part of its quotes that it covers (the shortest run of
- *       quote words holding every matched claim term, plus up to two words before it within the
- *       same clause);
+ *       n't}) as the part of its quotes that it covers (the shortest run of quote words holding
+ *       every matched claim term, plus up to two words before it within the same clause);
  *   <li><b>content</b>: at least {@code minContentShare} of the claim's content words (stop words
- *       dropped, case-folded and stemmed by {@link LexicalAnalyzer}) occur in the quotes; in scripts
- *       written without spaces every character is a content word.
+ *       dropped, case-folded and stemmed by {@link LexicalAnalyzer}) occur in the quotes; in
+ *       scripts written without spaces every character is a content word.
  * </ol>
  *
- * A claim with nothing to check (no content word, number or name) is not supported: it says
- * nothing its quotes could carry.
+ * A claim with nothing to check (no content word, number or name) is not supported: it says nothing
+ * its quotes could carry.
  *
  * <p>What it proves, and what it does not: the claim reuses the quotes' numbers, names and
  * identifiers, agrees with their negation, and is mostly made of their words. A false paraphrase
@@ -52,12 +51,18 @@ public final class LexicalSupportVerifier implements SupportVerifier {
   private static final Set<String> NEGATIONS = LexicalAnalyzer.NEGATION_WORDS;
 
   private static final Map<String, String> NUMBER_WORDS = numberWords();
-  /** Chinese and Japanese numerals: the digits 0 to 9 at their value's index, then 10, 100, 1000, 10^4, 10^8, "two". */
-  private static final String HAN_NUMERALS = "\u3007\u4e00\u4e8c\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341\u767e\u5343\u4e07\u4ebf\u5104\u842c\u4e24";
+
+  /**
+   * Chinese and Japanese numerals: the digits 0 to 9 at their value's index, then 10, 100, 1000,
+   * 10^4, 10^8, "two".
+   */
+  private static final String HAN_NUMERALS =
+      "\u3007\u4e00\u4e8c\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341\u767e\u5343\u4e07\u4ebf\u5104\u842c\u4e24";
 
   private static final Pattern THOUSANDS = Pattern.compile("\\d{1,3}(,\\d{3})+(\\.\\d+)?");
   private static final Pattern ORDINAL = Pattern.compile("(?<!\\d)(\\d++)(st|nd|rd|th)");
-  private static final Set<String> CLAUSE_ENDS = Set.of(",", ";", ":", ".", "!", "?", "(", ")", "\u2014", "\u2013");
+  private static final Set<String> CLAUSE_ENDS =
+      Set.of(",", ";", ":", ".", "!", "?", "(", ")", "\u2014", "\u2013");
 
   private final double minContentShare;
 
@@ -67,8 +72,8 @@ public final class LexicalSupportVerifier implements SupportVerifier {
   }
 
   /**
-   * @param minContentShare share of the claim's content words that must occur in its quotes, in
-   *     (0, 1]
+   * @param minContentShare share of the claim's content words that must occur in its quotes, in (0,
+   *     1]
    * @throws IllegalArgumentException when out of range
    */
   public LexicalSupportVerifier(double minContentShare) {
@@ -138,7 +143,8 @@ public final class LexicalSupportVerifier implements SupportVerifier {
       }
       boolean required = t.identifier || (t.capitalised && !t.terms.isEmpty());
       if (required) {
-        boolean present = quoteLower.contains(t.lower) || (!t.terms.isEmpty() && quoteTerms.containsAll(t.terms));
+        boolean present =
+            quoteLower.contains(t.lower) || (!t.terms.isEmpty() && quoteTerms.containsAll(t.terms));
         items.add("=" + t.lower);
         if (present) {
           covered.add("=" + t.lower);
@@ -185,7 +191,8 @@ public final class LexicalSupportVerifier implements SupportVerifier {
     }
 
     double coverage = items.isEmpty() ? 0.0 : (double) covered.size() / items.size();
-    boolean enoughContent = contentTotal == 0 || contentHit >= minContentShare * contentTotal - 1e-9;
+    boolean enoughContent =
+        contentTotal == 0 || contentHit >= minContentShare * contentTotal - 1e-9;
     SupportVerdict.Support support;
     if (!contradicting.isEmpty()) {
       support = SupportVerdict.Support.CONTRADICTED;
@@ -197,14 +204,16 @@ public final class LexicalSupportVerifier implements SupportVerifier {
     if (support == SupportVerdict.Support.SUPPORTED) {
       missing.clear();
     }
-    return new SupportVerdict(support, List.copyOf(missing), contradicting, coverage, VerificationUsage.NONE);
+    return new SupportVerdict(
+        support, List.copyOf(missing), contradicting, coverage, VerificationUsage.NONE);
   }
 
   /**
-   * The shortest run of quote tokens holding every claim item that occurs in the quote, extended
-   * by up to two tokens to the left within the same clause; null when no item occurs.
+   * The shortest run of quote tokens holding every claim item that occurs in the quote, extended by
+   * up to two tokens to the left within the same clause; null when no item occurs.
    */
-  private static int @org.jspecify.annotations.Nullable [] window(List<Token> quote, List<Token> claim) {
+  private static int @org.jspecify.annotations.Nullable [] window(
+      List<Token> quote, List<Token> claim) {
     Set<String> claimKeys = new HashSet<>();
     for (Token t : claim) {
       if (t.word && !t.negation) {
@@ -297,7 +306,8 @@ public final class LexicalSupportVerifier implements SupportVerifier {
       }
       this.identifier = word && number == null && letter && (digit || sep || innerCap);
       boolean cap = word && !raw.isEmpty() && Character.isUpperCase(raw.codePointAt(0));
-      this.capitalised = cap && !LexicalAnalyzer.STOP_WORDS.contains(low) && !NEGATIONS.contains(low);
+      this.capitalised =
+          cap && !LexicalAnalyzer.STOP_WORDS.contains(low) && !NEGATIONS.contains(low);
       if (!word || negation || number != null) {
         this.terms = List.of();
       } else if (NormalizedText.isNoSpaceScript(raw.codePointAt(0))) {
@@ -318,7 +328,10 @@ public final class LexicalSupportVerifier implements SupportVerifier {
     }
   }
 
-  /** Tokens of a text under the quotation normalisation: words (joined as quotes are) and single punctuation marks. */
+  /**
+   * Tokens of a text under the quotation normalisation: words (joined as quotes are) and single
+   * punctuation marks.
+   */
   private static List<Token> tokens(String text) {
     NormalizedText nt = NormalizedText.of(text);
     String s = nt.text();
@@ -338,7 +351,9 @@ public final class LexicalSupportVerifier implements SupportVerifier {
             j += Character.charCount(s.codePointAt(j));
           }
         } else {
-          while (j < s.length() && !nt.isBoundary(j) && !NormalizedText.isNoSpaceScript(s.codePointAt(j))) {
+          while (j < s.length()
+              && !nt.isBoundary(j)
+              && !NormalizedText.isNoSpaceScript(s.codePointAt(j))) {
             j += Character.charCount(s.codePointAt(j));
           }
         }
@@ -391,8 +406,28 @@ public final class LexicalSupportVerifier implements SupportVerifier {
   }
 
   private static Map<String, String> numberWords() {
-    String[] small = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"};
+    String[] small = {
+      "zero",
+      "one",
+      "two",
+      "three",
+      "four",
+      "five",
+      "six",
+      "seven",
+      "eight",
+      "nine",
+      "ten",
+      "eleven",
+      "twelve",
+      "thirteen",
+      "fourteen",
+      "fifteen",
+      "sixteen",
+      "seventeen",
+      "eighteen",
+      "nineteen"
+    };
     String[] tens = {"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"};
     Map<String, String> m = new HashMap<>();
     for (int i = 0; i < small.length; i++) {

@@ -32,9 +32,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>It fails closed: a reply that is not exactly the schema, is truncated or blocked, or a
  * provider failure, is judged {@link SupportVerdict.Support#NOT_ENOUGH}. The claim and quotes are
- * sent as JSON data, never as instructions. A model judge reads meaning (a paraphrase, an
- * antonym) where the lexical check reads words, but it can be wrong or manipulated by the text it
- * judges; the coverage it reports for the grounding score is the lexical one.
+ * sent as JSON data, never as instructions. A model judge reads meaning (a paraphrase, an antonym)
+ * where the lexical check reads words, but it can be wrong or manipulated by the text it judges;
+ * the coverage it reports for the grounding score is the lexical one.
  *
  * <pre>{@code
  * CitationValidator v = DefaultCitationValidator.withSupportVerifier(new ModelSupportVerifier(judgeModel));
@@ -62,9 +62,8 @@ public final class ModelSupportVerifier implements SupportVerifier {
       the verdict is "supported".
       """;
 
-  private static final ObjectMapper MAPPER = JsonMapper.builder()
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .build();
+  private static final ObjectMapper MAPPER =
+      JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
   private static final ObjectNode SCHEMA = schema();
 
   private final ChatModel model;
@@ -102,17 +101,30 @@ public final class ModelSupportVerifier implements SupportVerifier {
     long t0 = System.nanoTime();
     ChatResponse r;
     try {
-      r = model.chat(new ChatRequest(INSTRUCTION, data.toString(), SCHEMA, 0.0, MAX_OUTPUT_TOKENS, timeout));
+      r =
+          model.chat(
+              new ChatRequest(
+                  INSTRUCTION, data.toString(), SCHEMA, 0.0, MAX_OUTPUT_TOKENS, timeout));
     } catch (ProviderException e) {
       Duration d = Duration.ofNanos(System.nanoTime() - t0);
-      log.debug("citerag.support: the judge {} failed: {}", model.name(), e.getClass().getSimpleName());
-      return new SupportVerdict(SupportVerdict.Support.NOT_ENOUGH, List.of("judge_unavailable"), List.of(), cover,
+      log.debug(
+          "citerag.support: the judge {} failed: {}", model.name(), e.getClass().getSimpleName());
+      return new SupportVerdict(
+          SupportVerdict.Support.NOT_ENOUGH,
+          List.of("judge_unavailable"),
+          List.of(),
+          cover,
           new VerificationUsage(1, TokenUsage.ZERO, d));
     }
-    VerificationUsage usage = new VerificationUsage(1, r.usage(), Duration.ofNanos(System.nanoTime() - t0));
+    VerificationUsage usage =
+        new VerificationUsage(1, r.usage(), Duration.ofNanos(System.nanoTime() - t0));
     if (r.finishReason() != FinishReason.STOP) {
-      return new SupportVerdict(SupportVerdict.Support.NOT_ENOUGH, List.of("judge_" + r.finishReason().name()
-          .toLowerCase(Locale.ROOT)), List.of(), cover, usage);
+      return new SupportVerdict(
+          SupportVerdict.Support.NOT_ENOUGH,
+          List.of("judge_" + r.finishReason().name().toLowerCase(Locale.ROOT)),
+          List.of(),
+          cover,
+          usage);
     }
     JsonNode j;
     try {
@@ -123,7 +135,11 @@ public final class ModelSupportVerifier implements SupportVerifier {
     SupportVerdict.Support verdict = j == null ? null : verdict(j.path("verdict").asText(""));
     JsonNode terms = j == null ? null : j.get("terms");
     if (j == null || verdict == null || terms == null || !terms.isArray() || j.size() != 2) {
-      return new SupportVerdict(SupportVerdict.Support.NOT_ENOUGH, List.of("judge_reply_invalid"), List.of(), cover,
+      return new SupportVerdict(
+          SupportVerdict.Support.NOT_ENOUGH,
+          List.of("judge_reply_invalid"),
+          List.of(),
+          cover,
           usage);
     }
     List<String> named = new ArrayList<>();

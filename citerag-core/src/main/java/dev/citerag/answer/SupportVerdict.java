@@ -12,11 +12,15 @@ import java.util.List;
  *     quotes state differently)
  * @param coverage in [0,1]: how much of the claim its quotes cover (0 for a claim with nothing to
  *     cover)
- * @param usage model calls, tokens and time the judgement took ({@link VerificationUsage#NONE}
- *     for a deterministic verifier)
+ * @param usage model calls, tokens and time the judgement took ({@link VerificationUsage#NONE} for
+ *     a deterministic verifier)
  */
 public record SupportVerdict(
-    Support support, List<String> missing, List<String> contradicting, double coverage, VerificationUsage usage) {
+    Support support,
+    List<String> missing,
+    List<String> contradicting,
+    double coverage,
+    VerificationUsage usage) {
 
   /** The three judgements. */
   public enum Support {

@@ -14,7 +14,11 @@ import org.jspecify.annotations.Nullable;
  * @param quote the quote concerned, if any (abbreviated to 200 characters)
  */
 public record ValidationIssue(
-    IssueType type, Severity severity, String detail, @Nullable String sourceId, @Nullable String quote) {
+    IssueType type,
+    Severity severity,
+    String detail,
+    @Nullable String sourceId,
+    @Nullable String quote) {
 
   public ValidationIssue {
     Checks.notNull(type, "type");
@@ -29,7 +33,8 @@ public record ValidationIssue(
     return new ValidationIssue(type, type.severity(), detail, null, null);
   }
 
-  public static ValidationIssue of(IssueType type, String detail, @Nullable String sourceId, @Nullable String quote) {
+  public static ValidationIssue of(
+      IssueType type, String detail, @Nullable String sourceId, @Nullable String quote) {
     return new ValidationIssue(type, type.severity(), detail, sourceId, quote);
   }
 

@@ -8,12 +8,13 @@ import java.util.List;
  *
  * @param issues every issue found, critical first
  * @param groundingScore in [0,1]: per claim, the share of its citations that are valid times how
- *     much of the claim its valid quotes cover, averaged over claims; 1 for a correct abstention,
- *     0 when nothing is valid (an empty or unrelated claim covers nothing)
+ *     much of the claim its valid quotes cover, averaged over claims; 1 for a correct abstention, 0
+ *     when nothing is valid (an empty or unrelated claim covers nothing)
  * @param verification model calls, tokens and time spent verifying support ({@link
  *     VerificationUsage#NONE} for the deterministic verifier)
  */
-public record ValidationReport(List<ValidationIssue> issues, double groundingScore, VerificationUsage verification) {
+public record ValidationReport(
+    List<ValidationIssue> issues, double groundingScore, VerificationUsage verification) {
 
   public ValidationReport {
     issues = List.copyOf(Checks.noNullElements(issues, "issues"));

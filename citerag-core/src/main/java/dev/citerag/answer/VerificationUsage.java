@@ -15,7 +15,8 @@ import java.time.Duration;
 public record VerificationUsage(int calls, TokenUsage tokens, Duration latency) {
 
   /** No model call. */
-  public static final VerificationUsage NONE = new VerificationUsage(0, TokenUsage.ZERO, Duration.ZERO);
+  public static final VerificationUsage NONE =
+      new VerificationUsage(0, TokenUsage.ZERO, Duration.ZERO);
 
   public VerificationUsage {
     Checks.nonNegative(calls, "calls");

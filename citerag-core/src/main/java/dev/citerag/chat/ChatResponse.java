@@ -5,8 +5,8 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a model returned. A blocked or truncated reply is a normal response with the matching
- * {@link FinishReason}, not an exception: the pipeline turns it into a typed result.
+ * What a model returned. A blocked or truncated reply is a normal response with the matching {@link
+ * FinishReason}, not an exception: the pipeline turns it into a typed result.
  *
  * @param text the visible reply text (reasoning/thought parts excluded); may be empty
  * @param finishReason the mapped stop reason

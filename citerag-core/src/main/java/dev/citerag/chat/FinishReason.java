@@ -9,7 +9,9 @@ public enum FinishReason {
   STOP,
   /** The output token limit was reached: the reply is truncated (possibly empty). */
   LENGTH,
-  /** The provider refused or filtered the prompt or the reply (safety, recitation, blocklist...). */
+  /**
+   * The provider refused or filtered the prompt or the reply (safety, recitation, blocklist...).
+   */
   BLOCKED,
   /** Anything else the provider reports, including values unknown when this library was built. */
   OTHER

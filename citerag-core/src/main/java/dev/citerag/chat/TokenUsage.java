@@ -3,9 +3,9 @@ package dev.citerag.chat;
 /**
  * Tokens a model call consumed, as the provider reported them. Providers omit counts they do not
  * know; those are 0 here. {@code outputTokens} excludes reasoning ("thinking") tokens, which are
- * counted separately in {@code reasoningTokens}. Sums saturate at {@link Integer#MAX_VALUE}: a provider
- * reporting absurd counts gives a large total, never a negative one (and never an exception on the
- * request path).
+ * counted separately in {@code reasoningTokens}. Sums saturate at {@link Integer#MAX_VALUE}: a
+ * provider reporting absurd counts gives a large total, never a negative one (and never an
+ * exception on the request path).
  *
  * @param inputTokens prompt tokens
  * @param outputTokens visible output tokens
@@ -19,7 +19,10 @@ public record TokenUsage(
   public static final TokenUsage ZERO = new TokenUsage(0, 0, 0, 0, 0);
 
   public TokenUsage {
-    if (inputTokens < 0 || outputTokens < 0 || reasoningTokens < 0 || cachedTokens < 0
+    if (inputTokens < 0
+        || outputTokens < 0
+        || reasoningTokens < 0
+        || cachedTokens < 0
         || totalTokens < 0) {
       throw new IllegalArgumentException("token counts must be >= 0");
     }
@@ -32,7 +35,10 @@ public record TokenUsage(
    */
   public static TokenUsage of(int inputTokens, int outputTokens, int reasoningTokens) {
     return new TokenUsage(
-        inputTokens, outputTokens, reasoningTokens, 0,
+        inputTokens,
+        outputTokens,
+        reasoningTokens,
+        0,
         saturated((long) inputTokens + outputTokens + reasoningTokens));
   }
 
@@ -46,7 +52,10 @@ public record TokenUsage(
         saturated((long) totalTokens + other.totalTokens));
   }
 
-  /** {@code n} capped at {@link Integer#MAX_VALUE} (negative sums are left to the constructor to reject). */
+  /**
+   * {@code n} capped at {@link Integer#MAX_VALUE} (negative sums are left to the constructor to
+   * reject).
+   */
   public static int saturated(long n) {
     return n > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) n;
   }

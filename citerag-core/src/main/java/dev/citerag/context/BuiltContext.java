@@ -27,7 +27,8 @@ public record BuiltContext(
     Set<String> ids = new HashSet<>();
     for (SentSource s : sources) {
       if (!ids.add(s.sourceId())) {
-        throw new IllegalArgumentException("sources[].sourceId must be unique, \"" + s.sourceId() + "\" repeats");
+        throw new IllegalArgumentException(
+            "sources[].sourceId must be unique, \"" + s.sourceId() + "\" repeats");
       }
     }
   }

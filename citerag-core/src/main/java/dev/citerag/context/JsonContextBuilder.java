@@ -20,8 +20,8 @@ import java.util.Set;
  * The standard context builder. It drops duplicate chunks (same id or same text), keeps the
  * retrieval order (best first), adds sources while the estimated prompt stays within the token
  * budget ({@link TokenEstimator}: about 4 characters per token), and labels each source with a
- * short id derived from the chunk id by hashing — 5 lower-case letters and digits, starting with
- * a letter, never {@code 1, 2, 3} or {@code Source 1} — so that ids carry no order a model could
+ * short id derived from the chunk id by hashing — 5 lower-case letters and digits, starting with a
+ * letter, never {@code 1, 2, 3} or {@code Source 1} — so that ids carry no order a model could
  * guess from and a made-up id is almost never valid. The user turn is one JSON object, {@code
  * {"question": ..., "sources": [{"id", "title", "section", "text"}]}}, serialised by Jackson so
  * that any quote or brace inside a chunk stays inside its JSON string.
@@ -48,8 +48,8 @@ public final class JsonContextBuilder implements ContextBuilder {
   }
 
   /**
-   * @param tokenBudget estimated tokens for the system instruction, question and sources; at
-   *     least 256
+   * @param tokenBudget estimated tokens for the system instruction, question and sources; at least
+   *     256
    */
   public JsonContextBuilder(int tokenBudget) {
     this.tokenBudget = Checks.inRange(tokenBudget, 256, 2_000_000, "tokenBudget");

@@ -22,11 +22,10 @@ import java.util.Map;
  *
  * <ol>
  *   <li>the text is split into terms by {@link LexicalAnalyzer#terms} (lower-cased, stop words
- *       dropped, numbers and identifiers such as {@code 141.80} and {@code deploy-bot} kept
- *       whole);
- *   <li>features are each term ({@code "w:" + term}, weight 1) and each character 3-, 4- and
- *       5-gram of the term wrapped in boundary markers {@code <term>} ({@code "g:" + gram}, weight
- *       {@value #NGRAM_WEIGHT}); n-grams are taken over code points;
+ *       dropped, numbers and identifiers such as {@code 141.80} and {@code deploy-bot} kept whole);
+ *   <li>features are each term ({@code "w:" + term}, weight 1) and each character 3-, 4- and 5-gram
+ *       of the term wrapped in boundary markers {@code <term>} ({@code "g:" + gram}, weight {@value
+ *       #NGRAM_WEIGHT}); n-grams are taken over code points;
  *   <li>a feature's weight is multiplied by {@code 1 + ln(tf)} (sublinear term frequency);
  *   <li>each feature is hashed with MurmurHash3 (x86, 32-bit, seed {@value #SEED}) of its UTF-8
  *       bytes: bit 0 of the hash gives the sign, {@code (hash >>> 1) mod dimensions} the index;
@@ -36,12 +35,12 @@ import java.util.Map;
  * <p>Only integer hashing, {@link StrictMath} and features in first-seen order are used, so the
  * output is bit-for-bit identical on every JVM and platform.
  *
- * <p>A text with no terms (empty, whitespace, punctuation or only stop words) embeds to the
- * <b>zero vector</b>: its cosine with anything is undefined, so {@code RagPipeline} abstains on
- * such a question without searching (the in-memory store would score it 0 against everything;
- * pgvector refuses a zero query vector), and such a passage is never close to a question. Document
- * titles ({@link DocumentText#title()}) are ignored: citerag chunks already start with their
- * title, and adding it again would double its weight.
+ * <p>A text with no terms (empty, whitespace, punctuation or only stop words) embeds to the <b>zero
+ * vector</b>: its cosine with anything is undefined, so {@code RagPipeline} abstains on such a
+ * question without searching (the in-memory store would score it 0 against everything; pgvector
+ * refuses a zero query vector), and such a passage is never close to a question. Document titles
+ * ({@link DocumentText#title()}) are ignored: citerag chunks already start with their title, and
+ * adding it again would double its weight.
  *
  * <pre>{@code
  * Embedder embedder = new LocalHashingEmbedder();           // 384 dimensions
@@ -87,8 +86,8 @@ public final class LocalHashingEmbedder implements Embedder {
   /**
    * An embedder of the given vector length.
    *
-   * @param dimensions between {@value #MIN_DIMENSIONS} and {@value #MAX_DIMENSIONS}; must equal
-   *     the store's dimensions
+   * @param dimensions between {@value #MIN_DIMENSIONS} and {@value #MAX_DIMENSIONS}; must equal the
+   *     store's dimensions
    * @throws IllegalArgumentException when {@code dimensions} is out of range
    */
   public LocalHashingEmbedder(int dimensions) {

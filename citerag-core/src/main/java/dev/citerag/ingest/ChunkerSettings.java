@@ -21,7 +21,10 @@ public record ChunkerSettings(int maxTokens, int overlapTokens, boolean faqMode)
     Checks.nonNegative(overlapTokens, "overlapTokens");
     if (overlapTokens * 2 >= maxTokens) {
       throw new IllegalArgumentException(
-          "overlapTokens must be < maxTokens / 2, was " + overlapTokens + " with maxTokens " + maxTokens);
+          "overlapTokens must be < maxTokens / 2, was "
+              + overlapTokens
+              + " with maxTokens "
+              + maxTokens);
     }
   }
 

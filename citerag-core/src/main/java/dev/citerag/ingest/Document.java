@@ -46,7 +46,8 @@ public record Document(
   public Document {
     Checks.notBlank(id, "document id");
     if (id.length() > 512) {
-      throw new IllegalArgumentException("document id must be at most 512 characters, was " + id.length());
+      throw new IllegalArgumentException(
+          "document id must be at most 512 characters, was " + id.length());
     }
     if (CONTROL.matcher(id).find()) {
       throw new IllegalArgumentException("document id must not contain control characters");
@@ -70,8 +71,13 @@ public record Document(
     if (!pages.isEmpty()) {
       for (int i = 1; i < pages.size(); i++) {
         if (pages.get(i).number() <= pages.get(i - 1).number()) {
-          throw new IllegalArgumentException("pages[" + i + "].number must be greater than the one before it, was "
-              + pages.get(i).number() + " after " + pages.get(i - 1).number());
+          throw new IllegalArgumentException(
+              "pages["
+                  + i
+                  + "].number must be greater than the one before it, was "
+                  + pages.get(i).number()
+                  + " after "
+                  + pages.get(i - 1).number());
         }
       }
       if (!content.equals(join(pages))) {
@@ -121,8 +127,8 @@ public record Document(
 
   /**
    * A Markdown document whose front matter, if any, is read as {@link FrontMatter} does: its pairs
-   * become the metadata (filterable, e.g. {@code Filter.eq("team", "platform")}), its {@code
-   * title} the title, and it is left out of the content.
+   * become the metadata (filterable, e.g. {@code Filter.eq("team", "platform")}), its {@code title}
+   * the title, and it is left out of the content.
    *
    * <pre>{@code
    * Document d = Document.markdown("runbooks/rollback.md", "---\nteam: platform\n---\n# Rollbacks\n...");
@@ -130,16 +136,21 @@ public record Document(
    * }</pre>
    *
    * @param id the document id, also its source
-   * @throws dev.citerag.load.DocumentLoadException when the front matter is malformed (naming {@code id} and the
-   *     line)
+   * @throws dev.citerag.load.DocumentLoadException when the front matter is malformed (naming
+   *     {@code id} and the line)
    * @throws IllegalArgumentException when {@code id} breaks its rule
    */
   public static Document markdown(String id, String content) {
     Checks.notNull(content, "content");
     FrontMatter fm = FrontMatter.parse(content, Checks.notNull(id, "document id"));
     String title = fm.metadata().get("title");
-    return new Document(id, id, title == null || title.isBlank() ? null : title, fm.body(),
-        DocumentFormat.MARKDOWN, fm.metadata());
+    return new Document(
+        id,
+        id,
+        title == null || title.isBlank() ? null : title,
+        fm.body(),
+        DocumentFormat.MARKDOWN,
+        fm.metadata());
   }
 
   public static Document text(String id, String content) {
@@ -166,7 +177,8 @@ public record Document(
     StringBuilder meta = new StringBuilder();
     metadata.entrySet().stream()
         .sorted(Map.Entry.comparingByKey())
-        .forEach(e -> meta.append(e.getKey()).append('\u0000').append(e.getValue()).append('\u0000'));
+        .forEach(
+            e -> meta.append(e.getKey()).append('\u0000').append(e.getValue()).append('\u0000'));
     if (pages.isEmpty()) {
       return Hashing.sha256Hex(
           content, title == null ? "" : title, source, format.name(), meta.toString());
@@ -176,6 +188,11 @@ public record Document(
       pageShape.append(p.number()).append(':').append(p.text().length()).append(',');
     }
     return Hashing.sha256Hex(
-        content, title == null ? "" : title, source, format.name(), meta.toString(), pageShape.toString());
+        content,
+        title == null ? "" : title,
+        source,
+        format.name(),
+        meta.toString(),
+        pageShape.toString());
   }
 }

@@ -14,12 +14,20 @@ import java.time.Duration;
  *     Ingestor#sync} removes any)
  */
 public record IngestReport(
-    int documentsWritten, int documentsSkipped, int chunksWritten, int chunksDeleted, Duration elapsed,
+    int documentsWritten,
+    int documentsSkipped,
+    int chunksWritten,
+    int chunksDeleted,
+    Duration elapsed,
     int documentsRemoved) {
 
   /** A report of an ingest that removed nothing. */
   public IngestReport(
-      int documentsWritten, int documentsSkipped, int chunksWritten, int chunksDeleted, Duration elapsed) {
+      int documentsWritten,
+      int documentsSkipped,
+      int chunksWritten,
+      int chunksDeleted,
+      Duration elapsed) {
     this(documentsWritten, documentsSkipped, chunksWritten, chunksDeleted, elapsed, 0);
   }
 }

@@ -27,12 +27,11 @@ import org.slf4j.LoggerFactory;
 /**
  * load → chunk → embed → store, idempotently. Unchanged documents (same {@link
  * Document#contentHash()}) are neither embedded nor written; a changed document has its chunks
- * replaced atomically by the store. Thread-safe. Chunking and embedding run on the caller's
- * thread; when the store already holds chunks, writes are batched (about
- * 1,024 chunks) and each batch is written on a background thread while the next
- * one is embedded (at most one write in flight). An initial load into an empty store is one write
- * after all embedding, so the store can bulk-load and build its indexes once. The listener is
- * always called on the caller's thread.
+ * replaced atomically by the store. Thread-safe. Chunking and embedding run on the caller's thread;
+ * when the store already holds chunks, writes are batched (about 1,024 chunks) and each batch is
+ * written on a background thread while the next one is embedded (at most one write in flight). An
+ * initial load into an empty store is one write after all embedding, so the store can bulk-load and
+ * build its indexes once. The listener is always called on the caller's thread.
  *
  * <pre>{@code
  * Ingestor ingestor = Ingestor.builder().embedder(embedder).store(store).build();
@@ -44,6 +43,7 @@ public final class Ingestor {
 
   /** Chunks per embedding call. */
   static final int EMBED_BATCH = 96;
+
   /** Chunks per store write into a non-empty store (documents are never split across writes). */
   static final int WRITE_BATCH_CHUNKS = 1024;
 
@@ -67,7 +67,11 @@ public final class Ingestor {
     int ed = embedder.identity().dimensions();
     if (ed != store.dimensions()) {
       throw new IllegalArgumentException(
-          "embedder dimensions (" + ed + ") must equal store dimensions (" + store.dimensions() + ")");
+          "embedder dimensions ("
+              + ed
+              + ") must equal store dimensions ("
+              + store.dimensions()
+              + ")");
     }
     this.identity = CollectionIdentity.of(embedder.identity(), chunker.settingsDescription());
   }
@@ -95,7 +99,8 @@ public final class Ingestor {
     Set<String> seen = new HashSet<>();
     for (Document d : documents) {
       if (!seen.add(d.id())) {
-        throw new IllegalArgumentException("documents[].id must be unique, \"" + d.id() + "\" repeats");
+        throw new IllegalArgumentException(
+            "documents[].id must be unique, \"" + d.id() + "\" repeats");
       }
     }
     store.ensureIdentity(identity);
@@ -180,8 +185,8 @@ public final class Ingestor {
 
   /**
    * Makes the store hold exactly {@code documents}: ingests them as {@link #ingest} does, then
-   * removes every stored document whose id is not among them (each removal is atomic: a reader
-   * sees the document whole or not at all). Use it when {@code documents} is the whole source, e.g.
+   * removes every stored document whose id is not among them (each removal is atomic: a reader sees
+   * the document whole or not at all). Use it when {@code documents} is the whole source, e.g.
    * every file of a folder: a file deleted from the folder stops being searchable. An empty list
    * empties the store.
    *
@@ -210,8 +215,13 @@ public final class Ingestor {
     if (removed > 0) {
       log.debug("citerag.ingest: removed {} documents gone from the source", removed);
     }
-    return new IngestReport(written.documentsWritten(), written.documentsSkipped(), written.chunksWritten(),
-        written.chunksDeleted(), written.elapsed().plusNanos(System.nanoTime() - start), removed);
+    return new IngestReport(
+        written.documentsWritten(),
+        written.documentsSkipped(),
+        written.chunksWritten(),
+        written.chunksDeleted(),
+        written.elapsed().plusNanos(System.nanoTime() - start),
+        removed);
   }
 
   /** {@link #sync(List, IngestListener)} without progress. */
@@ -229,8 +239,15 @@ public final class Ingestor {
       int n = tokenCounter.countTokens(chunks.get(i).text());
       if (n > max) {
         throw new IllegalArgumentException(
-            "document \"" + d.id() + "\": chunk " + i + " has " + n + " tokens, the embedder accepts at most "
-                + max + " (text is never truncated): use a chunker with a smaller maxTokens, or the"
+            "document \""
+                + d.id()
+                + "\": chunk "
+                + i
+                + " has "
+                + n
+                + " tokens, the embedder accepts at most "
+                + max
+                + " (text is never truncated): use a chunker with a smaller maxTokens, or the"
                 + " default chunker, which follows the embedder's token count");
       }
     }
@@ -253,15 +270,20 @@ public final class Ingestor {
     }
 
     void report() {
-      listener.onProgress(new IngestProgress(documentsDone, documentsTotal, chunksDone, chunksTotal,
-          Duration.ofNanos(System.nanoTime() - start)));
+      listener.onProgress(
+          new IngestProgress(
+              documentsDone,
+              documentsTotal,
+              chunksDone,
+              chunksTotal,
+              Duration.ofNanos(System.nanoTime() - start)));
     }
   }
 
   /**
    * Writes batches on one background thread, at most one in flight, so that the next batch is
-   * embedded while the previous one is written. Closing waits for a write still in flight (a
-   * write is never abandoned half way), then stops the thread.
+   * embedded while the previous one is written. Closing waits for a write still in flight (a write
+   * is never abandoned half way), then stops the thread.
    */
   private static final class Writer implements AutoCloseable {
     private final VectorStore store;
@@ -272,11 +294,13 @@ public final class Ingestor {
 
     Writer(VectorStore store) {
       this.store = store;
-      this.thread = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "citerag-ingest-writer");
-        t.setDaemon(true);
-        return t;
-      });
+      this.thread =
+          Executors.newSingleThreadExecutor(
+              r -> {
+                Thread t = new Thread(r, "citerag-ingest-writer");
+                t.setDaemon(true);
+                return t;
+              });
     }
 
     void submit(List<DocumentChunks> batch, int chunks) {
@@ -361,7 +385,10 @@ public final class Ingestor {
         float[] v = vectors.get(i);
         if (v.length != store.dimensions()) {
           throw new IllegalStateException(
-              "embedder returned a vector of " + v.length + " dimensions, store expects " + store.dimensions());
+              "embedder returned a vector of "
+                  + v.length
+                  + " dimensions, store expects "
+                  + store.dimensions());
         }
         out.add(new EmbeddedChunk(part.get(i), v));
       }

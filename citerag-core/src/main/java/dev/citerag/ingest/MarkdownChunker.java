@@ -25,36 +25,36 @@ import org.jspecify.annotations.Nullable;
  * Roll back with deploy-bot within 30 minutes...
  * </pre>
  *
- * (the title line is left out when the first heading already equals the title, and both lines
- * when there is neither).
+ * (the title line is left out when the first heading already equals the title, and both lines when
+ * there is neither).
  *
  * <pre>{@code
  * Chunker chunker = new MarkdownChunker(new ChunkerSettings(300, 40, false));
  * List<Chunk> chunks = chunker.chunk(Document.markdown("runbook.md", markdown));
  * }</pre>
  *
- * <p><b>Order of splitting.</b> A Markdown document is first cut at its ATX headings ({@code #}
- * to {@code ######}; a {@code #} inside a fenced code block is not a heading; setext headings
- * are not recognised). Each section becomes one chunk when it fits in {@link
- * ChunkerSettings#maxTokens()} (estimated by {@link TokenEstimator}, heading prefix included).
- * A section that does not fit is split into blocks (paragraphs, tables, fenced code), blocks
- * that do not fit alone into sentences (or lines), sentences into words, and a word longer than a
- * chunk into characters; the pieces are then packed greedily, and consecutive pieces of one
- * section share up to {@link ChunkerSettings#overlapTokens()} tokens of trailing sentences or
- * words (never more; tables and code are never repeated as overlap). A section never shares a
- * chunk with another section. Plain text ({@link DocumentFormat#TEXT}) has one section and only
- * paragraphs, sentences, words and characters.
+ * <p><b>Order of splitting.</b> A Markdown document is first cut at its ATX headings ({@code #} to
+ * {@code ######}; a {@code #} inside a fenced code block is not a heading; setext headings are not
+ * recognised). Each section becomes one chunk when it fits in {@link ChunkerSettings#maxTokens()}
+ * (estimated by {@link TokenEstimator}, heading prefix included). A section that does not fit is
+ * split into blocks (paragraphs, tables, fenced code), blocks that do not fit alone into sentences
+ * (or lines), sentences into words, and a word longer than a chunk into characters; the pieces are
+ * then packed greedily, and consecutive pieces of one section share up to {@link
+ * ChunkerSettings#overlapTokens()} tokens of trailing sentences or words (never more; tables and
+ * code are never repeated as overlap). A section never shares a chunk with another section. Plain
+ * text ({@link DocumentFormat#TEXT}) has one section and only paragraphs, sentences, words and
+ * characters.
  *
  * <p><b>Structure survives.</b> A table (GitHub style: header row, delimiter row, body rows) is
  * split only between rows, and every piece repeats the header and delimiter rows, so a limit is
- * never separated from what it limits. A fenced code block is split only between lines, and
- * every piece is re-fenced. <b>Unbreakable units:</b> a single table row (with the header) or a
- * single code line (with its fences) that is itself larger than the budget becomes one chunk
- * over the budget; nothing else ever exceeds it.
+ * never separated from what it limits. A fenced code block is split only between lines, and every
+ * piece is re-fenced. <b>Unbreakable units:</b> a single table row (with the header) or a single
+ * code line (with its fences) that is itself larger than the budget becomes one chunk over the
+ * budget; nothing else ever exceeds it.
  *
- * <p><b>FAQ mode.</b> With {@link ChunkerSettings#faqMode()}, a heading ending in {@code ?}
- * forms one chunk with everything under it, nested sub-headings included (kept inline as text),
- * when that fits; otherwise the section is split as usual.
+ * <p><b>FAQ mode.</b> With {@link ChunkerSettings#faqMode()}, a heading ending in {@code ?} forms
+ * one chunk with everything under it, nested sub-headings included (kept inline as text), when that
+ * fits; otherwise the section is split as usual.
  *
  * <p><b>Ids.</b> {@link Chunk#id()} is the first 24 hex digits of {@code
  * Hashing.sha256Hex(documentId, text, n)}, where {@code n} counts earlier chunks of the same
@@ -68,10 +68,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>A document whose content is empty or whitespace gives no chunks. Front matter is not parsed
  * here: {@link Document#markdown} and the loaders put it into {@link Document#metadata()}, which
- * every chunk carries. Empty
- * headings are section boundaries that add nothing to the heading path. A heading with neither
- * text nor sub-sections under it gives a chunk holding only its heading line, so no words are
- * lost.
+ * every chunk carries. Empty headings are section boundaries that add nothing to the heading path.
+ * A heading with neither text nor sub-sections under it gives a chunk holding only its heading
+ * line, so no words are lost.
  *
  * <p>Stateless and thread-safe.
  */
@@ -84,8 +83,10 @@ public final class MarkdownChunker implements Chunker {
   // (the reliability module's RegexDenialOfServiceTest checks it on adversarial lines). DOTALL: a
   // '.' that stops at a line separator inside the line (\r, U+2028) made '$' fail and the greedy
   // run before it backtrack once per character, each time rescanning the rest: quadratic.
-  private static final Pattern HEADING = Pattern.compile("^ {0,3}(#{1,6})(?:[ \\t]+(.*))?$", Pattern.DOTALL);
-  private static final Pattern FENCE_OPEN = Pattern.compile("^ {0,3}(`{3,}|~{3,})(.*)$", Pattern.DOTALL);
+  private static final Pattern HEADING =
+      Pattern.compile("^ {0,3}(#{1,6})(?:[ \\t]+(.*))?$", Pattern.DOTALL);
+  private static final Pattern FENCE_OPEN =
+      Pattern.compile("^ {0,3}(`{3,}|~{3,})(.*)$", Pattern.DOTALL);
   private static final Pattern TABLE_DELIMITER =
       // possessive loop: a greedy one recurses per column and overflowed the stack on wide tables
       Pattern.compile("^ {0,3}\\|?[ \\t]*:?-+:?[ \\t]*(?:\\|[ \\t]*:?-+:?[ \\t]*)*+\\|?[ \\t]*$");
@@ -141,9 +142,10 @@ public final class MarkdownChunker implements Chunker {
     List<Section> sections;
     if (document.pages().isEmpty()) {
       String[] lines = content.split("\n", -1);
-      sections = markdown
-          ? parseSections(lines, null)
-          : List.of(new Section(0, List.of(), "", "", List.of(lines), null, false));
+      sections =
+          markdown
+              ? parseSections(lines, null)
+              : List.of(new Section(0, List.of(), "", "", List.of(lines), null, false));
     } else {
       List<String> all = new ArrayList<>();
       List<Integer> pageOf = new ArrayList<>();
@@ -164,7 +166,8 @@ public final class MarkdownChunker implements Chunker {
       Section s = sections.get(i);
       if (settings.faqMode() && s.isQuestion()) {
         int end = i + 1;
-        while (end < sections.size() && sections.get(end).level > s.level
+        while (end < sections.size()
+            && sections.get(end).level > s.level
             && java.util.Objects.equals(sections.get(end).page, s.page)) {
           end++;
         }
@@ -179,8 +182,9 @@ public final class MarkdownChunker implements Chunker {
           }
         }
       }
-      boolean leaf = i + 1 >= sections.size()
-          || (sections.get(i + 1).level <= s.level && !sections.get(i + 1).continuation);
+      boolean leaf =
+          i + 1 >= sections.size()
+              || (sections.get(i + 1).level <= s.level && !sections.get(i + 1).continuation);
       split(s, title, markdown, leaf, pieces);
     }
     return toChunks(document, title, pieces);
@@ -214,8 +218,14 @@ public final class MarkdownChunker implements Chunker {
     final @Nullable Integer page;
     final boolean continuation;
 
-    Section(int level, List<String> path, String heading, String headingLine, List<String> lines,
-        @Nullable Integer page, boolean continuation) {
+    Section(
+        int level,
+        List<String> path,
+        String heading,
+        String headingLine,
+        List<String> lines,
+        @Nullable Integer page,
+        boolean continuation) {
       this.level = level;
       this.path = path;
       this.heading = heading;
@@ -490,7 +500,8 @@ public final class MarkdownChunker implements Chunker {
     }
   }
 
-  private void split(Section s, @Nullable String title, boolean markdown, boolean leaf, List<Piece> out) {
+  private void split(
+      Section s, @Nullable String title, boolean markdown, boolean leaf, List<Piece> out) {
     List<Block> blocks = blocks(s.lines, markdown);
     String head = head(title, s.path);
     if (blocks.isEmpty()) {
@@ -641,10 +652,12 @@ public final class MarkdownChunker implements Chunker {
     Fence fence = code.fence;
     List<String> lines = code.lines;
     String open = lines.get(0);
-    boolean closed = lines.size() > 1 && fence != null && fence.closedBy(lines.get(lines.size() - 1));
+    boolean closed =
+        lines.size() > 1 && fence != null && fence.closedBy(lines.get(lines.size() - 1));
     String close = closed ? lines.get(lines.size() - 1) : null;
     String synthetic = fence == null ? "```" : fence.text();
-    String closeForBudget = close != null && close.length() > synthetic.length() ? close : synthetic;
+    String closeForBudget =
+        close != null && close.length() > synthetic.length() ? close : synthetic;
     List<String> body = lines.subList(1, closed ? lines.size() - 1 : lines.size());
     StringBuilder piece = new StringBuilder(open);
     int linesInPiece = 0;
@@ -702,7 +715,9 @@ public final class MarkdownChunker implements Chunker {
     return bodies;
   }
 
-  /** The longest run of trailing overlappable segments within the overlap budget, not all of them. */
+  /**
+   * The longest run of trailing overlappable segments within the overlap budget, not all of them.
+   */
   private List<Seg> overlap(List<Seg> piece) {
     List<Seg> out = new ArrayList<>();
     if (settings.overlapTokens() == 0) {
@@ -737,15 +752,16 @@ public final class MarkdownChunker implements Chunker {
     if (TokenEstimator.estimate(text) > settings.maxTokens()) {
       return false;
     }
-    return tokenCounter == null || tokenCounter.countTokens(text.toString()) <= tokenCounter.maxTokens();
+    return tokenCounter == null
+        || tokenCounter.countTokens(text.toString()) <= tokenCounter.maxTokens();
   }
 
   // ---------------------------------------------------------------- prefix and chunks
 
   /**
    * The attribution prefix followed by a blank line: the title (unless the first heading repeats
-   * it) and the heading path. Shortened from the front with an ellipsis to at most half the
-   * budget, so that a very long heading path cannot crowd out the text.
+   * it) and the heading path. Shortened from the front with an ellipsis to at most half the budget,
+   * so that a very long heading path cannot crowd out the text.
    */
   private String head(@Nullable String title, List<String> path) {
     List<String> lines = new ArrayList<>(2);

@@ -102,12 +102,17 @@ public final class Checks {
     }
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
-      if (Character.isHighSurrogate(c) && i + 1 < value.length()
+      if (Character.isHighSurrogate(c)
+          && i + 1 < value.length()
           && Character.isLowSurrogate(value.charAt(i + 1))) {
         i++;
       } else if (Character.isSurrogate(c)) {
-        throw new IllegalArgumentException(field + " must be well-formed Unicode: lone surrogate U+"
-            + String.format("%04X", (int) c) + " at index " + i);
+        throw new IllegalArgumentException(
+            field
+                + " must be well-formed Unicode: lone surrogate U+"
+                + String.format("%04X", (int) c)
+                + " at index "
+                + i);
       }
     }
     return value;
@@ -128,8 +133,8 @@ public final class Checks {
   public static String plainText(String value, String field) {
     notNull(value, field);
     if (value.indexOf('\0') >= 0) {
-      throw new IllegalArgumentException(field + " must not contain NUL (U+0000), found at index "
-          + value.indexOf('\0'));
+      throw new IllegalArgumentException(
+          field + " must not contain NUL (U+0000), found at index " + value.indexOf('\0'));
     }
     wellFormed(value, field);
     return value;

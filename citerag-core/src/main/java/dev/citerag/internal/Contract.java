@@ -9,9 +9,9 @@ import java.lang.annotation.Target;
 /**
  * Tells NullAway how a method's result depends on its arguments, in the syntax of JetBrains'
  * {@code @Contract}: {@code "null, _ -> fail"} says that the method throws when its first argument
- * is null, so after a call the checker knows the argument is not null. The build names this type
- * in NullAway's {@code CustomContractAnnotations} option and also checks that the methods keep
- * their contract ({@code CheckContracts}). Has no effect at run time.
+ * is null, so after a call the checker knows the argument is not null. The build names this type in
+ * NullAway's {@code CustomContractAnnotations} option and also checks that the methods keep their
+ * contract ({@code CheckContracts}). Has no effect at run time.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

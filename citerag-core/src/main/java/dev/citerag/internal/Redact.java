@@ -7,14 +7,14 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Makes text that came from outside (a provider's error message, quota id, help link, model name,
- * response id; a URL typed by a user) safe to put into an exception message, a log line or a
- * trace: secrets masked, control characters (terminal escapes, line breaks) turned into spaces,
- * length bounded.
+ * response id; a URL typed by a user) safe to put into an exception message, a log line or a trace:
+ * secrets masked, control characters (terminal escapes, line breaks) turned into spaces, length
+ * bounded.
  *
  * <p>Every adapter passes every provider-derived string through {@link #providerText} before it
  * reaches a message or a result, with the secrets it knows (an API key). Because a server or a
- * parser may quote any part of what it received, a secret is masked not only whole but also as
- * any piece of at least {@value #MIN_SECRET_PIECE} characters. Text that looks like a credential
+ * parser may quote any part of what it received, a secret is masked not only whole but also as any
+ * piece of at least {@value #MIN_SECRET_PIECE} characters. Text that looks like a credential
  * whatever the secret (a {@code Bearer} or {@code Basic} token, a URL's {@code user:password@}, a
  * {@code key=}, {@code token=} or {@code password=} parameter) is masked too, for adapters whose
  * credentials live outside the library (an OkHttp interceptor adding a header).
@@ -31,9 +31,20 @@ public final class Redact {
   public static final int MIN_SECRET_PIECE = 8;
 
   /** Names of URL parameters whose value is a credential (lower case). */
-  private static final List<String> SECRET_PARAMETERS = List.of(
-      "password", "passwd", "pwd", "key", "api_key", "apikey", "api-key", "token", "access_token",
-      "secret", "client_secret", "sslpassword");
+  private static final List<String> SECRET_PARAMETERS =
+      List.of(
+          "password",
+          "passwd",
+          "pwd",
+          "key",
+          "api_key",
+          "apikey",
+          "api-key",
+          "token",
+          "access_token",
+          "secret",
+          "client_secret",
+          "sslpassword");
 
   /**
    * {@code text} safe for a message: every known secret (and every piece of one at least {@value
@@ -45,7 +56,8 @@ public final class Redact {
    * @param maxChars longest result, at least 16
    * @param secrets known secrets (blank ones are ignored)
    */
-  public static String providerText(@Nullable String text, int maxChars, Collection<String> secrets) {
+  public static String providerText(
+      @Nullable String text, int maxChars, Collection<String> secrets) {
     if (text == null || text.isEmpty()) {
       return "";
     }
@@ -135,9 +147,13 @@ public final class Redact {
     return url.substring(0, colon + 1) + MASK + url.substring(at);
   }
 
-  /** Masks {@code Bearer x}, {@code Basic x}, {@code ://u:p@} and {@code name=value} credentials. */
+  /**
+   * Masks {@code Bearer x}, {@code Basic x}, {@code ://u:p@} and {@code name=value} credentials.
+   */
   private static String credentials(String s) {
-    if (s.indexOf('=') < 0 && s.indexOf('@') < 0 && !containsIgnoreCase(s, "bearer")
+    if (s.indexOf('=') < 0
+        && s.indexOf('@') < 0
+        && !containsIgnoreCase(s, "bearer")
         && !containsIgnoreCase(s, "basic")) {
       return s;
     }
@@ -193,7 +209,8 @@ public final class Redact {
     }
     for (String word : new String[] {"bearer", "basic"}) {
       int n = word.length();
-      if (s.regionMatches(true, i, word, 0, n) && i + n < s.length()
+      if (s.regionMatches(true, i, word, 0, n)
+          && i + n < s.length()
           && (s.charAt(i + n) == ' ' || s.charAt(i + n) == '\t')) {
         int j = i + n;
         while (j < s.length() && (s.charAt(j) == ' ' || s.charAt(j) == '\t')) {
@@ -235,7 +252,8 @@ public final class Redact {
         return false;
       }
     }
-    return start < eq && SECRET_PARAMETERS.contains(s.substring(start, eq).toLowerCase(Locale.ROOT));
+    return start < eq
+        && SECRET_PARAMETERS.contains(s.substring(start, eq).toLowerCase(Locale.ROOT));
   }
 
   private static int tokenEnd(String s, int from) {
@@ -247,8 +265,17 @@ public final class Redact {
   }
 
   private static boolean isTokenEnd(char c) {
-    return Character.isWhitespace(c) || c == '"' || c == '\'' || c == ',' || c == ';' || c == ')'
-        || c == '<' || c == '>' || c == '}' || c == ']' || Character.isISOControl(c);
+    return Character.isWhitespace(c)
+        || c == '"'
+        || c == '\''
+        || c == ','
+        || c == ';'
+        || c == ')'
+        || c == '<'
+        || c == '>'
+        || c == '}'
+        || c == ']'
+        || Character.isISOControl(c);
   }
 
   private static boolean containsIgnoreCase(String s, String word) {
@@ -265,7 +292,9 @@ public final class Redact {
     return Character.isISOControl(c)
         || (c >= '\u202A' && c <= '\u202E')
         || (c >= '\u2066' && c <= '\u2069')
-        || c == '\u200E' || c == '\u200F' || c == '\u061C';
+        || c == '\u200E'
+        || c == '\u200F'
+        || c == '\u061C';
   }
 
   /**
@@ -280,7 +309,8 @@ public final class Redact {
       int longest = 0;
       for (int k = 0; k + min <= secret.length(); k++) {
         int n = 0;
-        while (i + n < text.length() && k + n < secret.length()
+        while (i + n < text.length()
+            && k + n < secret.length()
             && text.charAt(i + n) == secret.charAt(k + n)) {
           n++;
         }

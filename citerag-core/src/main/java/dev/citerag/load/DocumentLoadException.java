@@ -26,7 +26,8 @@ public class DocumentLoadException extends CiteragException {
   }
 
   /** With a file name that is escaped already. */
-  DocumentLoadException(String escapedFile, int line, String problem, @Nullable Throwable cause, boolean escaped) {
+  DocumentLoadException(
+      String escapedFile, int line, String problem, @Nullable Throwable cause, boolean escaped) {
     super(escapedFile + (line > 0 ? ":" + line : "") + ": " + problem, cause);
     this.file = escapedFile;
     this.line = Math.max(0, line);

@@ -3,10 +3,10 @@ package dev.citerag.load;
 import dev.citerag.ingest.Document;
 
 /**
- * Reads one file's bytes into a {@link Document}: its text, title, metadata and, for paged
- * formats, its pages. One implementation per format ({@link MarkdownLoader}, {@link TextLoader}
- * here; HTML and PDF in {@code citerag-loaders}); {@link FolderLoader} picks one by file
- * extension. Implementations are stateless and thread-safe.
+ * Reads one file's bytes into a {@link Document}: its text, title, metadata and, for paged formats,
+ * its pages. One implementation per format ({@link MarkdownLoader}, {@link TextLoader} here; HTML
+ * and PDF in {@code citerag-loaders}); {@link FolderLoader} picks one by file extension.
+ * Implementations are stateless and thread-safe.
  *
  * <pre>{@code
  * Document d = new MarkdownLoader().load("guides/deploy.md", "docs/guides/deploy.md", bytes);

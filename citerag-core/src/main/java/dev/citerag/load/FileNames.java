@@ -5,11 +5,11 @@ public final class FileNames {
   private FileNames() {}
 
   /**
-   * The name with every character that could forge output escaped: control characters ({@code
-   * \n}, {@code \r}, {@code \t}, ESC...), format characters (bidirectional overrides, zero-width),
-   * line and paragraph separators and lone surrogates become {@code \n}, {@code \r}, {@code \t} or
-   * {@code \}{@code uXXXX}; a backslash followed by {@code n}, {@code r}, {@code t} or {@code u}
-   * is doubled so that an escaped name cannot be mistaken for another. Everything else is kept.
+   * The name with every character that could forge output escaped: control characters ({@code \n},
+   * {@code \r}, {@code \t}, ESC...), format characters (bidirectional overrides, zero-width), line
+   * and paragraph separators and lone surrogates become {@code \n}, {@code \r}, {@code \t} or
+   * {@code \}{@code uXXXX}; a backslash followed by {@code n}, {@code r}, {@code t} or {@code u} is
+   * doubled so that an escaped name cannot be mistaken for another. Everything else is kept.
    */
   public static String escape(String name) {
     StringBuilder b = null;
@@ -25,7 +25,9 @@ public final class FileNames {
         rep = "\\t";
       } else if (c == '\\' && i + 1 < n && "nrtu\\".indexOf(name.charAt(i + 1)) >= 0) {
         rep = "\\\\";
-      } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(name.charAt(i + 1))) {
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < n
+          && Character.isLowSurrogate(name.charAt(i + 1))) {
         if (b != null) {
           b.append(c).append(name.charAt(i + 1));
         }
@@ -48,11 +50,15 @@ public final class FileNames {
     return b == null ? name : b.toString();
   }
 
-  /** Whether the name holds a character {@link #escape(String)} would escape (backslashes aside). */
+  /**
+   * Whether the name holds a character {@link #escape(String)} would escape (backslashes aside).
+   */
   public static boolean hasUnsafeCharacters(String name) {
     for (int i = 0; i < name.length(); i++) {
       char c = name.charAt(i);
-      if (Character.isHighSurrogate(c) && i + 1 < name.length() && Character.isLowSurrogate(name.charAt(i + 1))) {
+      if (Character.isHighSurrogate(c)
+          && i + 1 < name.length()
+          && Character.isLowSurrogate(name.charAt(i + 1))) {
         i++;
       } else if (c == '\n' || c == '\r' || c == '\t' || unsafe(c)) {
         return true;

@@ -31,8 +31,8 @@ import java.util.concurrent.Future;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Loads the files under folders (and files named directly) into {@link Document}s, picking a
- * {@link DocumentLoader} by file extension, and reports every file it did not load and why.
+ * Loads the files under folders (and files named directly) into {@link Document}s, picking a {@link
+ * DocumentLoader} by file extension, and reports every file it did not load and why.
  *
  * <pre>{@code
  * FolderLoader.Result r = FolderLoader.builder().build().load(List.of(Path.of("docs")));
@@ -41,15 +41,15 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  *
  * <ul>
- *   <li><b>Ids</b>: the path relative to the folder given, with {@code /} separators (the file
- *       name for a file given directly), so re-loading the same tree gives the same ids; the id
- *       is also the document's source. Documents come back sorted by id.
+ *   <li><b>Ids</b>: the path relative to the folder given, with {@code /} separators (the file name
+ *       for a file given directly), so re-loading the same tree gives the same ids; the id is also
+ *       the document's source. Documents come back sorted by id.
  *   <li><b>One bad file never aborts a folder</b>: a file that is not UTF-8, too large, has
- *       malformed front matter, is an encrypted PDF, has a name with control characters or the
- *       id of another file is skipped and reported ({@link Result#skipped()}); with {@link
+ *       malformed front matter, is an encrypted PDF, has a name with control characters or the id
+ *       of another file is skipped and reported ({@link Result#skipped()}); with {@link
  *       Builder#failFast(boolean)} the first such file throws instead. Hidden files and folders
- *       (name starting with {@code .}), files of other types and special files (pipes, devices)
- *       are skipped and reported in both modes.
+ *       (name starting with {@code .}), files of other types and special files (pipes, devices) are
+ *       skipped and reported in both modes.
  *   <li><b>Links</b>: a symbolic link inside a folder is loaded only when it points to a file
  *       inside that same folder; a link pointing outside it, and any link to a directory, is
  *       skipped and reported, unless {@link Builder#followLinks(boolean)} is set. A path given
@@ -154,7 +154,10 @@ public final class FolderLoader {
     this.threads = b.threads;
   }
 
-  /** A builder with the Markdown ({@code md}, {@code markdown}) and text ({@code txt}, {@code text}) loaders. */
+  /**
+   * A builder with the Markdown ({@code md}, {@code markdown}) and text ({@code txt}, {@code text})
+   * loaders.
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -186,8 +189,9 @@ public final class FolderLoader {
         String name = p.getFileName() == null ? p.toString() : p.getFileName().toString();
         DocumentLoader loader = loaderFor(name);
         if (loader == null) {
-          throw new DocumentLoadException(p.toString(), "unsupported file type (supported: "
-              + String.join(", ", loaders.keySet()) + ")");
+          throw new DocumentLoadException(
+              p.toString(),
+              "unsupported file type (supported: " + String.join(", ", loaders.keySet()) + ")");
         }
         if (!Files.isRegularFile(p)) {
           throw new DocumentLoadException(p.toString(), "not a regular file");
@@ -214,9 +218,13 @@ public final class FolderLoader {
       Path before = origin.putIfAbsent(d.id(), real);
       if (before != null) {
         if (!before.equals(real)) {
-          SkippedFile s = new SkippedFile(shown(c.shown), Reason.DUPLICATE_ID,
-              "another file already has the document id \"" + FileNames.escape(d.id())
-                  + "\" (give their common parent folder instead)");
+          SkippedFile s =
+              new SkippedFile(
+                  shown(c.shown),
+                  Reason.DUPLICATE_ID,
+                  "another file already has the document id \""
+                      + FileNames.escape(d.id())
+                      + "\" (give their common parent folder instead)");
           skipped.add(s);
           failIfAsked(s, null);
         }
@@ -242,43 +250,57 @@ public final class FolderLoader {
 
   private void walk(Path root, List<Candidate> out, List<SkippedFile> skipped) {
     Path rootReal = realPath(root);
-    Set<FileVisitOption> options = followLinks ? EnumSet.of(FileVisitOption.FOLLOW_LINKS) : EnumSet.noneOf(FileVisitOption.class);
+    Set<FileVisitOption> options =
+        followLinks
+            ? EnumSet.of(FileVisitOption.FOLLOW_LINKS)
+            : EnumSet.noneOf(FileVisitOption.class);
     List<Candidate> found = new ArrayList<>();
     try {
-      Files.walkFileTree(root, options, Integer.MAX_VALUE, new SimpleFileVisitor<>() {
-        @Override
-        public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-          if (!dir.equals(root) && hiddenName(dir)) {
-            skipped.add(new SkippedFile(shown(dir), Reason.HIDDEN, "hidden folder, not read"));
-            return FileVisitResult.SKIP_SUBTREE;
-          }
-          return FileVisitResult.CONTINUE;
-        }
+      Files.walkFileTree(
+          root,
+          options,
+          Integer.MAX_VALUE,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+              if (!dir.equals(root) && hiddenName(dir)) {
+                skipped.add(new SkippedFile(shown(dir), Reason.HIDDEN, "hidden folder, not read"));
+                return FileVisitResult.SKIP_SUBTREE;
+              }
+              return FileVisitResult.CONTINUE;
+            }
 
-        @Override
-        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-          visit(root, rootReal, file, attrs, found, skipped);
-          return FileVisitResult.CONTINUE;
-        }
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+              visit(root, rootReal, file, attrs, found, skipped);
+              return FileVisitResult.CONTINUE;
+            }
 
-        @Override
-        public FileVisitResult visitFileFailed(Path file, IOException e) {
-          String why = e instanceof FileSystemLoopException
-              ? "symbolic links form a loop"
-              : "cannot be read: " + ioMessage(e);
-          skipped.add(new SkippedFile(shown(file), Reason.UNREADABLE, why));
-          return FileVisitResult.CONTINUE;
-        }
-      });
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+              String why =
+                  e instanceof FileSystemLoopException
+                      ? "symbolic links form a loop"
+                      : "cannot be read: " + ioMessage(e);
+              skipped.add(new SkippedFile(shown(file), Reason.UNREADABLE, why));
+              return FileVisitResult.CONTINUE;
+            }
+          });
     } catch (IOException e) {
-      throw new DocumentLoadException(root.toString(), 0, "cannot list the folder: " + ioMessage(e), e);
+      throw new DocumentLoadException(
+          root.toString(), 0, "cannot list the folder: " + ioMessage(e), e);
     }
     found.sort(Comparator.comparing(Candidate::id));
     out.addAll(found);
   }
 
-  private void visit(Path root, Path rootReal, Path file, BasicFileAttributes attrs,
-      List<Candidate> out, List<SkippedFile> skipped) {
+  private void visit(
+      Path root,
+      Path rootReal,
+      Path file,
+      BasicFileAttributes attrs,
+      List<Candidate> out,
+      List<SkippedFile> skipped) {
     String name = file.getFileName().toString();
     if (hiddenName(file)) {
       skipped.add(new SkippedFile(shown(file), Reason.HIDDEN, "hidden file, not read"));
@@ -290,30 +312,42 @@ public final class FolderLoader {
       try {
         target = file.toRealPath();
       } catch (IOException e) {
-        skipped.add(new SkippedFile(shown(file), Reason.UNREADABLE,
-            "symbolic link whose target cannot be read: " + ioMessage(e)));
+        skipped.add(
+            new SkippedFile(
+                shown(file),
+                Reason.UNREADABLE,
+                "symbolic link whose target cannot be read: " + ioMessage(e)));
         return;
       }
       if (Files.isDirectory(target)) {
-        skipped.add(new SkippedFile(shown(file), Reason.LINK_NOT_FOLLOWED,
-            "symbolic link to a folder, not followed (followLinks follows it)"));
+        skipped.add(
+            new SkippedFile(
+                shown(file),
+                Reason.LINK_NOT_FOLLOWED,
+                "symbolic link to a folder, not followed (followLinks follows it)"));
         return;
       }
       if (!target.startsWith(rootReal)) {
-        skipped.add(new SkippedFile(shown(file), Reason.LINK_NOT_FOLLOWED,
-            "symbolic link to a file outside the folder, not followed (followLinks follows it)"));
+        skipped.add(
+            new SkippedFile(
+                shown(file),
+                Reason.LINK_NOT_FOLLOWED,
+                "symbolic link to a file outside the folder, not followed (followLinks follows it)"));
         return;
       }
       readFrom = target;
       try {
         attrs = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
       } catch (IOException e) {
-        skipped.add(new SkippedFile(shown(file), Reason.UNREADABLE, "cannot be read: " + ioMessage(e)));
+        skipped.add(
+            new SkippedFile(shown(file), Reason.UNREADABLE, "cannot be read: " + ioMessage(e)));
         return;
       }
     }
     if (!attrs.isRegularFile()) {
-      skipped.add(new SkippedFile(shown(file), Reason.NOT_A_FILE, "not a regular file (a pipe, socket or device)"));
+      skipped.add(
+          new SkippedFile(
+              shown(file), Reason.NOT_A_FILE, "not a regular file (a pipe, socket or device)"));
       return;
     }
     DocumentLoader loader = loaderFor(name);
@@ -323,8 +357,11 @@ public final class FolderLoader {
     }
     String id = relativeId(root, file);
     if (FileNames.hasUnsafeCharacters(id)) {
-      skipped.add(new SkippedFile(shown(file), Reason.UNSAFE_NAME,
-          "the file name holds control or invisible characters (shown escaped); rename it"));
+      skipped.add(
+          new SkippedFile(
+              shown(file),
+              Reason.UNSAFE_NAME,
+              "the file name holds control or invisible characters (shown escaped); rename it"));
       return;
     }
     out.add(new Candidate(readFrom, file, id, loader));
@@ -374,11 +411,14 @@ public final class FolderLoader {
       }
       return out;
     }
-    ExecutorService pool = Executors.newFixedThreadPool(n, r -> {
-      Thread t = new Thread(r, "citerag-load");
-      t.setDaemon(true);
-      return t;
-    });
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            n,
+            r -> {
+              Thread t = new Thread(r, "citerag-load");
+              t.setDaemon(true);
+              return t;
+            });
     try {
       List<Future<Object>> futures = new ArrayList<>(candidates.size());
       for (Candidate c : candidates) {
@@ -411,22 +451,30 @@ public final class FolderLoader {
   private Object readOne(Candidate c) {
     byte[] bytes;
     // not following links, a file swapped for a link after the walk is not read
-    try (InputStream in = followLinks ? Files.newInputStream(c.file) : Files.newInputStream(c.file, LinkOption.NOFOLLOW_LINKS)) {
+    try (InputStream in =
+        followLinks
+            ? Files.newInputStream(c.file)
+            : Files.newInputStream(c.file, LinkOption.NOFOLLOW_LINKS)) {
       bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxFileBytes + 1));
     } catch (IOException e) {
       return new SkippedFile(shown(c.shown), Reason.UNREADABLE, "cannot be read: " + ioMessage(e));
     }
     if (bytes.length > maxFileBytes) {
-      return new SkippedFile(shown(c.shown), Reason.TOO_LARGE,
-          "larger than the limit of " + maxFileBytes + " bytes");
+      return new SkippedFile(
+          shown(c.shown), Reason.TOO_LARGE, "larger than the limit of " + maxFileBytes + " bytes");
     }
     try {
       return c.loader.load(c.id, c.id, bytes);
     } catch (DocumentLoadException e) {
       return new SkippedFile(shown(c.shown), Reason.INVALID, e.problem());
     } catch (RuntimeException e) { // a loader's parser failing on a hostile file
-      return new SkippedFile(shown(c.shown), Reason.INVALID,
-          "cannot be read as " + extension(c.id) + ": " + FileNames.escape(String.valueOf(e.getMessage())));
+      return new SkippedFile(
+          shown(c.shown),
+          Reason.INVALID,
+          "cannot be read as "
+              + extension(c.id)
+              + ": "
+              + FileNames.escape(String.valueOf(e.getMessage())));
     }
   }
 
@@ -476,13 +524,14 @@ public final class FolderLoader {
      * Reads files with this extension (case-insensitive, without the dot) with {@code loader},
      * replacing any loader set for it before.
      *
-     * @throws IllegalArgumentException when {@code extension} is blank or holds a dot or slash,
-     *     or {@code loader} is null
+     * @throws IllegalArgumentException when {@code extension} is blank or holds a dot or slash, or
+     *     {@code loader} is null
      */
     public Builder loader(String extension, DocumentLoader loader) {
       Checks.notBlank(extension, "extension");
       if (extension.contains(".") || extension.contains("/") || extension.contains("\\")) {
-        throw new IllegalArgumentException("extension must be a bare extension like \"pdf\", was \"" + extension + "\"");
+        throw new IllegalArgumentException(
+            "extension must be a bare extension like \"pdf\", was \"" + extension + "\"");
       }
       loaders.put(extension.toLowerCase(Locale.ROOT), Checks.notNull(loader, "loader"));
       return this;
@@ -510,15 +559,15 @@ public final class FolderLoader {
      */
     public Builder maxFileBytes(long maxFileBytes) {
       if (maxFileBytes < 1 || maxFileBytes > 2_000_000_000L) {
-        throw new IllegalArgumentException("maxFileBytes must be in 1..2000000000, was " + maxFileBytes);
+        throw new IllegalArgumentException(
+            "maxFileBytes must be in 1..2000000000, was " + maxFileBytes);
       }
       this.maxFileBytes = maxFileBytes;
       return this;
     }
 
     /**
-     * Default: the number of processors, at most 4. Files are read and parsed on this many
-     * threads.
+     * Default: the number of processors, at most 4. Files are read and parsed on this many threads.
      *
      * @throws IllegalArgumentException when not in 1..64
      */

@@ -11,17 +11,17 @@ import java.util.regex.Pattern;
  * and a closing line {@code ---} (or {@code ...}), the subset of YAML that maps onto filterable
  * metadata (one string per key).
  *
- * <p><b>When a block is front matter.</b> The file's first line is {@code ---}, the very next
- * line is a key line ({@code name:} followed by a space, a tab or the end of the line) and a
- * closing line follows. Otherwise the {@code ---} is a Markdown horizontal rule and the whole text
- * is body: a document that opens with a rule followed by a blank line or by a heading, or whose
- * rule is never closed, loads as it is written.
+ * <p><b>When a block is front matter.</b> The file's first line is {@code ---}, the very next line
+ * is a key line ({@code name:} followed by a space, a tab or the end of the line) and a closing
+ * line follows. Otherwise the {@code ---} is a Markdown horizontal rule and the whole text is body:
+ * a document that opens with a rule followed by a blank line or by a heading, or whose rule is
+ * never closed, loads as it is written.
  *
- * <p><b>What is understood.</b> Blank lines and comment lines ({@code # ...}); keys matching
- * {@link Filter#KEY}; values that are plain (a trailing {@code  # comment} is dropped, as YAML
- * does), {@code 'single quoted'} ({@code ''} is a quote) or {@code "double quoted"} (with the
- * YAML escapes {@code \" \\ \n \t \r \/ \xXX \\uXXXX \UXXXXXXXX}). Values are kept as strings,
- * never converted ({@code true} stays {@code "true"}).
+ * <p><b>What is understood.</b> Blank lines and comment lines ({@code # ...}); keys matching {@link
+ * Filter#KEY}; values that are plain (a trailing {@code # comment} is dropped, as YAML does),
+ * {@code 'single quoted'} ({@code ''} is a quote) or {@code "double quoted"} (with the YAML escapes
+ * {@code \" \\ \n \t \r \/ \xXX \\uXXXX \UXXXXXXXX}). Values are kept as strings, never converted
+ * ({@code true} stays {@code "true"}).
  *
  * <p><b>What is rejected</b>, with an exception naming the file and line, rather than misread:
  * indented lines (nested mappings, lists under a key, continuation lines), list items, block
@@ -88,21 +88,35 @@ public record FrontMatter(Map<String, String> metadata, String body, int bodyLin
         continue;
       }
       if (Character.isWhitespace(line.charAt(0))) {
-        throw error(origin, lineNo, "indented line \"" + clip(s) + "\" in front matter: nested"
-            + " mappings, lists and multi-line values are not supported (metadata is flat"
-            + " \"key: value\" pairs; put the value on one line, quoted if needed)");
+        throw error(
+            origin,
+            lineNo,
+            "indented line \""
+                + clip(s)
+                + "\" in front matter: nested"
+                + " mappings, lists and multi-line values are not supported (metadata is flat"
+                + " \"key: value\" pairs; put the value on one line, quoted if needed)");
       }
       if (s.equals("-") || s.startsWith("- ")) {
-        throw error(origin, lineNo, "list item \"" + clip(s) + "\" in front matter: lists are not"
-            + " supported (metadata is flat \"key: value\" pairs)");
+        throw error(
+            origin,
+            lineNo,
+            "list item \""
+                + clip(s)
+                + "\" in front matter: lists are not"
+                + " supported (metadata is flat \"key: value\" pairs)");
       }
       int colon = keyColon(s);
       if (colon <= 0) {
-        throw error(origin, lineNo, "front matter line must be \"key: value\", was \"" + clip(s) + "\"");
+        throw error(
+            origin, lineNo, "front matter line must be \"key: value\", was \"" + clip(s) + "\"");
       }
       String key = s.substring(0, colon).strip();
       if (!Filter.KEY.matcher(key).matches()) {
-        throw error(origin, lineNo, "front matter key \"" + clip(key) + "\" must match " + Filter.KEY.pattern());
+        throw error(
+            origin,
+            lineNo,
+            "front matter key \"" + clip(key) + "\" must match " + Filter.KEY.pattern());
       }
       String value = value(s.substring(colon + 1).strip(), key, origin, lineNo);
       if (meta.put(key, value) != null) {
@@ -115,7 +129,8 @@ public record FrontMatter(Map<String, String> metadata, String body, int bodyLin
   /** Index of the colon ending the key: the first one followed by a space, a tab or the end. */
   private static int keyColon(String s) {
     for (int i = 0; i < s.length(); i++) {
-      if (s.charAt(i) == ':' && (i + 1 == s.length() || s.charAt(i + 1) == ' ' || s.charAt(i + 1) == '\t')) {
+      if (s.charAt(i) == ':'
+          && (i + 1 == s.length() || s.charAt(i + 1) == ' ' || s.charAt(i + 1) == '\t')) {
         return i;
       }
     }
@@ -127,19 +142,22 @@ public record FrontMatter(Map<String, String> metadata, String body, int bodyLin
       return "";
     }
     char c = v.charAt(0);
-    String rule = switch (c) {
-      case '|', '>' -> "block scalars (| and >) are not supported";
-      case '[', '{' -> "flow lists and mappings ([...] and {...}) are not supported";
-      case '&', '*', '!' -> "anchors, aliases and tags (&, *, !) are not supported";
-      case '@', '`' -> "a plain value must not start with " + c;
-      default -> null;
-    };
+    String rule =
+        switch (c) {
+          case '|', '>' -> "block scalars (| and >) are not supported";
+          case '[', '{' -> "flow lists and mappings ([...] and {...}) are not supported";
+          case '&', '*', '!' -> "anchors, aliases and tags (&, *, !) are not supported";
+          case '@', '`' -> "a plain value must not start with " + c;
+          default -> null;
+        };
     if (rule == null && (v.equals("-") || v.startsWith("- "))) {
       rule = "lists are not supported";
     }
     if (rule != null) {
-      throw error(origin, line, "value of front matter key \"" + key + "\": " + rule
-          + " (quote the value on one line)");
+      throw error(
+          origin,
+          line,
+          "value of front matter key \"" + key + "\": " + rule + " (quote the value on one line)");
     }
     if (c == '"') {
       return doubleQuoted(v, key, origin, line);
@@ -177,8 +195,13 @@ public record FrontMatter(Map<String, String> metadata, String body, int bodyLin
       b.append(c);
       i++;
     }
-    throw error(origin, line, "value of front matter key \"" + key + "\": the single quote is not"
-        + " closed on this line (multi-line values are not supported)");
+    throw error(
+        origin,
+        line,
+        "value of front matter key \""
+            + key
+            + "\": the single quote is not"
+            + " closed on this line (multi-line values are not supported)");
   }
 
   private static String doubleQuoted(String v, String key, String origin, int line) {
@@ -199,12 +222,13 @@ public record FrontMatter(Map<String, String> metadata, String body, int bodyLin
         break;
       }
       char e = v.charAt(i + 1);
-      int hex = switch (e) {
-        case 'x' -> 2;
-        case 'u' -> 4;
-        case 'U' -> 8;
-        default -> 0;
-      };
+      int hex =
+          switch (e) {
+            case 'x' -> 2;
+            case 'u' -> 4;
+            case 'U' -> 8;
+            default -> 0;
+          };
       if (hex > 0) {
         if (i + 2 + hex > v.length()) {
           throw badEscape(origin, line, key, v.substring(i));
@@ -217,38 +241,53 @@ public record FrontMatter(Map<String, String> metadata, String body, int bodyLin
         i += 2 + hex;
         continue;
       }
-      String rep = switch (e) {
-        case '"' -> "\"";
-        case '\\' -> "\\";
-        case '/' -> "/";
-        case 'n' -> "\n";
-        case 't' -> "\t";
-        case 'r' -> "\r";
-        case '0' -> "\0";
-        case ' ' -> " ";
-        default -> null;
-      };
+      String rep =
+          switch (e) {
+            case '"' -> "\"";
+            case '\\' -> "\\";
+            case '/' -> "/";
+            case 'n' -> "\n";
+            case 't' -> "\t";
+            case 'r' -> "\r";
+            case '0' -> "\0";
+            case ' ' -> " ";
+            default -> null;
+          };
       if (rep == null) {
         throw badEscape(origin, line, key, v.substring(i, i + 2));
       }
       b.append(rep);
       i += 2;
     }
-    throw error(origin, line, "value of front matter key \"" + key + "\": the double quote is not"
-        + " closed on this line (multi-line values are not supported)");
+    throw error(
+        origin,
+        line,
+        "value of front matter key \""
+            + key
+            + "\": the double quote is not"
+            + " closed on this line (multi-line values are not supported)");
   }
 
   private static void afterQuote(String v, int from, String key, String origin, int line) {
     String rest = v.substring(from).strip();
     if (!rest.isEmpty() && !rest.startsWith("#")) {
-      throw error(origin, line, "value of front matter key \"" + key + "\": text after the closing"
-          + " quote: \"" + clip(rest) + "\"");
+      throw error(
+          origin,
+          line,
+          "value of front matter key \""
+              + key
+              + "\": text after the closing"
+              + " quote: \""
+              + clip(rest)
+              + "\"");
     }
   }
 
   private static DocumentLoadException badEscape(String origin, int line, String key, String esc) {
-    return error(origin, line, "value of front matter key \"" + key + "\": unknown escape \""
-        + clip(esc) + "\"");
+    return error(
+        origin,
+        line,
+        "value of front matter key \"" + key + "\": unknown escape \"" + clip(esc) + "\"");
   }
 
   private static DocumentLoadException error(String origin, int line, String problem) {
@@ -268,7 +307,10 @@ public record FrontMatter(Map<String, String> metadata, String body, int bodyLin
   }
 
   private static int next(String t, int end) {
-    if (end < t.length() && t.charAt(end) == '\r' && end + 1 < t.length() && t.charAt(end + 1) == '\n') {
+    if (end < t.length()
+        && t.charAt(end) == '\r'
+        && end + 1 < t.length()
+        && t.charAt(end + 1) == '\n') {
       return end + 2;
     }
     return Math.min(t.length(), end + 1);

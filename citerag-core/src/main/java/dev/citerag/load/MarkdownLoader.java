@@ -5,9 +5,9 @@ import dev.citerag.ingest.DocumentFormat;
 import dev.citerag.internal.Checks;
 
 /**
- * Markdown ({@code .md}, {@code .markdown}): strict UTF-8, front matter read by {@link
- * FrontMatter} into metadata; title from the front matter's {@code title}, else the first {@code
- * # } heading, else the file name without its extension.
+ * Markdown ({@code .md}, {@code .markdown}): strict UTF-8, front matter read by {@link FrontMatter}
+ * into metadata; title from the front matter's {@code title}, else the first {@code # } heading,
+ * else the file name without its extension.
  */
 public final class MarkdownLoader implements DocumentLoader {
 
@@ -22,9 +22,15 @@ public final class MarkdownLoader implements DocumentLoader {
     Checks.notNull(content, "content");
     String text = TextFiles.utf8(content, source);
     FrontMatter fm = FrontMatter.parse(text, source);
-    String title = TextFiles.title(fm.metadata().get("title"), TextFiles.firstH1(fm.body()),
-        TextFiles.baseName(source));
-    return new Document(id, source, title.isEmpty() ? null : title, fm.body(),
-        DocumentFormat.MARKDOWN, fm.metadata());
+    String title =
+        TextFiles.title(
+            fm.metadata().get("title"), TextFiles.firstH1(fm.body()), TextFiles.baseName(source));
+    return new Document(
+        id,
+        source,
+        title.isEmpty() ? null : title,
+        fm.body(),
+        DocumentFormat.MARKDOWN,
+        fm.metadata());
   }
 }

@@ -13,11 +13,13 @@ final class TextFiles {
   /** Strict UTF-8 (a malformed byte is an error, not a replacement character), BOM dropped. */
   static String utf8(byte[] content, String source) {
     try {
-      String s = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(content))
-          .toString();
+      String s =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(content))
+              .toString();
       return s.startsWith("\uFEFF") ? s.substring(1) : s;
     } catch (CharacterCodingException e) {
       throw new DocumentLoadException(source, 0, "file is not valid UTF-8", e);

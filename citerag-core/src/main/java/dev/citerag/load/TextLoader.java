@@ -23,7 +23,7 @@ public final class TextLoader implements DocumentLoader {
     String text = TextFiles.utf8(content, source);
     FrontMatter fm = FrontMatter.parse(text, source);
     String title = TextFiles.title(fm.metadata().get("title"), TextFiles.baseName(source));
-    return new Document(id, source, title.isEmpty() ? null : title, fm.body(),
-        DocumentFormat.TEXT, fm.metadata());
+    return new Document(
+        id, source, title.isEmpty() ? null : title, fm.body(), DocumentFormat.TEXT, fm.metadata());
   }
 }

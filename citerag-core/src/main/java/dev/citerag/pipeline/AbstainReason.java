@@ -6,7 +6,9 @@ import java.util.Locale;
 public enum AbstainReason {
   /** Retrieval returned nothing (empty store, or nothing passes the filter). */
   NO_RESULTS,
-  /** Gate 1: the best absolute cosine was below the configured minimum; the model was not called. */
+  /**
+   * Gate 1: the best absolute cosine was below the configured minimum; the model was not called.
+   */
   LOW_SIMILARITY,
   /** Gate 1: no retrieved chunk matched any question term lexically; the model was not called. */
   NO_LEXICAL_MATCH,

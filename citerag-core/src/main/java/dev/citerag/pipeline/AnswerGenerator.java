@@ -30,8 +30,8 @@ public interface AnswerGenerator {
   String name();
 
   /**
-   * {@code model} asked for the answer contract's JSON (schema-constrained, temperature 0), at
-   * most {@value #DEFAULT_MAX_OUTPUT_TOKENS} output tokens per call.
+   * {@code model} asked for the answer contract's JSON (schema-constrained, temperature 0), at most
+   * {@value #DEFAULT_MAX_OUTPUT_TOKENS} output tokens per call.
    *
    * @throws IllegalArgumentException when {@code model} is null
    */

@@ -52,9 +52,26 @@ public record Attempt(
   }
 
   /** An attempt whose support verification called no model. */
-  public Attempt(int number, String rawReply, FinishReason finishReason, String providerFinishReason, TokenUsage usage,
-      String model, @Nullable String responseId, List<ValidationIssue> issues, Duration latency) {
-    this(number, rawReply, finishReason, providerFinishReason, usage, model, responseId, issues, latency,
+  public Attempt(
+      int number,
+      String rawReply,
+      FinishReason finishReason,
+      String providerFinishReason,
+      TokenUsage usage,
+      String model,
+      @Nullable String responseId,
+      List<ValidationIssue> issues,
+      Duration latency) {
+    this(
+        number,
+        rawReply,
+        finishReason,
+        providerFinishReason,
+        usage,
+        model,
+        responseId,
+        issues,
+        latency,
         VerificationUsage.NONE);
   }
 }

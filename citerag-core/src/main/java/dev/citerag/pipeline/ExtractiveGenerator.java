@@ -6,10 +6,10 @@ import dev.citerag.answer.AnswerStatus;
 import dev.citerag.answer.Citation;
 import dev.citerag.answer.Claim;
 import dev.citerag.answer.ModelAnswer;
+import dev.citerag.answer.SentSource;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
-import dev.citerag.answer.SentSource;
 import dev.citerag.embed.Embedder;
 import dev.citerag.internal.Checks;
 import dev.citerag.pipeline.internal.ExtractiveReader;
@@ -31,9 +31,9 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  *
  * <p>How it decides, so its behaviour can be predicted. It has two modes, chosen by its embedder
- * (the pipeline's own unless one was set): the <b>semantic mode</b> for any embedder other than
- * the local hashing one, the <b>lexical mode</b> for the hashing embedder or none (its cosines
- * only echo shared words, and a score fitted with them did not beat the rules below).
+ * (the pipeline's own unless one was set): the <b>semantic mode</b> for any embedder other than the
+ * local hashing one, the <b>lexical mode</b> for the hashing embedder or none (its cosines only
+ * echo shared words, and a score fitted with them did not beat the rules below).
  *
  * <p>Semantic mode:
  *
@@ -41,50 +41,50 @@ import org.jspecify.annotations.Nullable;
  *   <li><b>Terms.</b> Question and sentences are split into Porter2 stems, stop words out. Each
  *       question term gets an IDF weight over the candidate sentences; generic question words
  *       ({@link ExtractiveReader#GENERIC_WORDS} and a few type words such as "year", "number")
- *       weigh a quarter and are not <i>content</i> terms. A plain word of 6+ letters also matches
- *       a word of 5+ letters one edit away with the same first letter ("Californian"/"California",
+ *       weigh a quarter and are not <i>content</i> terms. A plain word of 6+ letters also matches a
+ *       word of 5+ letters one edit away with the same first letter ("Californian"/"California",
  *       "reffered"/"referred").
  *   <li><b>Candidates.</b> Sentences of prose (at least 4 words), table rows (scored with their
  *       header row), lines of fenced code and numbered steps. For a "how do/can/should I ..."
  *       question, commands and steps are scored with their own heading, so the command under the
  *       heading that names the task is found.
- *   <li><b>Ranking.</b> IDF weight of the question terms a candidate holds (mild length
- *       penalty), plus 1.5 times the embedder cosine of question and sentence (a bounded cache
- *       keeps sentence vectors), plus a bonus when the sentence has what the question asks for (a
- *       number for "how many/much/long", a year, date or time for "when/what year", a name not in
- *       the question for "who/where"), plus a bonus for a command or numbered step when the
- *       question is "how do I ...". The best is the answer, joined by the runner-up when that
- *       adds content terms and scores at least 60% as high.
- *   <li><b>Vetoes</b> (whatever the strictness): no sentence holds a question term; a number
- *       or identifier of the question is not in the best sentence (or its table header and
- *       headings); the question is negated ({@code not}, {@code never}, {@code n't}, ...) and the
- *       best sentence is not (a negated sentence may answer a plain question); the question holds
- *       one word of an antonym pair ({@link ExtractiveReader#ANTONYMS}: most/least,
- *       largest/smallest, ...) and the sentence the other.
- *   <li><b>Answerability.</b> A logistic score over generic features of the best sentence
- *       ({@link ExtractiveReader#FEATURES}): content-term coverage by the sentence and by its
- *       chunk, content terms found in no source, negation and antonym disagreement (weight 0 since
- *       they became vetoes: kept so the feature list stays stable), the
- *       question's capitalised names missing from the sentence, the expected answer type missing
- *       or present, embedder similarity and its margin over the other chunks' sentences, the
- *       chunk's retrieval cosine and rank, the lead over the runner-up and the share of new
- *       words. Nothing in it names a data set or a domain. The weights were fitted with the ONNX
- *       embedder (bge-small-en-v1.5) on 5 of the 10 SQuAD 2.0 dev articles of the repository and
- *       checked on the other 5 ({@code scripts/train-answerability.py}); it answers when the
- *       score reaches the {@link Strictness}'s threshold. With another semantic embedder the
- *       similarity scale differs: measure the curve with {@code citerag eval DIR}.
+ *   <li><b>Ranking.</b> IDF weight of the question terms a candidate holds (mild length penalty),
+ *       plus 1.5 times the embedder cosine of question and sentence (a bounded cache keeps sentence
+ *       vectors), plus a bonus when the sentence has what the question asks for (a number for "how
+ *       many/much/long", a year, date or time for "when/what year", a name not in the question for
+ *       "who/where"), plus a bonus for a command or numbered step when the question is "how do I
+ *       ...". The best is the answer, joined by the runner-up when that adds content terms and
+ *       scores at least 60% as high.
+ *   <li><b>Vetoes</b> (whatever the strictness): no sentence holds a question term; a number or
+ *       identifier of the question is not in the best sentence (or its table header and headings);
+ *       the question is negated ({@code not}, {@code never}, {@code n't}, ...) and the best
+ *       sentence is not (a negated sentence may answer a plain question); the question holds one
+ *       word of an antonym pair ({@link ExtractiveReader#ANTONYMS}: most/least, largest/smallest,
+ *       ...) and the sentence the other.
+ *   <li><b>Answerability.</b> A logistic score over generic features of the best sentence ({@link
+ *       ExtractiveReader#FEATURES}): content-term coverage by the sentence and by its chunk,
+ *       content terms found in no source, negation and antonym disagreement (weight 0 since they
+ *       became vetoes: kept so the feature list stays stable), the question's capitalised names
+ *       missing from the sentence, the expected answer type missing or present, embedder similarity
+ *       and its margin over the other chunks' sentences, the chunk's retrieval cosine and rank, the
+ *       lead over the runner-up and the share of new words. Nothing in it names a data set or a
+ *       domain. The weights were fitted with the ONNX embedder (bge-small-en-v1.5) on 5 of the 10
+ *       SQuAD 2.0 dev articles of the repository and checked on the other 5 ({@code
+ *       scripts/train-answerability.py}); it answers when the score reaches the {@link
+ *       Strictness}'s threshold. With another semantic embedder the similarity scale differs:
+ *       measure the curve with {@code citerag eval DIR}.
  * </ol>
  *
- * <p>Lexical mode: question terms with plural stemming only; it abstains when a content term is
- * in no sent source (near miss), when a number or identifier is not in the best sentence, when
- * the best sentence (with table header and headings) covers less than 1/2, 2/3, 3/4 or all of the
+ * <p>Lexical mode: question terms with plural stemming only; it abstains when a content term is in
+ * no sent source (near miss), when a number or identifier is not in the best sentence, when the
+ * best sentence (with table header and headings) covers less than 1/2, 2/3, 3/4 or all of the
  * content terms (lenient, balanced, strict, strictest), on the negation and antonym vetoes above,
- * and at strict and strictest when the sentence lacks the asked type. Ranking is by IDF weight
- * with the number, time and "how do I" bonuses.
+ * and at strict and strictest when the sentence lacks the asked type. Ranking is by IDF weight with
+ * the number, time and "how do I" bonuses.
  *
- * It is useful offline and as a baseline; it does not paraphrase, combine facts or reason. It
- * proves quotation, not truth: a sentence on the right topic that states a different fact can
- * still score high, which is what the strictness trades against.
+ * <p>It is useful offline and as a baseline; it does not paraphrase, combine facts or reason. It
+ * proves quotation, not truth: a sentence on the right topic that states a different fact can still
+ * score high, which is what the strictness trades against.
  *
  * <p>Immutable and thread-safe (a bounded cache of sentence vectors is shared).
  */
@@ -150,21 +150,26 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   }
 
   /**
-   * Share of content terms the best sentence must cover in lexical mode, per strictness: 1/2,
-   * 2/3, 3/4, all.
+   * Share of content terms the best sentence must cover in lexical mode, per strictness: 1/2, 2/3,
+   * 3/4, all.
    */
   static final double[] LEXICAL_COVERAGE = {0.5, 2.0 / 3, 0.75, 1.0};
 
   /**
    * The answerability score for a semantic embedder, fitted with {@code
    * scripts/train-answerability.py} on the features written with the ONNX embedder
-   * (bge-small-en-v1.5) for 5 of the 10 SQuAD 2.0 dev articles of the repository, thresholds
-   * chosen on those 5 articles; the README gives the figures of the 5 held-out ones.
+   * (bge-small-en-v1.5) for 5 of the 10 SQuAD 2.0 dev articles of the repository, thresholds chosen
+   * on those 5 articles; the README gives the figures of the 5 held-out ones.
    */
-  static final @Nullable ScoreModel SEMANTIC = new ScoreModel("semantic", -6.949,
-      new double[] {1.861, 0.018, 0.646, 0.0, 0.0, -0.167, -0.987, -0.161, 3.217, 0.355, 4.487,
-          0.290, 0.933, -0.424},
-      new double[] {0.45, 0.57, 0.63, 0.70});
+  static final @Nullable ScoreModel SEMANTIC =
+      new ScoreModel(
+          "semantic",
+          -6.949,
+          new double[] {
+            1.861, 0.018, 0.646, 0.0, 0.0, -0.167, -0.987, -0.161, 3.217, 0.355, 4.487, 0.290,
+            0.933, -0.424
+          },
+          new double[] {0.45, 0.57, 0.63, 0.70});
 
   /** Question words that carry no asked-for fact (see the class comment). */
   public static final Set<String> GENERIC_TERMS = ExtractiveReader.GENERIC_WORDS;
@@ -176,7 +181,10 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   private final boolean embedderSet;
   private final @Nullable ScoreModel model;
 
-  /** An extractive generator with the defaults: the pipeline's embedder, {@link Strictness#BALANCED}. */
+  /**
+   * An extractive generator with the defaults: the pipeline's embedder, {@link
+   * Strictness#BALANCED}.
+   */
   public ExtractiveGenerator() {
     this(new ExtractiveReader(null), Strictness.BALANCED, false);
   }
@@ -214,7 +222,12 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     ModelAnswer answer = answer(request.question(), request.context().sources());
     try {
       return new ChatResponse(
-          MAPPER.writeValueAsString(answer), FinishReason.STOP, "stop", TokenUsage.ZERO, name(), null);
+          MAPPER.writeValueAsString(answer),
+          FinishReason.STOP,
+          "stop",
+          TokenUsage.ZERO,
+          name(),
+          null);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot serialise an extractive answer", e);
     }
@@ -231,11 +244,17 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   public ModelAnswer answer(String question, List<SentSource> sources) {
     ScoreModel m = model;
     if (m == null) {
-      return toAnswer(reader.lexicalDecision(question, sources, LEXICAL_COVERAGE[strictness.ordinal()],
-          strictness.compareTo(Strictness.STRICT) >= 0));
+      return toAnswer(
+          reader.lexicalDecision(
+              question,
+              sources,
+              LEXICAL_COVERAGE[strictness.ordinal()],
+              strictness.compareTo(Strictness.STRICT) >= 0));
     }
     ExtractiveReader.Assessment a = reader.assess(question, sources);
-    if (a.picks().isEmpty() || a.veto() != null || m.score(a.features()) < m.threshold(strictness)) {
+    if (a.picks().isEmpty()
+        || a.veto() != null
+        || m.score(a.features()) < m.threshold(strictness)) {
       return ModelAnswer.notInSources();
     }
     return toAnswer(a.picks());

@@ -15,7 +15,6 @@ import dev.citerag.answer.ValidationReport;
 import dev.citerag.answer.VerificationUsage;
 import dev.citerag.answer.internal.AnswerParser;
 import dev.citerag.answer.internal.ParseResult;
-import dev.citerag.pipeline.internal.ServedAnswer;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
@@ -25,6 +24,7 @@ import dev.citerag.context.JsonContextBuilder;
 import dev.citerag.embed.Embedder;
 import dev.citerag.internal.Checks;
 import dev.citerag.internal.Durations;
+import dev.citerag.pipeline.internal.ServedAnswer;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.VectorStore;
@@ -57,14 +57,13 @@ import org.slf4j.LoggerFactory;
  * <p>The request path: embed the question; hybrid retrieval (dense + lexical, fused by rank) under
  * the filter; gate 1 (abstain without calling the model when the best absolute cosine is below
  * {@code minSimilarity}, or when no hit matches a question term lexically and {@code
- * requireLexicalMatch} is on); build the context; generate; parse strictly; validate every
- * citation against the sources sent in that call; on a critical failure retry at most {@code
- * maxRetries} times naming the problems, then reject. Provider failures and an expired deadline
- * end as {@link RagResult.Rejected} too: {@code ask} throws only for misuse (bad arguments) and
- * when the vector store fails ({@link dev.citerag.StoreException}: database unreachable, pool
- * exhausted), since then nothing was retrieved to answer from. The deadline bounds the model calls;
- * embedding the question and searching the store are bounded by the embedder's and the store's own
- * timeouts.
+ * requireLexicalMatch} is on); build the context; generate; parse strictly; validate every citation
+ * against the sources sent in that call; on a critical failure retry at most {@code maxRetries}
+ * times naming the problems, then reject. Provider failures and an expired deadline end as {@link
+ * RagResult.Rejected} too: {@code ask} throws only for misuse (bad arguments) and when the vector
+ * store fails ({@link dev.citerag.StoreException}: database unreachable, pool exhausted), since
+ * then nothing was retrieved to answer from. The deadline bounds the model calls; embedding the
+ * question and searching the store are bounded by the embedder's and the store's own timeouts.
  */
 public final class RagPipeline {
   private static final Logger log = LoggerFactory.getLogger(RagPipeline.class);
@@ -93,23 +92,43 @@ public final class RagPipeline {
     int ed = embedder.identity().dimensions();
     if (ed != store.dimensions()) {
       throw new IllegalStateException(
-          "embedder dimensions (" + ed + ") must equal store dimensions (" + store.dimensions() + ")");
+          "embedder dimensions ("
+              + ed
+              + ") must equal store dimensions ("
+              + store.dimensions()
+              + ")");
     }
     // A collection embedded by another model of the same dimensions would return nonsense: the
     // recorded identity must match the embedder, not only its dimensions.
-    store.identity().ifPresent(recorded -> {
-      List<String> differences = recorded.embeddingDifferencesFrom(embedder.identity());
-      if (!differences.isEmpty()) {
-        throw new IdentityMismatchException("the store's recorded embedding identity does not match the"
-            + " embedder: it was embedded with " + recorded.embeddingProvider()
-            + ":" + recorded.embeddingModel() + ", the pipeline's embedder is " + embedder.identity().provider()
-            + ":" + embedder.identity().model() + " (" + String.join("; ", differences) + "): search it"
-            + " with the embedder it was built with, or re-ingest it with this one");
-      }
-    });
+    store
+        .identity()
+        .ifPresent(
+            recorded -> {
+              List<String> differences = recorded.embeddingDifferencesFrom(embedder.identity());
+              if (!differences.isEmpty()) {
+                throw new IdentityMismatchException(
+                    "the store's recorded embedding identity does not match the"
+                        + " embedder: it was embedded with "
+                        + recorded.embeddingProvider()
+                        + ":"
+                        + recorded.embeddingModel()
+                        + ", the pipeline's embedder is "
+                        + embedder.identity().provider()
+                        + ":"
+                        + embedder.identity().model()
+                        + " ("
+                        + String.join("; ", differences)
+                        + "): search it"
+                        + " with the embedder it was built with, or re-ingest it with this one");
+              }
+            });
     // an extractive generator without an embedder of its own compares sentences with this one
-    this.generator = b.generator instanceof ExtractiveGenerator eg ? eg.withPipelineEmbedder(embedder) : b.generator;
-    this.contextBuilder = b.contextBuilder != null ? b.contextBuilder : new JsonContextBuilder(b.tokenBudget);
+    this.generator =
+        b.generator instanceof ExtractiveGenerator eg
+            ? eg.withPipelineEmbedder(embedder)
+            : b.generator;
+    this.contextBuilder =
+        b.contextBuilder != null ? b.contextBuilder : new JsonContextBuilder(b.tokenBudget);
     this.validator = b.validator != null ? b.validator : new DefaultCitationValidator();
     this.topK = b.topK;
     this.maxRetries = b.maxRetries;
@@ -118,10 +137,17 @@ public final class RagPipeline {
     this.maxQuestionChars = b.maxQuestionChars;
     this.deadline = b.deadline;
     if (log.isDebugEnabled()) {
-      log.debug("citerag.pipeline: built with embedder={}, store={}, generator={}, topK={}, maxRetries={},"
-          + " minSimilarity={}, requireLexicalMatch={}, deadline={}", embedder.identity().model(),
-          store.getClass().getSimpleName(), generator.name(), topK, maxRetries, minSimilarity,
-          requireLexicalMatch, deadline);
+      log.debug(
+          "citerag.pipeline: built with embedder={}, store={}, generator={}, topK={}, maxRetries={},"
+              + " minSimilarity={}, requireLexicalMatch={}, deadline={}",
+          embedder.identity().model(),
+          store.getClass().getSimpleName(),
+          generator.name(),
+          topK,
+          maxRetries,
+          minSimilarity,
+          requireLexicalMatch,
+          deadline);
     }
   }
 
@@ -156,7 +182,10 @@ public final class RagPipeline {
     try {
       hits = retrieveTimed(question, filter, tb.latency);
     } catch (ProviderException e) {
-      return tb.rejected(RejectReason.PROVIDER_ERROR, List.of(), "embedding the question failed: " + e.getMessage());
+      return tb.rejected(
+          RejectReason.PROVIDER_ERROR,
+          List.of(),
+          "embedding the question failed: " + e.getMessage());
     }
     tb.retrieved = hits;
     Optional<RagResult> gated = gate(tb, hits);
@@ -171,22 +200,33 @@ public final class RagPipeline {
   }
 
   /**
-   * Gate 1, before the model: abstain when nothing was retrieved, when the best absolute cosine
-   * is below {@code minSimilarity}, or when no hit matches a question term lexically.
+   * Gate 1, before the model: abstain when nothing was retrieved, when the best absolute cosine is
+   * below {@code minSimilarity}, or when no hit matches a question term lexically.
    */
   private Optional<RagResult> gate(TraceBuilder tb, List<SearchHit> hits) {
     if (hits.isEmpty()) {
-      return Optional.of(tb.abstained(AbstainReason.NO_RESULTS,
-          "nothing retrieved: no chunk passes the filter, the store is empty, or the question has no searchable terms"));
+      return Optional.of(
+          tb.abstained(
+              AbstainReason.NO_RESULTS,
+              "nothing retrieved: no chunk passes the filter, the store is empty, or the question has no searchable terms"));
     }
-    OptionalDouble best = hits.stream().filter(h -> h.cosine() != null).mapToDouble(SearchHit::cosine).max();
+    OptionalDouble best =
+        hits.stream().filter(h -> h.cosine() != null).mapToDouble(SearchHit::cosine).max();
     if (minSimilarity > 0 && (best.isEmpty() || best.getAsDouble() < minSimilarity)) {
-      return Optional.of(tb.abstained(AbstainReason.LOW_SIMILARITY, String.format(Locale.ROOT,
-          "best cosine similarity %.3f is below the minimum %.3f", best.orElse(0), minSimilarity)));
+      return Optional.of(
+          tb.abstained(
+              AbstainReason.LOW_SIMILARITY,
+              String.format(
+                  Locale.ROOT,
+                  "best cosine similarity %.3f is below the minimum %.3f",
+                  best.orElse(0),
+                  minSimilarity)));
     }
     if (requireLexicalMatch && hits.stream().noneMatch(SearchHit::matchedLexically)) {
-      return Optional.of(tb.abstained(AbstainReason.NO_LEXICAL_MATCH,
-          "no retrieved chunk contains any term of the question"));
+      return Optional.of(
+          tb.abstained(
+              AbstainReason.NO_LEXICAL_MATCH,
+              "no retrieved chunk contains any term of the question"));
     }
     return Optional.empty();
   }
@@ -211,8 +251,12 @@ public final class RagPipeline {
     for (int attempt = 1; attempt <= 1 + maxRetries; attempt++) {
       Duration left = deadline.minusNanos(System.nanoTime() - tb.t0);
       if (left.isNegative() || left.isZero()) {
-        return tb.rejected(RejectReason.DEADLINE_EXCEEDED, feedback,
-            "deadline of " + Durations.saturatedNanos(deadline) / 1_000_000 + " ms passed before a valid answer");
+        return tb.rejected(
+            RejectReason.DEADLINE_EXCEEDED,
+            feedback,
+            "deadline of "
+                + Durations.saturatedNanos(deadline) / 1_000_000
+                + " ms passed before a valid answer");
       }
       Step step = attempt(tb, new GenerationRequest(question, ctx, feedback, attempt, left));
       if (step.result() != null) {
@@ -221,12 +265,15 @@ public final class RagPipeline {
       feedback = step.issues();
       lastWasParseFailure = step.parseFailure();
     }
-    return tb.rejected(lastWasParseFailure ? RejectReason.INVALID_REPLY : RejectReason.INVALID_CITATIONS,
-        feedback, describe(feedback, 1 + maxRetries));
+    return tb.rejected(
+        lastWasParseFailure ? RejectReason.INVALID_REPLY : RejectReason.INVALID_CITATIONS,
+        feedback,
+        describe(feedback, 1 + maxRetries));
   }
 
   /** What one attempt ended in: a result, or the issues to retry with. */
-  private record Step(@Nullable RagResult result, List<ValidationIssue> issues, boolean parseFailure) {
+  private record Step(
+      @Nullable RagResult result, List<ValidationIssue> issues, boolean parseFailure) {
     static Step done(RagResult result) {
       return new Step(result, List.of(), false);
     }
@@ -246,26 +293,36 @@ public final class RagPipeline {
       // a failure at (or within 5 % / 50 ms of) the deadline is the deadline's doing
       long slack = Math.max(50_000_000L, Durations.saturatedNanos(deadline) / 20);
       boolean late = remaining(tb.t0) <= slack;
-      return Step.done(tb.rejected(late ? RejectReason.DEADLINE_EXCEEDED : RejectReason.PROVIDER_ERROR,
-          List.of(), "model call failed: " + e.getMessage()));
+      return Step.done(
+          tb.rejected(
+              late ? RejectReason.DEADLINE_EXCEEDED : RejectReason.PROVIDER_ERROR,
+              List.of(),
+              "model call failed: " + e.getMessage()));
     }
     Duration genTime = addTime(tb.latency, Stage.GENERATE, tg);
     tb.usage = tb.usage.plus(reply.usage());
     tb.model = reply.model();
     if (reply.finishReason() == FinishReason.LENGTH) {
       tb.attempt(request.attempt(), reply, List.of(), genTime);
-      return Step.done(tb.rejected(RejectReason.TRUNCATED, List.of(),
-          "the reply hit the output token limit (" + reply.providerFinishReason() + ")"));
+      return Step.done(
+          tb.rejected(
+              RejectReason.TRUNCATED,
+              List.of(),
+              "the reply hit the output token limit (" + reply.providerFinishReason() + ")"));
     }
     if (reply.finishReason() == FinishReason.BLOCKED) {
       tb.attempt(request.attempt(), reply, List.of(), genTime);
-      return Step.done(tb.rejected(RejectReason.BLOCKED, List.of(),
-          "the provider blocked the request or reply (" + reply.providerFinishReason() + ")"));
+      return Step.done(
+          tb.rejected(
+              RejectReason.BLOCKED,
+              List.of(),
+              "the provider blocked the request or reply (" + reply.providerFinishReason() + ")"));
     }
     return validate(tb, request, reply, genTime);
   }
 
-  private Step validate(TraceBuilder tb, GenerationRequest request, ChatResponse reply, Duration genTime) {
+  private Step validate(
+      TraceBuilder tb, GenerationRequest request, ChatResponse reply, Duration genTime) {
     long tv = System.nanoTime();
     ParseResult parsed = AnswerParser.parse(reply.text());
     ModelAnswer answer = parsed.answer();
@@ -282,15 +339,22 @@ public final class RagPipeline {
       return Step.retry(report.criticalIssues(), false);
     }
     if (answer.status() == AnswerStatus.NOT_IN_SOURCES) {
-      return Step.done(tb.abstained(AbstainReason.NOT_IN_SOURCES, "the model found no answer in the sources sent"));
+      return Step.done(
+          tb.abstained(
+              AbstainReason.NOT_IN_SOURCES, "the model found no answer in the sources sent"));
     }
     // served: the verified texts and the sources' own quotes, never the model's rendering
     ModelAnswer served = ServedAnswer.of(answer, ctx.sources());
     if (served == null) {
-      List<ValidationIssue> unlocated = List.of(ValidationIssue.of(IssueType.QUOTE_NOT_FOUND,
-          "the validator passed a quote that is not an excerpt of its source under the quotation normalisation;"
-              + " only the source's own text can be served"));
-      return Step.done(tb.rejected(RejectReason.INVALID_CITATIONS, unlocated, describe(unlocated, request.attempt())));
+      List<ValidationIssue> unlocated =
+          List.of(
+              ValidationIssue.of(
+                  IssueType.QUOTE_NOT_FOUND,
+                  "the validator passed a quote that is not an excerpt of its source under the quotation normalisation;"
+                      + " only the source's own text can be served"));
+      return Step.done(
+          tb.rejected(
+              RejectReason.INVALID_CITATIONS, unlocated, describe(unlocated, request.attempt())));
     }
     return Step.done(tb.answered(served, resolve(served, ctx), report));
   }
@@ -305,7 +369,8 @@ public final class RagPipeline {
     return retrieveTimed(question, filter, new EnumMap<>(Stage.class));
   }
 
-  private List<SearchHit> retrieveTimed(String question, Filter filter, Map<Stage, Duration> latency) {
+  private List<SearchHit> retrieveTimed(
+      String question, Filter filter, Map<Stage, Duration> latency) {
     long te = System.nanoTime();
     float[] qv = embedder.embedQuery(question);
     latency.put(Stage.EMBED, Duration.ofNanos(System.nanoTime() - te));
@@ -344,8 +409,12 @@ public final class RagPipeline {
     List<Claim> claims = answer.claims();
     for (int i = 0; i < claims.size(); i++) {
       for (Citation c : claims.get(i).citations()) {
-        SentSource s = ctx.source(c.sourceId()).orElseThrow(
-            () -> new IllegalStateException("validated citation names an unsent source " + c.sourceId()));
+        SentSource s =
+            ctx.source(c.sourceId())
+                .orElseThrow(
+                    () ->
+                        new IllegalStateException(
+                            "validated citation names an unsent source " + c.sourceId()));
         out.add(new ResolvedCitation(i, c.sourceId(), c.quote(), s.chunk()));
       }
     }
@@ -353,8 +422,10 @@ public final class RagPipeline {
   }
 
   private static String describe(List<ValidationIssue> issues, int attempts) {
-    StringBuilder b = new StringBuilder("no valid answer after ").append(attempts)
-        .append(attempts == 1 ? " attempt" : " attempts");
+    StringBuilder b =
+        new StringBuilder("no valid answer after ")
+            .append(attempts)
+            .append(attempts == 1 ? " attempt" : " attempts");
     if (!issues.isEmpty()) {
       b.append(": ");
       issues.stream().map(i -> i.type().wire()).distinct().forEach(t -> b.append(t).append(", "));
@@ -373,14 +444,19 @@ public final class RagPipeline {
       char c = question.charAt(i);
       if (Character.isHighSurrogate(c)) {
         if (i + 1 >= question.length() || !Character.isLowSurrogate(question.charAt(i + 1))) {
-          throw new IllegalArgumentException("question must be valid UTF-16: unpaired surrogate at index " + i);
+          throw new IllegalArgumentException(
+              "question must be valid UTF-16: unpaired surrogate at index " + i);
         }
         i++;
       } else if (Character.isLowSurrogate(c)) {
-        throw new IllegalArgumentException("question must be valid UTF-16: unpaired surrogate at index " + i);
+        throw new IllegalArgumentException(
+            "question must be valid UTF-16: unpaired surrogate at index " + i);
       } else if (Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t') {
         throw new IllegalArgumentException(
-            "question must not contain control characters, found U+" + String.format("%04X", (int) c) + " at index " + i);
+            "question must not contain control characters, found U+"
+                + String.format("%04X", (int) c)
+                + " at index "
+                + i);
       }
     }
   }
@@ -411,20 +487,46 @@ public final class RagPipeline {
       attempt(n, r, issues, d, VerificationUsage.NONE);
     }
 
-    void attempt(int n, ChatResponse r, List<ValidationIssue> issues, Duration d, VerificationUsage v) {
-      attempts.add(new Attempt(n, r.text(), r.finishReason(), r.providerFinishReason(), r.usage(), r.model(),
-          r.responseId(), issues, d, v));
+    void attempt(
+        int n, ChatResponse r, List<ValidationIssue> issues, Duration d, VerificationUsage v) {
+      attempts.add(
+          new Attempt(
+              n,
+              r.text(),
+              r.finishReason(),
+              r.providerFinishReason(),
+              r.usage(),
+              r.model(),
+              r.responseId(),
+              issues,
+              d,
+              v));
     }
 
     Trace trace() {
       latency.put(Stage.TOTAL, Duration.ofNanos(System.nanoTime() - t0));
-      return new Trace(question, filter, retrieved, sent, contextTokens, usage, attempts, latency,
-          generatorName, model);
+      return new Trace(
+          question,
+          filter,
+          retrieved,
+          sent,
+          contextTokens,
+          usage,
+          attempts,
+          latency,
+          generatorName,
+          model);
     }
 
     RagResult answered(ModelAnswer a, List<ResolvedCitation> citations, ValidationReport report) {
-      RagResult r = new RagResult.Answered(a.answer(), a.claims(), citations, report.groundingScore(),
-          report.warnings(), trace());
+      RagResult r =
+          new RagResult.Answered(
+              a.answer(),
+              a.claims(),
+              citations,
+              report.groundingScore(),
+              report.warnings(),
+              trace());
       logOutcome(r, "answered");
       return r;
     }
@@ -444,9 +546,15 @@ public final class RagPipeline {
     private void logOutcome(RagResult r, String why) {
       if (log.isDebugEnabled()) {
         Trace t = r.trace();
-        log.debug("citerag.pipeline: {} ({}) retrieved={} sent={} attempts={} tokens={} total={}ms",
-            r.status(), why, t.retrieved().size(), t.sent().size(), t.attempts().size(),
-            t.usage().totalTokens(), t.latency().getOrDefault(Stage.TOTAL, Duration.ZERO).toMillis());
+        log.debug(
+            "citerag.pipeline: {} ({}) retrieved={} sent={} attempts={} tokens={} total={}ms",
+            r.status(),
+            why,
+            t.retrieved().size(),
+            t.sent().size(),
+            t.attempts().size(),
+            t.usage().totalTokens(),
+            t.latency().getOrDefault(Stage.TOTAL, Duration.ZERO).toMillis());
       }
     }
   }
@@ -591,13 +699,21 @@ public final class RagPipeline {
 
   @Override
   public String toString() {
-    return "RagPipeline[generator=" + generator.name() + ", topK=" + topK + ", maxRetries=" + maxRetries
-        + ", minSimilarity=" + minSimilarity + ", requireLexicalMatch=" + requireLexicalMatch + "]";
+    return "RagPipeline[generator="
+        + generator.name()
+        + ", topK="
+        + topK
+        + ", maxRetries="
+        + maxRetries
+        + ", minSimilarity="
+        + minSimilarity
+        + ", requireLexicalMatch="
+        + requireLexicalMatch
+        + "]";
   }
 
   /** The generator in use. */
   public AnswerGenerator generator() {
     return generator;
   }
-
 }

@@ -17,7 +17,8 @@ import java.util.List;
  * }
  * }</pre>
  */
-public sealed interface RagResult permits RagResult.Answered, RagResult.Abstained, RagResult.Rejected {
+public sealed interface RagResult
+    permits RagResult.Answered, RagResult.Abstained, RagResult.Rejected {
 
   Trace trace();
 

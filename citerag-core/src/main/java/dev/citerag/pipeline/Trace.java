@@ -63,10 +63,7 @@ public record Trace(
 
   /** The best absolute cosine among retrieved hits, if any carries one. */
   public OptionalDouble bestCosine() {
-    return retrieved.stream()
-        .filter(h -> h.cosine() != null)
-        .mapToDouble(SearchHit::cosine)
-        .max();
+    return retrieved.stream().filter(h -> h.cosine() != null).mapToDouble(SearchHit::cosine).max();
   }
 
   /** Model calls, tokens and time spent verifying claims' support, over all attempts. */

@@ -27,11 +27,13 @@ public record RetryPolicy(
 
   /** 5 attempts, 1 s doubling to at most 30 s, ±20 % jitter, 120 s in all. */
   public static final RetryPolicy DEFAULT =
-      new RetryPolicy(5, Duration.ofSeconds(1), Duration.ofSeconds(30), 2.0, 0.2, Duration.ofMinutes(2));
+      new RetryPolicy(
+          5, Duration.ofSeconds(1), Duration.ofSeconds(30), 2.0, 0.2, Duration.ofMinutes(2));
 
   /** One attempt, no retry. */
   public static final RetryPolicy NONE =
-      new RetryPolicy(1, Duration.ofMillis(1), Duration.ofMillis(1), 1.0, 0.0, Duration.ofMinutes(2));
+      new RetryPolicy(
+          1, Duration.ofMillis(1), Duration.ofMillis(1), 1.0, 0.0, Duration.ofMinutes(2));
 
   public RetryPolicy {
     Checks.inRange(maxAttempts, 1, 100, "maxAttempts");
@@ -60,7 +62,8 @@ public record RetryPolicy(
 
   /** The un-jittered wait after failed attempt {@code attempt} (1-based). */
   public Duration backoffAfter(int attempt) {
-    double nanos = Durations.saturatedNanos(initialBackoff) * Math.pow(multiplier, Math.max(0, attempt - 1));
+    double nanos =
+        Durations.saturatedNanos(initialBackoff) * Math.pow(multiplier, Math.max(0, attempt - 1));
     long capped = (long) Math.min(nanos, (double) Durations.saturatedNanos(maxBackoff));
     return Duration.ofNanos(capped);
   }

@@ -1,4 +1,7 @@
-/** See the module README; nullness is declared once here: everything is non-null unless marked {@code @Nullable}. */
+/**
+ * See the module README; nullness is declared once here: everything is non-null unless marked
+ * {@code @Nullable}.
+ */
 @NullMarked
 package dev.citerag.provider;
 

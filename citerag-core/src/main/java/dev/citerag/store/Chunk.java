@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
  * @param headingPath the Markdown headings above the chunk, outermost first; empty for plain text
  * @param page the 1-based page, for formats that have pages
  * @param text the chunk's text, starting with its title/heading so it stands alone
- * @param tokenCount estimated tokens of {@code text} (see {@link dev.citerag.text.internal.TokenEstimator})
+ * @param tokenCount estimated tokens of {@code text} (see {@link
+ *     dev.citerag.text.internal.TokenEstimator})
  * @param contentHash SHA-256 of {@code text}, hex
  * @param metadata the document's metadata (front matter), filterable
  */

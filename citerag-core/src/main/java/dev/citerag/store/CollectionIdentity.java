@@ -49,10 +49,10 @@ public record CollectionIdentity(
   }
 
   /**
-   * How {@code embedder} differs from the embedding recorded here, one entry per field that
-   * differs (provider, model, digest, dimensions, query instruction; the chunker settings do not
-   * matter for reading). A digest is compared only when both sides know one. Empty when a
-   * pipeline built with this embedder may search the collection.
+   * How {@code embedder} differs from the embedding recorded here, one entry per field that differs
+   * (provider, model, digest, dimensions, query instruction; the chunker settings do not matter for
+   * reading). A digest is compared only when both sides know one. Empty when a pipeline built with
+   * this embedder may search the collection.
    */
   public List<String> embeddingDifferencesFrom(EmbedderIdentity embedder) {
     List<String> d = new ArrayList<>();

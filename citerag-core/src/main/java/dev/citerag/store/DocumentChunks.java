@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The complete new state of one document: its content hash and all its chunks. A store replaces
- * the document's previous chunks with exactly these, atomically.
+ * The complete new state of one document: its content hash and all its chunks. A store replaces the
+ * document's previous chunks with exactly these, atomically.
  */
 public record DocumentChunks(String docId, String documentHash, List<EmbeddedChunk> chunks) {
 
@@ -23,7 +23,8 @@ public record DocumentChunks(String docId, String documentHash, List<EmbeddedChu
             "chunks[].docId must equal docId \"" + docId + "\", was \"" + c.chunk().docId() + "\"");
       }
       if (!ids.add(c.chunk().id())) {
-        throw new IllegalArgumentException("chunks[].id must be unique, \"" + c.chunk().id() + "\" repeats");
+        throw new IllegalArgumentException(
+            "chunks[].id must be unique, \"" + c.chunk().id() + "\" repeats");
       }
     }
   }

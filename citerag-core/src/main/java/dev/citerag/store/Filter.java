@@ -78,7 +78,8 @@ public sealed interface Filter permits Filter.All, Filter.Eq, Filter.In, Filter.
         Checks.plainText(v, "filter value for \"" + key + "\"");
       }
       if (values.isEmpty()) {
-        throw new IllegalArgumentException("filter values must not be empty for key \"" + key + "\"");
+        throw new IllegalArgumentException(
+            "filter values must not be empty for key \"" + key + "\"");
       }
     }
 
@@ -132,8 +133,7 @@ public sealed interface Filter permits Filter.All, Filter.Eq, Filter.In, Filter.
   private static void checkKey(String key) {
     Checks.notNull(key, "filter key");
     if (!KEY.matcher(key).matches()) {
-      throw new IllegalArgumentException(
-          "filter key \"" + key + "\" must match " + KEY.pattern());
+      throw new IllegalArgumentException("filter key \"" + key + "\" must match " + KEY.pattern());
     }
   }
 }

@@ -38,22 +38,22 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Dense search</b> is exact: vectors are L2-normalised on write and the query on search, so
  * cosine is a dot product; a bounded min-heap keeps the top {@code k}. Ties go to the chunk written
  * first. Vectors are stored column-wise in blocks of 1,024 ({@link VectorBlocks}) so that the JIT
- * scores a whole block with SIMD instructions; cost is one pass over {@code n × d} floats per
- * query (about 150 MB for 100,000 × 384), so it suits collections up to a few hundred thousand
- * chunks; beyond that use an approximate index (pgvector's HNSW).
+ * scores a whole block with SIMD instructions; cost is one pass over {@code n × d} floats per query
+ * (about 150 MB for 100,000 × 384), so it suits collections up to a few hundred thousand chunks;
+ * beyond that use an approximate index (pgvector's HNSW).
  *
- * <p><b>Lexical search</b> is Okapi BM25 (k1 = 1.2, b = 0.75) over {@link LexicalAnalyzer#terms}
- * of the chunk's title and text (see {@link Bm25Index} for the exact formula). Only chunks matching
- * at least one query term are returned; {@link SearchHit#lexicalScore()} is the BM25 score.
+ * <p><b>Lexical search</b> is Okapi BM25 (k1 = 1.2, b = 0.75) over {@link LexicalAnalyzer#terms} of
+ * the chunk's title and text (see {@link Bm25Index} for the exact formula). Only chunks matching at
+ * least one query term are returned; {@link SearchHit#lexicalScore()} is the BM25 score.
  *
  * <p><b>Hybrid search</b> runs both under one read lock, fills in the cosine of every lexical
- * candidate and fuses with {@link RankFusion#fuse}, so it equals the interface's default on a
- * store that does not change in between.
+ * candidate and fuses with {@link RankFusion#fuse}, so it equals the interface's default on a store
+ * that does not change in between.
  *
  * <p><b>Filters</b> are evaluated from a per-key, per-value index of slots into a bit set before
  * ranking. A filtered dense search skips blocks with no passing chunk, scores a block with few
- * passing chunks row by row, and otherwise scores the whole block at SIMD speed and offers only
- * the passing chunks.
+ * passing chunks row by row, and otherwise scores the whole block at SIMD speed and offers only the
+ * passing chunks.
  *
  * <p><b>Concurrency:</b> a {@link ReentrantReadWriteLock}: searches run concurrently with each
  * other; a {@link #write} applies its whole batch under the write lock, so a reader sees every
@@ -61,9 +61,9 @@ import org.jspecify.annotations.Nullable;
  * the lock is taken.
  *
  * <p><b>Deletes</b> leave tombstones that are compacted away (vectors moved down, indexes
- * renumbered) once at least {@value #COMPACT_MIN_DEAD} chunks and a quarter of the slots are
- * dead, or when nothing live remains; memory is released when the live part shrinks below a
- * quarter of the capacity.
+ * renumbered) once at least {@value #COMPACT_MIN_DEAD} chunks and a quarter of the slots are dead,
+ * or when nothing live remains; memory is released when the live part shrinks below a quarter of
+ * the capacity.
  *
  * <p>Chunk ids are unique across the store: writing a chunk whose id belongs to another document
  * (which is not itself rewritten in the same batch) is rejected.
@@ -76,9 +76,8 @@ public final class InMemoryVectorStore implements VectorStore {
   private static final int INITIAL_SLOTS = 64;
 
   /**
-   * A block with at most this many passing chunks is scored row by row: a row read across a
-   * block's columns touches one cache line per component, so beyond this the whole block is
-   * cheaper.
+   * A block with at most this many passing chunks is scored row by row: a row read across a block's
+   * columns touches one cache line per component, so beyond this the whole block is cheaper.
    */
   static final int ROW_BY_ROW_MAX = 24;
 
@@ -199,9 +198,8 @@ public final class InMemoryVectorStore implements VectorStore {
   /**
    * Replaces each document's chunks; documents whose stored hash equals theirs are skipped.
    *
-   * @throws IllegalArgumentException when a document id repeats in {@code documents}, a vector
-   *     has the wrong dimensions, or a chunk id belongs to another document; nothing is written
-   *     then
+   * @throws IllegalArgumentException when a document id repeats in {@code documents}, a vector has
+   *     the wrong dimensions, or a chunk id belongs to another document; nothing is written then
    * @throws StoreException when the store would exceed the largest Java array
    */
   @Override
@@ -327,8 +325,13 @@ public final class InMemoryVectorStore implements VectorStore {
         String other = batchOwner.putIfAbsent(id, p.doc.docId());
         if (other != null) {
           throw new IllegalArgumentException(
-              "chunk id \"" + id + "\" appears in documents \"" + other + "\" and \""
-                  + p.doc.docId() + "\"; chunk ids must be unique across the store");
+              "chunk id \""
+                  + id
+                  + "\" appears in documents \""
+                  + other
+                  + "\" and \""
+                  + p.doc.docId()
+                  + "\"; chunk ids must be unique across the store");
         }
         Integer slot = slotByChunkId.get(id);
         if (slot != null) {
@@ -337,8 +340,12 @@ public final class InMemoryVectorStore implements VectorStore {
               && !existing.docId().equals(p.doc.docId())
               && !rewritten.contains(existing.docId())) {
             throw new IllegalArgumentException(
-                "chunk id \"" + id + "\" of document \"" + p.doc.docId()
-                    + "\" already belongs to document \"" + existing.docId()
+                "chunk id \""
+                    + id
+                    + "\" of document \""
+                    + p.doc.docId()
+                    + "\" already belongs to document \""
+                    + existing.docId()
                     + "\"; chunk ids must be unique across the store");
           }
         }
@@ -572,7 +579,9 @@ public final class InMemoryVectorStore implements VectorStore {
     return Vectors.normalize(queryVector);
   }
 
-  /** Live slots passing the filter, or null for "every slot below size" (no filter, no tombstones). */
+  /**
+   * Live slots passing the filter, or null for "every slot below size" (no filter, no tombstones).
+   */
   private @Nullable Bits allowed(Filter filter) {
     Bits f = filters.evaluate(filter, size);
     if (f == null) {
@@ -656,7 +665,8 @@ public final class InMemoryVectorStore implements VectorStore {
     List<SearchHit> out = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       Double cosine = cosineQuery == null ? null : cosineAt(slots[i], cosineQuery);
-      out.add(new SearchHit(chunkAt(slots[i]), cosine, null, i + 1, scores[i], RankFusion.term(i + 1)));
+      out.add(
+          new SearchHit(chunkAt(slots[i]), cosine, null, i + 1, scores[i], RankFusion.term(i + 1)));
     }
     return out;
   }

@@ -13,8 +13,8 @@ import org.jspecify.annotations.Nullable;
  *     results (also for hybrid hits found only lexically), absent for lexical-only searches
  * @param denseRank 1-based rank in the dense candidate list, absent when not in it
  * @param lexicalRank 1-based rank in the lexical candidate list, absent when no query term matched
- * @param lexicalScore the lexical engine's score (BM25 in memory, ts_rank_cd in PostgreSQL), 0
- *     when not matched
+ * @param lexicalScore the lexical engine's score (BM25 in memory, ts_rank_cd in PostgreSQL), 0 when
+ *     not matched
  * @param fusedScore reciprocal-rank-fusion score: an ordering, not a confidence
  */
 public record SearchHit(

@@ -10,12 +10,12 @@ import java.util.Set;
 /**
  * Holds chunks with their vectors and finds them again, densely (cosine) and lexically (full-text),
  * always under a metadata {@link Filter}. Implementations are thread-safe: searches may run
- * concurrently with writes, and a reader sees each document either wholly before or wholly after
- * a write.
+ * concurrently with writes, and a reader sees each document either wholly before or wholly after a
+ * write.
  *
- * <p>Search results are best first. {@code k} must be &gt; 0; a query vector must have the
- * store's dimensions and finite components; violations throw {@link IllegalArgumentException}.
- * Database failures throw {@link dev.citerag.StoreException}.
+ * <p>Search results are best first. {@code k} must be &gt; 0; a query vector must have the store's
+ * dimensions and finite components; violations throw {@link IllegalArgumentException}. Database
+ * failures throw {@link dev.citerag.StoreException}.
  */
 public interface VectorStore {
 
@@ -65,10 +65,11 @@ public interface VectorStore {
 
   /**
    * Dense and lexical candidates fused by {@link RankFusion}, top {@code k}. Every hit carries its
-   * cosine, including hits found only lexically. The default runs the two searches and fuses
-   * them; stores that can do it in one round trip override it.
+   * cosine, including hits found only lexically. The default runs the two searches and fuses them;
+   * stores that can do it in one round trip override it.
    */
-  default List<SearchHit> hybridSearch(float[] queryVector, String queryText, int k, Filter filter) {
+  default List<SearchHit> hybridSearch(
+      float[] queryVector, String queryText, int k, Filter filter) {
     int n = RankFusion.candidatesFor(k);
     List<SearchHit> dense = denseSearch(queryVector, n, filter);
     List<SearchHit> lexical = lexicalSearch(queryText, n, filter);
@@ -76,8 +77,8 @@ public interface VectorStore {
   }
 
   /**
-   * Fills in the cosine of lexical hits; used by the default {@link #hybridSearch}. Stores that
-   * can compute it cheaply override this; the default leaves hits without one unchanged.
+   * Fills in the cosine of lexical hits; used by the default {@link #hybridSearch}. Stores that can
+   * compute it cheaply override this; the default leaves hits without one unchanged.
    */
   default List<SearchHit> withCosines(float[] queryVector, List<SearchHit> hits) {
     return hits;

@@ -17,8 +17,10 @@ class LexicalSupportVerifierTest {
 
   @Test
   void supports_a_claim_that_restates_its_quote() {
-    SupportVerdict v = verify("An old-key request receives HTTP 401.",
-        "After rotation, an old-key request receives HTTP 401 within a minute.");
+    SupportVerdict v =
+        verify(
+            "An old-key request receives HTTP 401.",
+            "After rotation, an old-key request receives HTTP 401 within a minute.");
     assertThat(v.support()).isEqualTo(Support.SUPPORTED);
     assertThat(v.missing()).isEmpty();
     assertThat(v.coverage()).isEqualTo(1.0);
@@ -26,80 +28,139 @@ class LexicalSupportVerifierTest {
 
   @Test
   void rejects_a_number_its_quote_states_differently() {
-    SupportVerdict v = verify("An old-key request receives HTTP 500.",
-        "After rotation, an old-key request receives HTTP 401 within a minute.");
+    SupportVerdict v =
+        verify(
+            "An old-key request receives HTTP 500.",
+            "After rotation, an old-key request receives HTTP 401 within a minute.");
     assertThat(v.support()).isEqualTo(Support.NOT_ENOUGH);
     assertThat(v.missing()).containsExactly("500");
   }
 
   @Test
   void compares_numbers_normalised() {
-    assertThat(verify("The upload limit is 1000 requests per minute.",
-        "The upload limit is 1,000 requests per minute").supported()).isTrue();
-    assertThat(verify("Production deploys need 2 approvals.",
-        "Production deploys need two approvals from the owning team").supported()).isTrue();
-    assertThat(verify("The 21st release shipped.", "The 21 release shipped on time").supported()).isTrue();
-    assertThat(verify("The upload limit is 1 request per minute.",
-        "The upload limit is 1,000 requests per minute").missing()).containsExactly("1");
+    assertThat(
+            verify(
+                    "The upload limit is 1000 requests per minute.",
+                    "The upload limit is 1,000 requests per minute")
+                .supported())
+        .isTrue();
+    assertThat(
+            verify(
+                    "Production deploys need 2 approvals.",
+                    "Production deploys need two approvals from the owning team")
+                .supported())
+        .isTrue();
+    assertThat(verify("The 21st release shipped.", "The 21 release shipped on time").supported())
+        .isTrue();
+    assertThat(
+            verify(
+                    "The upload limit is 1 request per minute.",
+                    "The upload limit is 1,000 requests per minute")
+                .missing())
+        .containsExactly("1");
   }
 
   @Test
   void rejects_a_claim_that_drops_its_quotes_negation() {
-    SupportVerdict v = verify("Rollback undoes database migrations.", "Rollback does not undo database migrations.");
+    SupportVerdict v =
+        verify(
+            "Rollback undoes database migrations.", "Rollback does not undo database migrations.");
     assertThat(v.support()).isEqualTo(Support.CONTRADICTED);
     assertThat(v.contradicting()).containsExactly("not");
   }
 
   @Test
   void rejects_a_claim_that_adds_a_negation() {
-    SupportVerdict v = verify("Rollback does not undo database migrations.", "Rollback undoes database migrations.");
+    SupportVerdict v =
+        verify(
+            "Rollback does not undo database migrations.", "Rollback undoes database migrations.");
     assertThat(v.support()).isEqualTo(Support.CONTRADICTED);
     assertThat(v.contradicting()).containsExactly("not");
-    assertThat(verify("Rollback can't undo database migrations.", "Rollback undoes database migrations.")
-        .support()).isEqualTo(Support.CONTRADICTED);
-    assertThat(verify("Rollback never undoes database migrations.", "Rollback undoes database migrations.")
-        .support()).isEqualTo(Support.CONTRADICTED);
+    assertThat(
+            verify(
+                    "Rollback can't undo database migrations.",
+                    "Rollback undoes database migrations.")
+                .support())
+        .isEqualTo(Support.CONTRADICTED);
+    assertThat(
+            verify(
+                    "Rollback never undoes database migrations.",
+                    "Rollback undoes database migrations.")
+                .support())
+        .isEqualTo(Support.CONTRADICTED);
   }
 
   @Test
   void a_negation_in_another_clause_of_the_quote_does_not_count() {
-    assertThat(verify("The billing service restarts nightly.",
-        "Deploys are not allowed on Fridays; the billing service restarts nightly.").supported()).isTrue();
-    assertThat(verify("Not all services restart nightly.",
-        "Not all services restart nightly.").supported()).isTrue();
-    assertThat(verify("All services restart nightly.",
-        "Not all services restart nightly.").support()).isEqualTo(Support.CONTRADICTED);
+    assertThat(
+            verify(
+                    "The billing service restarts nightly.",
+                    "Deploys are not allowed on Fridays; the billing service restarts nightly.")
+                .supported())
+        .isTrue();
+    assertThat(
+            verify("Not all services restart nightly.", "Not all services restart nightly.")
+                .supported())
+        .isTrue();
+    assertThat(
+            verify("All services restart nightly.", "Not all services restart nightly.").support())
+        .isEqualTo(Support.CONTRADICTED);
   }
 
   @Test
   void requires_the_claims_names_and_identifiers_in_its_quotes() {
-    assertThat(verify("Kublai Khan founded the Yuan dynasty.",
-        "Kublai Khan founded the Yuan dynasty in 1271.").supported()).isTrue();
-    SupportVerdict swapped = verify("Ögedei Khan founded the Yuan dynasty.",
-        "Kublai Khan founded the Yuan dynasty in 1271.");
+    assertThat(
+            verify(
+                    "Kublai Khan founded the Yuan dynasty.",
+                    "Kublai Khan founded the Yuan dynasty in 1271.")
+                .supported())
+        .isTrue();
+    SupportVerdict swapped =
+        verify(
+            "Ögedei Khan founded the Yuan dynasty.",
+            "Kublai Khan founded the Yuan dynasty in 1271.");
     assertThat(swapped.supported()).isFalse();
     assertThat(swapped.missing()).containsExactly("ögedei");
-    assertThat(verify("Set SVC_TOKEN before the deploy.", "Set SVC_KEY before the deploy starts")
-        .missing()).contains("svc_token");
-    assertThat(verify("Upgrade to v2.3.2 first.", "Upgrade to v2.3.1 first, then restart").supported()).isFalse();
+    assertThat(
+            verify("Set SVC_TOKEN before the deploy.", "Set SVC_KEY before the deploy starts")
+                .missing())
+        .contains("svc_token");
+    assertThat(
+            verify("Upgrade to v2.3.2 first.", "Upgrade to v2.3.1 first, then restart").supported())
+        .isFalse();
   }
 
   @Test
   void dates_are_their_numbers_and_month() {
-    assertThat(verify("The treaty was signed on 12 March 1998.", "The treaty was signed on March 12, 1998, in Paris")
-        .supported()).isTrue();
-    assertThat(verify("The treaty was signed on 12 April 1998.", "The treaty was signed on March 12, 1998, in Paris")
-        .missing()).containsExactly("april");
+    assertThat(
+            verify(
+                    "The treaty was signed on 12 March 1998.",
+                    "The treaty was signed on March 12, 1998, in Paris")
+                .supported())
+        .isTrue();
+    assertThat(
+            verify(
+                    "The treaty was signed on 12 April 1998.",
+                    "The treaty was signed on March 12, 1998, in Paris")
+                .missing())
+        .containsExactly("april");
   }
 
   @Test
   void most_content_words_must_occur_in_the_quotes() {
-    SupportVerdict v = verify("Rollback deletes customer data and invoices permanently.",
-        "Rollback does not touch customer data.");
+    SupportVerdict v =
+        verify(
+            "Rollback deletes customer data and invoices permanently.",
+            "Rollback does not touch customer data.");
     assertThat(v.supported()).isFalse();
     assertThat(v.missing()).contains("permanently", "invoices");
-    assertThat(new LexicalSupportVerifier(0.2).verify("Rollback restores customer data quickly.",
-        List.of("Rollback restores customer data.")).supported()).isTrue();
+    assertThat(
+            new LexicalSupportVerifier(0.2)
+                .verify(
+                    "Rollback restores customer data quickly.",
+                    List.of("Rollback restores customer data."))
+                .supported())
+        .isTrue();
     assertThrows(IllegalArgumentException.class, () -> new LexicalSupportVerifier(0.0));
     assertThrows(IllegalArgumentException.class, () -> new LexicalSupportVerifier(1.5));
   }
@@ -114,8 +175,12 @@ class LexicalSupportVerifierTest {
 
   @Test
   void claims_may_combine_several_quotes() {
-    assertThat(verify("Rollback does not undo migrations and finishes within 5 minutes.",
-        "Rollback does not undo migrations", "A rollback finishes within 5 minutes for most services").supported())
+    assertThat(
+            verify(
+                    "Rollback does not undo migrations and finishes within 5 minutes.",
+                    "Rollback does not undo migrations",
+                    "A rollback finishes within 5 minutes for most services")
+                .supported())
         .isTrue();
   }
 
@@ -127,18 +192,33 @@ class LexicalSupportVerifierTest {
 
   @Test
   void typographic_and_unicode_forms_do_not_matter() {
-    assertThat(verify("The on\u2011call engineer can\u2019t approve it.",
-        "The on-call engineer can't approve it without a ticket").supported()).isTrue();
-    assertThat(verify("Cafe\u0301 orders ship on Fridays.", "Caf\u00e9 orders ship on Fridays only").supported()).isTrue();
+    assertThat(
+            verify(
+                    "The on\u2011call engineer can\u2019t approve it.",
+                    "The on-call engineer can't approve it without a ticket")
+                .supported())
+        .isTrue();
+    assertThat(
+            verify("Cafe\u0301 orders ship on Fridays.", "Caf\u00e9 orders ship on Fridays only")
+                .supported())
+        .isTrue();
   }
 
   @Test
   void documents_the_limit_a_false_paraphrase_with_the_quotes_words_passes() {
     // swapped roles: same words, same numbers, same negation; the meaning is reversed
-    assertThat(verify("The billing team approves rollbacks of the platform service.",
-        "The platform team approves rollbacks of the billing service.").supported()).isTrue();
+    assertThat(
+            verify(
+                    "The billing team approves rollbacks of the platform service.",
+                    "The platform team approves rollbacks of the billing service.")
+                .supported())
+        .isTrue();
     // an antonym the quote also contains elsewhere
-    assertThat(verify("Deploys before 09:00 are blocked, deploys after 16:00 are allowed.",
-        "Deploys after 09:00 are allowed, deploys before 16:00 are blocked.").supported()).isTrue();
+    assertThat(
+            verify(
+                    "Deploys before 09:00 are blocked, deploys after 16:00 are allowed.",
+                    "Deploys after 09:00 are allowed, deploys before 16:00 are blocked.")
+                .supported())
+        .isTrue();
   }
 }

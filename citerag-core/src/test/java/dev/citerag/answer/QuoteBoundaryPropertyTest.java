@@ -2,33 +2,57 @@ package dev.citerag.answer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.citerag.answer.SentSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Seeded property: a quote that starts or ends at a random point inside a token of the source
- * (a number with separators, a word with an inner hyphen or apostrophe, a letter with its combining
+ * Seeded property: a quote that starts or ends at a random point inside a token of the source (a
+ * number with separators, a word with an inner hyphen or apostrophe, a letter with its combining
  * marks) is never accepted, while the same quote widened to whole tokens is.
  */
 class QuoteBoundaryPropertyTest {
 
-  /** Tokens with inner cut points: numbers with separators, hyphenated and apostrophised words, combining marks. */
+  /**
+   * Tokens with inner cut points: numbers with separators, hyphenated and apostrophised words,
+   * combining marks.
+   */
   static final String[] INNER = {
-    "1,000", "12,500,000", "0.5", "3.14.2", "10:30", "2024-05-01", "141.80", "v2.3.1", "Non-production",
-    "on-call", "well-known", "can't", "don't", "O'Brien", "team's", "cafe\u0301", "nai\u0308ve", "Zu\u0308rich",
+    "1,000", "12,500,000", "0.5", "3.14.2", "10:30", "2024-05-01", "141.80", "v2.3.1",
+        "Non-production",
+    "on-call", "well-known", "can't", "don't", "O'Brien", "team's", "cafe\u0301", "nai\u0308ve",
+        "Zu\u0308rich",
     "re\u0301sume\u0301", "and/or", "SVC_KEY", "deploy-bot", "x\u0323\u0302y"
   };
+
   static final String[] PLAIN = {
-    "deploy", "rollback", "limit", "requests", "minute", "service", "engineer", "approve", "window", "key",
-    "Friday", "billing", "cluster", "timeout", "budget"
+    "deploy",
+    "rollback",
+    "limit",
+    "requests",
+    "minute",
+    "service",
+    "engineer",
+    "approve",
+    "window",
+    "key",
+    "Friday",
+    "billing",
+    "cluster",
+    "timeout",
+    "budget"
   };
 
-  final DefaultCitationValidator validator = DefaultCitationValidator.withSupportVerifier(
-      (claim, quotes) -> new SupportVerdict(SupportVerdict.Support.SUPPORTED, List.of(), List.of(), 1.0,
-          VerificationUsage.NONE));
+  final DefaultCitationValidator validator =
+      DefaultCitationValidator.withSupportVerifier(
+          (claim, quotes) ->
+              new SupportVerdict(
+                  SupportVerdict.Support.SUPPORTED,
+                  List.of(),
+                  List.of(),
+                  1.0,
+                  VerificationUsage.NONE));
 
   @Test
   void quotes_cut_inside_a_token_are_never_accepted() {
@@ -42,7 +66,8 @@ class QuoteBoundaryPropertyTest {
       StringBuilder text = new StringBuilder();
       int len = 10 + r.nextInt(20);
       for (int i = 0; i < len; i++) {
-        String t = r.nextInt(3) == 0 ? PLAIN[r.nextInt(PLAIN.length)] : INNER[r.nextInt(INNER.length)];
+        String t =
+            r.nextInt(3) == 0 ? PLAIN[r.nextInt(PLAIN.length)] : INNER[r.nextInt(INNER.length)];
         if (i > 0) {
           text.append(' ');
         }
@@ -65,17 +90,24 @@ class QuoteBoundaryPropertyTest {
       int qe = cutStart ? spans.get(to - 1)[1] : spans.get(tok)[0] + cut;
       String quote = src.substring(qs, qe);
       if (occursOnTokenEdges(src, quote, spans)) {
-        skipped++; // the cut text also stands as whole tokens elsewhere: a valid quote of that place
+        skipped++; // the cut text also stands as whole tokens elsewhere: a valid quote of that
+        // place
         continue;
       }
       tried++;
       List<SentSource> sent = List.of(Sources.sent("a1b2c", src));
-      ValidationReport rep = validator.validate(ModelAnswer.answered("c", List.of(new Citation("a1b2c", quote))), sent);
-      assertThat(rep.passed()).as("quote cut inside \"%s\": \"%s\" of \"%s\"", t, quote, src).isFalse();
+      ValidationReport rep =
+          validator.validate(
+              ModelAnswer.answered("c", List.of(new Citation("a1b2c", quote))), sent);
+      assertThat(rep.passed())
+          .as("quote cut inside \"%s\": \"%s\" of \"%s\"", t, quote, src)
+          .isFalse();
 
       // control: the window on whole tokens is accepted
       String whole = src.substring(spans.get(from)[0], spans.get(to - 1)[1]);
-      ValidationReport ok = validator.validate(ModelAnswer.answered("c", List.of(new Citation("a1b2c", whole))), sent);
+      ValidationReport ok =
+          validator.validate(
+              ModelAnswer.answered("c", List.of(new Citation("a1b2c", whole))), sent);
       assertThat(ok.passed()).as("whole-token quote \"%s\"", whole).isTrue();
       controls++;
     }
@@ -93,7 +125,10 @@ class QuoteBoundaryPropertyTest {
     return 1 + r.nextInt(t.length() - 1);
   }
 
-  /** Whether {@code quote} occurs in {@code src} starting at a token start and ending at a token end. */
+  /**
+   * Whether {@code quote} occurs in {@code src} starting at a token start and ending at a token
+   * end.
+   */
   static boolean occursOnTokenEdges(String src, String quote, List<int[]> spans) {
     for (int at = src.indexOf(quote); at >= 0; at = src.indexOf(quote, at + 1)) {
       boolean start = false;

@@ -2,7 +2,6 @@ package dev.citerag.answer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.citerag.answer.SentSource;
 import dev.citerag.text.internal.Whitespace;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,17 +12,40 @@ import org.junit.jupiter.api.Test;
 class ValidatorPropertyTest {
 
   static final String[] WORDS = {
-    "deploy", "rollback", "0.015", "141.80", "key", "rotate", "SVC_KEY", "on-call", "Friday", "limit",
-    "the", "a", "of", "is", "5", "minutes.", "(p95)", "\"quoted\"", "rate,", "per", "déjà", "naïve", "x"
+    "deploy",
+    "rollback",
+    "0.015",
+    "141.80",
+    "key",
+    "rotate",
+    "SVC_KEY",
+    "on-call",
+    "Friday",
+    "limit",
+    "the",
+    "a",
+    "of",
+    "is",
+    "5",
+    "minutes.",
+    "(p95)",
+    "\"quoted\"",
+    "rate,",
+    "per",
+    "déjà",
+    "naïve",
+    "x"
   };
   static final String[] SPACES = {" ", " ", " ", "  ", "\n", "\t", " \n ", "\u00A0"};
 
   /** These properties are about quotation alone, so every claim counts as supported here. */
   static final SupportVerifier SUPPORTS_ALL =
-      (claim, quotes) -> new SupportVerdict(SupportVerdict.Support.SUPPORTED, List.of(), List.of(), 1.0,
-          VerificationUsage.NONE);
+      (claim, quotes) ->
+          new SupportVerdict(
+              SupportVerdict.Support.SUPPORTED, List.of(), List.of(), 1.0, VerificationUsage.NONE);
 
-  final DefaultCitationValidator validator = DefaultCitationValidator.withSupportVerifier(SUPPORTS_ALL);
+  final DefaultCitationValidator validator =
+      DefaultCitationValidator.withSupportVerifier(SUPPORTS_ALL);
 
   static String passage(Random r, List<String> words) {
     StringBuilder b = new StringBuilder();
@@ -43,7 +65,9 @@ class ValidatorPropertyTest {
     StringBuilder b = new StringBuilder(quote);
     switch (r.nextInt(5)) {
       case 0 -> b.insert(r.nextInt(b.length() + 1), WORDS[r.nextInt(WORDS.length)] + " ");
-      case 1 -> { if (b.length() > 1) b.deleteCharAt(r.nextInt(b.length())); }
+      case 1 -> {
+        if (b.length() > 1) b.deleteCharAt(r.nextInt(b.length()));
+      }
       case 2 -> b.setCharAt(r.nextInt(b.length()), (char) ('a' + r.nextInt(26)));
       case 3 -> b.append(' ').append(WORDS[r.nextInt(WORDS.length)]);
       default -> b.insert(0, WORDS[r.nextInt(WORDS.length)] + " ");
@@ -75,18 +99,24 @@ class ValidatorPropertyTest {
         }
       }
       List<SentSource> sent = List.of(Sources.sent("src01", text));
-      ValidationReport rep = validator.validate(ModelAnswer.answered("claim", List.of(new Citation("src01", quote))), sent);
+      ValidationReport rep =
+          validator.validate(
+              ModelAnswer.answered("claim", List.of(new Citation("src01", quote))), sent);
       String nq = Whitespace.collapse(quote);
       String np = Whitespace.collapse(text);
       if (rep.passed()) {
         accepted++;
-        assertThat(np).as("accepted quote must be a substring; quote=%s text=%s", quote, text).contains(nq);
+        assertThat(np)
+            .as("accepted quote must be a substring; quote=%s text=%s", quote, text)
+            .contains(nq);
         assertThat(Whitespace.wordCount(nq)).isGreaterThanOrEqualTo(4);
       } else {
         rejected++;
       }
     }
-    assertThat(accepted).as("the generator must produce acceptable quotes too").isGreaterThan(2_000);
+    assertThat(accepted)
+        .as("the generator must produce acceptable quotes too")
+        .isGreaterThan(2_000);
     assertThat(rejected).isGreaterThan(2_000);
   }
 
@@ -102,8 +132,10 @@ class ValidatorPropertyTest {
       }
       int from = r.nextInt(words.size() - len + 1);
       String quote = String.join(" ", words.subList(from, from + len));
-      ValidationReport rep = validator.validate(
-          ModelAnswer.answered("claim", List.of(new Citation("src01", quote))), List.of(Sources.sent("src01", text)));
+      ValidationReport rep =
+          validator.validate(
+              ModelAnswer.answered("claim", List.of(new Citation("src01", quote))),
+              List.of(Sources.sent("src01", text)));
       assertThat(rep.criticalIssues()).as("quote=%s text=%s", quote, text).isEmpty();
     }
   }

@@ -13,8 +13,8 @@ class TokenUsageTest {
     assertThat(huge.totalTokens()).isEqualTo(Integer.MAX_VALUE);
 
     TokenUsage twice = huge.plus(huge);
-    assertThat(twice).isEqualTo(new TokenUsage(
-        Integer.MAX_VALUE, Integer.MAX_VALUE, 2, 0, Integer.MAX_VALUE));
+    assertThat(twice)
+        .isEqualTo(new TokenUsage(Integer.MAX_VALUE, Integer.MAX_VALUE, 2, 0, Integer.MAX_VALUE));
   }
 
   @Test
@@ -25,7 +25,8 @@ class TokenUsageTest {
 
   @Test
   void rejects_negative_counts() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TokenUsage.of(-1, 0, 0));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> TokenUsage.of(-1, 0, 0));
     assertThat(e).hasMessageContaining(">= 0");
   }
 }

@@ -64,7 +64,8 @@ class LocalHashingEmbedderTest {
   @Test
   void texts_sharing_words_are_closer_than_unrelated_texts() {
     float[] q = embedder.embedQuery("how do I roll back a deploy with deploy-bot");
-    double related = Vectors.dot(q, embedder.embed("Rollbacks: roll back deploys using deploy-bot."));
+    double related =
+        Vectors.dot(q, embedder.embed("Rollbacks: roll back deploys using deploy-bot."));
     double unrelated = Vectors.dot(q, embedder.embed("Quarterly budget forecast for marketing."));
     assertThat(related).isGreaterThan(0.5);
     assertThat(unrelated).isLessThan(0.1);
@@ -81,7 +82,8 @@ class LocalHashingEmbedderTest {
   @Test
   void does_not_understand_paraphrase() {
     // documented limit: no shared words, no similarity
-    double paraphrase = Vectors.dot(embedder.embed("roll back a release"), embedder.embed("revert a deployment"));
+    double paraphrase =
+        Vectors.dot(embedder.embed("roll back a release"), embedder.embed("revert a deployment"));
     assertThat(paraphrase).isLessThan(0.2);
   }
 
@@ -113,13 +115,15 @@ class LocalHashingEmbedderTest {
 
   @Test
   void rejects_bad_arguments_naming_the_field() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new LocalHashingEmbedder(8));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> new LocalHashingEmbedder(8));
     assertThat(e).hasMessageContaining("dimensions");
     assertThat(assertThrows(IllegalArgumentException.class, () -> embedder.embedQuery(null)))
         .hasMessageContaining("query");
     List<DocumentText> withNull = new ArrayList<>();
     withNull.add(null);
-    assertThat(assertThrows(IllegalArgumentException.class, () -> embedder.embedDocuments(withNull)))
+    assertThat(
+            assertThrows(IllegalArgumentException.class, () -> embedder.embedDocuments(withNull)))
         .hasMessageContaining("documents[0]");
   }
 

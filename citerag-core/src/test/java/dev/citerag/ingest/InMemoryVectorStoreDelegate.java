@@ -20,14 +20,53 @@ class InMemoryVectorStoreDelegate implements VectorStore {
     this.d = d;
   }
 
-  @Override public int dimensions() { return d.dimensions(); }
-  @Override public void ensureIdentity(CollectionIdentity identity) { d.ensureIdentity(identity); }
-  @Override public Optional<CollectionIdentity> identity() { return d.identity(); }
-  @Override public Map<String, String> documentHashes(Collection<String> docIds) { return d.documentHashes(docIds); }
-  @Override public WriteResult write(List<DocumentChunks> documents) { return d.write(documents); }
-  @Override public boolean deleteDocument(String docId) { return d.deleteDocument(docId); }
-  @Override public java.util.Set<String> documentIds() { return d.documentIds(); }
-  @Override public long chunkCount() { return d.chunkCount(); }
-  @Override public List<SearchHit> denseSearch(float[] q, int k, Filter f) { return d.denseSearch(q, k, f); }
-  @Override public List<SearchHit> lexicalSearch(String q, int k, Filter f) { return d.lexicalSearch(q, k, f); }
+  @Override
+  public int dimensions() {
+    return d.dimensions();
+  }
+
+  @Override
+  public void ensureIdentity(CollectionIdentity identity) {
+    d.ensureIdentity(identity);
+  }
+
+  @Override
+  public Optional<CollectionIdentity> identity() {
+    return d.identity();
+  }
+
+  @Override
+  public Map<String, String> documentHashes(Collection<String> docIds) {
+    return d.documentHashes(docIds);
+  }
+
+  @Override
+  public WriteResult write(List<DocumentChunks> documents) {
+    return d.write(documents);
+  }
+
+  @Override
+  public boolean deleteDocument(String docId) {
+    return d.deleteDocument(docId);
+  }
+
+  @Override
+  public java.util.Set<String> documentIds() {
+    return d.documentIds();
+  }
+
+  @Override
+  public long chunkCount() {
+    return d.chunkCount();
+  }
+
+  @Override
+  public List<SearchHit> denseSearch(float[] q, int k, Filter f) {
+    return d.denseSearch(q, k, f);
+  }
+
+  @Override
+  public List<SearchHit> lexicalSearch(String q, int k, Filter f) {
+    return d.lexicalSearch(q, k, f);
+  }
 }

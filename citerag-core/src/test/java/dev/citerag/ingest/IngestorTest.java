@@ -1,16 +1,13 @@
 package dev.citerag.ingest;
 
-import dev.citerag.StoreException;
-import dev.citerag.embed.DocumentText;
-import dev.citerag.embed.Embedder;
-import dev.citerag.embed.EmbedderIdentity;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.citerag.IdentityMismatchException;
+import dev.citerag.StoreException;
+import dev.citerag.embed.DocumentText;
+import dev.citerag.embed.Embedder;
+import dev.citerag.embed.EmbedderIdentity;
 import dev.citerag.embed.LocalHashingEmbedder;
 import dev.citerag.store.CollectionIdentity;
 import dev.citerag.store.DocumentChunks;
@@ -19,6 +16,9 @@ import dev.citerag.store.WriteResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 class IngestorTest {
@@ -44,10 +44,17 @@ class IngestorTest {
     for (int i = 0; i < n; i++) {
       StringBuilder b = new StringBuilder("# Doc " + i + "\n\n");
       for (int p = 0; p < 30; p++) {
-        b.append("Paragraph ").append(p).append(" of document ").append(i).append(' ').append(version)
+        b.append("Paragraph ")
+            .append(p)
+            .append(" of document ")
+            .append(i)
+            .append(' ')
+            .append(version)
             .append(" talks about deploys, rollbacks and keys in some detail.\n\n");
       }
-      out.add(Document.markdown("docs/" + i + ".md", b.toString()).withMetadata(Map.of("team", "platform")));
+      out.add(
+          Document.markdown("docs/" + i + ".md", b.toString())
+              .withMetadata(Map.of("team", "platform")));
     }
     return out;
   }
@@ -78,14 +85,19 @@ class IngestorTest {
     assertThat(r.documentsSkipped()).isEqualTo(2);
     assertThat(r.chunksDeleted()).isPositive();
     assertThat(store.chunkCount()).isEqualTo(before);
-    assertThat(store.documentHashes(List.of("docs/1.md")).get("docs/1.md")).isEqualTo(next.get(1).contentHash());
+    assertThat(store.documentHashes(List.of("docs/1.md")).get("docs/1.md"))
+        .isEqualTo(next.get(1).contentHash());
   }
 
   @Test
   void an_initial_load_is_one_write_and_later_loads_are_batched() {
     CountingStore store = new CountingStore(embedder.identity().dimensions());
-    Ingestor ingestor = Ingestor.builder().embedder(embedder).store(store)
-        .chunker(new MarkdownChunker(new ChunkerSettings(64, 8, false))).build();
+    Ingestor ingestor =
+        Ingestor.builder()
+            .embedder(embedder)
+            .store(store)
+            .chunker(new MarkdownChunker(new ChunkerSettings(64, 8, false)))
+            .build();
     ingestor.ingest(docs(120, "v1"));
     assertThat(store.writes).isEqualTo(1);
     assertThat(store.chunkCount()).isGreaterThan(Ingestor.WRITE_BATCH_CHUNKS);
@@ -100,65 +112,79 @@ class IngestorTest {
     CountDownLatch embeddedMeanwhile = new CountDownLatch(1);
     AtomicBoolean overlapped = new AtomicBoolean();
     AtomicBoolean armed = new AtomicBoolean();
-    CountingStore store = new CountingStore(embedder.identity().dimensions()) {
-      @Override
-      public WriteResult write(List<DocumentChunks> documents) {
-        if (armed.get() && writing.getCount() == 1) {
-          writing.countDown();
-          try {
-            // a sequential ingest cannot embed before this write returns: the wait times out
-            overlapped.set(embeddedMeanwhile.await(60, TimeUnit.SECONDS));
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    CountingStore store =
+        new CountingStore(embedder.identity().dimensions()) {
+          @Override
+          public WriteResult write(List<DocumentChunks> documents) {
+            if (armed.get() && writing.getCount() == 1) {
+              writing.countDown();
+              try {
+                // a sequential ingest cannot embed before this write returns: the wait times out
+                overlapped.set(embeddedMeanwhile.await(60, TimeUnit.SECONDS));
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            }
+            return super.write(documents);
           }
-        }
-        return super.write(documents);
-      }
-    };
-    Embedder watching = new Embedder() {
-      @Override
-      public List<float[]> embedDocuments(List<DocumentText> documents) {
-        if (writing.getCount() == 0) {
-          embeddedMeanwhile.countDown();
-        }
-        return embedder.embedDocuments(documents);
-      }
+        };
+    Embedder watching =
+        new Embedder() {
+          @Override
+          public List<float[]> embedDocuments(List<DocumentText> documents) {
+            if (writing.getCount() == 0) {
+              embeddedMeanwhile.countDown();
+            }
+            return embedder.embedDocuments(documents);
+          }
 
-      @Override
-      public float[] embedQuery(String query) {
-        return embedder.embedQuery(query);
-      }
+          @Override
+          public float[] embedQuery(String query) {
+            return embedder.embedQuery(query);
+          }
 
-      @Override
-      public EmbedderIdentity identity() {
-        return embedder.identity();
-      }
-    };
-    Ingestor ingestor = Ingestor.builder().embedder(watching).store(store)
-        .chunker(new MarkdownChunker(new ChunkerSettings(64, 8, false))).build();
+          @Override
+          public EmbedderIdentity identity() {
+            return embedder.identity();
+          }
+        };
+    Ingestor ingestor =
+        Ingestor.builder()
+            .embedder(watching)
+            .store(store)
+            .chunker(new MarkdownChunker(new ChunkerSettings(64, 8, false)))
+            .build();
     ingestor.ingest(docs(1, "seed")); // a non-empty store: later loads are batched
     armed.set(true);
     IngestReport r = ingestor.ingest(docs(120, "v2"));
-    assertThat(overlapped).as("a batch was embedded while the previous one was being written").isTrue();
+    assertThat(overlapped)
+        .as("a batch was embedded while the previous one was being written")
+        .isTrue();
     assertThat(store.writes).isGreaterThan(2);
     assertThat(r.documentsWritten()).isEqualTo(120);
   }
 
   @Test
   void a_failed_batch_write_fails_the_ingest_with_the_store_error() {
-    CountingStore store = new CountingStore(embedder.identity().dimensions()) {
-      @Override
-      public WriteResult write(List<DocumentChunks> documents) {
-        if (writes >= 2) {
-          throw new StoreException("disk full", null);
-        }
-        return super.write(documents);
-      }
-    };
-    Ingestor ingestor = Ingestor.builder().embedder(embedder).store(store)
-        .chunker(new MarkdownChunker(new ChunkerSettings(64, 8, false))).build();
+    CountingStore store =
+        new CountingStore(embedder.identity().dimensions()) {
+          @Override
+          public WriteResult write(List<DocumentChunks> documents) {
+            if (writes >= 2) {
+              throw new StoreException("disk full", null);
+            }
+            return super.write(documents);
+          }
+        };
+    Ingestor ingestor =
+        Ingestor.builder()
+            .embedder(embedder)
+            .store(store)
+            .chunker(new MarkdownChunker(new ChunkerSettings(64, 8, false)))
+            .build();
     ingestor.ingest(docs(1, "seed"));
-    assertThat(assertThrows(StoreException.class, () -> ingestor.ingest(docs(120, "v2")))).hasMessage("disk full");
+    assertThat(assertThrows(StoreException.class, () -> ingestor.ingest(docs(120, "v2"))))
+        .hasMessage("disk full");
   }
 
   @Test
@@ -168,8 +194,11 @@ class IngestorTest {
     Ingestor.builder().embedder(embedder).store(store).build().ingest(docs(4, "v1"), seen::add);
     IngestProgress last = seen.get(seen.size() - 1);
     assertThat(last.elapsed()).isPositive();
-    assertThat(last.chunksPerSecond()).isPositive()
-        .isCloseTo(last.chunksDone() / (last.elapsed().toNanos() / 1e9), org.assertj.core.data.Percentage.withPercentage(0.001));
+    assertThat(last.chunksPerSecond())
+        .isPositive()
+        .isCloseTo(
+            last.chunksDone() / (last.elapsed().toNanos() / 1e9),
+            org.assertj.core.data.Percentage.withPercentage(0.001));
     assertThat(new IngestProgress(0, 1, 0, 1).chunksPerSecond()).isZero();
   }
 
@@ -177,10 +206,12 @@ class IngestorTest {
   void reports_monotonic_progress_ending_at_the_totals() {
     InMemoryVectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
     List<IngestProgress> seen = new ArrayList<>();
-    IngestReport r = Ingestor.builder().embedder(embedder).store(store).build().ingest(docs(4, "v1"), seen::add);
+    IngestReport r =
+        Ingestor.builder().embedder(embedder).store(store).build().ingest(docs(4, "v1"), seen::add);
     assertThat(seen).isNotEmpty();
     for (int i = 1; i < seen.size(); i++) {
-      assertThat(seen.get(i).documentsDone()).isGreaterThanOrEqualTo(seen.get(i - 1).documentsDone());
+      assertThat(seen.get(i).documentsDone())
+          .isGreaterThanOrEqualTo(seen.get(i - 1).documentsDone());
       assertThat(seen.get(i).chunksDone()).isGreaterThanOrEqualTo(seen.get(i - 1).chunksDone());
     }
     IngestProgress last = seen.get(seen.size() - 1);
@@ -193,11 +224,20 @@ class IngestorTest {
     InMemoryVectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
     Ingestor ingestor = Ingestor.builder().embedder(embedder).store(store).build();
     List<Document> dup = List.of(Document.text("a", "x y z"), Document.text("a", "other"));
-    assertThat(assertThrows(IllegalArgumentException.class, () -> ingestor.ingest(dup))).hasMessageContaining("repeats");
-    assertThat(assertThrows(IllegalArgumentException.class,
-        () -> Ingestor.builder().embedder(embedder).store(new InMemoryVectorStore(16)).build()))
+    assertThat(assertThrows(IllegalArgumentException.class, () -> ingestor.ingest(dup)))
+        .hasMessageContaining("repeats");
+    assertThat(
+            assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                    Ingestor.builder()
+                        .embedder(embedder)
+                        .store(new InMemoryVectorStore(16))
+                        .build()))
         .hasMessageContaining("dimensions");
-    store.ensureIdentity(new CollectionIdentity("other", "model-x", null, embedder.identity().dimensions(), null, "s"));
+    store.ensureIdentity(
+        new CollectionIdentity(
+            "other", "model-x", null, embedder.identity().dimensions(), null, "s"));
     assertThrows(IdentityMismatchException.class, () -> ingestor.ingest(docs(1, "v1")));
   }
 }

@@ -20,17 +20,44 @@ import org.junit.jupiter.api.Test;
 /**
  * Seeded random Markdown and plain-text documents (headings, paragraphs, lists, long sentences,
  * tables, code blocks with {@code #} lines, odd blank lines) chunked under random settings; each
- * run checks the chunker's promises. The generator records what it wrote, so the expectations
- * do not come from the chunker's own parser.
+ * run checks the chunker's promises. The generator records what it wrote, so the expectations do
+ * not come from the chunker's own parser.
  */
 class MarkdownChunkerPropertyTest {
 
   private static final int DOCUMENTS = 400;
 
   private static final String[] WORDS = {
-    "deploy", "rollback", "window", "deploy-bot", "141.80", "0.015", "v2.3.1", "limit", "refund",
-    "e.g.", "(see", "docs)", "team", "platform", "alert", "on-call", "minutes", "within", "the",
-    "a", "of", "SVC_KEY", "Zürich", "naïve", "config.yaml", "10:30", "1,000", "is", "must", "never"
+    "deploy",
+    "rollback",
+    "window",
+    "deploy-bot",
+    "141.80",
+    "0.015",
+    "v2.3.1",
+    "limit",
+    "refund",
+    "e.g.",
+    "(see",
+    "docs)",
+    "team",
+    "platform",
+    "alert",
+    "on-call",
+    "minutes",
+    "within",
+    "the",
+    "a",
+    "of",
+    "SVC_KEY",
+    "Zürich",
+    "naïve",
+    "config.yaml",
+    "10:30",
+    "1,000",
+    "is",
+    "must",
+    "never"
   };
 
   /** What the generator wrote. */
@@ -72,9 +99,15 @@ class MarkdownChunkerPropertyTest {
       Generated g = generate(r, n);
       String title = r.nextInt(4) == 0 ? null : "Doc " + n;
       Document doc =
-          new Document("doc-" + n, "src/doc-" + n + ".md", title, g.md.toString(),
-              markdown ? DocumentFormat.MARKDOWN : DocumentFormat.TEXT, Map.of("n", Integer.toString(n)));
-      String where = "document " + n + " with " + settings.describe() + (markdown ? "" : " as TEXT");
+          new Document(
+              "doc-" + n,
+              "src/doc-" + n + ".md",
+              title,
+              g.md.toString(),
+              markdown ? DocumentFormat.MARKDOWN : DocumentFormat.TEXT,
+              Map.of("n", Integer.toString(n)));
+      String where =
+          "document " + n + " with " + settings.describe() + (markdown ? "" : " as TEXT");
 
       List<Chunk> chunks = chunker.chunk(doc);
       assertThat(chunks).as(where).isNotEmpty();
@@ -82,7 +115,10 @@ class MarkdownChunkerPropertyTest {
       // ids: stable across runs and instances, unique within the document; CRLF changes nothing
       assertEquals(chunks, new MarkdownChunker(settings).chunk(doc), where);
       assertEquals(chunks.size(), chunks.stream().map(Chunk::id).distinct().count(), where);
-      assertEquals(chunks, chunker.chunk(withContent(doc, g.md.toString().replace("\n", "\r\n"))), where + " (CRLF)");
+      assertEquals(
+          chunks,
+          chunker.chunk(withContent(doc, g.md.toString().replace("\n", "\r\n"))),
+          where + " (CRLF)");
 
       List<String> bodies = new ArrayList<>();
       for (Chunk c : chunks) {
@@ -101,8 +137,11 @@ class MarkdownChunkerPropertyTest {
       if (markdown) {
         for (String h : g.headings) {
           boolean inPath = chunks.stream().anyMatch(c -> c.headingPath().contains(h));
-          boolean inBody = bodies.stream().anyMatch(b -> b.contains(h)); // nested under a FAQ question
-          assertThat(inPath || (settings.faqMode() && inBody)).as(where + ": heading " + h).isTrue();
+          boolean inBody =
+              bodies.stream().anyMatch(b -> b.contains(h)); // nested under a FAQ question
+          assertThat(inPath || (settings.faqMode() && inBody))
+              .as(where + ": heading " + h)
+              .isTrue();
         }
       }
 
@@ -114,7 +153,8 @@ class MarkdownChunkerPropertyTest {
           assertThat(markdown).as(where + ": over budget in plain text:\n" + c.text()).isTrue();
           String[] lines = bodies.get(i).split("\n");
           boolean oneRow = lines.length == 3 && lines[1].matches("\\|[-:| ]+\\|");
-          boolean oneCodeLine = lines.length == 3 && (lines[0].startsWith("```") || lines[0].startsWith("~~~"));
+          boolean oneCodeLine =
+              lines.length == 3 && (lines[0].startsWith("```") || lines[0].startsWith("~~~"));
           assertThat(oneRow || oneCodeLine).as(where + ": over budget:\n" + c.text()).isTrue();
         }
       }
@@ -126,7 +166,9 @@ class MarkdownChunkerPropertyTest {
           if (TokenEstimator.estimate(ov) > 1) {
             overlapsSeen++;
           }
-          assertThat(TokenEstimator.estimate(ov)).as(where + ": overlap \"" + ov + "\"").isLessThanOrEqualTo(overlap);
+          assertThat(TokenEstimator.estimate(ov))
+              .as(where + ": overlap \"" + ov + "\"")
+              .isLessThanOrEqualTo(overlap);
         }
       }
 
@@ -141,7 +183,10 @@ class MarkdownChunkerPropertyTest {
         while (m.find()) {
           List<String> expected = g.pathOfMarker.get(m.group());
           if (settings.faqMode() && c.headingPath().size() < expected.size()) {
-            assertEquals(expected.subList(0, c.headingPath().size()), c.headingPath(), where + " " + m.group());
+            assertEquals(
+                expected.subList(0, c.headingPath().size()),
+                c.headingPath(),
+                where + " " + m.group());
           } else {
             assertEquals(expected, c.headingPath(), where + ": marker " + m.group());
           }
@@ -152,7 +197,9 @@ class MarkdownChunkerPropertyTest {
         String head = t.get(0) + "\n" + t.get(1) + "\n";
         int pieces = 0;
         for (String row : t.subList(2, t.size())) {
-          assertThat(bodies.stream().anyMatch(b -> hasLine(b, row))).as(where + ": row intact " + row).isTrue();
+          assertThat(bodies.stream().anyMatch(b -> hasLine(b, row)))
+              .as(where + ": row intact " + row)
+              .isTrue();
         }
         for (String b : bodies) {
           int first = firstRowIndex(b, t);
@@ -168,7 +215,9 @@ class MarkdownChunkerPropertyTest {
       }
       // code: lines never cut; '#' lines inside code are not headings
       for (String line : g.codeLines) {
-        assertThat(bodies.stream().anyMatch(b -> hasLine(b, line))).as(where + ": code line " + line).isTrue();
+        assertThat(bodies.stream().anyMatch(b -> hasLine(b, line)))
+            .as(where + ": code line " + line)
+            .isTrue();
       }
       for (Chunk c : chunks) {
         for (String p : c.headingPath()) {
@@ -217,86 +266,93 @@ class MarkdownChunkerPropertyTest {
         String mk = (markerSeq++) + "";
         switch (r.nextInt(6)) {
           case 0:
-          case 1: { // paragraph of sentences, sometimes one very long sentence
-            String m = "mk" + n + "x" + mk;
-            g.pathOfMarker.put(m, path);
-            StringBuilder para = new StringBuilder(m);
-            int sentences = 1 + r.nextInt(r.nextInt(4) == 0 ? 30 : 6);
-            for (int i = 0; i < sentences; i++) {
-              para.append(' ').append(sentence(r, r.nextInt(10) == 0 ? 120 : 3 + r.nextInt(14)));
-            }
-            // wrap lines like an editor would
-            String[] ws = para.toString().split(" ");
-            StringBuilder line = new StringBuilder();
-            for (String w : ws) {
-              if (line.length() > 60 + r.nextInt(30)) {
-                g.bodyLine(line.toString() + (r.nextInt(6) == 0 ? "  " : ""));
-                line.setLength(0);
+          case 1:
+            { // paragraph of sentences, sometimes one very long sentence
+              String m = "mk" + n + "x" + mk;
+              g.pathOfMarker.put(m, path);
+              StringBuilder para = new StringBuilder(m);
+              int sentences = 1 + r.nextInt(r.nextInt(4) == 0 ? 30 : 6);
+              for (int i = 0; i < sentences; i++) {
+                para.append(' ').append(sentence(r, r.nextInt(10) == 0 ? 120 : 3 + r.nextInt(14)));
               }
-              line.append(line.length() == 0 ? "" : " ").append(w);
+              // wrap lines like an editor would
+              String[] ws = para.toString().split(" ");
+              StringBuilder line = new StringBuilder();
+              for (String w : ws) {
+                if (line.length() > 60 + r.nextInt(30)) {
+                  g.bodyLine(line.toString() + (r.nextInt(6) == 0 ? "  " : ""));
+                  line.setLength(0);
+                }
+                line.append(line.length() == 0 ? "" : " ").append(w);
+              }
+              g.bodyLine(line.toString());
+              break;
             }
-            g.bodyLine(line.toString());
-            break;
-          }
-          case 2: { // list
-            String m = "mk" + n + "x" + mk;
-            g.pathOfMarker.put(m, path);
-            int items = 1 + r.nextInt(8);
-            for (int i = 0; i < items; i++) {
-              g.bodyLine("- " + (i == 0 ? m + " " : "") + sentence(r, 2 + r.nextInt(8)));
+          case 2:
+            { // list
+              String m = "mk" + n + "x" + mk;
+              g.pathOfMarker.put(m, path);
+              int items = 1 + r.nextInt(8);
+              for (int i = 0; i < items; i++) {
+                g.bodyLine("- " + (i == 0 ? m + " " : "") + sentence(r, 2 + r.nextInt(8)));
+              }
+              break;
             }
-            break;
-          }
           case 3:
-          case 4: { // table
-            String m = "tb" + n + "x" + mk;
-            g.pathOfMarker.put(m, path);
-            int cols = 2 + r.nextInt(3);
-            List<String> t = new ArrayList<>();
-            StringBuilder header = new StringBuilder("|");
-            StringBuilder delim = new StringBuilder("|");
-            for (int c = 0; c < cols; c++) {
-              header.append(" Col").append(c).append(c == 0 ? " " + m : "").append(" |");
-              delim.append(r.nextBoolean() ? "---|" : ":--:|");
-            }
-            t.add(header.toString());
-            t.add(delim.toString());
-            int rows = 1 + r.nextInt(r.nextInt(3) == 0 ? 60 : 8);
-            for (int i = 0; i < rows; i++) {
-              StringBuilder row = new StringBuilder("|");
+          case 4:
+            { // table
+              String m = "tb" + n + "x" + mk;
+              g.pathOfMarker.put(m, path);
+              int cols = 2 + r.nextInt(3);
+              List<String> t = new ArrayList<>();
+              StringBuilder header = new StringBuilder("|");
+              StringBuilder delim = new StringBuilder("|");
               for (int c = 0; c < cols; c++) {
-                int len = r.nextInt(40) == 0 ? 90 : 1 + r.nextInt(4);
-                row.append(' ').append(c == 0 ? m + "r" + i + " " : "").append(sentence(r, len).replace("|", "")).append(" |");
+                header.append(" Col").append(c).append(c == 0 ? " " + m : "").append(" |");
+                delim.append(r.nextBoolean() ? "---|" : ":--:|");
               }
-              t.add(row.toString());
-            }
-            for (String l : t) {
-              g.bodyLine(l);
-            }
-            g.tables.add(t);
-            break;
-          }
-          default: { // fenced code with '#' lines
-            String m = "cd" + n + "x" + mk;
-            g.pathOfMarker.put(m, path);
-            String fence = r.nextBoolean() ? "```" : "~~~~";
-            g.bodyLine(fence + (r.nextBoolean() ? "bash" : ""));
-            int lines = 1 + r.nextInt(r.nextInt(3) == 0 ? 50 : 6);
-            for (int i = 0; i < lines; i++) {
-              String l;
-              if (r.nextInt(5) == 0) {
-                l = "# not a heading " + m + " " + i;
-                g.codeHashLines.add(l);
-              } else {
-                int len = r.nextInt(40) == 0 ? 100 : 1 + r.nextInt(8);
-                l = (r.nextBoolean() ? "    " : "") + m + "l" + i + " " + sentence(r, len);
+              t.add(header.toString());
+              t.add(delim.toString());
+              int rows = 1 + r.nextInt(r.nextInt(3) == 0 ? 60 : 8);
+              for (int i = 0; i < rows; i++) {
+                StringBuilder row = new StringBuilder("|");
+                for (int c = 0; c < cols; c++) {
+                  int len = r.nextInt(40) == 0 ? 90 : 1 + r.nextInt(4);
+                  row.append(' ')
+                      .append(c == 0 ? m + "r" + i + " " : "")
+                      .append(sentence(r, len).replace("|", ""))
+                      .append(" |");
+                }
+                t.add(row.toString());
               }
-              g.bodyLine(l);
-              g.codeLines.add(l);
+              for (String l : t) {
+                g.bodyLine(l);
+              }
+              g.tables.add(t);
+              break;
             }
-            g.bodyLine(fence);
-            break;
-          }
+          default:
+            { // fenced code with '#' lines
+              String m = "cd" + n + "x" + mk;
+              g.pathOfMarker.put(m, path);
+              String fence = r.nextBoolean() ? "```" : "~~~~";
+              g.bodyLine(fence + (r.nextBoolean() ? "bash" : ""));
+              int lines = 1 + r.nextInt(r.nextInt(3) == 0 ? 50 : 6);
+              for (int i = 0; i < lines; i++) {
+                String l;
+                if (r.nextInt(5) == 0) {
+                  l = "# not a heading " + m + " " + i;
+                  g.codeHashLines.add(l);
+                } else {
+                  int len = r.nextInt(40) == 0 ? 100 : 1 + r.nextInt(8);
+                  l = (r.nextBoolean() ? "    " : "") + m + "l" + i + " " + sentence(r, len);
+                }
+                g.bodyLine(l);
+                g.codeLines.add(l);
+              }
+              g.bodyLine(fence);
+              break;
+            }
         }
         g.line(r.nextInt(4) == 0 ? "\n" : "");
       }
@@ -358,7 +414,8 @@ class MarkdownChunkerPropertyTest {
         j++;
       }
       if (j == actual.size()) {
-        throw new AssertionError(where + ": source word #" + i + " \"" + expected.get(i) + "\" lost (or out of order)");
+        throw new AssertionError(
+            where + ": source word #" + i + " \"" + expected.get(i) + "\" lost (or out of order)");
       }
       j++;
     }

@@ -19,7 +19,13 @@ class MarkdownChunkerTest {
   private static final MarkdownChunker DEFAULT = new MarkdownChunker(ChunkerSettings.DEFAULT);
 
   private static Document md(String title, String content) {
-    return new Document("runbook.md", "docs/runbook.md", title, content, DocumentFormat.MARKDOWN, Map.of("team", "platform"));
+    return new Document(
+        "runbook.md",
+        "docs/runbook.md",
+        title,
+        content,
+        DocumentFormat.MARKDOWN,
+        Map.of("team", "platform"));
   }
 
   private static List<String> texts(List<Chunk> chunks) {
@@ -29,15 +35,28 @@ class MarkdownChunkerTest {
   @Test
   void a_table_thousands_of_columns_wide_does_not_overflow_the_stack() throws Exception {
     int cols = 5_000;
-    String table = "|" + " h |".repeat(cols) + "\n|" + "---|".repeat(cols) + "\n|" + " v |".repeat(cols) + "\n";
-    java.util.concurrent.atomic.AtomicReference<Object> out = new java.util.concurrent.atomic.AtomicReference<>();
-    Thread th = new Thread(null, () -> {
-      try {
-        out.set(DEFAULT.chunk(md("Wide", "# Wide\n\n" + table)));
-      } catch (Throwable e) {
-        out.set(e);
-      }
-    }, "small-stack", 256 * 1024);
+    String table =
+        "|"
+            + " h |".repeat(cols)
+            + "\n|"
+            + "---|".repeat(cols)
+            + "\n|"
+            + " v |".repeat(cols)
+            + "\n";
+    java.util.concurrent.atomic.AtomicReference<Object> out =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    Thread th =
+        new Thread(
+            null,
+            () -> {
+              try {
+                out.set(DEFAULT.chunk(md("Wide", "# Wide\n\n" + table)));
+              } catch (Throwable e) {
+                out.set(e);
+              }
+            },
+            "small-stack",
+            256 * 1024);
     th.start();
     th.join();
     assertThat(out.get()).isInstanceOf(List.class);
@@ -83,7 +102,8 @@ class MarkdownChunkerTest {
   @Test
   void chunk_ids_are_pinned_and_stable() {
     Document d = md("Runbook", "Roll back with deploy-bot.");
-    // first 24 hex digits of SHA-256("runbook.md\0Runbook\n\nRoll back with deploy-bot.\0" + "0\0"),
+    // first 24 hex digits of SHA-256("runbook.md\0Runbook\n\nRoll back with deploy-bot.\0" +
+    // "0\0"),
     // computed independently with sha256sum
     assertEquals("cb20e4b5076c352bbfa1bb5a", DEFAULT.chunk(d).get(0).id());
     assertEquals(DEFAULT.chunk(d), new MarkdownChunker(ChunkerSettings.DEFAULT).chunk(d));
@@ -94,8 +114,12 @@ class MarkdownChunkerTest {
     List<Chunk> chunks = DEFAULT.chunk(md(null, "# A\n\nSame words.\n\n# A\n\nSame words.\n"));
     assertEquals(2, chunks.size());
     assertEquals(chunks.get(0).text(), chunks.get(1).text());
-    assertEquals(Hashing.sha256Hex("runbook.md", chunks.get(0).text(), "0").substring(0, 24), chunks.get(0).id());
-    assertEquals(Hashing.sha256Hex("runbook.md", chunks.get(1).text(), "1").substring(0, 24), chunks.get(1).id());
+    assertEquals(
+        Hashing.sha256Hex("runbook.md", chunks.get(0).text(), "0").substring(0, 24),
+        chunks.get(0).id());
+    assertEquals(
+        Hashing.sha256Hex("runbook.md", chunks.get(1).text(), "1").substring(0, 24),
+        chunks.get(1).id());
   }
 
   @Test
@@ -107,14 +131,16 @@ class MarkdownChunkerTest {
 
   @Test
   void crlf_input_gives_the_same_chunks_as_lf() {
-    String lf = "# A\n\nFirst line.\nSecond line.\n\n| h | i |\n|---|---|\n| 1 | 2 |\n\n```\ncode\n```\n";
+    String lf =
+        "# A\n\nFirst line.\nSecond line.\n\n| h | i |\n|---|---|\n| 1 | 2 |\n\n```\ncode\n```\n";
     assertEquals(DEFAULT.chunk(md("T", lf)), DEFAULT.chunk(md("T", lf.replace("\n", "\r\n"))));
     assertEquals(DEFAULT.chunk(md("T", lf)), DEFAULT.chunk(md("T", lf.replace("\n", "\r"))));
   }
 
   @Test
   void text_without_front_matter_or_headings_is_kept_whole() {
-    String content = "---\nNot front matter: this document starts with a rule.\n\nSecond paragraph.";
+    String content =
+        "---\nNot front matter: this document starts with a rule.\n\nSecond paragraph.";
     List<Chunk> chunks = DEFAULT.chunk(md(null, content));
     assertEquals(List.of(content), texts(chunks));
     assertEquals(List.of(), chunks.get(0).headingPath());
@@ -128,16 +154,21 @@ class MarkdownChunkerTest {
 
   @Test
   void hash_inside_a_fenced_code_block_is_not_a_heading() {
-    String content = "# Setup\n\n```bash\n# install\napt-get install x\n```\n\n~~~\n## also not\n~~~\n\nAfter.";
+    String content =
+        "# Setup\n\n```bash\n# install\napt-get install x\n```\n\n~~~\n## also not\n~~~\n\nAfter.";
     List<Chunk> chunks = DEFAULT.chunk(md(null, content));
     assertEquals(1, chunks.size());
     assertEquals(List.of("Setup"), chunks.get(0).headingPath());
-    assertThat(chunks.get(0).text()).contains("# install").contains("## also not").contains("After.");
+    assertThat(chunks.get(0).text())
+        .contains("# install")
+        .contains("## also not")
+        .contains("After.");
   }
 
   @Test
   void heading_syntax_details() {
-    String content = "#hashtag is text\n\n## Closing hashes ##\n\nx.\n\n### C#\n\ny.\n\n####### seven is text\n\n#\n\nz.";
+    String content =
+        "#hashtag is text\n\n## Closing hashes ##\n\nx.\n\n### C#\n\ny.\n\n####### seven is text\n\n#\n\nz.";
     List<Chunk> chunks = DEFAULT.chunk(md(null, content));
     assertEquals(List.of(), chunks.get(0).headingPath());
     assertEquals(List.of("Closing hashes"), chunks.get(1).headingPath());
@@ -157,7 +188,8 @@ class MarkdownChunkerTest {
   @Test
   void an_empty_heading_is_neither_a_question_nor_a_heading_only_chunk() {
     String content = "# Why?\n\nBecause.\n\n##\n\n### Deeper\n\nMore.\n\n##\n";
-    List<Chunk> faq = new MarkdownChunker(new ChunkerSettings(300, 40, true)).chunk(md(null, content));
+    List<Chunk> faq =
+        new MarkdownChunker(new ChunkerSettings(300, 40, true)).chunk(md(null, content));
     // the question absorbs everything under it, empty heading included
     assertEquals(List.of("Why?\n\nBecause.\n\n##\n\n### Deeper\n\nMore.\n\n##"), texts(faq));
     List<Chunk> plain = DEFAULT.chunk(md(null, "# A\n\nText.\n\n##\n"));
@@ -168,7 +200,8 @@ class MarkdownChunkerTest {
   void a_long_heading_path_is_shortened_to_half_the_budget() {
     ChunkerSettings s = new ChunkerSettings(32, 4, false);
     String heading = "A very long heading that goes on and on and on and on and on";
-    List<Chunk> chunks = new MarkdownChunker(s).chunk(md("Title", "# " + heading + "\n\nShort body."));
+    List<Chunk> chunks =
+        new MarkdownChunker(s).chunk(md("Title", "# " + heading + "\n\nShort body."));
     Chunk c = chunks.get(0);
     assertEquals(List.of(heading), c.headingPath());
     assertThat(c.text()).startsWith("…").endsWith("on and on\n\nShort body.");
@@ -181,11 +214,15 @@ class MarkdownChunkerTest {
     for (int i = 0; i < 40; i++) {
       t.append("| plan-").append(i).append(" | ").append(100 + i).append(".80 EUR |\n");
     }
-    List<Chunk> chunks = new MarkdownChunker(new ChunkerSettings(64, 8, false)).chunk(md("Pricing", "# Limits\n\n" + t));
+    List<Chunk> chunks =
+        new MarkdownChunker(new ChunkerSettings(64, 8, false))
+            .chunk(md("Pricing", "# Limits\n\n" + t));
     assertThat(chunks.size()).isGreaterThan(3);
     int rows = 0;
     for (Chunk c : chunks) {
-      assertThat(c.text()).startsWith("Pricing\nLimits\n\n| Plan | Refund limit |\n|:-----|-------------:|\n| plan-");
+      assertThat(c.text())
+          .startsWith(
+              "Pricing\nLimits\n\n| Plan | Refund limit |\n|:-----|-------------:|\n| plan-");
       assertThat(c.tokenCount()).isLessThanOrEqualTo(64);
       for (String line : c.text().split("\n")) {
         if (line.startsWith("| plan-")) {
@@ -201,7 +238,8 @@ class MarkdownChunkerTest {
   void a_table_row_larger_than_the_budget_is_one_chunk_over_budget() {
     String big = "| wide | " + "word ".repeat(80) + "|";
     String content = "| Key | Value |\n|---|---|\n| a | 1 |\n" + big + "\n| b | 2 |\n";
-    List<Chunk> chunks = new MarkdownChunker(new ChunkerSettings(40, 4, false)).chunk(md(null, content));
+    List<Chunk> chunks =
+        new MarkdownChunker(new ChunkerSettings(40, 4, false)).chunk(md(null, content));
     assertEquals(3, chunks.size());
     assertEquals("| Key | Value |\n|---|---|\n" + big, chunks.get(1).text());
     assertThat(chunks.get(1).tokenCount()).isGreaterThan(40);
@@ -216,7 +254,8 @@ class MarkdownChunkerTest {
       code.append("print('line number ").append(i).append("')\n");
     }
     code.append("```\n");
-    List<Chunk> chunks = new MarkdownChunker(new ChunkerSettings(64, 8, false)).chunk(md(null, "# Code\n\n" + code));
+    List<Chunk> chunks =
+        new MarkdownChunker(new ChunkerSettings(64, 8, false)).chunk(md(null, "# Code\n\n" + code));
     assertThat(chunks.size()).isGreaterThan(2);
     int lines = 0;
     for (Chunk c : chunks) {
@@ -263,7 +302,8 @@ class MarkdownChunkerTest {
     for (int i = 0; i < 30; i++) {
       p.append("Sentence ").append(i).append(" is here. ");
     }
-    List<Chunk> chunks = new MarkdownChunker(new ChunkerSettings(40, 0, false)).chunk(md(null, p.toString()));
+    List<Chunk> chunks =
+        new MarkdownChunker(new ChunkerSettings(40, 0, false)).chunk(md(null, p.toString()));
     StringBuilder joined = new StringBuilder();
     for (Chunk c : chunks) {
       joined.append(c.text()).append(' ');
@@ -274,7 +314,9 @@ class MarkdownChunkerTest {
   @Test
   void a_word_longer_than_a_chunk_is_split_by_characters() {
     String word = "x".repeat(150) + "y".repeat(150);
-    List<Chunk> chunks = new MarkdownChunker(new ChunkerSettings(32, 4, false)).chunk(md(null, "before " + word + " after"));
+    List<Chunk> chunks =
+        new MarkdownChunker(new ChunkerSettings(32, 4, false))
+            .chunk(md(null, "before " + word + " after"));
     StringBuilder all = new StringBuilder();
     for (Chunk c : chunks) {
       assertThat(c.tokenCount()).isLessThanOrEqualTo(32);
@@ -288,7 +330,8 @@ class MarkdownChunkerTest {
     String content =
         "# FAQ\n\n## How do I roll back?\n\nUse deploy-bot.\n\n### Details\n\nWithin 30 minutes.\n\n"
             + "## What is the fee?\n\n0.015 per call.\n";
-    List<Chunk> faq = new MarkdownChunker(new ChunkerSettings(300, 40, true)).chunk(md("Support", content));
+    List<Chunk> faq =
+        new MarkdownChunker(new ChunkerSettings(300, 40, true)).chunk(md("Support", content));
     assertEquals(
         List.of(
             "Support\nFAQ > How do I roll back?\n\nUse deploy-bot.\n\n### Details\n\nWithin 30 minutes.",
@@ -303,13 +346,23 @@ class MarkdownChunkerTest {
   void faq_mode_falls_back_to_normal_splitting_when_the_pair_does_not_fit() {
     String answer = "word ".repeat(60).strip();
     String content = "## Why?\n\n" + answer + "\n\n### More\n\n" + answer;
-    List<Chunk> chunks = new MarkdownChunker(new ChunkerSettings(64, 4, true)).chunk(md(null, content));
-    assertThat(chunks).extracting(Chunk::headingPath).contains(List.of("Why?"), List.of("Why?", "More"));
+    List<Chunk> chunks =
+        new MarkdownChunker(new ChunkerSettings(64, 4, true)).chunk(md(null, content));
+    assertThat(chunks)
+        .extracting(Chunk::headingPath)
+        .contains(List.of("Why?"), List.of("Why?", "More"));
   }
 
   @Test
   void plain_text_splits_on_paragraphs_and_ignores_markdown_syntax() {
-    Document d = new Document("t.txt", "t.txt", "Notes", "# not a heading\n\nSecond | para |\n|---|---|", DocumentFormat.TEXT, Map.of());
+    Document d =
+        new Document(
+            "t.txt",
+            "t.txt",
+            "Notes",
+            "# not a heading\n\nSecond | para |\n|---|---|",
+            DocumentFormat.TEXT,
+            Map.of());
     List<Chunk> chunks = DEFAULT.chunk(d);
     assertEquals(List.of("Notes\n\n# not a heading\n\nSecond | para |\n|---|---|"), texts(chunks));
     assertEquals(List.of(), chunks.get(0).headingPath());

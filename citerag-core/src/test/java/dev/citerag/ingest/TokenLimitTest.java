@@ -56,18 +56,24 @@ class TokenLimitTest {
     }
   }
 
-  static final String TEXT = "# Limits\n\n" + "Quotas are enforced per team and per region every hour. ".repeat(12)
-      + "\n\n" + "x".repeat(700) + "\n";
+  static final String TEXT =
+      "# Limits\n\n"
+          + "Quotas are enforced per team and per region every hour. ".repeat(12)
+          + "\n\n"
+          + "x".repeat(700)
+          + "\n";
 
   @Test
   void the_chunker_splits_until_every_chunk_fits_the_counted_limit() {
     CharTokens counter = new CharTokens(200);
     Document doc = Document.markdown("limits.md", TEXT);
     List<Chunk> estimated = new MarkdownChunker(ChunkerSettings.DEFAULT).chunk(doc);
-    assertThat(estimated).anySatisfy(c -> assertThat(counter.countTokens(c.text())).isGreaterThan(200));
+    assertThat(estimated)
+        .anySatisfy(c -> assertThat(counter.countTokens(c.text())).isGreaterThan(200));
 
     List<Chunk> counted = new MarkdownChunker(ChunkerSettings.DEFAULT, counter).chunk(doc);
-    assertThat(counted).allSatisfy(c -> assertThat(counter.countTokens(c.text())).isLessThanOrEqualTo(200));
+    assertThat(counted)
+        .allSatisfy(c -> assertThat(counter.countTokens(c.text())).isLessThanOrEqualTo(200));
     assertThat(counted.size()).isGreaterThan(estimated.size());
     // nothing lost: every word of the document is in some chunk
     String all = String.join(" ", counted.stream().map(Chunk::text).toList());
@@ -90,8 +96,12 @@ class TokenLimitTest {
   void the_ingestor_refuses_a_chunk_over_the_limit_from_another_chunker_naming_the_document() {
     CharTokens counter = new CharTokens(200);
     InMemoryVectorStore store = new InMemoryVectorStore(counter.identity().dimensions());
-    Ingestor ingestor = Ingestor.builder().embedder(counter).store(store)
-        .chunker(new MarkdownChunker(ChunkerSettings.DEFAULT)).build();
+    Ingestor ingestor =
+        Ingestor.builder()
+            .embedder(counter)
+            .store(store)
+            .chunker(new MarkdownChunker(ChunkerSettings.DEFAULT))
+            .build();
     assertThatThrownBy(() -> ingestor.ingest(List.of(Document.markdown("limits.md", TEXT))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("document \"limits.md\"")

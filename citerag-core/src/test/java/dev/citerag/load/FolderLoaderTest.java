@@ -27,20 +27,28 @@ class FolderLoaderTest {
   }
 
   private static FolderLoader.SkippedFile skipped(FolderLoader.Result r, String nameEnd) {
-    return r.skipped().stream().filter(s -> s.file().endsWith(nameEnd)).findFirst()
-        .orElseThrow(() -> new AssertionError("no skipped file ending " + nameEnd + " in " + r.skipped()));
+    return r.skipped().stream()
+        .filter(s -> s.file().endsWith(nameEnd))
+        .findFirst()
+        .orElseThrow(
+            () -> new AssertionError("no skipped file ending " + nameEnd + " in " + r.skipped()));
   }
 
   @Test
   void walks_recursively_with_relative_ids_and_reports_what_it_skips() throws IOException {
-    write(dir, "runbooks/rollback.md", "---\nteam: platform\n---\n# Rolling back\n\nRun deployctl rollback.");
+    write(
+        dir,
+        "runbooks/rollback.md",
+        "---\nteam: platform\n---\n# Rolling back\n\nRun deployctl rollback.");
     write(dir, "notes.txt", "Plain notes.");
     write(dir, "image.png", "not text");
     write(dir, ".git/config.md", "# hidden");
 
     FolderLoader.Result r = FolderLoader.builder().build().load(List.of(dir));
 
-    assertThat(r.documents()).extracting(Document::id).containsExactly("notes.txt", "runbooks/rollback.md");
+    assertThat(r.documents())
+        .extracting(Document::id)
+        .containsExactly("notes.txt", "runbooks/rollback.md");
     Document md = r.documents().get(1);
     assertThat(md.metadata()).isEqualTo(Map.of("team", "platform"));
     assertThat(md.title()).isEqualTo("Rolling back");
@@ -69,8 +77,10 @@ class FolderLoaderTest {
   void fail_fast_throws_naming_the_file() throws IOException {
     write(dir, "good.md", "# Good\ntext");
     Files.write(dir.resolve("latin1.md"), new byte[] {'c', 'a', 'f', (byte) 0xE9});
-    DocumentLoadException e = assertThrows(DocumentLoadException.class,
-        () -> FolderLoader.builder().failFast(true).build().load(List.of(dir)));
+    DocumentLoadException e =
+        assertThrows(
+            DocumentLoadException.class,
+            () -> FolderLoader.builder().failFast(true).build().load(List.of(dir)));
     assertThat(e.getMessage()).contains("latin1.md").contains("UTF-8");
   }
 
@@ -86,8 +96,10 @@ class FolderLoaderTest {
     FolderLoader.SkippedFile s = skipped(r, "evil\\nname\\u001b[2J.md");
     assertThat(s.reason()).isEqualTo(FolderLoader.Reason.UNSAFE_NAME);
     assertThat(s.toString()).doesNotContain("\n", "\u001b");
-    DocumentLoadException e = assertThrows(DocumentLoadException.class,
-        () -> FolderLoader.builder().failFast(true).build().load(List.of(dir)));
+    DocumentLoadException e =
+        assertThrows(
+            DocumentLoadException.class,
+            () -> FolderLoader.builder().failFast(true).build().load(List.of(dir)));
     assertThat(e.getMessage()).contains("evil\\nname\\u001b[2J.md").doesNotContain("\n", "\u001b");
   }
 
@@ -107,8 +119,11 @@ class FolderLoaderTest {
     assertThat(skipped(r, "passwd.txt").reason()).isEqualTo(FolderLoader.Reason.LINK_NOT_FOLLOWED);
     assertThat(skipped(r, "out-dir").reason()).isEqualTo(FolderLoader.Reason.LINK_NOT_FOLLOWED);
 
-    FolderLoader.Result followed = FolderLoader.builder().followLinks(true).build().load(List.of(dir));
-    assertThat(followed.documents()).as(followed.toString()).extracting(Document::id)
+    FolderLoader.Result followed =
+        FolderLoader.builder().followLinks(true).build().load(List.of(dir));
+    assertThat(followed.documents())
+        .as(followed.toString())
+        .extracting(Document::id)
         .contains("passwd.txt", "out-dir/secret.txt");
   }
 
@@ -132,19 +147,29 @@ class FolderLoaderTest {
 
   @Test
   void paths_given_directly_must_exist_and_have_a_supported_type() throws IOException {
-    assertThat(assertThrows(DocumentLoadException.class,
-        () -> FolderLoader.builder().build().load(List.of(dir.resolve("nope")))).getMessage())
+    assertThat(
+            assertThrows(
+                    DocumentLoadException.class,
+                    () -> FolderLoader.builder().build().load(List.of(dir.resolve("nope"))))
+                .getMessage())
         .contains("no such file");
     Path png = write(dir, "x.png", "x");
-    assertThat(assertThrows(DocumentLoadException.class,
-        () -> FolderLoader.builder().build().load(List.of(png))).getMessage())
-        .contains("x.png").contains("unsupported file type");
+    assertThat(
+            assertThrows(
+                    DocumentLoadException.class,
+                    () -> FolderLoader.builder().build().load(List.of(png)))
+                .getMessage())
+        .contains("x.png")
+        .contains("unsupported file type");
   }
 
   @Test
   void the_result_does_not_depend_on_the_number_of_threads() throws IOException {
     for (int i = 0; i < 40; i++) {
-      write(dir, "d" + (i % 5) + "/f" + i + ".md", "---\nn: \"" + i + "\"\n---\n# F" + i + "\nbody " + i);
+      write(
+          dir,
+          "d" + (i % 5) + "/f" + i + ".md",
+          "---\nn: \"" + i + "\"\n---\n# F" + i + "\nbody " + i);
     }
     FolderLoader.Result one = FolderLoader.builder().threads(1).build().load(List.of(dir));
     FolderLoader.Result four = FolderLoader.builder().threads(4).build().load(List.of(dir));
@@ -154,7 +179,8 @@ class FolderLoaderTest {
   @Test
   void a_custom_loader_is_picked_by_extension() throws IOException {
     write(dir, "a.csv", "x,y");
-    DocumentLoader csv = (id, source, bytes) -> Document.text(id, new String(bytes, StandardCharsets.UTF_8));
+    DocumentLoader csv =
+        (id, source, bytes) -> Document.text(id, new String(bytes, StandardCharsets.UTF_8));
     FolderLoader.Result r = FolderLoader.builder().loader("CSV", csv).build().load(List.of(dir));
     assertThat(r.documents()).extracting(Document::content).containsExactly("x,y");
   }
@@ -180,16 +206,21 @@ class FolderLoaderTest {
 
     FolderLoader.Result r = FolderLoader.builder().build().load(List.of(dir));
 
-    assertThat(r.documents()).extracting(Document::id).containsExactly("good/one.md", "good/rule.md");
+    assertThat(r.documents())
+        .extracting(Document::id)
+        .containsExactly("good/one.md", "good/rule.md");
     assertThat(r.documents().get(1).content()).startsWith("---");
     assertThat(r.skipped()).hasSize(12); // 4 front matters, 4 names, 1 encoding, 2 links, 1 pipe
-    assertThat(r.skipped()).allSatisfy(s -> {
-      assertThat(s.file()).contains("/bad/");
-      assertThat(s.toString()).doesNotContain("\n", "\u001b", "\u202e", "\u200b");
-    });
+    assertThat(r.skipped())
+        .allSatisfy(
+            s -> {
+              assertThat(s.file()).contains("/bad/");
+              assertThat(s.toString()).doesNotContain("\n", "\u001b", "\u202e", "\u200b");
+            });
     assertThat(r.documents()).noneMatch(d -> d.content().contains("root-secret"));
     // following links on request: the loop is reported, not followed forever
-    FolderLoader.Result followed = FolderLoader.builder().followLinks(true).build().load(List.of(dir));
+    FolderLoader.Result followed =
+        FolderLoader.builder().followLinks(true).build().load(List.of(dir));
     assertThat(followed.skipped()).anySatisfy(s -> assertThat(s.detail()).contains("loop"));
   }
 }

@@ -10,12 +10,14 @@ class FrontMatterTest {
 
   @Test
   void reads_flat_pairs_comments_and_quotes_and_leaves_them_out_of_the_body() {
-    FrontMatter fm = FrontMatter.parse(
-        "---\nteam: platform\nowner: \"sre \\\"core\\\"\"\n# a comment\n\nnote: 'it''s'\nurl: http://x:1/y # trailing\n---\n# Title\nText.",
-        "a.md");
-    assertThat(fm.metadata()).containsExactly(
-        Map.entry("team", "platform"), Map.entry("owner", "sre \"core\""),
-        Map.entry("note", "it's"), Map.entry("url", "http://x:1/y"));
+    FrontMatter fm =
+        FrontMatter.parse(
+            "---\nteam: platform\nowner: \"sre \\\"core\\\"\"\n# a comment\n\nnote: 'it''s'\nurl: http://x:1/y # trailing\n---\n# Title\nText.",
+            "a.md");
+    assertThat(fm.metadata())
+        .containsExactly(
+            Map.entry("team", "platform"), Map.entry("owner", "sre \"core\""),
+            Map.entry("note", "it's"), Map.entry("url", "http://x:1/y"));
     assertThat(fm.body()).isEqualTo("# Title\nText.");
     assertThat(fm.bodyLine()).isEqualTo(9);
   }
@@ -36,8 +38,13 @@ class FrontMatterTest {
   @Test
   void a_block_scalar_is_rejected_naming_file_and_line_not_turned_into_keys() {
     // before: "team2: security" inside the block scalar became a metadata key
-    DocumentLoadException e = assertThrows(DocumentLoadException.class, () -> FrontMatter.parse(
-        "---\nteam: a\ndesc: |\n  first line\n  team2: security\n---\nbody", "docs/a.md"));
+    DocumentLoadException e =
+        assertThrows(
+            DocumentLoadException.class,
+            () ->
+                FrontMatter.parse(
+                    "---\nteam: a\ndesc: |\n  first line\n  team2: security\n---\nbody",
+                    "docs/a.md"));
     assertThat(e.getMessage()).startsWith("docs/a.md:3: ").contains("block scalars");
     assertThat(e.line()).hasValue(3);
   }
@@ -52,14 +59,20 @@ class FrontMatterTest {
     assertThat(fail("---\nx: a: b\n---\n")).contains("quote it");
     assertThat(fail("---\nmy team: a\n---\n")).contains("\"my team\"");
     assertThat(fail("---\nteam: a\nteam: b\n---\n")).startsWith("a.md:3: ").contains("repeats");
-    assertThat(fail("---\nteam: a\nfree text here\n---\n")).startsWith("a.md:3: ").contains("key: value");
+    assertThat(fail("---\nteam: a\nfree text here\n---\n"))
+        .startsWith("a.md:3: ")
+        .contains("key: value");
   }
 
   @Test
   void a_hostile_origin_is_escaped_in_the_message() {
-    DocumentLoadException e = assertThrows(DocumentLoadException.class,
-        () -> FrontMatter.parse("---\nx: |\n---\n", "evil\n\u001b[31mname.md"));
-    assertThat(e.getMessage()).startsWith("evil\\n\\u001b[31mname.md:2: ").doesNotContain("\n", "\u001b");
+    DocumentLoadException e =
+        assertThrows(
+            DocumentLoadException.class,
+            () -> FrontMatter.parse("---\nx: |\n---\n", "evil\n\u001b[31mname.md"));
+    assertThat(e.getMessage())
+        .startsWith("evil\\n\\u001b[31mname.md:2: ")
+        .doesNotContain("\n", "\u001b");
   }
 
   @Test
@@ -70,6 +83,7 @@ class FrontMatterTest {
   }
 
   private static String fail(String text) {
-    return assertThrows(DocumentLoadException.class, () -> FrontMatter.parse(text, "a.md")).getMessage();
+    return assertThrows(DocumentLoadException.class, () -> FrontMatter.parse(text, "a.md"))
+        .getMessage();
   }
 }

@@ -118,7 +118,8 @@ final class PipelineFixtures {
     }
 
     @Override
-    public List<SearchHit> hybridSearch(float[] queryVector, String queryText, int k, Filter filter) {
+    public List<SearchHit> hybridSearch(
+        float[] queryVector, String queryText, int k, Filter filter) {
       return hits.apply(queryText);
     }
   }
@@ -150,7 +151,8 @@ final class PipelineFixtures {
   }
 
   static ChatResponse reply(String json) {
-    return new ChatResponse(json, FinishReason.STOP, "STOP", TokenUsage.of(100, 20, 5), "model-v1", "resp-1");
+    return new ChatResponse(
+        json, FinishReason.STOP, "STOP", TokenUsage.of(100, 20, 5), "model-v1", "resp-1");
   }
 
   /** The sources (id → text) in a request's user content. */
@@ -160,7 +162,8 @@ final class PipelineFixtures {
       int cut = user.indexOf("\n\nPrevious reply rejected:");
       JsonNode root = M.readTree(cut < 0 ? user : user.substring(0, cut));
       List<String[]> out = new ArrayList<>();
-      root.path("sources").forEach(s -> out.add(new String[] {s.path("id").asText(), s.path("text").asText()}));
+      root.path("sources")
+          .forEach(s -> out.add(new String[] {s.path("id").asText(), s.path("text").asText()}));
       return out;
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new UncheckedIOException(e);
@@ -168,7 +171,14 @@ final class PipelineFixtures {
   }
 
   static String answerJson(String sourceId, String quote) {
-    return "{\"status\":\"answered\",\"answer\":\"" + quote + "\",\"claims\":[{\"text\":\"" + quote
-        + "\",\"citations\":[{\"source_id\":\"" + sourceId + "\",\"quote\":\"" + quote + "\"}]}]}";
+    return "{\"status\":\"answered\",\"answer\":\""
+        + quote
+        + "\",\"claims\":[{\"text\":\""
+        + quote
+        + "\",\"citations\":[{\"source_id\":\""
+        + sourceId
+        + "\",\"quote\":\""
+        + quote
+        + "\"}]}]}";
   }
 }

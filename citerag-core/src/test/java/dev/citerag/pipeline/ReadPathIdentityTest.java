@@ -13,22 +13,36 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 14: the pipeline checked only that dimensions matched, so a store embedded by another
- * model of the same dimensions silently returned nonsense. Building a pipeline over a store with a
+ * Issue 14: the pipeline checked only that dimensions matched, so a store embedded by another model
+ * of the same dimensions silently returned nonsense. Building a pipeline over a store with a
  * recorded identity now verifies it against the embedder.
  */
 class ReadPathIdentityTest {
 
   @Test
-  void a_store_embedded_by_another_model_of_the_same_dimensions_is_refused_naming_every_difference() {
+  void
+      a_store_embedded_by_another_model_of_the_same_dimensions_is_refused_naming_every_difference() {
     LocalHashingEmbedder embedder = new LocalHashingEmbedder();
     int dims = embedder.identity().dimensions();
     InMemoryVectorStore store = new InMemoryVectorStore(dims);
-    store.ensureIdentity(new CollectionIdentity("ollama", "nomic-embed-text:latest", "sha256:0a1b", dims,
-        "search_query: ", "markdown(300/40)"));
+    store.ensureIdentity(
+        new CollectionIdentity(
+            "ollama",
+            "nomic-embed-text:latest",
+            "sha256:0a1b",
+            dims,
+            "search_query: ",
+            "markdown(300/40)"));
 
-    IdentityMismatchException e = assertThrows(IdentityMismatchException.class, () -> RagPipeline.builder()
-        .embedder(embedder).store(store).generator(new ExtractiveGenerator()).build());
+    IdentityMismatchException e =
+        assertThrows(
+            IdentityMismatchException.class,
+            () ->
+                RagPipeline.builder()
+                    .embedder(embedder)
+                    .store(store)
+                    .generator(new ExtractiveGenerator())
+                    .build());
 
     assertThat(e.getMessage())
         .contains("embeddingProvider: stored ollama")
@@ -42,12 +56,25 @@ class ReadPathIdentityTest {
   void a_store_ingested_with_the_same_embedder_is_accepted_and_an_unrecorded_one_too() {
     LocalHashingEmbedder embedder = new LocalHashingEmbedder();
     InMemoryVectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
-    RagPipeline.builder().embedder(embedder).store(store).generator(new ExtractiveGenerator()).build();
+    RagPipeline.builder()
+        .embedder(embedder)
+        .store(store)
+        .generator(new ExtractiveGenerator())
+        .build();
 
-    Ingestor.builder().embedder(embedder).store(store).build()
-        .ingest(List.of(Document.markdown("a.md", "# A\n\nDeploys happen on Mondays at 10:00 UTC.")));
+    Ingestor.builder()
+        .embedder(embedder)
+        .store(store)
+        .build()
+        .ingest(
+            List.of(Document.markdown("a.md", "# A\n\nDeploys happen on Mondays at 10:00 UTC.")));
     assertThat(store.identity()).isPresent();
-    RagPipeline p = RagPipeline.builder().embedder(embedder).store(store).generator(new ExtractiveGenerator()).build();
+    RagPipeline p =
+        RagPipeline.builder()
+            .embedder(embedder)
+            .store(store)
+            .generator(new ExtractiveGenerator())
+            .build();
     assertThat(p.ask("When do deploys happen?")).isInstanceOf(RagResult.Answered.class);
   }
 }

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Dense search over more than one block of vectors, against a double-precision brute force: no
- * filter, a dense filter (whole blocks scored), a sparse filter (rows scored one by one), and
- * after deletes.
+ * filter, a dense filter (whole blocks scored), a sparse filter (rows scored one by one), and after
+ * deletes.
  */
 class InMemoryVectorStoreBlocksTest {
   private static final int D = 24;
@@ -42,16 +42,30 @@ class InMemoryVectorStoreBlocksTest {
           vectors[row][i] /= (float) Math.sqrt(norm);
         }
         String text = "chunk " + row;
-        Map<String, String> meta = Map.of("half", row % 2 == 0 ? "even" : "odd", "rare", row % 150 == 7 ? "yes" : "no");
-        cs.add(new EmbeddedChunk(new Chunk("c" + row, "d" + doc, "d" + doc, null, List.of(), null, text, 2,
-            Hashing.sha256Hex(text), meta), vectors[row]));
+        Map<String, String> meta =
+            Map.of("half", row % 2 == 0 ? "even" : "odd", "rare", row % 150 == 7 ? "yes" : "no");
+        cs.add(
+            new EmbeddedChunk(
+                new Chunk(
+                    "c" + row,
+                    "d" + doc,
+                    "d" + doc,
+                    null,
+                    List.of(),
+                    null,
+                    text,
+                    2,
+                    Hashing.sha256Hex(text),
+                    meta),
+                vectors[row]));
       }
       docs.add(new DocumentChunks("d" + doc, "h" + doc, cs));
     }
     store.write(docs);
   }
 
-  private void assertMatchesBruteForce(float[] q, int k, Filter filter, IntPredicate passes, IntPredicate live) {
+  private void assertMatchesBruteForce(
+      float[] q, int k, Filter filter, IntPredicate passes, IntPredicate live) {
     List<SearchHit> hits = store.denseSearch(q, k, filter);
     double[] exact = new double[N];
     for (int row = 0; row < N; row++) {
@@ -61,14 +75,21 @@ class InMemoryVectorStoreBlocksTest {
       }
       exact[row] = s;
     }
-    List<Integer> expected = IntStream.range(0, N).filter(passes).filter(live).boxed()
-        .sorted(Comparator.comparingDouble((Integer row) -> exact[row]).reversed()).limit(k).toList();
+    List<Integer> expected =
+        IntStream.range(0, N)
+            .filter(passes)
+            .filter(live)
+            .boxed()
+            .sorted(Comparator.comparingDouble((Integer row) -> exact[row]).reversed())
+            .limit(k)
+            .toList();
     assertEquals(expected.size(), hits.size(), "hit count for " + filter);
     for (int i = 0; i < hits.size(); i++) {
       int row = Integer.parseInt(hits.get(i).chunk().id().substring(1));
       assertTrue(passes.test(row) && live.test(row), "hit " + row + " must pass " + filter);
       // equal up to float rounding: the store sums in float, the reference in double
-      assertEquals(exact[expected.get(i)], hits.get(i).cosine(), 1e-5, "rank " + (i + 1) + " for " + filter);
+      assertEquals(
+          exact[expected.get(i)], hits.get(i).cosine(), 1e-5, "rank " + (i + 1) + " for " + filter);
       assertEquals(exact[row], hits.get(i).cosine(), 1e-5, "cosine of " + row);
     }
   }
@@ -100,12 +121,14 @@ class InMemoryVectorStoreBlocksTest {
 
   @Test
   void a_filter_passing_fewer_rows_than_k_returns_all_of_them() {
-    assertMatchesBruteForce(query(9), 100, Filter.eq("rare", "yes"), row -> row % 150 == 7, row -> true);
+    assertMatchesBruteForce(
+        query(9), 100, Filter.eq("rare", "yes"), row -> row % 150 == 7, row -> true);
   }
 
   @Test
   void deleted_rows_are_never_returned_and_survivors_keep_their_vectors_after_compaction() {
-    // deleting 40 % of the documents (spread over every block) triggers compaction, which moves rows down
+    // deleting 40 % of the documents (spread over every block) triggers compaction, which moves
+    // rows down
     IntPredicate deletedDoc = doc -> doc % 5 < 2;
     for (int doc = 0; doc * PER_DOC < N; doc++) {
       if (deletedDoc.test(doc)) {

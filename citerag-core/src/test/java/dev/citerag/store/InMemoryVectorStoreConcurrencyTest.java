@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Writers keep replacing whole documents (every chunk of version v says "v") and deleting some,
- * while readers search: a reader must never see two versions of one document, part of one, or
- * none of a document that is never deleted.
+ * while readers search: a reader must never see two versions of one document, part of one, or none
+ * of a document that is never deleted.
  */
 class InMemoryVectorStoreConcurrencyTest {
 
@@ -28,7 +28,10 @@ class InMemoryVectorStoreConcurrencyTest {
   private static final int DOCS_PER_WRITER = 6;
   private static final int WRITERS = 3;
   private static final int READERS = 3;
-  /** Documents d0..d3 of each writer are replaced but never deleted: they must always be visible. */
+
+  /**
+   * Documents d0..d3 of each writer are replaced but never deleted: they must always be visible.
+   */
   private static final int PERSISTENT_DOCS = 4;
 
   @Test
@@ -48,47 +51,59 @@ class InMemoryVectorStoreConcurrencyTest {
     List<Thread> threads = new ArrayList<>();
     for (int w = 0; w < WRITERS; w++) {
       int writer = w;
-      threads.add(new Thread(() -> {
-        Random r = new Random(writer);
-        try {
-          start.await();
-          for (int v = 1; !stop.get(); v++) {
-            int d = r.nextInt(DOCS_PER_WRITER);
-            String docId = "w" + writer + "-d" + d;
-            if (d >= PERSISTENT_DOCS && r.nextInt(3) == 0) {
-              store.deleteDocument(docId);
-            } else {
-              store.write(List.of(version(docId, v, r)));
-            }
-            writes.incrementAndGet();
-          }
-        } catch (Throwable t) {
-          failures.add(t);
-        }
-      }, "writer-" + w));
+      threads.add(
+          new Thread(
+              () -> {
+                Random r = new Random(writer);
+                try {
+                  start.await();
+                  for (int v = 1; !stop.get(); v++) {
+                    int d = r.nextInt(DOCS_PER_WRITER);
+                    String docId = "w" + writer + "-d" + d;
+                    if (d >= PERSISTENT_DOCS && r.nextInt(3) == 0) {
+                      store.deleteDocument(docId);
+                    } else {
+                      store.write(List.of(version(docId, v, r)));
+                    }
+                    writes.incrementAndGet();
+                  }
+                } catch (Throwable t) {
+                  failures.add(t);
+                }
+              },
+              "writer-" + w));
     }
     for (int rd = 0; rd < READERS; rd++) {
       int reader = rd;
-      threads.add(new Thread(() -> {
-        Random r = new Random(100 + reader);
-        try {
-          start.await();
-          while (!stop.get()) {
-            float[] q = InMemoryVectorStoreTest.randomVector(r, DIMS);
-            int k = WRITERS * DOCS_PER_WRITER * CHUNKS_PER_DOC + 10;
-            List<SearchHit> hits;
-            switch (r.nextInt(3)) {
-              case 0: hits = store.denseSearch(q, k, Filter.ALL); break;
-              case 1: hits = store.lexicalSearch("common", k, Filter.ALL); break;
-              default: hits = store.hybridSearch(q, "common", 1000, Filter.ALL); break;
-            }
-            checkWholeDocuments(hits);
-            reads.incrementAndGet();
-          }
-        } catch (Throwable t) {
-          failures.add(t);
-        }
-      }, "reader-" + rd));
+      threads.add(
+          new Thread(
+              () -> {
+                Random r = new Random(100 + reader);
+                try {
+                  start.await();
+                  while (!stop.get()) {
+                    float[] q = InMemoryVectorStoreTest.randomVector(r, DIMS);
+                    int k = WRITERS * DOCS_PER_WRITER * CHUNKS_PER_DOC + 10;
+                    List<SearchHit> hits;
+                    switch (r.nextInt(3)) {
+                      case 0:
+                        hits = store.denseSearch(q, k, Filter.ALL);
+                        break;
+                      case 1:
+                        hits = store.lexicalSearch("common", k, Filter.ALL);
+                        break;
+                      default:
+                        hits = store.hybridSearch(q, "common", 1000, Filter.ALL);
+                        break;
+                    }
+                    checkWholeDocuments(hits);
+                    reads.incrementAndGet();
+                  }
+                } catch (Throwable t) {
+                  failures.add(t);
+                }
+              },
+              "reader-" + rd));
     }
     threads.forEach(Thread::start);
     start.countDown();
@@ -110,8 +125,18 @@ class InMemoryVectorStoreConcurrencyTest {
     List<EmbeddedChunk> cs = new ArrayList<>();
     for (int j = 0; j < CHUNKS_PER_DOC; j++) {
       String text = "common " + docId + " version v" + v + " part " + j;
-      Chunk c = new Chunk(docId + "#" + v + "#" + j, docId, docId, null, List.of(), null, text, 10,
-          Hashing.sha256Hex(text), Map.of("version", Integer.toString(v)));
+      Chunk c =
+          new Chunk(
+              docId + "#" + v + "#" + j,
+              docId,
+              docId,
+              null,
+              List.of(),
+              null,
+              text,
+              10,
+              Hashing.sha256Hex(text),
+              Map.of("version", Integer.toString(v)));
       cs.add(new EmbeddedChunk(c, InMemoryVectorStoreTest.randomVector(r, DIMS)));
     }
     return new DocumentChunks(docId, "h" + v, cs);

@@ -26,11 +26,31 @@ class InMemoryVectorStoreTest {
   // ------------------------------------------------------------------ helpers
 
   static Chunk chunk(String id, String docId, String text, Map<String, String> metadata) {
-    return new Chunk(id, docId, docId, null, List.of(), null, text, text.length() / 4, Hashing.sha256Hex(text), metadata);
+    return new Chunk(
+        id,
+        docId,
+        docId,
+        null,
+        List.of(),
+        null,
+        text,
+        text.length() / 4,
+        Hashing.sha256Hex(text),
+        metadata);
   }
 
   static Chunk titled(String id, String docId, String title, String text) {
-    return new Chunk(id, docId, docId, title, List.of(), null, text, text.length() / 4, Hashing.sha256Hex(text), Map.of());
+    return new Chunk(
+        id,
+        docId,
+        docId,
+        title,
+        List.of(),
+        null,
+        text,
+        text.length() / 4,
+        Hashing.sha256Hex(text),
+        Map.of());
   }
 
   static EmbeddedChunk ec(Chunk c, float... v) {
@@ -107,7 +127,8 @@ class InMemoryVectorStoreTest {
   @Test
   void lexical_index_covers_the_title() {
     InMemoryVectorStore s = new InMemoryVectorStore(3);
-    s.write(List.of(doc("d", "h", ec(titled("c", "d", "Zeppelin handbook", "How to land."), 1, 0, 0))));
+    s.write(
+        List.of(doc("d", "h", ec(titled("c", "d", "Zeppelin handbook", "How to land."), 1, 0, 0))));
     assertEquals(List.of("c"), ids(s.lexicalSearch("zeppelin", 5, Filter.ALL)));
   }
 
@@ -132,7 +153,9 @@ class InMemoryVectorStoreTest {
     InMemoryVectorStore s = new InMemoryVectorStore(3);
     s.write(
         List.of(
-            doc("d", "h",
+            doc(
+                "d",
+                "h",
                 ec(chunk("same", "d", "x", Map.of()), 5, 0, 0),
                 ec(chunk("diag", "d", "x", Map.of()), 3, 3, 0),
                 ec(chunk("orth", "d", "x", Map.of()), 0, 0, 2),
@@ -229,8 +252,10 @@ class InMemoryVectorStoreTest {
               .map(Chunk::id)
               .collect(Collectors.toSet());
       assertEquals(expected, new HashSet<>(ids(s.denseSearch(q, 1000, f))), "dense " + f);
-      assertEquals(expected, new HashSet<>(ids(s.lexicalSearch("common", 1000, f))), "lexical " + f);
-      assertEquals(expected, new HashSet<>(ids(s.hybridSearch(q, "common", 1000, f))), "hybrid " + f);
+      assertEquals(
+          expected, new HashSet<>(ids(s.lexicalSearch("common", 1000, f))), "lexical " + f);
+      assertEquals(
+          expected, new HashSet<>(ids(s.hybridSearch(q, "common", 1000, f))), "hybrid " + f);
     }
   }
 
@@ -243,8 +268,15 @@ class InMemoryVectorStoreTest {
     List<DocumentChunks> docs = new ArrayList<>();
     String[] words = {"deploy", "rollback", "fee", "refund", "limit", "window", "bot", "alert"};
     for (int i = 0; i < 120; i++) {
-      String text = words[r.nextInt(words.length)] + " " + words[r.nextInt(words.length)] + " n" + i;
-      docs.add(doc("d" + i, "h", ec(chunk("c" + i, "d" + i, text, Map.of("p", i % 2 == 0 ? "even" : "odd")), randomVector(r, 8))));
+      String text =
+          words[r.nextInt(words.length)] + " " + words[r.nextInt(words.length)] + " n" + i;
+      docs.add(
+          doc(
+              "d" + i,
+              "h",
+              ec(
+                  chunk("c" + i, "d" + i, text, Map.of("p", i % 2 == 0 ? "even" : "odd")),
+                  randomVector(r, 8))));
     }
     s.write(docs);
     float[] q = randomVector(r, 8);
@@ -267,7 +299,10 @@ class InMemoryVectorStoreTest {
     assertEquals(List.of("c77"), ids(lexical));
     double cosine = s.withCosines(q, lexical).get(0).cosine();
     SearchHit denseOf77 =
-        s.denseSearch(q, 1000, Filter.ALL).stream().filter(h -> h.chunk().id().equals("c77")).findFirst().orElseThrow();
+        s.denseSearch(q, 1000, Filter.ALL).stream()
+            .filter(h -> h.chunk().id().equals("c77"))
+            .findFirst()
+            .orElseThrow();
     assertEquals(denseOf77.cosine(), cosine, 0.0);
   }
 
@@ -277,12 +312,16 @@ class InMemoryVectorStoreTest {
   void records_the_first_identity_and_rejects_a_different_one() {
     InMemoryVectorStore s = new InMemoryVectorStore(384);
     assertTrue(s.identity().isEmpty());
-    CollectionIdentity a = new CollectionIdentity("local", "hashing-v1", null, 384, null, "markdown-v1:max=300");
+    CollectionIdentity a =
+        new CollectionIdentity("local", "hashing-v1", null, 384, null, "markdown-v1:max=300");
     s.ensureIdentity(a);
     s.ensureIdentity(a);
     assertEquals(a, s.identity().orElseThrow());
-    CollectionIdentity b = new CollectionIdentity("ollama", "nomic-embed-text", "sha256:ab", 384, null, "markdown-v1:max=300");
-    IdentityMismatchException e = assertThrows(IdentityMismatchException.class, () -> s.ensureIdentity(b));
+    CollectionIdentity b =
+        new CollectionIdentity(
+            "ollama", "nomic-embed-text", "sha256:ab", 384, null, "markdown-v1:max=300");
+    IdentityMismatchException e =
+        assertThrows(IdentityMismatchException.class, () -> s.ensureIdentity(b));
     assertThat(e.getMessage())
         .contains("embeddingProvider: stored local vs requested ollama")
         .contains("embeddingModel")
@@ -294,7 +333,8 @@ class InMemoryVectorStoreTest {
   @Test
   void rejects_an_identity_of_other_dimensions() {
     InMemoryVectorStore s = new InMemoryVectorStore(384);
-    CollectionIdentity wide = new CollectionIdentity("gemini", "gemini-embedding-001", null, 768, null, "x");
+    CollectionIdentity wide =
+        new CollectionIdentity("gemini", "gemini-embedding-001", null, 768, null, "x");
     assertThat(assertThrows(IllegalArgumentException.class, () -> s.ensureIdentity(wide)))
         .hasMessageContaining("identity.dimensions");
   }
@@ -307,30 +347,50 @@ class InMemoryVectorStoreTest {
     WriteResult first =
         s.write(
             List.of(
-                doc("a", "h1", ec(chunk("a1", "a", "old alpha", Map.of()), 1, 0, 0), ec(chunk("a2", "a", "kept", Map.of()), 0, 1, 0)),
+                doc(
+                    "a",
+                    "h1",
+                    ec(chunk("a1", "a", "old alpha", Map.of()), 1, 0, 0),
+                    ec(chunk("a2", "a", "kept", Map.of()), 0, 1, 0)),
                 doc("b", "hb", ec(chunk("b1", "b", "beta", Map.of()), 0, 0, 1))));
     assertEquals(new WriteResult(2, 0, 3, 0), first);
     assertEquals(3, s.chunkCount());
     assertEquals(Map.of("a", "h1", "b", "hb"), s.documentHashes(List.of("a", "b", "zzz")));
 
-    assertEquals(new WriteResult(0, 1, 0, 0), s.write(List.of(doc("a", "h1", ec(chunk("a9", "a", "ignored", Map.of()), 1, 0, 0)))));
+    assertEquals(
+        new WriteResult(0, 1, 0, 0),
+        s.write(List.of(doc("a", "h1", ec(chunk("a9", "a", "ignored", Map.of()), 1, 0, 0)))));
     assertEquals(3, s.chunkCount());
 
     WriteResult replace =
-        s.write(List.of(doc("a", "h2", ec(chunk("a2", "a", "kept", Map.of()), 0, 1, 0), ec(chunk("a3", "a", "new gamma", Map.of()), 1, 0, 0))));
+        s.write(
+            List.of(
+                doc(
+                    "a",
+                    "h2",
+                    ec(chunk("a2", "a", "kept", Map.of()), 0, 1, 0),
+                    ec(chunk("a3", "a", "new gamma", Map.of()), 1, 0, 0))));
     assertEquals(new WriteResult(1, 0, 2, 1), replace);
     assertEquals(3, s.chunkCount());
     assertEquals(Map.of("a", "h2"), s.documentHashes(List.of("a")));
     assertTrue(s.lexicalSearch("alpha", 10, Filter.ALL).isEmpty());
     assertEquals(List.of("a3"), ids(s.lexicalSearch("gamma", 10, Filter.ALL)));
-    assertEquals(Set.of("a2", "a3", "b1"), new HashSet<>(ids(s.denseSearch(new float[] {1, 1, 1}, 10, Filter.ALL))));
+    assertEquals(
+        Set.of("a2", "a3", "b1"),
+        new HashSet<>(ids(s.denseSearch(new float[] {1, 1, 1}, 10, Filter.ALL))));
   }
 
   @Test
   void delete_removes_a_document_and_all_its_chunks() {
     InMemoryVectorStore s = new InMemoryVectorStore(3);
-    s.write(List.of(doc("a", "h", ec(chunk("a1", "a", "alpha", Map.of()), 1, 0, 0), ec(chunk("a2", "a", "alpha two", Map.of()), 1, 1, 0)),
-        doc("b", "h", ec(chunk("b1", "b", "alpha beta", Map.of()), 0, 1, 0))));
+    s.write(
+        List.of(
+            doc(
+                "a",
+                "h",
+                ec(chunk("a1", "a", "alpha", Map.of()), 1, 0, 0),
+                ec(chunk("a2", "a", "alpha two", Map.of()), 1, 1, 0)),
+            doc("b", "h", ec(chunk("b1", "b", "alpha beta", Map.of()), 0, 1, 0))));
     assertTrue(s.deleteDocument("a"));
     assertFalse(s.deleteDocument("a"));
     assertEquals(1, s.chunkCount());
@@ -338,13 +398,17 @@ class InMemoryVectorStoreTest {
     assertEquals(List.of("b1"), ids(s.denseSearch(new float[] {1, 0, 0}, 10, Filter.ALL)));
     assertEquals(Map.of(), s.documentHashes(List.of("a")));
     // written again after a delete, the same hash is not skipped
-    assertEquals(1, s.write(List.of(doc("a", "h", ec(chunk("a1", "a", "alpha", Map.of()), 1, 0, 0)))).documentsWritten());
+    assertEquals(
+        1,
+        s.write(List.of(doc("a", "h", ec(chunk("a1", "a", "alpha", Map.of()), 1, 0, 0))))
+            .documentsWritten());
   }
 
   @Test
   void a_document_with_no_chunks_records_its_hash() {
     InMemoryVectorStore s = new InMemoryVectorStore(3);
-    assertEquals(new WriteResult(1, 0, 0, 0), s.write(List.of(new DocumentChunks("empty", "h", List.of()))));
+    assertEquals(
+        new WriteResult(1, 0, 0, 0), s.write(List.of(new DocumentChunks("empty", "h", List.of()))));
     assertEquals(Map.of("empty", "h"), s.documentHashes(List.of("empty")));
     assertEquals(0, s.chunkCount());
   }
@@ -352,15 +416,36 @@ class InMemoryVectorStoreTest {
   @Test
   void dead_slots_are_compacted_and_do_not_leak() {
     InMemoryVectorStore s = new InMemoryVectorStore(4);
-    s.write(List.of(doc("stable", "h", ec(chunk("s1", "stable", "steady text", Map.of("k", "v")), 0, 0, 0, 1))));
+    s.write(
+        List.of(
+            doc(
+                "stable",
+                "h",
+                ec(chunk("s1", "stable", "steady text", Map.of("k", "v")), 0, 0, 0, 1))));
     for (int v = 0; v < 1000; v++) {
-      s.write(List.of(doc("hot", "h" + v,
-          ec(chunk("x" + v, "hot", "version " + v + " alpha", Map.of("k", "v")), 1, v % 7, 0, 0),
-          ec(chunk("y" + v, "hot", "version " + v + " beta", Map.of("k", "w")), 0, 1, v % 5, 0))));
+      s.write(
+          List.of(
+              doc(
+                  "hot",
+                  "h" + v,
+                  ec(
+                      chunk("x" + v, "hot", "version " + v + " alpha", Map.of("k", "v")),
+                      1,
+                      v % 7,
+                      0,
+                      0),
+                  ec(
+                      chunk("y" + v, "hot", "version " + v + " beta", Map.of("k", "w")),
+                      0,
+                      1,
+                      v % 5,
+                      0))));
       assertThat(s.slotsInUse()).isLessThanOrEqualTo(3 + InMemoryVectorStore.COMPACT_MIN_DEAD * 2);
     }
     assertEquals(3, s.chunkCount());
-    assertEquals(Set.of("x999", "y999", "s1"), new HashSet<>(ids(s.denseSearch(new float[] {1, 1, 1, 1}, 10, Filter.ALL))));
+    assertEquals(
+        Set.of("x999", "y999", "s1"),
+        new HashSet<>(ids(s.denseSearch(new float[] {1, 1, 1, 1}, 10, Filter.ALL))));
     assertEquals(List.of("x999"), ids(s.lexicalSearch("alpha", 10, Filter.eq("k", "v"))));
     assertEquals(List.of("y999"), ids(s.lexicalSearch("beta version", 10, Filter.eq("k", "w"))));
     assertTrue(s.deleteDocument("hot"));
@@ -386,7 +471,10 @@ class InMemoryVectorStoreTest {
       List<EmbeddedChunk> cs = new ArrayList<>();
       for (int j = 0; j < n; j++) {
         String text = "w" + r.nextInt(30) + " w" + r.nextInt(30) + " s" + step + "j" + j;
-        cs.add(ec(chunk(docId + "-" + step + "-" + j, docId, text, Map.of("g", "g" + r.nextInt(3))), randomVector(r, d)));
+        cs.add(
+            ec(
+                chunk(docId + "-" + step + "-" + j, docId, text, Map.of("g", "g" + r.nextInt(3))),
+                randomVector(r, d)));
       }
       DocumentChunks dc = new DocumentChunks(docId, "h" + step, cs);
       churned.write(List.of(dc));
@@ -396,14 +484,16 @@ class InMemoryVectorStoreTest {
     InMemoryVectorStore fresh = new InMemoryVectorStore(d);
     fresh.write(new ArrayList<>(current.values()));
     assertEquals(fresh.chunkCount(), churned.chunkCount());
-    assertThat(churned.slotsInUse()).isLessThan((int) churned.chunkCount() * 2 + InMemoryVectorStore.COMPACT_MIN_DEAD);
+    assertThat(churned.slotsInUse())
+        .isLessThan((int) churned.chunkCount() * 2 + InMemoryVectorStore.COMPACT_MIN_DEAD);
     for (int q = 0; q < 20; q++) {
       float[] query = randomVector(r, d);
       String text = "w" + r.nextInt(30) + " w" + r.nextInt(30);
       Filter f = q % 2 == 0 ? Filter.ALL : Filter.eq("g", "g1");
       assertEquals(fresh.denseSearch(query, 15, f), churned.denseSearch(query, 15, f));
       assertEquals(fresh.lexicalSearch(text, 15, f), churned.lexicalSearch(text, 15, f));
-      assertEquals(fresh.hybridSearch(query, text, 15, f), churned.hybridSearch(query, text, 15, f));
+      assertEquals(
+          fresh.hybridSearch(query, text, 15, f), churned.hybridSearch(query, text, 15, f));
     }
   }
 
@@ -414,43 +504,74 @@ class InMemoryVectorStoreTest {
     InMemoryVectorStore s = new InMemoryVectorStore(3);
     assertThat(assertThrows(IllegalArgumentException.class, () -> new InMemoryVectorStore(0)))
         .hasMessageContaining("dimensions");
-    assertThat(assertThrows(IllegalArgumentException.class,
-            () -> s.write(List.of(doc("a", "h", ec(chunk("a1", "a", "t", Map.of()), 1, 0))))))
+    assertThat(
+            assertThrows(
+                IllegalArgumentException.class,
+                () -> s.write(List.of(doc("a", "h", ec(chunk("a1", "a", "t", Map.of()), 1, 0))))))
         .hasMessageContaining("documents[0].chunks[0].vector must have 3 dimensions, was 2");
-    assertThat(assertThrows(IllegalArgumentException.class, () -> s.denseSearch(new float[] {1, 0}, 5, Filter.ALL)))
+    assertThat(
+            assertThrows(
+                IllegalArgumentException.class,
+                () -> s.denseSearch(new float[] {1, 0}, 5, Filter.ALL)))
         .hasMessageContaining("queryVector must have 3 dimensions, was 2");
-    assertThat(assertThrows(IllegalArgumentException.class, () -> s.denseSearch(new float[] {1, Float.NaN, 0}, 5, Filter.ALL)))
+    assertThat(
+            assertThrows(
+                IllegalArgumentException.class,
+                () -> s.denseSearch(new float[] {1, Float.NaN, 0}, 5, Filter.ALL)))
         .hasMessageContaining("queryVector[1] must be a finite number");
-    assertThat(assertThrows(IllegalArgumentException.class,
-            () -> s.hybridSearch(new float[] {Float.POSITIVE_INFINITY, 0, 0}, "x", 5, Filter.ALL)))
+    assertThat(
+            assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                    s.hybridSearch(
+                        new float[] {Float.POSITIVE_INFINITY, 0, 0}, "x", 5, Filter.ALL)))
         .hasMessageContaining("queryVector[0]");
-    assertThat(assertThrows(IllegalArgumentException.class, () -> s.denseSearch(null, 5, Filter.ALL)))
+    assertThat(
+            assertThrows(IllegalArgumentException.class, () -> s.denseSearch(null, 5, Filter.ALL)))
         .hasMessageContaining("queryVector");
-    assertThat(assertThrows(IllegalArgumentException.class, () -> s.denseSearch(new float[] {1, 0, 0}, 0, Filter.ALL)))
+    assertThat(
+            assertThrows(
+                IllegalArgumentException.class,
+                () -> s.denseSearch(new float[] {1, 0, 0}, 0, Filter.ALL)))
         .hasMessageContaining("k must be > 0");
     assertThat(assertThrows(IllegalArgumentException.class, () -> s.lexicalSearch("x", 5, null)))
         .hasMessageContaining("filter");
-    assertThat(assertThrows(IllegalArgumentException.class, () -> s.lexicalSearch(null, 5, Filter.ALL)))
+    assertThat(
+            assertThrows(
+                IllegalArgumentException.class, () -> s.lexicalSearch(null, 5, Filter.ALL)))
         .hasMessageContaining("queryText");
     // a non-finite stored vector cannot even be built
-    assertThrows(IllegalArgumentException.class, () -> ec(chunk("a1", "a", "t", Map.of()), 1, Float.NaN, 0));
+    assertThrows(
+        IllegalArgumentException.class, () -> ec(chunk("a1", "a", "t", Map.of()), 1, Float.NaN, 0));
   }
 
   @Test
   void rejects_duplicate_documents_and_chunk_ids_owned_by_another_document() {
     InMemoryVectorStore s = new InMemoryVectorStore(3);
     s.write(List.of(doc("a", "h", ec(chunk("shared", "a", "t", Map.of()), 1, 0, 0))));
-    assertThat(assertThrows(IllegalArgumentException.class,
-            () -> s.write(List.of(doc("b", "h", ec(chunk("shared", "b", "t", Map.of()), 1, 0, 0))))))
-        .hasMessageContaining("chunk id \"shared\"").hasMessageContaining("already belongs to document \"a\"");
-    assertThat(assertThrows(IllegalArgumentException.class,
-            () -> s.write(List.of(doc("c", "h", ec(chunk("c1", "c", "t", Map.of()), 1, 0, 0)),
-                doc("c", "h2", ec(chunk("c2", "c", "t", Map.of()), 1, 0, 0))))))
+    assertThat(
+            assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                    s.write(
+                        List.of(doc("b", "h", ec(chunk("shared", "b", "t", Map.of()), 1, 0, 0))))))
+        .hasMessageContaining("chunk id \"shared\"")
+        .hasMessageContaining("already belongs to document \"a\"");
+    assertThat(
+            assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                    s.write(
+                        List.of(
+                            doc("c", "h", ec(chunk("c1", "c", "t", Map.of()), 1, 0, 0)),
+                            doc("c", "h2", ec(chunk("c2", "c", "t", Map.of()), 1, 0, 0))))))
         .hasMessageContaining("documents[].docId must be unique");
     assertEquals(1, s.chunkCount(), "a rejected write changes nothing");
     // moving a chunk id from a to b is fine when a is rewritten in the same batch
-    s.write(List.of(doc("a", "h2", ec(chunk("a-new", "a", "t", Map.of()), 1, 0, 0)),
-        doc("b", "h", ec(chunk("shared", "b", "t", Map.of()), 1, 0, 0))));
+    s.write(
+        List.of(
+            doc("a", "h2", ec(chunk("a-new", "a", "t", Map.of()), 1, 0, 0)),
+            doc("b", "h", ec(chunk("shared", "b", "t", Map.of()), 1, 0, 0))));
     assertEquals(Map.of("a", "h2", "b", "h"), s.documentHashes(List.of("a", "b")));
   }
 

@@ -46,8 +46,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   }
 
   /**
-   * The API key, sent only in the {@code x-goog-api-key} header. Default: the environment
-   * variable {@code GEMINI_API_KEY}, else {@code GOOGLE_API_KEY}.
+   * The API key, sent only in the {@code x-goog-api-key} header. Default: the environment variable
+   * {@code GEMINI_API_KEY}, else {@code GOOGLE_API_KEY}.
    *
    * @throws IllegalArgumentException when blank or not visible ASCII (the message never shows it)
    */
@@ -77,7 +77,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * The API root, ending with the version. Default: the environment variable {@code
    * GEMINI_BASE_URL}, else {@value dev.citerag.gemini.internal.Settings#DEFAULT_BASE_URL}.
    *
-   * @throws IllegalArgumentException when not an http(s) URL, or it has a query, fragment or user info
+   * @throws IllegalArgumentException when not an http(s) URL, or it has a query, fragment or user
+   *     info
    */
   public B baseUrl(String baseUrl) {
     this.baseUrl = Settings.parseBaseUrl(baseUrl, "baseUrl");
@@ -109,9 +110,9 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   /**
    * Bound on one HTTP attempt (for an embedder, one batch), from connecting to reading the last
    * byte. Default {@linkplain GeminiChatModel#DEFAULT_CALL_TIMEOUT 120 s} for a chat model,
-   * {@linkplain GeminiEmbedder#DEFAULT_CALL_TIMEOUT 60 s} for an embedder. The retry policy's
-   * total timeout bounds all attempts of a call (for an embedder, of a batch); a chat request's
-   * own timeout bounds the whole call too.
+   * {@linkplain GeminiEmbedder#DEFAULT_CALL_TIMEOUT 60 s} for an embedder. The retry policy's total
+   * timeout bounds all attempts of a call (for an embedder, of a batch); a chat request's own
+   * timeout bounds the whole call too.
    *
    * @throws IllegalArgumentException when null, zero or negative
    */
@@ -121,9 +122,9 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   }
 
   /**
-   * How transient failures (429, 408, 5xx, timeouts, dropped connections) are retried; an
-   * embedder retries each batch on its own. Default {@link RetryPolicy#DEFAULT}; {@link
-   * RetryPolicy#NONE} turns retries off. 400, 401, 403 and 404 are never retried.
+   * How transient failures (429, 408, 5xx, timeouts, dropped connections) are retried; an embedder
+   * retries each batch on its own. Default {@link RetryPolicy#DEFAULT}; {@link RetryPolicy#NONE}
+   * turns retries off. 400, 401, 403 and 404 are never retried.
    *
    * @throws IllegalArgumentException when null
    */
@@ -139,16 +140,18 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   }
 
   /**
-   * A client whose connection pool and dispatcher to share. Default null: a client of its own.
-   * The timeouts above are applied to a derived client, and redirects are not followed. Do not
-   * give a client with an interceptor that logs headers unless it redacts {@code x-goog-api-key}.
+   * A client whose connection pool and dispatcher to share. Default null: a client of its own. The
+   * timeouts above are applied to a derived client, and redirects are not followed. Do not give a
+   * client with an interceptor that logs headers unless it redacts {@code x-goog-api-key}.
    */
   public B httpClient(@Nullable OkHttpClient httpClient) {
     this.httpClient = httpClient;
     return self();
   }
 
-  /** Takes over the settings of a built model or embedder, the key as it was given (toBuilder()). */
+  /**
+   * Takes over the settings of a built model or embedder, the key as it was given (toBuilder()).
+   */
   final B connection(Connection c) {
     this.apiKey = c.apiKeySetting();
     this.environment = c.environment();
@@ -170,21 +173,38 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * the key and base URL (builder, then environment, then default) and builds the transport.
    *
    * @throws IllegalStateException when no API key is set
-   * @throws IllegalArgumentException when settings contradict each other or {@code
-   *     GEMINI_BASE_URL} is not a valid base URL
+   * @throws IllegalArgumentException when settings contradict each other or {@code GEMINI_BASE_URL}
+   *     is not a valid base URL
    */
   final Connection connect() {
     if (connectTimeout.compareTo(callTimeout) > 0) {
-      throw new IllegalArgumentException("connectTimeout (" + connectTimeout
-          + ") must be <= callTimeout (" + callTimeout + ")");
+      throw new IllegalArgumentException(
+          "connectTimeout (" + connectTimeout + ") must be <= callTimeout (" + callTimeout + ")");
     }
     checkCombinations();
     String key = Settings.apiKey(apiKey, environment);
     HttpUrl url = Settings.baseUrl(baseUrl, environment);
-    GeminiTransport transport = new GeminiTransport(key, url, connectTimeout, readTimeout,
-        callTimeout, httpClient,
-        new Retrier(GeminiTransport.PROVIDER, retryPolicy, sleeper, System::nanoTime));
-    return new Connection(apiKey, environment, baseUrl, connectTimeout, readTimeout, callTimeout,
-        retryPolicy, sleeper, httpClient, key, url, transport);
+    GeminiTransport transport =
+        new GeminiTransport(
+            key,
+            url,
+            connectTimeout,
+            readTimeout,
+            callTimeout,
+            httpClient,
+            new Retrier(GeminiTransport.PROVIDER, retryPolicy, sleeper, System::nanoTime));
+    return new Connection(
+        apiKey,
+        environment,
+        baseUrl,
+        connectTimeout,
+        readTimeout,
+        callTimeout,
+        retryPolicy,
+        sleeper,
+        httpClient,
+        key,
+        url,
+        transport);
   }
 }

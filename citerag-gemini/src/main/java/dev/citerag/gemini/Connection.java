@@ -43,14 +43,23 @@ record Connection(
     return httpClient != null;
   }
 
-  /** {@code baseUrl=..., apiKey=****, connectTimeout=..., readTimeout=..., callTimeout=..., retryPolicy=...}. */
+  /**
+   * {@code baseUrl=..., apiKey=****, connectTimeout=..., readTimeout=..., callTimeout=...,
+   * retryPolicy=...}.
+   */
   @Override
   public String toString() {
-    return "baseUrl=" + baseUrl
-        + ", apiKey=" + Secrets.mask(apiKey)
-        + ", connectTimeout=" + connectTimeout
-        + ", readTimeout=" + readTimeout
-        + ", callTimeout=" + callTimeout
-        + ", retryPolicy=" + retryPolicy;
+    return "baseUrl="
+        + baseUrl
+        + ", apiKey="
+        + Secrets.mask(apiKey)
+        + ", connectTimeout="
+        + connectTimeout
+        + ", readTimeout="
+        + readTimeout
+        + ", callTimeout="
+        + callTimeout
+        + ", retryPolicy="
+        + retryPolicy;
   }
 }

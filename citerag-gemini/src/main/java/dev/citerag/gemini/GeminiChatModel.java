@@ -41,10 +41,13 @@ public final class GeminiChatModel implements ChatModel {
 
   /** {@value}. */
   public static final String DEFAULT_MODEL = "gemini-2.5-flash";
+
   /** 10 s. */
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
   /** 120 s: a non-streaming reply sends nothing until the model has finished thinking. */
   public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofMinutes(2);
+
   /** 120 s per attempt (the retry policy and the request's timeout bound the whole call). */
   public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofMinutes(2);
 
@@ -64,12 +67,18 @@ public final class GeminiChatModel implements ChatModel {
     this.connection = connection;
   }
 
-  /** A builder with the defaults; nothing is checked against the environment until {@link Builder#build()}. */
+  /**
+   * A builder with the defaults; nothing is checked against the environment until {@link
+   * Builder#build()}.
+   */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder holding this model's settings (the key as it was given: explicit or from the environment). */
+  /**
+   * A builder holding this model's settings (the key as it was given: explicit or from the
+   * environment).
+   */
   public Builder toBuilder() {
     Builder b = new Builder().connection(connection);
     b.model = model;
@@ -91,14 +100,29 @@ public final class GeminiChatModel implements ChatModel {
     Checks.notNull(request, "request");
     byte[] body = ChatCodec.encode(request, temperature, maxOutputTokens, thinkingBudget);
     long t0 = System.nanoTime();
-    ChatResponse r = connection.transport().post(model, METHOD, body, request.timeout(),
-        bytes -> ChatCodec.decode(bytes, model, connection.apiKey()));
+    ChatResponse r =
+        connection
+            .transport()
+            .post(
+                model,
+                METHOD,
+                body,
+                request.timeout(),
+                bytes -> ChatCodec.decode(bytes, model, connection.apiKey()));
     if (log.isDebugEnabled()) {
       TokenUsage u = r.usage();
-      log.debug("citerag.gemini: {} model={} status=200 finishReason={} latencyMs={} tokens in={} out={}"
-              + " thoughts={} cached={} total={}", METHOD, r.model(), r.providerFinishReason(),
-          TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0), u.inputTokens(), u.outputTokens(),
-          u.reasoningTokens(), u.cachedTokens(), u.totalTokens());
+      log.debug(
+          "citerag.gemini: {} model={} status=200 finishReason={} latencyMs={} tokens in={} out={}"
+              + " thoughts={} cached={} total={}",
+          METHOD,
+          r.model(),
+          r.providerFinishReason(),
+          TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0),
+          u.inputTokens(),
+          u.outputTokens(),
+          u.reasoningTokens(),
+          u.cachedTokens(),
+          u.totalTokens());
     }
     return r;
   }
@@ -122,12 +146,18 @@ public final class GeminiChatModel implements ChatModel {
   /** The settings, with the key masked. */
   @Override
   public String toString() {
-    return "GeminiChatModel{model=" + model
-        + ", " + connection
-        + ", temperature=" + (temperature == null ? "from request" : temperature)
-        + ", maxOutputTokens=" + (maxOutputTokens == null ? "from request" : maxOutputTokens)
-        + ", thinkingBudget=" + (thinkingBudget == null ? "model default" : thinkingBudget)
-        + ", sharedHttpClient=" + connection.sharedHttpClient()
+    return "GeminiChatModel{model="
+        + model
+        + ", "
+        + connection
+        + ", temperature="
+        + (temperature == null ? "from request" : temperature)
+        + ", maxOutputTokens="
+        + (maxOutputTokens == null ? "from request" : maxOutputTokens)
+        + ", thinkingBudget="
+        + (thinkingBudget == null ? "model default" : thinkingBudget)
+        + ", sharedHttpClient="
+        + connection.sharedHttpClient()
         + "}";
   }
 
@@ -157,8 +187,8 @@ public final class GeminiChatModel implements ChatModel {
     }
 
     /**
-     * Sampling temperature sent instead of the request's. Default null: the request's value is
-     * sent (the pipeline sends 0).
+     * Sampling temperature sent instead of the request's. Default null: the request's value is sent
+     * (the pipeline sends 0).
      *
      * @throws IllegalArgumentException when not between 0 and 2
      */
@@ -216,14 +246,22 @@ public final class GeminiChatModel implements ChatModel {
     @Override
     void checkCombinations() {
       if (thinkingBudget != null && maxOutputTokens != null && thinkingBudget >= maxOutputTokens) {
-        throw new IllegalArgumentException("thinkingBudget (" + thinkingBudget
-            + ") must be < maxOutputTokens (" + maxOutputTokens
-            + "): thinking tokens count against the output limit and would leave no room for the answer");
+        throw new IllegalArgumentException(
+            "thinkingBudget ("
+                + thinkingBudget
+                + ") must be < maxOutputTokens ("
+                + maxOutputTokens
+                + "): thinking tokens count against the output limit and would leave no room for the answer");
       }
-      if (thinkingBudget != null && thinkingBudget >= 0 && thinkingBudget < 128
+      if (thinkingBudget != null
+          && thinkingBudget >= 0
+          && thinkingBudget < 128
           && model.startsWith("gemini-2.5-pro")) {
-        throw new IllegalArgumentException("thinkingBudget must be -1 or between 128 and 32768 for "
-            + model + " (thinking cannot be turned off), was " + thinkingBudget);
+        throw new IllegalArgumentException(
+            "thinkingBudget must be -1 or between 128 and 32768 for "
+                + model
+                + " (thinking cannot be turned off), was "
+                + thinkingBudget);
       }
     }
   }

@@ -35,14 +35,22 @@ public final class GeminiEmbedder implements Embedder {
 
   /** {@value}. */
   public static final String DEFAULT_MODEL = "gemini-embedding-001";
-  /** {@value}: a good balance of quality and size for gemini-embedding-001 (768, 1536 or 3072 are recommended). */
+
+  /**
+   * {@value}: a good balance of quality and size for gemini-embedding-001 (768, 1536 or 3072 are
+   * recommended).
+   */
   public static final int DEFAULT_DIMENSIONS = 768;
+
   /** {@value}: the most texts one {@code batchEmbedContents} request may carry. */
   public static final int MAX_BATCH_SIZE = 100;
+
   /** 10 s. */
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
   /** 60 s. */
   public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(60);
+
   /** 60 s per attempt. */
   public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(60);
 
@@ -57,16 +65,23 @@ public final class GeminiEmbedder implements Embedder {
     this.model = b.model;
     this.dimensions = b.outputDimensionality;
     this.connection = connection;
-    this.identity = new EmbedderIdentity(
-        GeminiTransport.PROVIDER, model, null, dimensions, "taskType=" + EmbedCodec.TASK_QUERY);
+    this.identity =
+        new EmbedderIdentity(
+            GeminiTransport.PROVIDER, model, null, dimensions, "taskType=" + EmbedCodec.TASK_QUERY);
   }
 
-  /** A builder with the defaults; nothing is checked against the environment until {@link Builder#build()}. */
+  /**
+   * A builder with the defaults; nothing is checked against the environment until {@link
+   * Builder#build()}.
+   */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder holding this embedder's settings (the key as it was given: explicit or from the environment). */
+  /**
+   * A builder holding this embedder's settings (the key as it was given: explicit or from the
+   * environment).
+   */
   public Builder toBuilder() {
     Builder b = new Builder().connection(connection);
     b.model = model;
@@ -95,8 +110,10 @@ public final class GeminiEmbedder implements Embedder {
     }
     List<float[]> out = new ArrayList<>(texts.size());
     for (int from = 0; from < texts.size(); from += MAX_BATCH_SIZE) {
-      out.addAll(batch(texts.subList(from, Math.min(from + MAX_BATCH_SIZE, texts.size())),
-          EmbedCodec.TASK_DOCUMENT));
+      out.addAll(
+          batch(
+              texts.subList(from, Math.min(from + MAX_BATCH_SIZE, texts.size())),
+              EmbedCodec.TASK_DOCUMENT));
     }
     return out;
   }
@@ -122,10 +139,22 @@ public final class GeminiEmbedder implements Embedder {
   private List<float[]> batch(List<EmbedCodec.Text> texts, String taskType) {
     byte[] body = EmbedCodec.encode(model, texts, taskType, dimensions);
     long t0 = System.nanoTime();
-    List<float[]> vectors = connection.transport().post(model, METHOD, body, null,
-        bytes -> EmbedCodec.decode(bytes, texts.size(), dimensions, connection.apiKey()));
-    log.debug("citerag.gemini: {} model={} status=200 taskType={} texts={} dimensions={} latencyMs={}",
-        METHOD, model, taskType, texts.size(), dimensions,
+    List<float[]> vectors =
+        connection
+            .transport()
+            .post(
+                model,
+                METHOD,
+                body,
+                null,
+                bytes -> EmbedCodec.decode(bytes, texts.size(), dimensions, connection.apiKey()));
+    log.debug(
+        "citerag.gemini: {} model={} status=200 taskType={} texts={} dimensions={} latencyMs={}",
+        METHOD,
+        model,
+        taskType,
+        texts.size(),
+        dimensions,
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
     return vectors;
   }
@@ -143,10 +172,14 @@ public final class GeminiEmbedder implements Embedder {
   /** The settings, with the key masked. */
   @Override
   public String toString() {
-    return "GeminiEmbedder{model=" + model
-        + ", outputDimensionality=" + dimensions
-        + ", " + connection
-        + ", sharedHttpClient=" + connection.sharedHttpClient()
+    return "GeminiEmbedder{model="
+        + model
+        + ", outputDimensionality="
+        + dimensions
+        + ", "
+        + connection
+        + ", sharedHttpClient="
+        + connection.sharedHttpClient()
         + "}";
   }
 
@@ -163,7 +196,8 @@ public final class GeminiEmbedder implements Embedder {
     }
 
     /**
-     * The model id as in {@code models/{model}:batchEmbedContents}. Default {@value #DEFAULT_MODEL}.
+     * The model id as in {@code models/{model}:batchEmbedContents}. Default {@value
+     * #DEFAULT_MODEL}.
      *
      * @throws IllegalArgumentException when blank, prefixed with {@code models/} or holding other
      *     characters than letters, digits, '.', '_' and '-'
@@ -180,7 +214,8 @@ public final class GeminiEmbedder implements Embedder {
      * @throws IllegalArgumentException when not between 128 and 3072 (gemini-embedding-001's range)
      */
     public Builder outputDimensionality(int outputDimensionality) {
-      this.outputDimensionality = Checks.inRange(outputDimensionality, 128, 3072, "outputDimensionality");
+      this.outputDimensionality =
+          Checks.inRange(outputDimensionality, 128, 3072, "outputDimensionality");
       return this;
     }
 

@@ -43,7 +43,8 @@ final class Fixtures {
   }
 
   static ChatRequest request(@Nullable Duration timeout) {
-    return new ChatRequest(Prompts.SYSTEM_INSTRUCTION, USER_CONTENT, AnswerSchema.schema(), 0.0, 1024, timeout);
+    return new ChatRequest(
+        Prompts.SYSTEM_INSTRUCTION, USER_CONTENT, AnswerSchema.schema(), 0.0, 1024, timeout);
   }
 
   /** Example (1) of the reference: STOP with thinking tokens, text substituted. */
@@ -63,31 +64,44 @@ final class Fixtures {
           "modelVersion": "gemini-2.5-flash",
           "responseId": "NyTxaYuTJ_OW_uMPgIPKgAg"
         }
-        """.formatted(quote(modelText));
+        """
+        .formatted(quote(modelText));
   }
 
   /** Example (6) of the reference: a per-minute 429 with QuotaFailure, Help and RetryInfo 26s. */
-  static final String RATE_LIMITED_PER_MINUTE = quotaExceeded(
-      "You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.",
-      "generate_content_free_tier_input_token_count", "GenerateContentInputTokensPerModelPerMinute-FreeTier", "250000",
-      """
+  static final String RATE_LIMITED_PER_MINUTE =
+      quotaExceeded(
+          "You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.",
+          "generate_content_free_tier_input_token_count",
+          "GenerateContentInputTokensPerModelPerMinute-FreeTier",
+          "250000",
+          """
       {"@type": "type.googleapis.com/google.rpc.Help",
        "links": [{"description": "Learn more about Gemini API quotas", "url": "https://ai.google.dev/gemini-api/docs/rate-limits"}]},""",
-      "26s");
+          "26s");
 
   /** The same shape with a daily quota, which will not clear within a retry window. */
-  static final String RATE_LIMITED_PER_DAY = quotaExceeded(
-      "You exceeded your current quota, please check your plan and billing details.",
-      "generate_content_free_tier_requests", "GenerateRequestsPerDayPerProjectPerModel-FreeTier", "250",
-      "", "43s");
+  static final String RATE_LIMITED_PER_DAY =
+      quotaExceeded(
+          "You exceeded your current quota, please check your plan and billing details.",
+          "generate_content_free_tier_requests",
+          "GenerateRequestsPerDayPerProjectPerModel-FreeTier",
+          "250",
+          "",
+          "43s");
 
   /**
    * A free-tier 429 {@code RESOURCE_EXHAUSTED} for gemini-2.5-flash: a QuotaFailure naming the
    * quota, then {@code moreDetails} (JSON objects each followed by a comma, or empty), then
    * RetryInfo.
    */
-  private static String quotaExceeded(String message, String quotaMetric, String quotaId,
-      String quotaValue, String moreDetails, String retryDelay) {
+  private static String quotaExceeded(
+      String message,
+      String quotaMetric,
+      String quotaId,
+      String quotaValue,
+      String moreDetails,
+      String retryDelay) {
     return """
         {"error": {"code": 429,
           "message": %s,
@@ -100,11 +114,13 @@ final class Fixtures {
                              "quotaValue": "%s"}]},
             %s
             {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "%s"}]}}
-        """.formatted(quote(message), quotaMetric, quotaId, quotaValue, moreDetails, retryDelay);
+        """
+        .formatted(quote(message), quotaMetric, quotaId, quotaValue, moreDetails, retryDelay);
   }
 
   /** Example (7) of the reference: invalid key. */
-  static final String INVALID_KEY = """
+  static final String INVALID_KEY =
+      """
       {"error": {"code": 400, "message": "API key not valid. Please pass a valid API key.", "status": "INVALID_ARGUMENT",
         "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "API_KEY_INVALID", "domain": "googleapis.com",
                      "metadata": {"service": "generativelanguage.googleapis.com"}},
@@ -112,14 +128,16 @@ final class Fixtures {
                      "message": "API key not valid. Please pass a valid API key."}]}}
       """;
 
-  static final String OVERLOADED = """
+  static final String OVERLOADED =
+      """
       {"error": {"code": 503, "message": "The model is overloaded. Please try again later.", "status": "UNAVAILABLE"}}
       """;
 
   static String notFound(String model) {
     return """
         {"error": {"code": 404, "message": "models/%s is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.", "status": "NOT_FOUND"}}
-        """.formatted(model);
+        """
+        .formatted(model);
   }
 
   static MockResponse json(int code, String body) {
@@ -158,14 +176,12 @@ final class Fixtures {
     return pointedAt(GeminiEmbedder.builder(), server, sleeper);
   }
 
-  /** {@code builder} with no environment, {@link #KEY}, {@code server}'s URL and {@code sleeper}. */
+  /**
+   * {@code builder} with no environment, {@link #KEY}, {@code server}'s URL and {@code sleeper}.
+   */
   private static <B extends ClientBuilder<B>> B pointedAt(
       B builder, MockWebServer server, Retrier.Sleeper sleeper) {
-    return builder
-        .environment(Map.of())
-        .apiKey(KEY)
-        .baseUrl(baseUrl(server))
-        .retrySleeper(sleeper);
+    return builder.environment(Map.of()).apiKey(KEY).baseUrl(baseUrl(server)).retrySleeper(sleeper);
   }
 
   /** Records the waits the retrier asks for instead of sleeping. */

@@ -20,7 +20,9 @@ import mockwebserver3.SocketEffect;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Error replies and transport failures of {@code generateContent}: typing, retries, time bounds. */
+/**
+ * Error replies and transport failures of {@code generateContent}: typing, retries, time bounds.
+ */
 class GeminiChatModelFailuresTest extends MockServerTest {
   private GeminiChatModel model;
 
@@ -36,16 +38,21 @@ class GeminiChatModelFailuresTest extends MockServerTest {
   @Test
   void connection_refused_fails_at_once_naming_the_url() throws Exception {
     int port;
-    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+    try (java.net.ServerSocket s =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       port = s.getLocalPort();
     }
-    GeminiChatModel nowhere = model.toBuilder().baseUrl("http://127.0.0.1:" + port + "/v1beta").build();
+    GeminiChatModel nowhere =
+        model.toBuilder().baseUrl("http://127.0.0.1:" + port + "/v1beta").build();
 
-    PermanentProviderException e = assertThrows(PermanentProviderException.class, () -> nowhere.chat(request()));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> nowhere.chat(request()));
 
     assertThat(e.kind()).isEqualTo(Kind.CONNECTION);
-    assertThat(e.getMessage()).contains("cannot connect to http://127.0.0.1:" + port + "/v1beta")
-        .contains("GEMINI_BASE_URL").doesNotContain(Fixtures.KEY);
+    assertThat(e.getMessage())
+        .contains("cannot connect to http://127.0.0.1:" + port + "/v1beta")
+        .contains("GEMINI_BASE_URL")
+        .doesNotContain(Fixtures.KEY);
     assertThat(sleeper.waits).as("no retry").isEmpty();
   }
 
@@ -64,17 +71,23 @@ class GeminiChatModelFailuresTest extends MockServerTest {
 
   @Test
   void bare_rate_limit_honours_the_retry_after_header() {
-    server.enqueue(new MockResponse.Builder().code(429).addHeader("Retry-After", "7")
-        .addHeader("Content-Type", "application/json")
-        .body("{\"error\":{\"code\":429,\"message\":\"Resource has been exhausted (e.g. check quota).\","
-            + "\"status\":\"RESOURCE_EXHAUSTED\"}}")
-        .build());
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(429)
+            .addHeader("Retry-After", "7")
+            .addHeader("Content-Type", "application/json")
+            .body(
+                "{\"error\":{\"code\":429,\"message\":\"Resource has been exhausted (e.g. check quota).\","
+                    + "\"status\":\"RESOURCE_EXHAUSTED\"}}")
+            .build());
     server.enqueue(json(200, stopReply(ANSWERED_TEXT)));
 
     model.chat(request());
 
     assertThat(server.getRequestCount()).isEqualTo(2);
-    assertThat(sleeper.waits).singleElement().satisfies(d -> assertThat(d).isGreaterThanOrEqualTo(Duration.ofSeconds(7)));
+    assertThat(sleeper.waits)
+        .singleElement()
+        .satisfies(d -> assertThat(d).isGreaterThanOrEqualTo(Duration.ofSeconds(7)));
   }
 
   @Test
@@ -82,7 +95,8 @@ class GeminiChatModelFailuresTest extends MockServerTest {
     server.enqueue(json(429, Fixtures.RATE_LIMITED_PER_DAY));
     server.enqueue(json(200, stopReply(ANSWERED_TEXT)));
 
-    PermanentProviderException e = assertThrows(PermanentProviderException.class, () -> model.chat(request()));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> model.chat(request()));
 
     assertThat(e.kind()).isEqualTo(Kind.RATE_LIMITED);
     assertThat(e.httpStatus()).hasValue(429);
@@ -107,16 +121,20 @@ class GeminiChatModelFailuresTest extends MockServerTest {
 
   @Test
   void overload_that_outlasts_the_attempts_surfaces_as_transient_unavailable() {
-    GeminiChatModel twoTries = model.toBuilder().retryPolicy(RetryPolicy.DEFAULT.withMaxAttempts(2)).build();
+    GeminiChatModel twoTries =
+        model.toBuilder().retryPolicy(RetryPolicy.DEFAULT.withMaxAttempts(2)).build();
     server.enqueue(json(503, Fixtures.OVERLOADED));
     server.enqueue(json(503, Fixtures.OVERLOADED));
 
-    TransientProviderException e = assertThrows(TransientProviderException.class, () -> twoTries.chat(request()));
+    TransientProviderException e =
+        assertThrows(TransientProviderException.class, () -> twoTries.chat(request()));
 
     assertThat(e.kind()).isEqualTo(Kind.UNAVAILABLE);
     assertThat(e.httpStatus()).hasValue(503);
     assertThat(e.providerStatus()).hasValue("UNAVAILABLE");
-    assertThat(e.getMessage()).isEqualTo("gemini: HTTP 503 UNAVAILABLE: The model is overloaded. Please try again later.");
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "gemini: HTTP 503 UNAVAILABLE: The model is overloaded. Please try again later.");
     assertThat(server.getRequestCount()).isEqualTo(2);
   }
 
@@ -125,24 +143,30 @@ class GeminiChatModelFailuresTest extends MockServerTest {
     server.enqueue(json(400, Fixtures.INVALID_KEY));
     server.enqueue(json(200, stopReply(ANSWERED_TEXT)));
 
-    PermanentProviderException e = assertThrows(PermanentProviderException.class, () -> model.chat(request()));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> model.chat(request()));
 
     assertThat(e.kind()).isEqualTo(Kind.AUTH);
     assertThat(e.httpStatus()).hasValue(400);
     assertThat(e.providerStatus()).hasValue("INVALID_ARGUMENT");
-    assertThat(e.getMessage()).contains("HTTP 400 INVALID_ARGUMENT: API key not valid. Please pass a valid API key.");
+    assertThat(e.getMessage())
+        .contains("HTTP 400 INVALID_ARGUMENT: API key not valid. Please pass a valid API key.");
     assertThat(server.getRequestCount()).isEqualTo(1);
     assertThat(sleeper.waits).isEmpty();
   }
 
   @Test
   void other_bad_request_is_bad_request_and_not_retried() {
-    server.enqueue(json(400, """
+    server.enqueue(
+        json(
+            400,
+            """
         {"error": {"code": 400, "message": "* GenerateContentRequest.generation_config.response_json_schema: unsupported keyword",
                    "status": "INVALID_ARGUMENT"}}
         """));
 
-    PermanentProviderException e = assertThrows(PermanentProviderException.class, () -> model.chat(request()));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> model.chat(request()));
 
     assertThat(e.kind()).isEqualTo(Kind.BAD_REQUEST);
     assertThat(e.getMessage()).contains("response_json_schema: unsupported keyword");
@@ -151,11 +175,15 @@ class GeminiChatModelFailuresTest extends MockServerTest {
 
   @Test
   void permission_denied_is_auth() {
-    server.enqueue(json(403, """
+    server.enqueue(
+        json(
+            403,
+            """
         {"error": {"code": 403, "message": "Method doesn't allow unregistered callers.", "status": "PERMISSION_DENIED"}}
         """));
 
-    PermanentProviderException e = assertThrows(PermanentProviderException.class, () -> model.chat(request()));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> model.chat(request()));
 
     assertThat(e.kind()).isEqualTo(Kind.AUTH);
     assertThat(e.httpStatus()).hasValue(403);
@@ -167,21 +195,29 @@ class GeminiChatModelFailuresTest extends MockServerTest {
     GeminiChatModel missing = model.toBuilder().model("gemini-9.9-nope").build();
     server.enqueue(json(404, Fixtures.notFound("gemini-9.9-nope")));
 
-    PermanentProviderException e = assertThrows(PermanentProviderException.class, () -> missing.chat(request()));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> missing.chat(request()));
 
     assertThat(e.kind()).isEqualTo(Kind.NOT_FOUND);
     assertThat(e.httpStatus()).hasValue(404);
-    assertThat(e.getMessage()).startsWith("gemini: model gemini-9.9-nope not found").contains("HTTP 404 NOT_FOUND");
+    assertThat(e.getMessage())
+        .startsWith("gemini: model gemini-9.9-nope not found")
+        .contains("HTTP 404 NOT_FOUND");
     assertThat(server.getRequestCount()).isEqualTo(1);
   }
 
   @Test
   void server_error_with_a_non_json_body_is_transient_and_quotes_the_body() {
     GeminiChatModel once = model.toBuilder().retryPolicy(RetryPolicy.NONE).build();
-    server.enqueue(new MockResponse.Builder().code(500).addHeader("Content-Type", "text/html")
-        .body("<html><title>500 Internal Server Error</title></html>").build());
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(500)
+            .addHeader("Content-Type", "text/html")
+            .body("<html><title>500 Internal Server Error</title></html>")
+            .build());
 
-    TransientProviderException e = assertThrows(TransientProviderException.class, () -> once.chat(request()));
+    TransientProviderException e =
+        assertThrows(TransientProviderException.class, () -> once.chat(request()));
 
     assertThat(e.kind()).isEqualTo(Kind.UNAVAILABLE);
     assertThat(e.httpStatus()).hasValue(500);
@@ -201,11 +237,15 @@ class GeminiChatModelFailuresTest extends MockServerTest {
   @Test
   void gateway_timeout_is_transient_timeout() {
     GeminiChatModel once = model.toBuilder().retryPolicy(RetryPolicy.NONE).build();
-    server.enqueue(json(504, """
+    server.enqueue(
+        json(
+            504,
+            """
         {"error": {"code": 504, "message": "Deadline exceeded", "status": "DEADLINE_EXCEEDED"}}
         """));
 
-    TransientProviderException e = assertThrows(TransientProviderException.class, () -> once.chat(request()));
+    TransientProviderException e =
+        assertThrows(TransientProviderException.class, () -> once.chat(request()));
 
     assertThat(e.kind()).isEqualTo(Kind.TIMEOUT);
     assertThat(e.providerStatus()).hasValue("DEADLINE_EXCEEDED");
@@ -217,7 +257,8 @@ class GeminiChatModelFailuresTest extends MockServerTest {
     Duration bound = Duration.ofMillis(400);
 
     long t0 = System.nanoTime();
-    TransientProviderException e = assertThrows(TransientProviderException.class, () -> model.chat(request(bound)));
+    TransientProviderException e =
+        assertThrows(TransientProviderException.class, () -> model.chat(request(bound)));
     long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
 
     assertThat(e.kind()).isEqualTo(Kind.TIMEOUT);
@@ -228,12 +269,16 @@ class GeminiChatModelFailuresTest extends MockServerTest {
   @Test
   void connection_dropped_mid_body_is_a_connection_failure() {
     GeminiChatModel once = model.toBuilder().retryPolicy(RetryPolicy.NONE).build();
-    server.enqueue(new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json")
-        .body(stopReply(ANSWERED_TEXT.repeat(50)))
-        .onResponseBody(new SocketEffect.CloseSocket(true, false, false))
-        .build());
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .body(stopReply(ANSWERED_TEXT.repeat(50)))
+            .onResponseBody(new SocketEffect.CloseSocket(true, false, false))
+            .build());
 
-    TransientProviderException e = assertThrows(TransientProviderException.class, () -> once.chat(request()));
+    TransientProviderException e =
+        assertThrows(TransientProviderException.class, () -> once.chat(request()));
 
     assertThat(e.kind()).isEqualTo(Kind.CONNECTION);
     assertThat(e.getCause()).isInstanceOf(java.io.IOException.class);
@@ -241,10 +286,13 @@ class GeminiChatModelFailuresTest extends MockServerTest {
 
   @Test
   void connection_dropped_mid_body_is_retried() {
-    server.enqueue(new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json")
-        .body(stopReply(ANSWERED_TEXT.repeat(50)))
-        .onResponseBody(new SocketEffect.CloseSocket(true, false, false))
-        .build());
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .body(stopReply(ANSWERED_TEXT.repeat(50)))
+            .onResponseBody(new SocketEffect.CloseSocket(true, false, false))
+            .build());
     server.enqueue(json(200, stopReply(ANSWERED_TEXT)));
 
     assertThat(model.chat(request()).text()).isEqualTo(ANSWERED_TEXT);
@@ -253,9 +301,14 @@ class GeminiChatModelFailuresTest extends MockServerTest {
 
   @Test
   void redirect_is_not_followed_so_the_key_stays_with_the_api_host() {
-    server.enqueue(new MockResponse.Builder().code(302).addHeader("Location", "http://elsewhere.invalid/steal").build());
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(302)
+            .addHeader("Location", "http://elsewhere.invalid/steal")
+            .build());
 
-    PermanentProviderException e = assertThrows(PermanentProviderException.class, () -> model.chat(request()));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> model.chat(request()));
 
     assertThat(e.kind()).isEqualTo(Kind.PROTOCOL);
     assertThat(e.httpStatus()).hasValue(302);

@@ -53,7 +53,8 @@ class GeminiChatModelTest extends MockServerTest {
 
     RecordedRequest sent = taken();
     assertThat(sent.getMethod()).isEqualTo("POST");
-    assertThat(sent.getUrl().encodedPath()).isEqualTo("/v1beta/models/gemini-2.5-flash:generateContent");
+    assertThat(sent.getUrl().encodedPath())
+        .isEqualTo("/v1beta/models/gemini-2.5-flash:generateContent");
     assertThat(sent.getUrl().query()).isNull();
     assertThat(sent.getUrl().toString()).doesNotContain(KEY);
     assertThat(sent.getTarget()).doesNotContain(KEY);
@@ -69,7 +70,8 @@ class GeminiChatModelTest extends MockServerTest {
     assertThat(config.get("temperature").asDouble()).isEqualTo(0.0);
     assertThat(config.get("maxOutputTokens").asInt()).isEqualTo(1024);
     assertThat(config.has("thinkingConfig")).isFalse();
-    assertThat(body.at("/systemInstruction/parts/0/text").asText()).isEqualTo(Prompts.SYSTEM_INSTRUCTION);
+    assertThat(body.at("/systemInstruction/parts/0/text").asText())
+        .isEqualTo(Prompts.SYSTEM_INSTRUCTION);
     assertThat(body.get("systemInstruction").has("role")).isFalse();
     assertThat(body.get("contents")).hasSize(1);
     assertThat(body.at("/contents/0/role").asText()).isEqualTo("user");
@@ -90,7 +92,10 @@ class GeminiChatModelTest extends MockServerTest {
 
   @Test
   void leaves_thought_summaries_out_of_the_text_and_joins_the_other_parts() {
-    server.enqueue(json(200, """
+    server.enqueue(
+        json(
+            200,
+            """
         {"candidates": [{
            "content": {"parts": [
               {"text": "**Weighing it** The source says Paris.", "thought": true},
@@ -111,7 +116,10 @@ class GeminiChatModelTest extends MockServerTest {
 
   @Test
   void max_tokens_spent_on_thinking_is_length_with_empty_text_and_thoughts_counted() {
-    server.enqueue(json(200, """
+    server.enqueue(
+        json(
+            200,
+            """
         {"candidates": [{"content": {"role": "model"}, "finishReason": "MAX_TOKENS", "index": 0}],
          "usageMetadata": {"promptTokenCount": 40, "totalTokenCount": 551, "thoughtsTokenCount": 511},
          "modelVersion": "gemini-2.5-flash", "responseId": "r-2"}
@@ -128,7 +136,10 @@ class GeminiChatModelTest extends MockServerTest {
 
   @Test
   void candidate_blocked_for_safety_is_a_blocked_result_not_an_exception() {
-    server.enqueue(json(200, """
+    server.enqueue(
+        json(
+            200,
+            """
         {"candidates": [{"finishReason": "SAFETY", "index": 0,
            "safetyRatings": [{"category": "HARM_CATEGORY_DANGEROUS_CONTENT", "probability": "HIGH", "blocked": true},
                              {"category": "HARM_CATEGORY_HARASSMENT", "probability": "NEGLIGIBLE"}]}]}
@@ -146,7 +157,10 @@ class GeminiChatModelTest extends MockServerTest {
 
   @Test
   void prompt_blocked_without_candidates_is_a_blocked_result_naming_the_reason() {
-    server.enqueue(json(200, """
+    server.enqueue(
+        json(
+            200,
+            """
         {"promptFeedback": {"blockReason": "PROHIBITED_CONTENT"},
          "usageMetadata": {"promptTokenCount": 9, "totalTokenCount": 9},
          "modelVersion": "gemini-2.5-flash"}
@@ -173,7 +187,10 @@ class GeminiChatModelTest extends MockServerTest {
 
   @Test
   void unknown_finish_reason_maps_to_other_and_is_kept_verbatim() {
-    server.enqueue(json(200, """
+    server.enqueue(
+        json(
+            200,
+            """
         {"candidates": [{"content": {"parts": [{"text": "{}"}], "role": "model"},
                          "finishReason": "MISSING_THOUGHT_SIGNATURE", "index": 0}],
          "usageMetadata": {"promptTokenCount": 5, "candidatesTokenCount": 1, "totalTokenCount": 6},
@@ -190,10 +207,15 @@ class GeminiChatModelTest extends MockServerTest {
 
   @Test
   void a_200_body_that_is_not_json_is_a_protocol_error_and_not_retried() {
-    server.enqueue(new mockwebserver3.MockResponse.Builder().code(200)
-        .addHeader("Content-Type", "text/html").body("<html><body>Service Temporarily Moved</body></html>").build());
+    server.enqueue(
+        new mockwebserver3.MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "text/html")
+            .body("<html><body>Service Temporarily Moved</body></html>")
+            .build());
 
-    PermanentProviderException e = assertThrows(PermanentProviderException.class, () -> model.chat(request()));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> model.chat(request()));
 
     assertThat(e.kind()).isEqualTo(ProviderException.Kind.PROTOCOL);
     assertThat(e.provider()).isEqualTo("gemini");
@@ -204,11 +226,15 @@ class GeminiChatModelTest extends MockServerTest {
 
   @Test
   void a_200_reply_with_neither_candidates_nor_prompt_feedback_is_a_protocol_error() {
-    server.enqueue(json(200, """
+    server.enqueue(
+        json(
+            200,
+            """
         {"usageMetadata": {"promptTokenCount": 9, "totalTokenCount": 9}, "modelVersion": "gemini-2.5-flash"}
         """));
 
-    PermanentProviderException e = assertThrows(PermanentProviderException.class, () -> model.chat(request()));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> model.chat(request()));
 
     assertThat(e.kind()).isEqualTo(ProviderException.Kind.PROTOCOL);
     assertThat(e.getMessage()).contains("neither candidates nor promptFeedback");
@@ -216,14 +242,20 @@ class GeminiChatModelTest extends MockServerTest {
 
   @Test
   void builder_values_override_the_request_and_thinking_budget_is_sent() throws Exception {
-    GeminiChatModel tuned = model.toBuilder()
-        .temperature(0.7).maxOutputTokens(4096).thinkingBudget(512).model("gemini-2.5-flash-lite").build();
+    GeminiChatModel tuned =
+        model.toBuilder()
+            .temperature(0.7)
+            .maxOutputTokens(4096)
+            .thinkingBudget(512)
+            .model("gemini-2.5-flash-lite")
+            .build();
     server.enqueue(json(200, stopReply(ANSWERED_TEXT)));
 
     tuned.chat(request());
 
     RecordedRequest sent = taken();
-    assertThat(sent.getUrl().encodedPath()).isEqualTo("/v1beta/models/gemini-2.5-flash-lite:generateContent");
+    assertThat(sent.getUrl().encodedPath())
+        .isEqualTo("/v1beta/models/gemini-2.5-flash-lite:generateContent");
     JsonNode config = Fixtures.body(sent).get("generationConfig");
     assertThat(config.get("temperature").asDouble()).isEqualTo(0.7);
     assertThat(config.get("maxOutputTokens").asInt()).isEqualTo(4096);

@@ -46,17 +46,20 @@ class GeminiEmbedderTest extends MockServerTest {
   void embeds_250_documents_in_batches_of_100_100_50_keeping_input_order() throws Exception {
     // The fake server answers each text "doc-<n>" with the vector [n + 1, 2, 0, ...], so the
     // returned vectors reveal which text each one belongs to, whatever the batching.
-    server.setDispatcher(new Dispatcher() {
-      @Override
-      public MockResponse dispatch(RecordedRequest request) {
-        List<String> vectors = new ArrayList<>();
-        for (JsonNode r : Fixtures.body(request).get("requests")) {
-          int n = Integer.parseInt(r.at("/content/parts/0/text").asText().substring("doc-".length()));
-          vectors.add(vector(768, n + 1, 2));
-        }
-        return json(200, reply(vectors));
-      }
-    });
+    server.setDispatcher(
+        new Dispatcher() {
+          @Override
+          public MockResponse dispatch(RecordedRequest request) {
+            List<String> vectors = new ArrayList<>();
+            for (JsonNode r : Fixtures.body(request).get("requests")) {
+              int n =
+                  Integer.parseInt(
+                      r.at("/content/parts/0/text").asText().substring("doc-".length()));
+              vectors.add(vector(768, n + 1, 2));
+            }
+            return json(200, reply(vectors));
+          }
+        });
     List<DocumentText> docs = new ArrayList<>();
     for (int i = 0; i < 250; i++) {
       docs.add(new DocumentText("doc-" + i, i % 2 == 0 ? "Runbook " + i : null));
@@ -74,7 +77,8 @@ class GeminiEmbedderTest extends MockServerTest {
     List<Integer> sizes = new ArrayList<>();
     for (int b = 0; b < 3; b++) {
       RecordedRequest r = server.takeRequest(5, TimeUnit.SECONDS);
-      assertThat(r.getUrl().encodedPath()).isEqualTo("/v1beta/models/gemini-embedding-001:batchEmbedContents");
+      assertThat(r.getUrl().encodedPath())
+          .isEqualTo("/v1beta/models/gemini-embedding-001:batchEmbedContents");
       assertThat(r.getHeaders().get("x-goog-api-key")).isEqualTo(Fixtures.KEY);
       JsonNode requests = Fixtures.body(r).get("requests");
       sizes.add(requests.size());
@@ -114,7 +118,8 @@ class GeminiEmbedderTest extends MockServerTest {
   void vector_of_the_wrong_length_is_a_protocol_error() {
     server.enqueue(json(200, reply(List.of(vector(3072, 3, 4)))));
 
-    PermanentProviderException e = assertThrows(PermanentProviderException.class, () -> embedder.embedQuery("q"));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> embedder.embedQuery("q"));
 
     assertThat(e.kind()).isEqualTo(Kind.PROTOCOL);
     assertThat(e.getMessage()).contains("embeddings[0] has 3072 values, expected 768");
@@ -124,8 +129,10 @@ class GeminiEmbedderTest extends MockServerTest {
   void fewer_vectors_than_texts_is_a_protocol_error() {
     server.enqueue(json(200, reply(List.of(vector(768, 1, 0)))));
 
-    PermanentProviderException e = assertThrows(PermanentProviderException.class,
-        () -> embedder.embedDocuments(List.of(DocumentText.of("a"), DocumentText.of("b"))));
+    PermanentProviderException e =
+        assertThrows(
+            PermanentProviderException.class,
+            () -> embedder.embedDocuments(List.of(DocumentText.of("a"), DocumentText.of("b"))));
 
     assertThat(e.kind()).isEqualTo(Kind.PROTOCOL);
     assertThat(e.getMessage()).contains("returned 1 vectors for 2 texts");
@@ -135,7 +142,8 @@ class GeminiEmbedderTest extends MockServerTest {
   void value_beyond_float_range_is_a_protocol_error() {
     server.enqueue(json(200, reply(List.of(vector(768, 1e39, 1)))));
 
-    PermanentProviderException e = assertThrows(PermanentProviderException.class, () -> embedder.embedQuery("q"));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> embedder.embedQuery("q"));
 
     assertThat(e.getMessage()).contains("embeddings[0].values[0] is not a finite float");
   }
@@ -144,7 +152,8 @@ class GeminiEmbedderTest extends MockServerTest {
   void zero_vector_cannot_be_normalised_and_is_a_protocol_error() {
     server.enqueue(json(200, reply(List.of(vector(768, 0, 0)))));
 
-    PermanentProviderException e = assertThrows(PermanentProviderException.class, () -> embedder.embedQuery("q"));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> embedder.embedQuery("q"));
 
     assertThat(e.getMessage()).contains("cannot be normalised");
   }
@@ -153,7 +162,8 @@ class GeminiEmbedderTest extends MockServerTest {
   void missing_embeddings_is_a_protocol_error() {
     server.enqueue(json(200, "{}"));
 
-    PermanentProviderException e = assertThrows(PermanentProviderException.class, () -> embedder.embedQuery("q"));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> embedder.embedQuery("q"));
 
     assertThat(e.kind()).isEqualTo(Kind.PROTOCOL);
   }
@@ -166,8 +176,11 @@ class GeminiEmbedderTest extends MockServerTest {
 
   @Test
   void blank_text_is_rejected_naming_its_index() {
-    assertThat(assertThrows(IllegalArgumentException.class,
-            () -> embedder.embedDocuments(List.of(DocumentText.of("ok"), DocumentText.of(" ")))))
+    assertThat(
+            assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                    embedder.embedDocuments(List.of(DocumentText.of("ok"), DocumentText.of(" ")))))
         .hasMessage("documents[1].text must not be blank");
     assertThat(assertThrows(IllegalArgumentException.class, () -> embedder.embedQuery("")))
         .hasMessage("query must not be blank");
@@ -188,12 +201,16 @@ class GeminiEmbedderTest extends MockServerTest {
 
   @Test
   void oversized_batch_rejection_is_a_bad_request() {
-    server.enqueue(json(400, """
+    server.enqueue(
+        json(
+            400,
+            """
         {"error": {"code": 400, "message": "* BatchEmbedContentsRequest.requests: at most 100 requests can be in one batch\\n",
                    "status": "INVALID_ARGUMENT"}}
         """));
 
-    PermanentProviderException e = assertThrows(PermanentProviderException.class, () -> embedder.embedQuery("q"));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> embedder.embedQuery("q"));
 
     assertThat(e.kind()).isEqualTo(Kind.BAD_REQUEST);
     assertThat(e.getMessage()).contains("at most 100 requests");

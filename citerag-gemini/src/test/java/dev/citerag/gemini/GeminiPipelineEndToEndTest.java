@@ -42,13 +42,27 @@ class GeminiPipelineEndToEndTest {
     server.start();
     LocalHashingEmbedder embedder = new LocalHashingEmbedder();
     InMemoryVectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
-    Ingestor.builder().embedder(embedder).store(store).build().ingest(List.of(
-        Document.markdown("runbooks/rollback.md",
-            "# Rollbacks\n\nRun `deployctl rollback --to <sha>` to roll back.\n\n" + QUOTE + "\n"),
-        Document.markdown("runbooks/oncall.md",
-            "# On-call\n\nThe on-call rotation changes every Monday at 10:00 UTC.\n")));
-    rag = RagPipeline.builder().embedder(embedder).store(store)
-        .generator(AnswerGenerator.of(Fixtures.chat(server, new Fixtures.RecordingSleeper()).build())).build();
+    Ingestor.builder()
+        .embedder(embedder)
+        .store(store)
+        .build()
+        .ingest(
+            List.of(
+                Document.markdown(
+                    "runbooks/rollback.md",
+                    "# Rollbacks\n\nRun `deployctl rollback --to <sha>` to roll back.\n\n"
+                        + QUOTE
+                        + "\n"),
+                Document.markdown(
+                    "runbooks/oncall.md",
+                    "# On-call\n\nThe on-call rotation changes every Monday at 10:00 UTC.\n")));
+    rag =
+        RagPipeline.builder()
+            .embedder(embedder)
+            .store(store)
+            .generator(
+                AnswerGenerator.of(Fixtures.chat(server, new Fixtures.RecordingSleeper()).build()))
+            .build();
   }
 
   @AfterEach
@@ -58,31 +72,39 @@ class GeminiPipelineEndToEndTest {
 
   /** Replies with {@code reply.apply(id of the sent source containing "rollback finishes")}. */
   void replyCiting(Function<String, String> reply) {
-    server.setDispatcher(new Dispatcher() {
-      @Override
-      public MockResponse dispatch(RecordedRequest request) {
-        JsonNode body = Fixtures.body(request);
-        String user = body.at("/contents/0/parts/0/text").asText();
-        int cut = user.indexOf("\n\nPrevious reply rejected:");
-        try {
-          JsonNode sources = M.readTree(cut < 0 ? user : user.substring(0, cut)).path("sources");
-          for (JsonNode s : sources) {
-            if (s.path("text").asText().contains("rollback finishes")) {
-              return json(200, stopReply(reply.apply(s.path("id").asText())));
+    server.setDispatcher(
+        new Dispatcher() {
+          @Override
+          public MockResponse dispatch(RecordedRequest request) {
+            JsonNode body = Fixtures.body(request);
+            String user = body.at("/contents/0/parts/0/text").asText();
+            int cut = user.indexOf("\n\nPrevious reply rejected:");
+            try {
+              JsonNode sources =
+                  M.readTree(cut < 0 ? user : user.substring(0, cut)).path("sources");
+              for (JsonNode s : sources) {
+                if (s.path("text").asText().contains("rollback finishes")) {
+                  return json(200, stopReply(reply.apply(s.path("id").asText())));
+                }
+              }
+            } catch (java.io.IOException e) {
+              throw new java.io.UncheckedIOException(e);
             }
+            return json(
+                500,
+                "{\"error\":{\"code\":500,\"message\":\"no rollback source sent\",\"status\":\"INTERNAL\"}}");
           }
-        } catch (java.io.IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-        return json(500, "{\"error\":{\"code\":500,\"message\":\"no rollback source sent\",\"status\":\"INTERNAL\"}}");
-      }
-    });
+        });
   }
 
   static String answer(String sourceId) {
     return "{\"status\":\"answered\",\"answer\":\"A rollback takes at most 5 minutes for most services.\","
         + "\"claims\":[{\"text\":\"A rollback takes at most 5 minutes for most services.\",\"citations\":"
-        + "[{\"source_id\":\"" + sourceId + "\",\"quote\":\"" + QUOTE + "\"}]}]}";
+        + "[{\"source_id\":\""
+        + sourceId
+        + "\",\"quote\":\""
+        + QUOTE
+        + "\"}]}]}";
   }
 
   @Test
@@ -94,18 +116,24 @@ class GeminiPipelineEndToEndTest {
     assertThat(r).isInstanceOf(RagResult.Answered.class);
     RagResult.Answered a = (RagResult.Answered) r;
     assertThat(a.answer()).isEqualTo("A rollback takes at most 5 minutes for most services.");
-    assertThat(a.citations()).singleElement().satisfies(c -> {
-      assertThat(c.quote()).isEqualTo(QUOTE);
-      assertThat(c.chunk().docId()).isEqualTo("runbooks/rollback.md");
-      assertThat(r.trace().sent()).anyMatch(s -> s.sourceId().equals(c.sourceId()));
-    });
+    assertThat(a.citations())
+        .singleElement()
+        .satisfies(
+            c -> {
+              assertThat(c.quote()).isEqualTo(QUOTE);
+              assertThat(c.chunk().docId()).isEqualTo("runbooks/rollback.md");
+              assertThat(r.trace().sent()).anyMatch(s -> s.sourceId().equals(c.sourceId()));
+            });
     assertThat(a.trace().usage()).isEqualTo(new TokenUsage(55, 15, 45, 0, 115));
     assertThat(a.trace().model()).isEqualTo("gemini-2.5-flash");
-    assertThat(a.trace().attempts()).singleElement().satisfies(at -> {
-      assertThat(at.finishReason()).isEqualTo(FinishReason.STOP);
-      assertThat(at.providerFinishReason()).isEqualTo("STOP");
-      assertThat(at.responseId()).isEqualTo("NyTxaYuTJ_OW_uMPgIPKgAg");
-    });
+    assertThat(a.trace().attempts())
+        .singleElement()
+        .satisfies(
+            at -> {
+              assertThat(at.finishReason()).isEqualTo(FinishReason.STOP);
+              assertThat(at.providerFinishReason()).isEqualTo("STOP");
+              assertThat(at.responseId()).isEqualTo("NyTxaYuTJ_OW_uMPgIPKgAg");
+            });
     assertThat(a.trace().generator()).startsWith("gemini");
     assertThat(server.getRequestCount()).isEqualTo(1);
   }
@@ -116,10 +144,15 @@ class GeminiPipelineEndToEndTest {
 
     RagResult r = rag.ask("How long does a rollback take?");
 
-    assertThat(r).isInstanceOfSatisfying(RagResult.Rejected.class, rej -> {
-      assertThat(rej.reason()).isEqualTo(RejectReason.INVALID_CITATIONS);
-      assertThat(rej.issues()).extracting(ValidationIssue::type).containsOnly(IssueType.PHANTOM_SOURCE);
-    });
+    assertThat(r)
+        .isInstanceOfSatisfying(
+            RagResult.Rejected.class,
+            rej -> {
+              assertThat(rej.reason()).isEqualTo(RejectReason.INVALID_CITATIONS);
+              assertThat(rej.issues())
+                  .extracting(ValidationIssue::type)
+                  .containsOnly(IssueType.PHANTOM_SOURCE);
+            });
     assertThat(server.getRequestCount()).isEqualTo(2);
     assertThat(r.trace().usage().totalTokens()).isEqualTo(230);
   }

@@ -70,7 +70,8 @@ class SecretLeakTest {
     Fixtures.RecordingSleeper sleeper = new Fixtures.RecordingSleeper();
     GeminiChatModel chat = Fixtures.chat(server, sleeper).build();
     GeminiChatModel once = chat.toBuilder().retryPolicy(RetryPolicy.NONE).build();
-    GeminiEmbedder embedder = Fixtures.embedder(server, sleeper).retryPolicy(RetryPolicy.NONE).build();
+    GeminiEmbedder embedder =
+        Fixtures.embedder(server, sleeper).retryPolicy(RetryPolicy.NONE).build();
     List<ProviderException> failures = new ArrayList<>();
 
     // succeeding calls, one after a retry
@@ -82,21 +83,39 @@ class SecretLeakTest {
 
     // failing calls; several bodies echo the key, as a misbehaving proxy might
     server.enqueue(json(400, Fixtures.INVALID_KEY));
-    server.enqueue(json(400, "{\"error\":{\"code\":400,\"message\":\"API key " + KEY
-        + " not valid.\",\"status\":\"INVALID_ARGUMENT\"}}"));
-    server.enqueue(new MockResponse.Builder().code(500).body("<html>upstream rejected key=" + KEY + "</html>").build());
+    server.enqueue(
+        json(
+            400,
+            "{\"error\":{\"code\":400,\"message\":\"API key "
+                + KEY
+                + " not valid.\",\"status\":\"INVALID_ARGUMENT\"}}"));
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(500)
+            .body("<html>upstream rejected key=" + KEY + "</html>")
+            .build());
     server.enqueue(new MockResponse.Builder().code(200).body(KEY + " is not JSON").build());
     server.enqueue(json(429, Fixtures.RATE_LIMITED_PER_DAY));
     server.enqueue(json(404, Fixtures.notFound("gemini-2.5-flash")));
-    server.enqueue(new MockResponse.Builder().code(200).body(stopReply(ANSWERED_TEXT.repeat(40)))
-        .onResponseBody(new SocketEffect.CloseSocket(true, false, false)).build());
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .body(stopReply(ANSWERED_TEXT.repeat(40)))
+            .onResponseBody(new SocketEffect.CloseSocket(true, false, false))
+            .build());
     for (int i = 0; i < 7; i++) {
       failures.add(assertThrows(ProviderException.class, () -> once.chat(request())));
     }
-    server.enqueue(json(403, "{\"error\":{\"code\":403,\"message\":\"key " + KEY + " lacks permission\","
-        + "\"status\":\"PERMISSION_DENIED\"}}"));
-    failures.add(assertThrows(ProviderException.class,
-        () -> embedder.embedDocuments(List.of(DocumentText.of("d")))));
+    server.enqueue(
+        json(
+            403,
+            "{\"error\":{\"code\":403,\"message\":\"key "
+                + KEY
+                + " lacks permission\","
+                + "\"status\":\"PERMISSION_DENIED\"}}"));
+    failures.add(
+        assertThrows(
+            ProviderException.class, () -> embedder.embedDocuments(List.of(DocumentText.of("d")))));
     server.enqueue(json(200, "{\"embeddings\": [{\"values\": \"" + KEY + "\"}]}"));
     failures.add(assertThrows(ProviderException.class, () -> embedder.embedQuery("q")));
 
@@ -111,24 +130,35 @@ class SecretLeakTest {
     }
 
     // every failure was typed, and no message or stack trace holds the key
-    assertThat(failures).extracting(ProviderException::kind).containsExactly(
-        ProviderException.Kind.AUTH, ProviderException.Kind.BAD_REQUEST, ProviderException.Kind.UNAVAILABLE,
-        ProviderException.Kind.PROTOCOL, ProviderException.Kind.RATE_LIMITED, ProviderException.Kind.NOT_FOUND,
-        ProviderException.Kind.CONNECTION, ProviderException.Kind.AUTH, ProviderException.Kind.PROTOCOL);
+    assertThat(failures)
+        .extracting(ProviderException::kind)
+        .containsExactly(
+            ProviderException.Kind.AUTH,
+            ProviderException.Kind.BAD_REQUEST,
+            ProviderException.Kind.UNAVAILABLE,
+            ProviderException.Kind.PROTOCOL,
+            ProviderException.Kind.RATE_LIMITED,
+            ProviderException.Kind.NOT_FOUND,
+            ProviderException.Kind.CONNECTION,
+            ProviderException.Kind.AUTH,
+            ProviderException.Kind.PROTOCOL);
     for (ProviderException e : failures) {
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
       assertThat(trace.toString()).as("stack trace of %s", e.kind()).doesNotContain(KEY);
       assertThat(e.toString()).doesNotContain(KEY);
     }
-    assertThat(failures.get(1).getMessage()).as("echoed key is masked, the rest kept")
+    assertThat(failures.get(1).getMessage())
+        .as("echoed key is masked, the rest kept")
         .contains("API key **** not valid.");
 
     // logs at TRACE were produced and none holds the key
     List<ILoggingEvent> events = appender.list;
-    assertThat(events).anySatisfy(ev -> assertThat(ev.getFormattedMessage()).contains("apiKey=****"));
+    assertThat(events)
+        .anySatisfy(ev -> assertThat(ev.getFormattedMessage()).contains("apiKey=****"));
     assertThat(events).anySatisfy(ev -> assertThat(ev.getLevel()).isEqualTo(Level.TRACE));
-    assertThat(events).anySatisfy(ev -> assertThat(ev.getFormattedMessage()).contains("status=200"));
+    assertThat(events)
+        .anySatisfy(ev -> assertThat(ev.getFormattedMessage()).contains("status=200"));
     for (ILoggingEvent ev : events) {
       assertThat(ev.getFormattedMessage()).doesNotContain(KEY);
       IThrowableProxy tp = ev.getThrowableProxy();
@@ -150,9 +180,12 @@ class SecretLeakTest {
    */
   @Test
   void key_in_quota_ids_help_links_and_reply_metadata_is_masked() throws Exception {
-    GeminiChatModel once = Fixtures.chat(server, new Fixtures.RecordingSleeper())
-        .retryPolicy(RetryPolicy.NONE).build();
-    String quota = """
+    GeminiChatModel once =
+        Fixtures.chat(server, new Fixtures.RecordingSleeper())
+            .retryPolicy(RetryPolicy.NONE)
+            .build();
+    String quota =
+        """
         {"error": {"code": 429, "message": "Quota exceeded for key %1$s", "status": "RESOURCE_EXHAUSTED",
           "details": [
             {"@type": "type.googleapis.com/google.rpc.QuotaFailure",
@@ -161,7 +194,8 @@ class SecretLeakTest {
              "links": [{"description": "see", "url": "https://example.test/quota?key=%1$s"}]},
             {"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "RATE_%1$s",
              "metadata": {"key": "%1$s"}}]}}
-        """.formatted(KEY);
+        """
+            .formatted(KEY);
     server.enqueue(json(429, quota));
     ProviderException daily = assertThrows(ProviderException.class, () -> once.chat(request()));
     assertThat(daily.kind()).isEqualTo(ProviderException.Kind.RATE_LIMITED);
@@ -171,16 +205,21 @@ class SecretLeakTest {
     assertNoPieceOfKey(String.valueOf(daily.providerStatus().orElse("")));
 
     // a status word that is not canonical, and control characters that would drive a terminal
-    server.enqueue(json(503, "{\"error\":{\"code\":503,\"message\":\"\\u001b[2Jdown " + KEY.substring(3, 30)
-        + "\",\"status\":\"UNAVAILABLE\"}}"));
+    server.enqueue(
+        json(
+            503,
+            "{\"error\":{\"code\":503,\"message\":\"\\u001b[2Jdown "
+                + KEY.substring(3, 30)
+                + "\",\"status\":\"UNAVAILABLE\"}}"));
     ProviderException down = assertThrows(ProviderException.class, () -> once.chat(request()));
     assertNoPieceOfKey(down.getMessage());
     assertThat(down.getMessage()).doesNotContain("\u001b");
 
-    String reply = stopReply(ANSWERED_TEXT)
-        .replace("\"gemini-2.5-flash\"", "\"gemini-2.5-flash-" + KEY + "\"")
-        .replace("NyTxaYuTJ_OW_uMPgIPKgAg", "id-" + KEY)
-        .replace("\"STOP\"", "\"STOP_" + KEY + "\"");
+    String reply =
+        stopReply(ANSWERED_TEXT)
+            .replace("\"gemini-2.5-flash\"", "\"gemini-2.5-flash-" + KEY + "\"")
+            .replace("NyTxaYuTJ_OW_uMPgIPKgAg", "id-" + KEY)
+            .replace("\"STOP\"", "\"STOP_" + KEY + "\"");
     server.enqueue(json(200, reply));
     dev.citerag.chat.ChatResponse r = once.chat(request());
     assertNoPieceOfKey(r.model());
@@ -200,10 +239,14 @@ class SecretLeakTest {
   @Test
   void invalid_key_in_the_environment_is_reported_without_its_value() {
     String bad = "AIzaSyD-bad key-0123456789";
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> GeminiChatModel.builder().environment(Map.of("GEMINI_API_KEY", bad)).build());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> GeminiChatModel.builder().environment(Map.of("GEMINI_API_KEY", bad)).build());
 
-    assertThat(e).hasMessageStartingWith("environment variable GEMINI_API_KEY must contain only visible ASCII");
+    assertThat(e)
+        .hasMessageStartingWith(
+            "environment variable GEMINI_API_KEY must contain only visible ASCII");
     assertThat(e.getMessage()).doesNotContain("AIzaSyD");
   }
 }

@@ -12,12 +12,12 @@ import org.jsoup.Jsoup;
 import org.jspecify.annotations.Nullable;
 
 /**
- * HTML ({@code .html}, {@code .htm}): the page's main content only (no navigation, header,
- * footer, scripts, styles or forms), reduced to Markdown-shaped text so that headings become
- * sections, lists, tables and code keep their shape, and links keep their text. Title: the
- * page's {@code <title>}, else its first {@code <h1>}, else the file name. The encoding is the
- * one the page declares ({@code <meta charset>}), else UTF-8. Lenient: malformed HTML is read as
- * browsers read it. Stateless and thread-safe.
+ * HTML ({@code .html}, {@code .htm}): the page's main content only (no navigation, header, footer,
+ * scripts, styles or forms), reduced to Markdown-shaped text so that headings become sections,
+ * lists, tables and code keep their shape, and links keep their text. Title: the page's {@code
+ * <title>}, else its first {@code <h1>}, else the file name. The encoding is the one the page
+ * declares ({@code <meta charset>}), else UTF-8. Lenient: malformed HTML is read as browsers read
+ * it. Stateless and thread-safe.
  *
  * <pre>{@code
  * FolderLoader loader = FolderLoader.builder().loader("html", new HtmlLoader()).build();
@@ -45,10 +45,13 @@ public final class HtmlLoader implements DocumentLoader {
   private static String decode(byte[] content) {
     Charset cs = StandardCharsets.UTF_8;
     // the declared charset, if any, from the first bytes (ASCII-compatible declarations)
-    String head = new String(content, 0, Math.min(content.length, 2048), StandardCharsets.ISO_8859_1);
-    org.jsoup.nodes.Element meta = Jsoup.parse(head).selectFirst("meta[charset], meta[http-equiv=content-type]");
+    String head =
+        new String(content, 0, Math.min(content.length, 2048), StandardCharsets.ISO_8859_1);
+    org.jsoup.nodes.Element meta =
+        Jsoup.parse(head).selectFirst("meta[charset], meta[http-equiv=content-type]");
     if (meta != null) {
-      String declared = meta.hasAttr("charset") ? meta.attr("charset") : charsetOf(meta.attr("content"));
+      String declared =
+          meta.hasAttr("charset") ? meta.attr("charset") : charsetOf(meta.attr("content"));
       try {
         if (declared != null && !declared.isBlank()) {
           cs = Charset.forName(declared.strip());

@@ -30,15 +30,15 @@ import org.apache.pdfbox.text.PDFTextStripper;
  * <ul>
  *   <li>Text is extracted page by page in reading order; pages without text are left out (page
  *       numbers are the physical ones, 1-based, so they can skip).
- *   <li>Headers and footers that repeat at the top or bottom of most pages (three pages at
- *       least; digits ignored, so "Page 3 of 9" repeats) are dropped.
+ *   <li>Headers and footers that repeat at the top or bottom of most pages (three pages at least;
+ *       digits ignored, so "Page 3 of 9" repeats) are dropped.
  *   <li>Headings come from the outline (bookmarks) when the PDF has one: each bookmark becomes a
- *       Markdown heading of its depth on the page it points to (on the line holding its title
- *       when there is one, else at the top of the page), so chunks carry their section.
- *       Without an outline the text is chunked as plain text.
+ *       Markdown heading of its depth on the page it points to (on the line holding its title when
+ *       there is one, else at the top of the page), so chunks carry their section. Without an
+ *       outline the text is chunked as plain text.
  *   <li>Title: the document information's title, else the file name.
- *   <li>An encrypted PDF that needs a password, a PDF whose permissions forbid extracting text,
- *       an image-only (scanned) PDF and a file that is not a PDF each get a {@link
+ *   <li>An encrypted PDF that needs a password, a PDF whose permissions forbid extracting text, an
+ *       image-only (scanned) PDF and a file that is not a PDF each get a {@link
  *       DocumentLoadException} naming the file and saying which.
  * </ul>
  *
@@ -66,8 +66,10 @@ public final class PdfLoader implements DocumentLoader {
       List<PdfPages.Heading> headings = outline(pdf);
       List<Page> pages = PdfPages.build(raw, headings);
       if (pages.isEmpty()) {
-        throw new DocumentLoadException(source, "the PDF has no extractable text (image-only or"
-            + " scanned pages?): run OCR on it first");
+        throw new DocumentLoadException(
+            source,
+            "the PDF has no extractable text (image-only or"
+                + " scanned pages?): run OCR on it first");
       }
       String title = null;
       PDDocumentInformation info = pdf.getDocumentInformation();
@@ -80,11 +82,14 @@ public final class PdfLoader implements DocumentLoader {
       DocumentFormat format = headings.isEmpty() ? DocumentFormat.TEXT : DocumentFormat.MARKDOWN;
       return Document.paged(id, source, title, format, Map.of(), pages);
     } catch (InvalidPasswordException e) {
-      throw new DocumentLoadException(source, 0, "the PDF is encrypted and needs a password:"
-          + " save a decrypted copy first", e);
+      throw new DocumentLoadException(
+          source,
+          0,
+          "the PDF is encrypted and needs a password:" + " save a decrypted copy first",
+          e);
     } catch (IOException e) {
-      throw new DocumentLoadException(source, 0, "not a readable PDF: "
-          + FileNames.escape(String.valueOf(e.getMessage())), e);
+      throw new DocumentLoadException(
+          source, 0, "not a readable PDF: " + FileNames.escape(String.valueOf(e.getMessage())), e);
     }
   }
 
@@ -92,23 +97,24 @@ public final class PdfLoader implements DocumentLoader {
   private static Map<Integer, String> pageTexts(PDDocument pdf) throws IOException {
     Map<Integer, String> out = new TreeMap<>();
     StringWriter buffer = new StringWriter();
-    PDFTextStripper stripper = new PDFTextStripper() {
-      private int start;
+    PDFTextStripper stripper =
+        new PDFTextStripper() {
+          private int start;
 
-      @Override
-      protected void startPage(PDPage page) throws IOException {
-        super.startPage(page);
-        output.flush();
-        start = buffer.getBuffer().length();
-      }
+          @Override
+          protected void startPage(PDPage page) throws IOException {
+            super.startPage(page);
+            output.flush();
+            start = buffer.getBuffer().length();
+          }
 
-      @Override
-      protected void endPage(PDPage page) throws IOException {
-        output.flush();
-        out.put(getCurrentPageNo(), buffer.getBuffer().substring(start));
-        super.endPage(page);
-      }
-    };
+          @Override
+          protected void endPage(PDPage page) throws IOException {
+            output.flush();
+            out.put(getCurrentPageNo(), buffer.getBuffer().substring(start));
+            super.endPage(page);
+          }
+        };
     stripper.setSortByPosition(true);
     stripper.setLineSeparator("\n");
     stripper.setParagraphStart("");
@@ -127,7 +133,8 @@ public final class PdfLoader implements DocumentLoader {
     return out;
   }
 
-  private static void walk(PDDocument pdf, PDOutlineNode node, int level, List<PdfPages.Heading> out, int guard) {
+  private static void walk(
+      PDDocument pdf, PDOutlineNode node, int level, List<PdfPages.Heading> out, int guard) {
     if (guard > 10_000) {
       return; // a malformed, cyclic outline
     }

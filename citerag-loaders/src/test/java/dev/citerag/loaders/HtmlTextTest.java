@@ -9,7 +9,9 @@ class HtmlTextTest {
 
   @Test
   void keeps_headings_paragraphs_lists_and_code_and_drops_scripts_and_navigation() {
-    HtmlText h = HtmlText.convert("""
+    HtmlText h =
+        HtmlText.convert(
+            """
         <html><head><title>Rollbacks</title><style>p{}</style></head>
         <body><nav><a href="/">Home</a></nav>
         <h1>Rolling back</h1>
@@ -23,7 +25,9 @@ class HtmlTextTest {
         </body></html>
         """);
     assertThat(h.title()).isEqualTo("Rollbacks");
-    assertThat(h.markdown()).isEqualTo("""
+    assertThat(h.markdown())
+        .isEqualTo(
+            """
         # Rolling back
 
         Run the command below.
@@ -41,9 +45,12 @@ class HtmlTextTest {
 
   @Test
   void tables_become_pipe_rows_with_a_header_separator() {
-    HtmlText h = HtmlText.convert("<table><tr><th>Env</th><th>Approvals</th></tr>"
-        + "<tr><td>prod</td><td>2</td></tr><tr><td>a|b</td><td>1</td></tr></table>");
-    assertThat(h.markdown()).isEqualTo("| Env | Approvals |\n|---|---|\n| prod | 2 |\n| a\\|b | 1 |");
+    HtmlText h =
+        HtmlText.convert(
+            "<table><tr><th>Env</th><th>Approvals</th></tr>"
+                + "<tr><td>prod</td><td>2</td></tr><tr><td>a|b</td><td>1</td></tr></table>");
+    assertThat(h.markdown())
+        .isEqualTo("| Env | Approvals |\n|---|---|\n| prod | 2 |\n| a\\|b | 1 |");
   }
 
   @Test

@@ -16,10 +16,14 @@ import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDPa
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDDocumentOutline;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineItem;
 
-/** Builds test PDFs with PDFBox: pages of text lines, an optional outline, header/footer, encryption. */
+/**
+ * Builds test PDFs with PDFBox: pages of text lines, an optional outline, header/footer,
+ * encryption.
+ */
 final class TestPdfs {
   private final List<List<String>> pages = new ArrayList<>();
-  private final List<Object[]> bookmarks = new ArrayList<>(); // {title, page (1-based), parentIndex or -1}
+  private final List<Object[]> bookmarks =
+      new ArrayList<>(); // {title, page (1-based), parentIndex or -1}
   private String header;
   private String footer; // %d is replaced by the page number
   private String title;
@@ -128,8 +132,9 @@ final class TestPdfs {
       if (userPassword != null || forbidExtraction) {
         AccessPermission ap = new AccessPermission();
         ap.setCanExtractContent(!forbidExtraction);
-        StandardProtectionPolicy policy = new StandardProtectionPolicy("owner-secret",
-            userPassword == null ? "" : userPassword, ap);
+        StandardProtectionPolicy policy =
+            new StandardProtectionPolicy(
+                "owner-secret", userPassword == null ? "" : userPassword, ap);
         policy.setEncryptionKeyLength(128);
         doc.protect(policy);
       }
@@ -139,7 +144,8 @@ final class TestPdfs {
     }
   }
 
-  private static void text(PDPageContentStream cs, PDType1Font font, float x, float y, String s) throws IOException {
+  private static void text(PDPageContentStream cs, PDType1Font font, float x, float y, String s)
+      throws IOException {
     cs.beginText();
     cs.setFont(font, 11);
     cs.newLineAtOffset(x, y);

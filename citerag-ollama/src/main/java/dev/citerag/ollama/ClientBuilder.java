@@ -21,7 +21,9 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   /** Package-private so that the subclasses set the model and resolve through it. */
   final ConnectionOptions connection;
 
-  /** @param connection new options for {@code builder()}, a built object's for {@code toBuilder()} */
+  /**
+   * @param connection new options for {@code builder()}, a built object's for {@code toBuilder()}
+   */
   ClientBuilder(ConnectionOptions connection) {
     this.connection = connection;
   }
@@ -33,10 +35,10 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   }
 
   /**
-   * The server address. Accepts a URL ({@code http://host:11434}, {@code https://host/ollama})
-   * or {@code host[:port]} as {@code OLLAMA_HOST} does; {@code 0.0.0.0} means the loopback
-   * address. Default: {@code OLLAMA_HOST} from the {@linkplain #environment environment}, else
-   * {@code http://127.0.0.1:11434}.
+   * The server address. Accepts a URL ({@code http://host:11434}, {@code https://host/ollama}) or
+   * {@code host[:port]} as {@code OLLAMA_HOST} does; {@code 0.0.0.0} means the loopback address.
+   * Default: {@code OLLAMA_HOST} from the {@linkplain #environment environment}, else {@code
+   * http://127.0.0.1:11434}.
    *
    * @throws IllegalArgumentException when blank, not http(s), carrying credentials, a query or a
    *     fragment, or with a bad port
@@ -79,9 +81,9 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   }
 
   /**
-   * Bound on waiting for the first successful reply, which may include loading the model from
-   * disk; the retry policy's total time is stretched to at least this until then. Default 5
-   * min; must be &gt;= {@link #readTimeout}.
+   * Bound on waiting for the first successful reply, which may include loading the model from disk;
+   * the retry policy's total time is stretched to at least this until then. Default 5 min; must be
+   * &gt;= {@link #readTimeout}.
    *
    * @throws IllegalArgumentException when null, not positive or over 1 h
    */
@@ -91,8 +93,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   }
 
   /**
-   * How connection failures, timeouts, 429 and 500/502/503 are retried; 400, 401/403 and 404
-   * never are. Default {@link RetryPolicy#DEFAULT}.
+   * How connection failures, timeouts, 429 and 500/502/503 are retried; 400, 401/403 and 404 never
+   * are. Default {@link RetryPolicy#DEFAULT}.
    *
    * @throws IllegalArgumentException when null
    */
@@ -113,9 +115,9 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   }
 
   /**
-   * How long the server keeps the model loaded after a call: a Go duration ({@code "10m"},
-   * {@code "24h"}, {@code "-1"} for ever, {@code "0"} to unload at once) or whole seconds ({@code
-   * "300"}). Default: not sent (the server's {@code OLLAMA_KEEP_ALIVE}, normally 5 min).
+   * How long the server keeps the model loaded after a call: a Go duration ({@code "10m"}, {@code
+   * "24h"}, {@code "-1"} for ever, {@code "0"} to unload at once) or whole seconds ({@code "300"}).
+   * Default: not sent (the server's {@code OLLAMA_KEEP_ALIVE}, normally 5 min).
    *
    * @throws IllegalArgumentException when null or not of either form
    */

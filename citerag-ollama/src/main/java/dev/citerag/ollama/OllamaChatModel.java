@@ -18,8 +18,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A {@link ChatModel} over Ollama's {@code POST /api/chat}: one non-streamed call per request, with
- * the request's JSON schema as {@code format}, thinking switched off explicitly, and the reply
- * text returned verbatim (the pipeline parses and validates it). Immutable and thread-safe.
+ * the request's JSON schema as {@code format}, thinking switched off explicitly, and the reply text
+ * returned verbatim (the pipeline parses and validates it). Immutable and thread-safe.
  *
  * <pre>{@code
  * ChatModel model = OllamaChatModel.builder()
@@ -112,8 +112,17 @@ public final class OllamaChatModel implements ChatModel {
 
   @Override
   public String toString() {
-    return "OllamaChatModel{" + config + ", temperature=" + options.temperature() + ", seed="
-        + options.seed() + ", numCtx=" + options.numCtx() + ", think=" + options.think() + "}";
+    return "OllamaChatModel{"
+        + config
+        + ", temperature="
+        + options.temperature()
+        + ", seed="
+        + options.seed()
+        + ", numCtx="
+        + options.numCtx()
+        + ", think="
+        + options.think()
+        + "}";
   }
 
   /**
@@ -161,9 +170,7 @@ public final class OllamaChatModel implements ChatModel {
       return this;
     }
 
-    /**
-     * Sampling seed, for repeatable replies. Default: not sent (the server picks one).
-     */
+    /** Sampling seed, for repeatable replies. Default: not sent (the server picks one). */
     public Builder seed(int seed) {
       this.seed = seed;
       return this;
@@ -216,8 +223,9 @@ public final class OllamaChatModel implements ChatModel {
      */
     public OllamaChatModel build() {
       TransportConfig config = connection.resolve(ENV_MODEL, DEFAULT_MODEL);
-      OllamaChatModel model = new OllamaChatModel(
-          config, new OllamaChatClient.ChatOptions(temperature, seed, numCtx, think));
+      OllamaChatModel model =
+          new OllamaChatModel(
+              config, new OllamaChatClient.ChatOptions(temperature, seed, numCtx, think));
       log.debug("citerag.ollama: built {}", model);
       return model;
     }

@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * An {@link Embedder} over Ollama's {@code POST /api/embed}: texts are sent in batches (order
- * kept), each vector is checked (count, length, finite components) and L2-normalised again,
- * and model-specific prefixes are applied to queries and documents separately. Immutable and
+ * kept), each vector is checked (count, length, finite components) and L2-normalised again, and
+ * model-specific prefixes are applied to queries and documents separately. Immutable and
  * thread-safe.
  *
  * <pre>{@code
@@ -31,15 +31,15 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Identity.</b> {@link #identity()} names the model with its tag ({@code
  * nomic-embed-text:latest}), the SHA-256 digest Ollama lists for it in {@code /api/tags}, the
- * vector length (configured, else seen, else from {@code /api/tags} or {@code /api/show}, else
- * from one probe embedding) and the query prefix. It is read once and cached; after {@code ollama
- * pull} replaced the model, {@link #refreshIdentity()} reads the new digest, which a store's
- * identity check then refuses for an existing collection. A change of vector length seen while
- * embedding throws {@link dev.citerag.IdentityMismatchException} at once.
+ * vector length (configured, else seen, else from {@code /api/tags} or {@code /api/show}, else from
+ * one probe embedding) and the query prefix. It is read once and cached; after {@code ollama pull}
+ * replaced the model, {@link #refreshIdentity()} reads the new digest, which a store's identity
+ * check then refuses for an existing collection. A change of vector length seen while embedding
+ * throws {@link dev.citerag.IdentityMismatchException} at once.
  *
  * <p>Failures are {@link dev.citerag.ProviderException}s as described for {@link OllamaChatModel}.
- * Left out: {@code truncate} (the server's default, {@code true}, applies: over-long text is cut
- * to the model's context rather than failing) and the legacy {@code /api/embeddings} endpoint.
+ * Left out: {@code truncate} (the server's default, {@code true}, applies: over-long text is cut to
+ * the model's context rather than failing) and the legacy {@code /api/embeddings} endpoint.
  */
 public final class OllamaEmbedder implements Embedder {
   private static final Logger log = LoggerFactory.getLogger(OllamaEmbedder.class);
@@ -115,9 +115,9 @@ public final class OllamaEmbedder implements Embedder {
   }
 
   /**
-   * Embeds {@code documents} (document prefix applied), {@link #batchSize()} per request, in
-   * order. An empty list returns an empty list without a request. Titles are not sent: Ollama has
-   * no field for them, and citerag's chunks already begin with their heading.
+   * Embeds {@code documents} (document prefix applied), {@link #batchSize()} per request, in order.
+   * An empty list returns an empty list without a request. Titles are not sent: Ollama has no field
+   * for them, and citerag's chunks already begin with their heading.
    *
    * @throws IllegalArgumentException when the list or an element is null, or a text is blank
    * @throws dev.citerag.ProviderException when Ollama fails or replies malformed vectors
@@ -140,8 +140,8 @@ public final class OllamaEmbedder implements Embedder {
   }
 
   /**
-   * The identity of the model, read from the server on the first call ({@code GET /api/tags},
-   * maybe {@code POST /api/show}) and cached.
+   * The identity of the model, read from the server on the first call ({@code GET /api/tags}, maybe
+   * {@code POST /api/show}) and cached.
    *
    * @throws dev.citerag.ProviderException when the server cannot be asked, or does not list the
    *     model ({@code NOT_FOUND}, suggesting {@code ollama pull})
@@ -177,7 +177,9 @@ public final class OllamaEmbedder implements Embedder {
 
   /** The vector length requested from the server, when one was configured. */
   public OptionalInt dimensions() {
-    return options.dimensions() == null ? OptionalInt.empty() : OptionalInt.of(options.dimensions());
+    return options.dimensions() == null
+        ? OptionalInt.empty()
+        : OptionalInt.of(options.dimensions());
   }
 
   /** The prefixes applied to queries and documents. */
@@ -187,8 +189,15 @@ public final class OllamaEmbedder implements Embedder {
 
   @Override
   public String toString() {
-    return "OllamaEmbedder{" + config + ", batchSize=" + options.batchSize() + ", dimensions="
-        + options.dimensions() + ", prefixes=" + prefixes() + "}";
+    return "OllamaEmbedder{"
+        + config
+        + ", batchSize="
+        + options.batchSize()
+        + ", dimensions="
+        + options.dimensions()
+        + ", prefixes="
+        + prefixes()
+        + "}";
   }
 
   /**
@@ -288,8 +297,11 @@ public final class OllamaEmbedder implements Embedder {
      */
     public OllamaEmbedder build() {
       TransportConfig config = connection.resolve(ENV_MODEL, DEFAULT_MODEL);
-      OllamaEmbedder embedder = new OllamaEmbedder(config,
-          new OllamaEmbedClient.EmbedOptions(batchSize, dimensions, queryPrefix, documentPrefix));
+      OllamaEmbedder embedder =
+          new OllamaEmbedder(
+              config,
+              new OllamaEmbedClient.EmbedOptions(
+                  batchSize, dimensions, queryPrefix, documentPrefix));
       log.debug("citerag.ollama: built {}", embedder);
       return embedder;
     }

@@ -13,8 +13,8 @@ import mockwebserver3.RecordedRequest;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A wire-level stand-in for an Ollama server with one embedding model: {@code /api/embed} returns
- * a deterministic, deliberately un-normalised vector per input, {@code /api/tags} lists the model
+ * A wire-level stand-in for an Ollama server with one embedding model: {@code /api/embed} returns a
+ * deterministic, deliberately un-normalised vector per input, {@code /api/tags} lists the model
  * with a digest that a test can change ("re-pull"), {@code /api/show} reports the embedding length.
  */
 final class FakeOllama extends Dispatcher {
@@ -22,10 +22,13 @@ final class FakeOllama extends Dispatcher {
   volatile String digest = OllamaFixtures.NOMIC_DIGEST;
   volatile int nativeDimensions = 8;
   volatile @Nullable Integer tagsEmbeddingLength;
+
   /** When set, the next /api/embed replies are these, in order, before generated ones. */
   final List<MockResponse> scripted = new CopyOnWriteArrayList<>();
+
   /** The {@code input} array of every /api/embed request, in arrival order. */
   final List<List<String>> embedInputs = new CopyOnWriteArrayList<>();
+
   final List<JsonNode> embedBodies = new CopyOnWriteArrayList<>();
   final List<String> paths = new CopyOnWriteArrayList<>();
 
@@ -88,18 +91,28 @@ final class FakeOllama extends Dispatcher {
   }
 
   private String tags() {
-    String details = "{\"parent_model\":\"\",\"format\":\"gguf\",\"family\":\"nomic-bert\","
-        + "\"families\":[\"nomic-bert\"],\"parameter_size\":\"137M\",\"quantization_level\":\"F16\""
-        + (tagsEmbeddingLength == null ? "" : ",\"embedding_length\":" + tagsEmbeddingLength) + "}";
+    String details =
+        "{\"parent_model\":\"\",\"format\":\"gguf\",\"family\":\"nomic-bert\","
+            + "\"families\":[\"nomic-bert\"],\"parameter_size\":\"137M\",\"quantization_level\":\"F16\""
+            + (tagsEmbeddingLength == null ? "" : ",\"embedding_length\":" + tagsEmbeddingLength)
+            + "}";
     return "{\"models\":["
         + "{\"name\":\"llama3.2:latest\",\"model\":\"llama3.2:latest\","
         + "\"modified_at\":\"2026-08-01T10:00:00.123456789Z\",\"size\":2019393189,"
         + "\"digest\":\"a80c4f17acd55265feec403c7aef86be0c25983ab279d83f3bcd3abbcb5b8b72\","
         + "\"details\":{\"parent_model\":\"\",\"format\":\"gguf\",\"family\":\"llama\","
         + "\"families\":[\"llama\"],\"parameter_size\":\"3.2B\",\"quantization_level\":\"Q4_K_M\"}},"
-        + "{\"name\":\"" + listedName + "\",\"model\":\"" + listedName + "\","
+        + "{\"name\":\""
+        + listedName
+        + "\",\"model\":\""
+        + listedName
+        + "\","
         + "\"modified_at\":\"2026-08-02T11:00:00.5+02:00\",\"size\":274302450,"
-        + "\"digest\":\"" + digest + "\",\"details\":" + details + "}]}";
+        + "\"digest\":\""
+        + digest
+        + "\",\"details\":"
+        + details
+        + "}]}";
   }
 
   private String show() {
@@ -107,7 +120,9 @@ final class FakeOllama extends Dispatcher {
         + "\"parameters\":\"num_ctx 8192\",\"template\":\"{{ .Prompt }}\","
         + "\"details\":{\"format\":\"gguf\",\"family\":\"nomic-bert\"},"
         + "\"model_info\":{\"general.architecture\":\"nomic-bert\",\"general.parameter_count\":136727040,"
-        + "\"nomic-bert.context_length\":2048,\"nomic-bert.embedding_length\":" + nativeDimensions + "},"
+        + "\"nomic-bert.context_length\":2048,\"nomic-bert.embedding_length\":"
+        + nativeDimensions
+        + "},"
         + "\"capabilities\":[\"embedding\"],\"modified_at\":\"2026-08-02T11:00:00.5+02:00\"}";
   }
 }

@@ -94,7 +94,8 @@ class OllamaChatModelTest {
     assertThat(sent.get("messages").get(0).get("content").asText())
         .isEqualTo(request().systemInstruction());
     assertThat(sent.get("messages").get(1).get("role").asText()).isEqualTo("user");
-    assertThat(sent.get("messages").get(1).get("content").asText()).isEqualTo(request().userContent());
+    assertThat(sent.get("messages").get(1).get("content").asText())
+        .isEqualTo(request().userContent());
     JsonNode options = sent.get("options");
     assertThat(options.get("temperature").asDouble()).isEqualTo(0.0);
     assertThat(options.get("num_predict").asInt()).isEqualTo(512);
@@ -105,14 +106,15 @@ class OllamaChatModelTest {
 
   @Test
   void configured_options_keep_alive_and_think_level_are_sent() throws Exception {
-    OllamaChatModel tuned = builder()
-        .model("qwen3:8b")
-        .temperature(0.3)
-        .seed(101)
-        .numCtx(8192)
-        .keepAlive("10m")
-        .thinkLevel("low")
-        .build();
+    OllamaChatModel tuned =
+        builder()
+            .model("qwen3:8b")
+            .temperature(0.3)
+            .seed(101)
+            .numCtx(8192)
+            .keepAlive("10m")
+            .thinkLevel("low")
+            .build();
     server.enqueue(ok(chatReply(ANSWERED_CONTENT, "stop")));
 
     tuned.chat(request());
@@ -165,10 +167,14 @@ class OllamaChatModelTest {
 
   @Test
   void unknown_or_missing_done_reason_maps_to_OTHER_and_missing_metrics_to_zero() {
-    server.enqueue(ok("{\"model\":\"llama3.2\",\"created_at\":\"2026-08-21T09:14:03Z\","
-        + "\"message\":{\"role\":\"assistant\",\"content\":\"\"},\"done_reason\":\"load\",\"done\":true}"));
-    server.enqueue(ok("{\"model\":\"llama3.2\",\"message\":{\"role\":\"assistant\",\"content\":\"x\"},"
-        + "\"done\":true}"));
+    server.enqueue(
+        ok(
+            "{\"model\":\"llama3.2\",\"created_at\":\"2026-08-21T09:14:03Z\","
+                + "\"message\":{\"role\":\"assistant\",\"content\":\"\"},\"done_reason\":\"load\",\"done\":true}"));
+    server.enqueue(
+        ok(
+            "{\"model\":\"llama3.2\",\"message\":{\"role\":\"assistant\",\"content\":\"x\"},"
+                + "\"done\":true}"));
 
     ChatResponse load = model.chat(request());
     ChatResponse bare = model.chat(request());
@@ -194,10 +200,13 @@ class OllamaChatModelTest {
 
   @Test
   void thinking_text_is_ignored() {
-    server.enqueue(ok("{\"model\":\"qwen3:8b\",\"created_at\":\"2026-08-21T09:14:03.1Z\","
-        + "\"message\":{\"role\":\"assistant\",\"content\":" + OllamaFixtures.JSON.valueToTree(
-            NOT_IN_SOURCES_CONTENT) + ",\"thinking\":\"The sources do not say; abstain.\"},"
-        + "\"done_reason\":\"stop\",\"done\":true,\"prompt_eval_count\":30,\"eval_count\":90}"));
+    server.enqueue(
+        ok(
+            "{\"model\":\"qwen3:8b\",\"created_at\":\"2026-08-21T09:14:03.1Z\","
+                + "\"message\":{\"role\":\"assistant\",\"content\":"
+                + OllamaFixtures.JSON.valueToTree(NOT_IN_SOURCES_CONTENT)
+                + ",\"thinking\":\"The sources do not say; abstain.\"},"
+                + "\"done_reason\":\"stop\",\"done\":true,\"prompt_eval_count\":30,\"eval_count\":90}"));
 
     ChatResponse reply = model.chat(request());
 
@@ -215,17 +224,30 @@ class OllamaChatModelTest {
   @Test
   void credentials_and_control_characters_in_provider_text_are_scrubbed() {
     String token = "sk-proxy-0123456789abcdef";
-    server.enqueue(json(401, "{\"error\":\"\\u001b[31mAuthorization: Bearer " + token
-        + " rejected; see https://admin:hunter2secret@proxy.test/login?token=" + token + "\"}"));
+    server.enqueue(
+        json(
+            401,
+            "{\"error\":\"\\u001b[31mAuthorization: Bearer "
+                + token
+                + " rejected; see https://admin:hunter2secret@proxy.test/login?token="
+                + token
+                + "\"}"));
     PermanentProviderException e =
         assertThrows(PermanentProviderException.class, () -> model.chat(request()));
     assertThat(e.kind()).isEqualTo(Kind.AUTH);
-    assertThat(e.getMessage()).doesNotContain(token).doesNotContain("hunter2secret")
-        .doesNotContain("\u001b").contains("Bearer ****").contains("rejected");
+    assertThat(e.getMessage())
+        .doesNotContain(token)
+        .doesNotContain("hunter2secret")
+        .doesNotContain("\u001b")
+        .contains("Bearer ****")
+        .contains("rejected");
 
-    server.enqueue(ok("{\"model\":\"llama3.2\\u001b]0;pwned\\u0007 Bearer " + token
-        + "\",\"message\":{\"role\":\"assistant\",\"content\":\"x\"},\"done\":true,"
-        + "\"done_reason\":\"stop\\u001b[2J\"}"));
+    server.enqueue(
+        ok(
+            "{\"model\":\"llama3.2\\u001b]0;pwned\\u0007 Bearer "
+                + token
+                + "\",\"message\":{\"role\":\"assistant\",\"content\":\"x\"},\"done\":true,"
+                + "\"done_reason\":\"stop\\u001b[2J\"}"));
     ChatResponse r = model.chat(request());
     assertThat(r.model()).doesNotContain(token).doesNotContain("\u001b").doesNotContain("\u0007");
     assertThat(r.providerFinishReason()).doesNotContain("\u001b");
@@ -233,7 +255,8 @@ class OllamaChatModelTest {
 
   @Test
   void model_not_found_is_permanent_NOT_FOUND_suggesting_ollama_pull() {
-    server.enqueue(json(404, "{\"error\":\"model \\\"llama3.2\\\" not found, try pulling it first\"}"));
+    server.enqueue(
+        json(404, "{\"error\":\"model \\\"llama3.2\\\" not found, try pulling it first\"}"));
 
     PermanentProviderException e =
         assertThrows(PermanentProviderException.class, () -> model.chat(request()));
@@ -247,8 +270,12 @@ class OllamaChatModelTest {
 
   @Test
   void unknown_route_404_with_a_text_body_says_the_endpoint_is_missing() {
-    server.enqueue(new MockResponse.Builder().code(404)
-        .setHeader("Content-Type", "text/plain").body("404 page not found").build());
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(404)
+            .setHeader("Content-Type", "text/plain")
+            .body("404 page not found")
+            .build());
 
     PermanentProviderException e =
         assertThrows(PermanentProviderException.class, () -> model.chat(request()));
@@ -259,7 +286,8 @@ class OllamaChatModelTest {
 
   @Test
   void server_error_500_is_retried_and_the_second_attempt_answers() {
-    server.enqueue(json(500, "{\"error\":\"llama runner process has terminated: signal: killed\"}"));
+    server.enqueue(
+        json(500, "{\"error\":\"llama runner process has terminated: signal: killed\"}"));
     server.enqueue(ok(chatReply(ANSWERED_CONTENT, "stop")));
 
     ChatResponse reply = model.chat(request());
@@ -271,10 +299,18 @@ class OllamaChatModelTest {
 
   @Test
   void overloaded_503_and_proxy_502_with_html_are_transient_UNAVAILABLE() {
-    server.enqueue(json(503, "{\"error\":\"server busy, please try again.  maximum pending requests exceeded\"}"));
-    server.enqueue(new MockResponse.Builder().code(502).setHeader("Content-Type", "text/html")
-        .body("<html><body><h1>502 Bad Gateway</h1></body></html>").build());
-    OllamaChatModel twoTries = builder().retryPolicy(RetryPolicy.DEFAULT.withMaxAttempts(2)).build();
+    server.enqueue(
+        json(
+            503,
+            "{\"error\":\"server busy, please try again.  maximum pending requests exceeded\"}"));
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(502)
+            .setHeader("Content-Type", "text/html")
+            .body("<html><body><h1>502 Bad Gateway</h1></body></html>")
+            .build());
+    OllamaChatModel twoTries =
+        builder().retryPolicy(RetryPolicy.DEFAULT.withMaxAttempts(2)).build();
 
     TransientProviderException e =
         assertThrows(TransientProviderException.class, () -> twoTries.chat(request()));
@@ -313,9 +349,13 @@ class OllamaChatModelTest {
 
   @Test
   void rate_limit_429_waits_at_least_the_retry_after_hint() {
-    server.enqueue(new MockResponse.Builder().code(429).setHeader("Retry-After", "7")
-        .setHeader("Content-Type", "application/json")
-        .body("{\"error\":\"too many requests\"}").build());
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(429)
+            .setHeader("Retry-After", "7")
+            .setHeader("Content-Type", "application/json")
+            .body("{\"error\":\"too many requests\"}")
+            .build());
     server.enqueue(ok(chatReply(ANSWERED_CONTENT, "stop")));
 
     model.chat(request());
@@ -332,11 +372,12 @@ class OllamaChatModelTest {
   @Test
   void connection_refused_fails_at_once_as_CONNECTION_naming_the_url() throws Exception {
     int port = OllamaFixtures.closedPort();
-    OllamaChatModel nowhere = OllamaChatModel.builder()
-        .environment(Map.of())
-        .baseUrl("127.0.0.1:" + port)
-        .retrySleeper(sleeper)
-        .build();
+    OllamaChatModel nowhere =
+        OllamaChatModel.builder()
+            .environment(Map.of())
+            .baseUrl("127.0.0.1:" + port)
+            .retrySleeper(sleeper)
+            .build();
 
     PermanentProviderException e =
         assertThrows(PermanentProviderException.class, () -> nowhere.chat(request()));
@@ -350,12 +391,15 @@ class OllamaChatModelTest {
 
   @Test
   void a_slow_server_is_cut_off_by_the_request_timeout() {
-    server.enqueue(ok(chatReply(ANSWERED_CONTENT, "stop")).newBuilder()
-        .headersDelay(10, TimeUnit.SECONDS).build());
+    server.enqueue(
+        ok(chatReply(ANSWERED_CONTENT, "stop"))
+            .newBuilder()
+            .headersDelay(10, TimeUnit.SECONDS)
+            .build());
 
     long start = System.nanoTime();
-    ProviderException e = assertThrows(ProviderException.class,
-        () -> model.chat(request(Duration.ofMillis(300))));
+    ProviderException e =
+        assertThrows(ProviderException.class, () -> model.chat(request(Duration.ofMillis(300))));
     long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
     assertThat(e.kind()).isEqualTo(Kind.TIMEOUT);
@@ -365,13 +409,17 @@ class OllamaChatModelTest {
 
   @Test
   void first_call_may_take_longer_than_the_read_timeout_later_calls_may_not() {
-    OllamaChatModel loading = builder()
-        .readTimeout(Duration.ofMillis(300))
-        .firstCallTimeout(Duration.ofSeconds(5))
-        .retryPolicy(RetryPolicy.NONE)
-        .build();
-    MockResponse slow = ok(chatReply(ANSWERED_CONTENT, "stop")).newBuilder()
-        .headersDelay(800, TimeUnit.MILLISECONDS).build();
+    OllamaChatModel loading =
+        builder()
+            .readTimeout(Duration.ofMillis(300))
+            .firstCallTimeout(Duration.ofSeconds(5))
+            .retryPolicy(RetryPolicy.NONE)
+            .build();
+    MockResponse slow =
+        ok(chatReply(ANSWERED_CONTENT, "stop"))
+            .newBuilder()
+            .headersDelay(800, TimeUnit.MILLISECONDS)
+            .build();
     server.enqueue(slow);
     server.enqueue(slow);
 
@@ -384,14 +432,17 @@ class OllamaChatModelTest {
 
   @Test
   void streamed_ndjson_reply_is_joined_and_metrics_come_from_the_done_line() {
-    server.enqueue(new MockResponse.Builder().code(200)
-        .setHeader("Content-Type", "application/x-ndjson")
-        .body("""
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .setHeader("Content-Type", "application/x-ndjson")
+            .body(
+                """
             {"model":"llama3.2","created_at":"2026-08-21T08:52:19.385406455-07:00","message":{"role":"assistant","content":"{\\"status\\":"},"done":false}
             {"model":"llama3.2","created_at":"2026-08-21T08:52:19.485406455-07:00","message":{"role":"assistant","content":"\\"not_in_sources\\",\\"answer\\":\\"\\",\\"claims\\":[]}"},"done":false}
             {"model":"llama3.2","created_at":"2026-08-21T15:52:19.499127Z","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop","total_duration":4883583458,"load_duration":1334875,"prompt_eval_count":26,"prompt_eval_duration":342546000,"eval_count":282,"eval_duration":4535599000}
             """)
-        .build());
+            .build());
 
     ChatResponse reply = model.chat(request());
 
@@ -402,17 +453,21 @@ class OllamaChatModelTest {
 
   @Test
   void streamed_reply_with_a_trailing_error_line_fails_and_is_retried() {
-    MockResponse broken = new MockResponse.Builder().code(200)
-        .setHeader("Content-Type", "application/x-ndjson")
-        .body("""
+    MockResponse broken =
+        new MockResponse.Builder()
+            .code(200)
+            .setHeader("Content-Type", "application/x-ndjson")
+            .body(
+                """
             {"model":"llama3.2","created_at":"2026-08-21T08:52:19.385406455-07:00","message":{"role":"assistant","content":"The"},"done":false}
             {"model":"llama3.2","created_at":"2026-08-21T19:22:45.499127Z","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop","total_duration":4883583458,"eval_count":282}
             {"error":"an error was encountered while running the model"}
             """)
-        .build();
+            .build();
     server.enqueue(broken);
     server.enqueue(broken);
-    OllamaChatModel twoTries = builder().retryPolicy(RetryPolicy.DEFAULT.withMaxAttempts(2)).build();
+    OllamaChatModel twoTries =
+        builder().retryPolicy(RetryPolicy.DEFAULT.withMaxAttempts(2)).build();
 
     TransientProviderException e =
         assertThrows(TransientProviderException.class, () -> twoTries.chat(request()));
@@ -424,8 +479,12 @@ class OllamaChatModelTest {
 
   @Test
   void a_success_status_with_a_body_that_is_not_ollama_json_is_a_permanent_PROTOCOL_error() {
-    server.enqueue(new MockResponse.Builder().code(200).setHeader("Content-Type", "text/html")
-        .body("<html><body>Welcome to nginx!</body></html>").build());
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .setHeader("Content-Type", "text/html")
+            .body("<html><body>Welcome to nginx!</body></html>")
+            .build());
 
     PermanentProviderException e =
         assertThrows(PermanentProviderException.class, () -> model.chat(request()));
@@ -436,10 +495,13 @@ class OllamaChatModelTest {
 
   @Test
   void a_caller_supplied_http_client_is_used_with_its_interceptors() throws Exception {
-    OkHttpClient client = new OkHttpClient.Builder()
-        .addInterceptor(chain -> chain.proceed(
-            chain.request().newBuilder().header("X-Proxy-Tenant", "docs-team").build()))
-        .build();
+    OkHttpClient client =
+        new OkHttpClient.Builder()
+            .addInterceptor(
+                chain ->
+                    chain.proceed(
+                        chain.request().newBuilder().header("X-Proxy-Tenant", "docs-team").build()))
+            .build();
     OllamaChatModel viaProxy = builder().httpClient(client).build();
     server.enqueue(ok(chatReply(ANSWERED_CONTENT, "stop")));
 
@@ -453,7 +515,8 @@ class OllamaChatModelTest {
   void name_and_settings_are_reported() {
     assertThat(model.name()).isEqualTo("ollama:llama3.2");
     assertThat(model.model()).isEqualTo("llama3.2");
-    assertThat(model.baseUrl()).isEqualTo("http://" + server.getHostName() + ":" + server.getPort());
+    assertThat(model.baseUrl())
+        .isEqualTo("http://" + server.getHostName() + ":" + server.getPort());
     assertThat(model.toString()).contains("llama3.2").contains("think=false");
   }
 }

@@ -65,7 +65,8 @@ class OllamaEmbedderTest {
     assertThat(fake.embedInputs.get(1).get(0)).isEqualTo("chunk number 64");
     assertThat(vectors).hasSize(150);
     for (int i = 0; i < 150; i++) {
-      assertThat(vectors.get(i)).as("vector %d", i)
+      assertThat(vectors.get(i))
+          .as("vector %d", i)
           .containsExactly(FakeOllama.expectedVector("chunk number " + i, 8), within(1e-6f));
     }
   }
@@ -104,14 +105,19 @@ class OllamaEmbedderTest {
     OllamaEmbedder embedder = builder().prefixes(OllamaEmbedder.Prefixes.NOMIC).build();
 
     float[] q = embedder.embedQuery("How do I roll back?");
-    List<float[]> d = embedder.embedDocuments(List.of(DocumentText.of("Rollback: run deploy rollback.")));
+    List<float[]> d =
+        embedder.embedDocuments(List.of(DocumentText.of("Rollback: run deploy rollback.")));
 
     assertThat(fake.embedInputs.get(0)).containsExactly("search_query: How do I roll back?");
-    assertThat(fake.embedInputs.get(1)).containsExactly("search_document: Rollback: run deploy rollback.");
-    assertThat(q).containsExactly(FakeOllama.expectedVector("search_query: How do I roll back?", 8),
-        within(1e-6f));
-    assertThat(d.get(0)).containsExactly(
-        FakeOllama.expectedVector("search_document: Rollback: run deploy rollback.", 8), within(1e-6f));
+    assertThat(fake.embedInputs.get(1))
+        .containsExactly("search_document: Rollback: run deploy rollback.");
+    assertThat(q)
+        .containsExactly(
+            FakeOllama.expectedVector("search_query: How do I roll back?", 8), within(1e-6f));
+    assertThat(d.get(0))
+        .containsExactly(
+            FakeOllama.expectedVector("search_document: Rollback: run deploy rollback.", 8),
+            within(1e-6f));
   }
 
   @Test
@@ -134,7 +140,8 @@ class OllamaEmbedderTest {
     assertThat(fake.embedBodies.get(0).get("dimensions").asInt()).isEqualTo(4);
     assertThat(v).hasSize(4);
 
-    fake.scripted.add(OllamaFixtures.ok("{\"model\":\"nomic-embed-text\",\"embeddings\":[[0.6,0.8]]}"));
+    fake.scripted.add(
+        OllamaFixtures.ok("{\"model\":\"nomic-embed-text\",\"embeddings\":[[0.6,0.8]]}"));
     PermanentProviderException e =
         assertThrows(PermanentProviderException.class, () -> embedder.embedQuery("y"));
     assertThat(e.kind()).isEqualTo(Kind.PROTOCOL);
@@ -144,8 +151,10 @@ class OllamaEmbedderTest {
   @Test
   void malformed_replies_are_protocol_errors() {
     OllamaEmbedder embedder = builder().build();
-    fake.scripted.add(OllamaFixtures.ok("{\"model\":\"nomic-embed-text\",\"embeddings\":[[0.6,0.8]]}"));
-    fake.scripted.add(OllamaFixtures.ok("{\"model\":\"nomic-embed-text\",\"embeddings\":[[0.6,1e40]]}"));
+    fake.scripted.add(
+        OllamaFixtures.ok("{\"model\":\"nomic-embed-text\",\"embeddings\":[[0.6,0.8]]}"));
+    fake.scripted.add(
+        OllamaFixtures.ok("{\"model\":\"nomic-embed-text\",\"embeddings\":[[0.6,1e40]]}"));
     fake.scripted.add(OllamaFixtures.ok("{\"model\":\"nomic-embed-text\",\"embeddings\":[[0,0]]}"));
     fake.scripted.add(OllamaFixtures.ok("{\"model\":\"nomic-embed-text\",\"embeddings\":[[]]}"));
     fake.scripted.add(OllamaFixtures.ok("{\"model\":\"nomic-embed-text\"}"));
@@ -175,10 +184,12 @@ class OllamaEmbedderTest {
     OllamaEmbedder embedder = builder().build();
 
     assertThat(embedder.embedDocuments(List.of())).isEmpty();
-    IllegalArgumentException blank = assertThrows(IllegalArgumentException.class,
-        () -> embedder.embedDocuments(List.of(DocumentText.of("ok"), DocumentText.of("  "))));
-    IllegalArgumentException query = assertThrows(IllegalArgumentException.class,
-        () -> embedder.embedQuery(""));
+    IllegalArgumentException blank =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> embedder.embedDocuments(List.of(DocumentText.of("ok"), DocumentText.of("  "))));
+    IllegalArgumentException query =
+        assertThrows(IllegalArgumentException.class, () -> embedder.embedQuery(""));
 
     assertThat(blank.getMessage()).isEqualTo("documents[1].text must not be blank");
     assertThat(query.getMessage()).isEqualTo("query must not be blank");
@@ -188,8 +199,9 @@ class OllamaEmbedderTest {
   @Test
   void missing_model_is_NOT_FOUND_suggesting_ollama_pull() {
     OllamaEmbedder embedder = builder().model("bge-m3").build();
-    fake.scripted.add(OllamaFixtures.json(404,
-        "{\"error\":\"model \\\"bge-m3\\\" not found, try pulling it first\"}"));
+    fake.scripted.add(
+        OllamaFixtures.json(
+            404, "{\"error\":\"model \\\"bge-m3\\\" not found, try pulling it first\"}"));
 
     PermanentProviderException e =
         assertThrows(PermanentProviderException.class, () -> embedder.embedQuery("q"));
@@ -205,8 +217,14 @@ class OllamaEmbedderTest {
 
     EmbedderIdentity id = embedder.identity();
 
-    assertThat(id).isEqualTo(new EmbedderIdentity("ollama", "nomic-embed-text:latest",
-        OllamaFixtures.NOMIC_DIGEST, 8, "search_query: "));
+    assertThat(id)
+        .isEqualTo(
+            new EmbedderIdentity(
+                "ollama",
+                "nomic-embed-text:latest",
+                OllamaFixtures.NOMIC_DIGEST,
+                8,
+                "search_query: "));
     assertThat(fake.paths).containsExactly("POST /api/embed", "GET /api/tags");
   }
 
@@ -266,8 +284,8 @@ class OllamaEmbedderTest {
   @Test
   void a_model_listed_with_an_explicit_tag_is_matched() {
     fake.listedName = "qwen3-embedding:0.6b";
-    OllamaEmbedder embedder = builder().model("qwen3-embedding:0.6b")
-        .prefixes(OllamaEmbedder.Prefixes.QWEN3).build();
+    OllamaEmbedder embedder =
+        builder().model("qwen3-embedding:0.6b").prefixes(OllamaEmbedder.Prefixes.QWEN3).build();
 
     EmbedderIdentity id = embedder.identity();
 
@@ -284,7 +302,9 @@ class OllamaEmbedderTest {
         assertThrows(PermanentProviderException.class, embedder::identity);
 
     assertThat(e.kind()).isEqualTo(Kind.NOT_FOUND);
-    assertThat(e.getMessage()).contains("not among the 2 models").contains("ollama pull mxbai-embed-large");
+    assertThat(e.getMessage())
+        .contains("not among the 2 models")
+        .contains("ollama pull mxbai-embed-large");
   }
 
   @Test
@@ -301,10 +321,15 @@ class OllamaEmbedderTest {
     assertThat(after.digest()).isEqualTo(OllamaFixtures.NOMIC_DIGEST_REPULLED);
     assertThat(embedder.identity()).isEqualTo(after);
     String chunker = "markdown:size=800,overlap=100";
-    List<String> differences = CollectionIdentity.of(before, chunker)
-        .differencesFrom(CollectionIdentity.of(after, chunker));
-    assertThat(differences).containsExactly("modelDigest: stored " + OllamaFixtures.NOMIC_DIGEST
-        + " vs requested " + OllamaFixtures.NOMIC_DIGEST_REPULLED);
+    List<String> differences =
+        CollectionIdentity.of(before, chunker)
+            .differencesFrom(CollectionIdentity.of(after, chunker));
+    assertThat(differences)
+        .containsExactly(
+            "modelDigest: stored "
+                + OllamaFixtures.NOMIC_DIGEST
+                + " vs requested "
+                + OllamaFixtures.NOMIC_DIGEST_REPULLED);
   }
 
   @Test
@@ -320,10 +345,15 @@ class OllamaEmbedderTest {
     IdentityMismatchException e =
         assertThrows(IdentityMismatchException.class, () -> store.ensureIdentity(repulled));
 
-    assertThat(e.getMessage()).contains("modelDigest: stored " + OllamaFixtures.NOMIC_DIGEST
-        + " vs requested " + OllamaFixtures.NOMIC_DIGEST_REPULLED);
-    assertThat(store.identity()).hasValueSatisfying(
-        id -> assertThat(id.modelDigest()).isEqualTo(OllamaFixtures.NOMIC_DIGEST));
+    assertThat(e.getMessage())
+        .contains(
+            "modelDigest: stored "
+                + OllamaFixtures.NOMIC_DIGEST
+                + " vs requested "
+                + OllamaFixtures.NOMIC_DIGEST_REPULLED);
+    assertThat(store.identity())
+        .hasValueSatisfying(
+            id -> assertThat(id.modelDigest()).isEqualTo(OllamaFixtures.NOMIC_DIGEST));
   }
 
   @Test
@@ -335,7 +365,10 @@ class OllamaEmbedderTest {
     IdentityMismatchException e =
         assertThrows(IdentityMismatchException.class, () -> embedder.embedQuery("after"));
 
-    assertThat(e.getMessage()).contains("16-dimensional").contains("8 before").contains("refreshIdentity");
+    assertThat(e.getMessage())
+        .contains("16-dimensional")
+        .contains("8 before")
+        .contains("refreshIdentity");
     assertThat(embedder.refreshIdentity().dimensions()).isEqualTo(16);
     assertThat(embedder.embedQuery("after refresh")).hasSize(16);
   }

@@ -25,6 +25,7 @@ final class OllamaFixtures {
   /** Digests in the form /api/tags lists them: SHA-256, 64 hex digits, no prefix (made up). */
   static final String NOMIC_DIGEST =
       "0a109f422b47e3a30ba2b10eca18548e944e8a23073ee3f3e947efcf3c45e59f";
+
   static final String NOMIC_DIGEST_REPULLED =
       "970aa74c0a90ef7482477cf803618e776e173c007bf957f635f1015bfcfef0e6";
 
@@ -78,7 +79,9 @@ final class OllamaFixtures {
 
   static ObjectNode answerSchema() {
     try {
-      return (ObjectNode) JSON.readTree("""
+      return (ObjectNode)
+          JSON.readTree(
+              """
           {"type":"object",
            "properties":{
              "status":{"type":"string","enum":["answered","not_in_sources"]},
@@ -97,9 +100,13 @@ final class OllamaFixtures {
   }
 
   static ChatRequest request(Duration timeout) {
-    return new ChatRequest("Answer only from the sources. Reply with JSON.",
+    return new ChatRequest(
+        "Answer only from the sources. Reply with JSON.",
         "{\"question\":\"How do I roll back?\",\"sources\":[{\"id\":\"k7q\",\"text\":\"...\"}]}",
-        answerSchema(), 0.0, 512, timeout);
+        answerSchema(),
+        0.0,
+        512,
+        timeout);
   }
 
   static ChatRequest request() {

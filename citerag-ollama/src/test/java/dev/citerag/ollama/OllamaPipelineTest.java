@@ -39,7 +39,8 @@ import org.junit.jupiter.api.Test;
  * the short source ids from the request it received, as a real model would.
  */
 class OllamaPipelineTest {
-  private static final String ROLLBACK_QUOTE = "run deploy rollback to return to the previous version";
+  private static final String ROLLBACK_QUOTE =
+      "run deploy rollback to return to the previous version";
   private static final String ANSWER = "Run deploy rollback to return to the previous version.";
 
   private MockWebServer server;
@@ -50,21 +51,29 @@ class OllamaPipelineTest {
   @BeforeEach
   void start() throws IOException {
     server = new MockWebServer();
-    server.setDispatcher(new Dispatcher() {
-      @Override
-      public MockResponse dispatch(RecordedRequest request) {
-        JsonNode body = OllamaFixtures.body(request);
-        chatBodies.add(body);
-        JsonNode user = readJson(body.get("messages").get(1).get("content").asText());
-        return OllamaFixtures.ok(chatReply(model.apply(user.get("sources")), "stop"));
-      }
-    });
+    server.setDispatcher(
+        new Dispatcher() {
+          @Override
+          public MockResponse dispatch(RecordedRequest request) {
+            JsonNode body = OllamaFixtures.body(request);
+            chatBodies.add(body);
+            JsonNode user = readJson(body.get("messages").get(1).get("content").asText());
+            return OllamaFixtures.ok(chatReply(model.apply(user.get("sources")), "stop"));
+          }
+        });
     server.start();
 
     LocalHashingEmbedder embedder = new LocalHashingEmbedder();
     InMemoryVectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
-    Ingestor.builder().embedder(embedder).store(store).build().ingest(List.of(
-        Document.markdown("runbook", """
+    Ingestor.builder()
+        .embedder(embedder)
+        .store(store)
+        .build()
+        .ingest(
+            List.of(
+                Document.markdown(
+                    "runbook",
+                    """
             # Deploy runbook
 
             ## Rollback
@@ -76,19 +85,27 @@ class OllamaPipelineTest {
 
             A canary receives five percent of traffic for thirty minutes before the full rollout.
             """),
-        Document.markdown("oncall", """
+                Document.markdown(
+                    "oncall",
+                    """
             # On-call
 
             ## Paging
 
             Pages go to the primary on-call engineer first and to the secondary after ten minutes.
             """)));
-    OllamaChatModel chat = OllamaChatModel.builder()
-        .environment(Map.of())
-        .baseUrl(OllamaFixtures.baseUrl(server))
-        .retrySleeper(new OllamaFixtures.RecordingSleeper())
-        .build();
-    pipeline = RagPipeline.builder().embedder(embedder).store(store).generator(AnswerGenerator.of(chat)).build();
+    OllamaChatModel chat =
+        OllamaChatModel.builder()
+            .environment(Map.of())
+            .baseUrl(OllamaFixtures.baseUrl(server))
+            .retrySleeper(new OllamaFixtures.RecordingSleeper())
+            .build();
+    pipeline =
+        RagPipeline.builder()
+            .embedder(embedder)
+            .store(store)
+            .generator(AnswerGenerator.of(chat))
+            .build();
   }
 
   @AfterEach
@@ -107,8 +124,14 @@ class OllamaPipelineTest {
   }
 
   private static String answerCiting(String sourceId) {
-    return "{\"status\":\"answered\",\"answer\":\"" + ANSWER + "\",\"claims\":[{\"text\":\"" + ANSWER
-        + "\",\"citations\":[{\"source_id\":\"" + sourceId + "\",\"quote\":\"" + ROLLBACK_QUOTE
+    return "{\"status\":\"answered\",\"answer\":\""
+        + ANSWER
+        + "\",\"claims\":[{\"text\":\""
+        + ANSWER
+        + "\",\"citations\":[{\"source_id\":\""
+        + sourceId
+        + "\",\"quote\":\""
+        + ROLLBACK_QUOTE
         + "\"}]}]}";
   }
 
@@ -124,10 +147,11 @@ class OllamaPipelineTest {
   @Test
   void a_reply_citing_a_sent_source_with_a_real_quote_is_answered_with_its_trace() {
     String[] cited = new String[1];
-    model = sources -> {
-      cited[0] = idOf(sources, ROLLBACK_QUOTE);
-      return answerCiting(cited[0]);
-    };
+    model =
+        sources -> {
+          cited[0] = idOf(sources, ROLLBACK_QUOTE);
+          return answerCiting(cited[0]);
+        };
 
     RagResult result = pipeline.ask("How do I roll back a bad release?");
 
@@ -149,11 +173,12 @@ class OllamaPipelineTest {
     assertThat(trace.generator()).isEqualTo("ollama:llama3.2");
     assertThat(trace.model()).isEqualTo("llama3.2");
     assertThat(trace.usage()).isEqualTo(new TokenUsage(412, 57, 0, 0, 469));
-    assertThat(trace.retrieved()).anySatisfy(
-        h -> assertThat(h.chunk().text()).contains(ROLLBACK_QUOTE));
+    assertThat(trace.retrieved())
+        .anySatisfy(h -> assertThat(h.chunk().text()).contains(ROLLBACK_QUOTE));
     assertThat(trace.sent()).extracting(SentSource::sourceId).contains(cited[0]);
     assertThat(trace.contextTokens()).isPositive();
-    assertThat(trace.latency()).containsKeys(Stage.EMBED, Stage.RETRIEVE, Stage.GENERATE, Stage.TOTAL);
+    assertThat(trace.latency())
+        .containsKeys(Stage.EMBED, Stage.RETRIEVE, Stage.GENERATE, Stage.TOTAL);
     assertThat(trace.attempts()).hasSize(1);
     Attempt attempt = trace.attempts().get(0);
     assertThat(attempt.number()).isEqualTo(1);
@@ -184,11 +209,13 @@ class OllamaPipelineTest {
     assertThat(rejected.reason()).isEqualTo(RejectReason.INVALID_CITATIONS);
     assertThat(rejected.issues()).extracting(i -> i.type()).contains(IssueType.PHANTOM_SOURCE);
     // the invented id never leaves the library, not even in the issues
-    assertThat(rejected.issues()).allSatisfy(i -> assertThat(i.sourceId() + " " + i.detail()).doesNotContain("zq9xw"));
+    assertThat(rejected.issues())
+        .allSatisfy(i -> assertThat(i.sourceId() + " " + i.detail()).doesNotContain("zq9xw"));
     assertThat(rejected.trace().attempts()).hasSize(2);
     assertThat(rejected.trace().usage()).isEqualTo(new TokenUsage(824, 114, 0, 0, 938));
     assertThat(chatBodies).hasSize(2);
-    assertThat(chatBodies.get(1).get("messages").get(1).get("content").asText()).contains("phantom_source")
+    assertThat(chatBodies.get(1).get("messages").get(1).get("content").asText())
+        .contains("phantom_source")
         .contains("claim 1 of 1, citation 1");
   }
 }

@@ -19,7 +19,6 @@ import dev.citerag.onnx.internal.Tokenizer;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -45,8 +44,8 @@ import org.slf4j.LoggerFactory;
  * tokens added, nothing truncated), the model runs on a batch of such inputs, the per-token output
  * is pooled ({@link Pooling#CLS} or {@link Pooling#MEAN} over real tokens) and L2-normalised.
  * Queries get the model's query instruction first, when it has one ({@link
- * OnnxModel#queryInstruction()}); documents never do, and their titles are ignored (citerag's chunks
- * already begin with their document's title).
+ * OnnxModel#queryInstruction()}); documents never do, and their titles are ignored (citerag's
+ * chunks already begin with their document's title).
  *
  * <p><b>Nothing is truncated.</b> An input with more tokens than {@link OnnxModel#maxTokens()}
  * (special tokens and, for a query, the instruction included) is refused with an {@link
@@ -126,7 +125,10 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
       Set<String> inputs = s.getInputNames();
       if (!inputs.contains("input_ids") || !inputs.contains("attention_mask")) {
         throw new IllegalArgumentException(
-            "model " + model.name() + " must take inputs input_ids and attention_mask, takes " + inputs);
+            "model "
+                + model.name()
+                + " must take inputs input_ids and attention_mask, takes "
+                + inputs);
       }
       this.wantsTypeIds = inputs.contains("token_type_ids");
       Map.Entry<String, NodeInfo> out = s.getOutputInfo().entrySet().iterator().next();
@@ -147,9 +149,13 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
         new EmbedderIdentity(
             "onnx",
             model.name()
-                + " (pooling=" + model.pooling().label()
-                + ", maxTokens=" + model.maxTokens()
-                + ", tokenizer=sha256:" + tokenizerSha.substring(0, 16) + ")",
+                + " (pooling="
+                + model.pooling().label()
+                + ", maxTokens="
+                + model.maxTokens()
+                + ", tokenizer=sha256:"
+                + tokenizerSha.substring(0, 16)
+                + ")",
             "sha256:" + modelSha,
             dimensions,
             model.queryInstruction().orElse(null));
@@ -169,10 +175,15 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
         return Math.toIntExact(shape[2]);
       }
       throw new IllegalArgumentException(
-          "model " + model.name() + " output " + info.getName() + " must have shape [batch, tokens, dimensions], has "
+          "model "
+              + model.name()
+              + " output "
+              + info.getName()
+              + " must have shape [batch, tokens, dimensions], has "
               + Arrays.toString(shape));
     }
-    throw new IllegalArgumentException("model " + model.name() + " output " + info.getName() + " is not a tensor");
+    throw new IllegalArgumentException(
+        "model " + model.name() + " output " + info.getName() + " is not a tensor");
   }
 
   /**
@@ -264,18 +275,27 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
     lifecycle.readLock().lock();
     try {
       ensureOpen();
-      Tokenizer.Encoded[] enc = texts.length == 1
-          ? new Tokenizer.Encoded[] {tokenizer.encode(texts[0])}
-          : tokenizer.encode(texts);
+      Tokenizer.Encoded[] enc =
+          texts.length == 1
+              ? new Tokenizer.Encoded[] {tokenizer.encode(texts[0])}
+              : tokenizer.encode(texts);
       int[] lengths = new int[enc.length];
       for (int i = 0; i < enc.length; i++) {
         lengths[i] = enc[i].length();
         if (lengths[i] > model.maxTokens()) {
           String what = query ? "query" : field + "[" + i + "].text";
           throw new IllegalArgumentException(
-              what + " has " + lengths[i] + " tokens" + (query && model.queryInstruction().isPresent()
-                  ? " with the query instruction" : "")
-                  + ", model " + model.name() + " accepts at most " + model.maxTokens()
+              what
+                  + " has "
+                  + lengths[i]
+                  + " tokens"
+                  + (query && model.queryInstruction().isPresent()
+                      ? " with the query instruction"
+                      : "")
+                  + ", model "
+                  + model.name()
+                  + " accepts at most "
+                  + model.maxTokens()
                   + " (nothing is truncated: split the text into smaller pieces)");
         }
       }
@@ -327,8 +347,12 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
       }
     } catch (OrtException e) {
       throw new PermanentProviderException(
-          "onnx", ProviderException.Kind.PROTOCOL, 0, null,
-          "inference with " + model.name() + " failed: " + e.getMessage(), e);
+          "onnx",
+          ProviderException.Kind.PROTOCOL,
+          0,
+          null,
+          "inference with " + model.name() + " failed: " + e.getMessage(),
+          e);
     } finally {
       for (OnnxTensor t : inputs.values()) {
         t.close();
@@ -362,8 +386,12 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
     double norm = Math.sqrt(sum);
     if (!(norm > 0) || Double.isInfinite(norm)) {
       throw new PermanentProviderException(
-          "onnx", ProviderException.Kind.PROTOCOL, 0, null,
-          "model " + model.name() + " returned a " + (norm > 0 ? "non-finite" : "zero") + " vector", null);
+          "onnx",
+          ProviderException.Kind.PROTOCOL,
+          0,
+          null,
+          "model " + model.name() + " returned a " + (norm > 0 ? "non-finite" : "zero") + " vector",
+          null);
     }
     float[] v = new float[dimensions];
     for (int d = 0; d < dimensions; d++) {
@@ -393,7 +421,13 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
 
   @Override
   public String toString() {
-    return "OnnxEmbedder[" + model.name() + ", dimensions=" + dimensions + ", threads=" + threads + "]";
+    return "OnnxEmbedder["
+        + model.name()
+        + ", dimensions="
+        + dimensions
+        + ", threads="
+        + threads
+        + "]";
   }
 
   /** Builds an {@link OnnxEmbedder}. */
@@ -448,8 +482,8 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
     /**
      * Reads and hashes the model, starts an ONNX Runtime session and the tokenizer.
      *
-     * @throws IllegalArgumentException when the model's files are missing or are not a usable
-     *     model (inputs, output shape)
+     * @throws IllegalArgumentException when the model's files are missing or are not a usable model
+     *     (inputs, output shape)
      * @throws IllegalStateException when a classpath resource is missing
      * @throws java.io.UncheckedIOException when a file cannot be read
      */

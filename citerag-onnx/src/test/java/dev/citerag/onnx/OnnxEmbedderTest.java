@@ -44,7 +44,8 @@ class OnnxEmbedderTest {
   }
 
   @Test
-  void identity_names_model_file_digest_pooling_limit_instruction_and_dimensions() throws Exception {
+  void identity_names_model_file_digest_pooling_limit_instruction_and_dimensions()
+      throws Exception {
     EmbedderIdentity id = bge.identity();
     assertThat(id.provider()).isEqualTo("onnx");
     assertThat(id.model())
@@ -59,8 +60,11 @@ class OnnxEmbedderTest {
 
   @Test
   void vectors_are_unit_length_and_the_same_on_every_call() {
-    List<DocumentText> docs = List.of(DocumentText.of("Deploys are allowed Monday to Thursday."),
-        DocumentText.of("x"), DocumentText.of(""));
+    List<DocumentText> docs =
+        List.of(
+            DocumentText.of("Deploys are allowed Monday to Thursday."),
+            DocumentText.of("x"),
+            DocumentText.of(""));
     List<float[]> a = bge.embedDocuments(docs);
     List<float[]> b = bge.embedDocuments(docs);
     assertThat(a).hasSize(3);
@@ -75,9 +79,12 @@ class OnnxEmbedderTest {
   @Test
   void a_paraphrase_is_closer_than_an_unrelated_text() {
     float[] q = bge.embedQuery("How do I revert a bad release?");
-    List<float[]> d = bge.embedDocuments(List.of(
-        DocumentText.of("To roll back a deployment, redeploy the previous version of the service."),
-        DocumentText.of("The cafeteria serves pasta on Fridays and soup on Mondays.")));
+    List<float[]> d =
+        bge.embedDocuments(
+            List.of(
+                DocumentText.of(
+                    "To roll back a deployment, redeploy the previous version of the service."),
+                DocumentText.of("The cafeteria serves pasta on Fridays and soup on Mondays.")));
     assertThat(VectorMath.dot(q, d.get(0))).isGreaterThan(VectorMath.dot(q, d.get(1)) + 0.1f);
   }
 
@@ -85,7 +92,8 @@ class OnnxEmbedderTest {
   void the_instruction_goes_before_queries_only() {
     String q = "When are production deploys allowed?";
     float[] query = bge.embedQuery(q);
-    float[] withPrefix = bge.embedDocuments(List.of(DocumentText.of(OnnxModel.BGE_QUERY_INSTRUCTION + q))).get(0);
+    float[] withPrefix =
+        bge.embedDocuments(List.of(DocumentText.of(OnnxModel.BGE_QUERY_INSTRUCTION + q))).get(0);
     float[] plain = bge.embedDocuments(List.of(DocumentText.of(q))).get(0);
     assertThat(VectorMath.dot(query, withPrefix)).isGreaterThan(0.99999f);
     assertThat(VectorMath.dot(query, plain)).isLessThan(0.999f);
@@ -108,7 +116,8 @@ class OnnxEmbedderTest {
   void refuses_a_text_longer_than_the_model_accepts_instead_of_truncating_it() {
     String longText = "word ".repeat(511); // 511 + 2 special tokens = 513
     assertThat(bge.countTokens(longText)).isEqualTo(513);
-    assertThatThrownBy(() -> bge.embedDocuments(List.of(DocumentText.of("ok"), DocumentText.of(longText))))
+    assertThatThrownBy(
+            () -> bge.embedDocuments(List.of(DocumentText.of("ok"), DocumentText.of(longText))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("documents[1].text has 513 tokens")
         .hasMessageContaining("at most 512")
@@ -135,10 +144,14 @@ class OnnxEmbedderTest {
   void batches_are_length_bucketed_and_vectors_come_back_in_input_order() {
     List<DocumentText> docs = new ArrayList<>();
     for (int i = 0; i < 12; i++) {
-      docs.add(DocumentText.of(("item " + i + " about " + (i % 2 == 0 ? "databases " : "gardening ")).repeat(1 + (11 - i) * 3)));
+      docs.add(
+          DocumentText.of(
+              ("item " + i + " about " + (i % 2 == 0 ? "databases " : "gardening "))
+                  .repeat(1 + (11 - i) * 3)));
     }
     List<float[]> alone = bge.embedDocuments(docs);
-    try (OnnxEmbedder batched = OnnxEmbedder.builder().threads(2).batchSize(5).maxBatchTokens(512).build()) {
+    try (OnnxEmbedder batched =
+        OnnxEmbedder.builder().threads(2).batchSize(5).maxBatchTokens(512).build()) {
       List<float[]> b = batched.embedDocuments(docs);
       for (int i = 0; i < docs.size(); i++) {
         // each vector is its own text's: closest to the same text embedded alone
@@ -177,7 +190,8 @@ class OnnxEmbedderTest {
         }
       }
       for (int i = 0; i < futures.size(); i++) {
-        assertThat(futures.get(i).get(5, TimeUnit.MINUTES)).containsExactly(expected.get(i % texts.size()));
+        assertThat(futures.get(i).get(5, TimeUnit.MINUTES))
+            .containsExactly(expected.get(i % texts.size()));
       }
     } finally {
       pool.shutdownNow();
@@ -202,8 +216,9 @@ class OnnxEmbedderTest {
     Path tok = dir.resolve("tokenizer.json");
     Files.write(model, resource("bge-small-en-v1.5-q.onnx"));
     Files.write(tok, resource("bge-small-en-v1.5-q-tokenizer.json"));
-    OnnxModel fromFiles = OnnxModel.fromFiles("bge-small-en-v1.5-q", model, tok, Pooling.CLS, 512)
-        .withQueryInstruction(OnnxModel.BGE_QUERY_INSTRUCTION);
+    OnnxModel fromFiles =
+        OnnxModel.fromFiles("bge-small-en-v1.5-q", model, tok, Pooling.CLS, 512)
+            .withQueryInstruction(OnnxModel.BGE_QUERY_INSTRUCTION);
     try (OnnxEmbedder e = OnnxEmbedder.builder().model(fromFiles).threads(1).build()) {
       assertThat(e.identity()).isEqualTo(bge.identity());
       assertThat(e.embedQuery("roll back")).containsExactly(bge.embedQuery("roll back"));
@@ -216,8 +231,11 @@ class OnnxEmbedderTest {
     Path tok = dir.resolve("tokenizer.json");
     Files.write(model, resource("bge-small-en-v1.5-q.onnx"));
     Files.write(tok, resource("bge-small-en-v1.5-q-tokenizer.json"));
-    try (OnnxEmbedder mean = OnnxEmbedder.builder()
-        .model(OnnxModel.fromFiles("bge-small-en-v1.5-q", model, tok, Pooling.MEAN, 256)).threads(1).build()) {
+    try (OnnxEmbedder mean =
+        OnnxEmbedder.builder()
+            .model(OnnxModel.fromFiles("bge-small-en-v1.5-q", model, tok, Pooling.MEAN, 256))
+            .threads(1)
+            .build()) {
       EmbedderIdentity id = mean.identity();
       assertThat(id.digest()).isEqualTo(bge.identity().digest());
       assertThat(id.model()).contains("pooling=mean").contains("maxTokens=256");
@@ -228,14 +246,26 @@ class OnnxEmbedderTest {
 
   @Test
   void missing_files_and_resources_are_named() {
-    assertThatThrownBy(() -> OnnxEmbedder.builder()
-            .model(OnnxModel.fromFiles("x", Path.of("/nonexistent/m.onnx"), Path.of("/nonexistent/t.json"), Pooling.CLS, 512))
-            .build())
+    assertThatThrownBy(
+            () ->
+                OnnxEmbedder.builder()
+                    .model(
+                        OnnxModel.fromFiles(
+                            "x",
+                            Path.of("/nonexistent/m.onnx"),
+                            Path.of("/nonexistent/t.json"),
+                            Pooling.CLS,
+                            512))
+                    .build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("model file /nonexistent/m.onnx does not exist");
-    assertThatThrownBy(() -> OnnxEmbedder.builder()
-            .model(OnnxModel.fromClasspath("x", "no/such.onnx", "no/such.json", Pooling.CLS, 512))
-            .build())
+    assertThatThrownBy(
+            () ->
+                OnnxEmbedder.builder()
+                    .model(
+                        OnnxModel.fromClasspath(
+                            "x", "no/such.onnx", "no/such.json", Pooling.CLS, 512))
+                    .build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("model resource \"no/such.onnx\" is not on the classpath");
   }
@@ -244,9 +274,13 @@ class OnnxEmbedderTest {
   void builder_and_model_reject_out_of_range_settings_naming_them() {
     assertThatThrownBy(() -> OnnxEmbedder.builder().threads(0)).hasMessageContaining("threads");
     assertThatThrownBy(() -> OnnxEmbedder.builder().batchSize(0)).hasMessageContaining("batchSize");
-    assertThatThrownBy(() -> OnnxEmbedder.builder().maxBatchTokens(10)).hasMessageContaining("maxBatchTokens");
-    assertThatThrownBy(() -> OnnxModel.fromClasspath("x", "a", "b", Pooling.CLS, 4)).hasMessageContaining("maxTokens");
-    assertThatThrownBy(() -> OnnxModel.fromClasspath(" ", "a", "b", Pooling.CLS, 512)).hasMessageContaining("name");
-    assertThatThrownBy(() -> OnnxModel.BGE_SMALL_EN_V15_Q.withQueryInstruction("")).hasMessageContaining("instruction");
+    assertThatThrownBy(() -> OnnxEmbedder.builder().maxBatchTokens(10))
+        .hasMessageContaining("maxBatchTokens");
+    assertThatThrownBy(() -> OnnxModel.fromClasspath("x", "a", "b", Pooling.CLS, 4))
+        .hasMessageContaining("maxTokens");
+    assertThatThrownBy(() -> OnnxModel.fromClasspath(" ", "a", "b", Pooling.CLS, 512))
+        .hasMessageContaining("name");
+    assertThatThrownBy(() -> OnnxModel.BGE_SMALL_EN_V15_Q.withQueryInstruction(""))
+        .hasMessageContaining("instruction");
   }
 }

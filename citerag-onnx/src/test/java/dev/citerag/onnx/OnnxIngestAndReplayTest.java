@@ -6,9 +6,9 @@ import dev.citerag.embed.DocumentText;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.Ingestor;
 import dev.citerag.store.Chunk;
+import dev.citerag.store.Filter;
 import dev.citerag.store.InMemoryVectorStore;
 import dev.citerag.store.SearchHit;
-import dev.citerag.store.Filter;
 import dev.citerag.testkit.fakes.RecordedEmbeddings;
 import dev.citerag.testkit.fakes.RecordingEmbedder;
 import dev.citerag.testkit.fakes.ReplayEmbedder;
@@ -47,7 +47,8 @@ class OnnxIngestAndReplayTest {
     ingestor.ingest(List.of(doc));
     List<Chunk> chunks = ingestor.chunker().chunk(doc);
     assertThat(chunks.size()).isGreaterThan(1);
-    assertThat(chunks).allSatisfy(c -> assertThat(bge.countTokens(c.text())).isLessThanOrEqualTo(512));
+    assertThat(chunks)
+        .allSatisfy(c -> assertThat(bge.countTokens(c.text())).isLessThanOrEqualTo(512));
     assertThat(store.chunkCount()).isEqualTo(chunks.size());
   }
 
@@ -55,7 +56,9 @@ class OnnxIngestAndReplayTest {
   void finds_the_golden_corpus_passage_for_a_paraphrased_question() {
     InMemoryVectorStore store = new InMemoryVectorStore(384);
     Ingestor.builder().embedder(bge).store(store).build().ingest(GoldenCorpus.load());
-    List<SearchHit> hits = store.denseSearch(bge.embedQuery("Which days of the week may I ship to production?"), 3, Filter.ALL);
+    List<SearchHit> hits =
+        store.denseSearch(
+            bge.embedQuery("Which days of the week may I ship to production?"), 3, Filter.ALL);
     assertThat(hits.get(0).chunk().text()).contains("Monday to Thursday");
   }
 
@@ -63,13 +66,17 @@ class OnnxIngestAndReplayTest {
   void its_embeddings_can_be_recorded_and_replayed_offline(@TempDir Path dir) throws Exception {
     RecordingEmbedder rec = RecordedEmbeddings.recording(bge);
     float[] q = rec.embedQuery("How do I roll back a deploy?");
-    List<float[]> d = rec.embedDocuments(List.of(DocumentText.of("Roll back with deployctl rollback.")));
+    List<float[]> d =
+        rec.embedDocuments(List.of(DocumentText.of("Roll back with deployctl rollback.")));
     Path file = dir.resolve("onnx.jsonl");
     rec.recorded().writeTo(file);
     ReplayEmbedder replay = RecordedEmbeddings.load(file).replayer();
     assertThat(replay.identity()).isEqualTo(bge.identity());
     assertThat(replay.embedQuery("How do I roll back a deploy?")).containsExactly(q);
-    assertThat(replay.embedDocuments(List.of(DocumentText.of("Roll back with deployctl rollback."))).get(0))
+    assertThat(
+            replay
+                .embedDocuments(List.of(DocumentText.of("Roll back with deployctl rollback.")))
+                .get(0))
         .containsExactly(d.get(0));
   }
 }

@@ -76,11 +76,12 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   /**
    * The API root, the part before {@code /chat/completions}: {@code https://api.openai.com/v1},
    * {@code http://127.0.0.1:8000/v1} (vLLM), {@code http://127.0.0.1:8080/v1} (llama.cpp), {@code
-   * http://127.0.0.1:11434/v1} (Ollama), {@code http://127.0.0.1:1234/v1} (LM Studio). Default:
-   * the environment variable {@code OPENAI_BASE_URL}, else {@value
+   * http://127.0.0.1:11434/v1} (Ollama), {@code http://127.0.0.1:1234/v1} (LM Studio). Default: the
+   * environment variable {@code OPENAI_BASE_URL}, else {@value
    * dev.citerag.openai.internal.Settings#DEFAULT_BASE_URL}.
    *
-   * @throws IllegalArgumentException when not an http(s) URL, or it has user info, a query or a fragment
+   * @throws IllegalArgumentException when not an http(s) URL, or it has user info, a query or a
+   *     fragment
    */
   public B baseUrl(String baseUrl) {
     this.baseUrl = Settings.parseBaseUrl(baseUrl, "baseUrl");
@@ -124,9 +125,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   /**
    * How transient failures (408, 409, 429, 5xx, timeouts, dropped connections) are retried, never
    * sooner than the server's {@code retry-after-ms}, {@code Retry-After} or {@code
-   * x-ratelimit-reset-*} hint. Default {@link RetryPolicy#DEFAULT}; {@link RetryPolicy#NONE}
-   * turns retries off. 400, 401, 403, 404, an exhausted quota and a refused connection are never
-   * retried.
+   * x-ratelimit-reset-*} hint. Default {@link RetryPolicy#DEFAULT}; {@link RetryPolicy#NONE} turns
+   * retries off. 400, 401, 403, 404, an exhausted quota and a refused connection are never retried.
    *
    * @throws IllegalArgumentException when null
    */
@@ -142,9 +142,9 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   }
 
   /**
-   * A client whose connection pool and dispatcher to share. Default null: a client of its own.
-   * The timeouts above are applied to a derived client, and redirects are not followed. Do not
-   * give a client with an interceptor that logs headers unless it redacts {@code Authorization}.
+   * A client whose connection pool and dispatcher to share. Default null: a client of its own. The
+   * timeouts above are applied to a derived client, and redirects are not followed. Do not give a
+   * client with an interceptor that logs headers unless it redacts {@code Authorization}.
    */
   public B httpClient(@Nullable OkHttpClient httpClient) {
     this.httpClient = httpClient;
@@ -156,7 +156,9 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
     return environment;
   }
 
-  /** Takes over the settings of a built model or embedder, the key as it was given (toBuilder()). */
+  /**
+   * Takes over the settings of a built model or embedder, the key as it was given (toBuilder()).
+   */
   final B connection(Connection c) {
     this.apiKey = c.apiKeySetting();
     this.environment = c.environment();
@@ -175,19 +177,37 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * then environment, then default) and builds the transport.
    *
    * @throws IllegalStateException when no API key is set for OpenAI's own endpoint
-   * @throws IllegalArgumentException when settings contradict each other or an environment
-   *     variable is not valid
+   * @throws IllegalArgumentException when settings contradict each other or an environment variable
+   *     is not valid
    */
   final Connection connect() {
     if (connectTimeout.compareTo(callTimeout) > 0) {
-      throw new IllegalArgumentException("connectTimeout (" + connectTimeout
-          + ") must be <= callTimeout (" + callTimeout + ")");
+      throw new IllegalArgumentException(
+          "connectTimeout (" + connectTimeout + ") must be <= callTimeout (" + callTimeout + ")");
     }
     HttpUrl url = Settings.baseUrl(baseUrl, environment);
     String key = Settings.apiKey(apiKey, environment, url);
-    OpenAiTransport transport = new OpenAiTransport(key, url, connectTimeout, readTimeout, callTimeout, httpClient,
-        new Retrier(OpenAiTransport.PROVIDER, retryPolicy, sleeper, System::nanoTime));
-    return new Connection(apiKey, environment, baseUrl, connectTimeout, readTimeout, callTimeout,
-        retryPolicy, sleeper, httpClient, key, url, transport);
+    OpenAiTransport transport =
+        new OpenAiTransport(
+            key,
+            url,
+            connectTimeout,
+            readTimeout,
+            callTimeout,
+            httpClient,
+            new Retrier(OpenAiTransport.PROVIDER, retryPolicy, sleeper, System::nanoTime));
+    return new Connection(
+        apiKey,
+        environment,
+        baseUrl,
+        connectTimeout,
+        readTimeout,
+        callTimeout,
+        retryPolicy,
+        sleeper,
+        httpClient,
+        key,
+        url,
+        transport);
   }
 }

@@ -11,9 +11,9 @@ import okhttp3.OkHttpClient;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The connection half of a built {@link OpenAiChatModel} or {@link OpenAiEmbedder}, made by
- * {@link ClientBuilder#connect()}: the settings as given (kept for {@code toBuilder()}) and what
- * they resolved to. {@link #toString()} masks the key.
+ * The connection half of a built {@link OpenAiChatModel} or {@link OpenAiEmbedder}, made by {@link
+ * ClientBuilder#connect()}: the settings as given (kept for {@code toBuilder()}) and what they
+ * resolved to. {@link #toString()} masks the key.
  *
  * @param apiKeySetting the key given to the builder, or null to read it from the environment
  * @param environment where the key, base URL and model were looked up
@@ -43,14 +43,23 @@ record Connection(
     return httpClient != null;
   }
 
-  /** {@code baseUrl=..., apiKey=****, connectTimeout=..., readTimeout=..., callTimeout=..., retryPolicy=...}. */
+  /**
+   * {@code baseUrl=..., apiKey=****, connectTimeout=..., readTimeout=..., callTimeout=...,
+   * retryPolicy=...}.
+   */
   @Override
   public String toString() {
-    return "baseUrl=" + baseUrl
-        + ", apiKey=" + Secrets.mask(apiKey)
-        + ", connectTimeout=" + connectTimeout
-        + ", readTimeout=" + readTimeout
-        + ", callTimeout=" + callTimeout
-        + ", retryPolicy=" + retryPolicy;
+    return "baseUrl="
+        + baseUrl
+        + ", apiKey="
+        + Secrets.mask(apiKey)
+        + ", connectTimeout="
+        + connectTimeout
+        + ", readTimeout="
+        + readTimeout
+        + ", callTimeout="
+        + callTimeout
+        + ", retryPolicy="
+        + retryPolicy;
   }
 }

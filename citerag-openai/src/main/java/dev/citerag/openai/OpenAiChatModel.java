@@ -19,20 +19,19 @@ import org.slf4j.LoggerFactory;
 /**
  * A {@link ChatModel} over {@code POST {base}/chat/completions}, the OpenAI-compatible Chat
  * Completions API (non-streaming). Every call sends a system and a user message and asks for the
- * request's schema as a strict structured output ({@code response_format: {"type":
- * "json_schema", "json_schema": {"name", "strict": true, "schema"}}}); the reply text is returned
- * verbatim and the pipeline's strict parser decides whether it is an answer.
+ * request's schema as a strict structured output ({@code response_format: {"type": "json_schema",
+ * "json_schema": {"name", "strict": true, "schema"}}}); the reply text is returned verbatim and the
+ * pipeline's strict parser decides whether it is an answer.
  *
  * <p>Outcomes: {@code finish_reason} {@code stop} is {@link dev.citerag.chat.FinishReason#STOP},
  * {@code length} {@link dev.citerag.chat.FinishReason#LENGTH} (the pipeline rejects it as
  * truncated), {@code content_filter} {@link dev.citerag.chat.FinishReason#BLOCKED}; a {@code
  * message.refusal} is {@code BLOCKED} with provider reason {@code refusal} and no text; {@code
  * tool_calls} and unknown values are {@link dev.citerag.chat.FinishReason#OTHER}. The model id the
- * server reports (e.g. {@code gpt-4o-mini-2024-07-18}) is the response's model, and so the
- * trace's. Usage counts {@code reasoning_tokens} apart from the visible output tokens and reports
- * {@code cached_tokens}. Transport and API failures throw a typed {@link ProviderException}
- * (provider {@code openai}) after the retries of the {@link RetryPolicy}. Immutable and
- * thread-safe.
+ * server reports (e.g. {@code gpt-4o-mini-2024-07-18}) is the response's model, and so the trace's.
+ * Usage counts {@code reasoning_tokens} apart from the visible output tokens and reports {@code
+ * cached_tokens}. Transport and API failures throw a typed {@link ProviderException} (provider
+ * {@code openai}) after the retries of the {@link RetryPolicy}. Immutable and thread-safe.
  *
  * <pre>{@code
  * ChatModel model = OpenAiChatModel.builder()        // OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL
@@ -53,8 +52,10 @@ public final class OpenAiChatModel implements ChatModel {
 
   /** {@value}: used when neither {@code model(...)} nor {@code OPENAI_MODEL} names one. */
   public static final String DEFAULT_MODEL = "gpt-4o-mini";
+
   /** 120 s: a non-streaming reply sends nothing until the model has finished. */
   public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofMinutes(2);
+
   /** 120 s per attempt (the retry policy and the request's timeout bound the whole call). */
   public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofMinutes(2);
 
@@ -64,8 +65,8 @@ public final class OpenAiChatModel implements ChatModel {
   public enum StructuredOutput {
     /**
      * {@code {"type":"json_schema","json_schema":{"name":"citerag_answer","strict":true,
-     * "schema":...}}}: the server constrains decoding to the schema (OpenAI, vLLM, llama.cpp,
-     * LM Studio, Ollama). The default.
+     * "schema":...}}}: the server constrains decoding to the schema (OpenAI, vLLM, llama.cpp, LM
+     * Studio, Ollama). The default.
      */
     JSON_SCHEMA,
     /**
@@ -78,7 +79,9 @@ public final class OpenAiChatModel implements ChatModel {
 
   /** Which request field carries the output limit. */
   public enum TokenLimit {
-    /** {@code max_tokens}: what most compatible servers read; OpenAI's reasoning models refuse it. */
+    /**
+     * {@code max_tokens}: what most compatible servers read; OpenAI's reasoning models refuse it.
+     */
     MAX_TOKENS,
     /** {@code max_completion_tokens}: OpenAI's current field (reasoning tokens included). */
     MAX_COMPLETION_TOKENS
@@ -98,19 +101,29 @@ public final class OpenAiChatModel implements ChatModel {
     this.model = model;
     this.structuredOutput = b.structuredOutput;
     this.tokenLimitSetting = b.tokenLimit;
-    this.tokenLimit = b.tokenLimit != null ? b.tokenLimit
-        : Settings.isOpenAi(connection.baseUrl()) ? TokenLimit.MAX_COMPLETION_TOKENS : TokenLimit.MAX_TOKENS;
+    this.tokenLimit =
+        b.tokenLimit != null
+            ? b.tokenLimit
+            : Settings.isOpenAi(connection.baseUrl())
+                ? TokenLimit.MAX_COMPLETION_TOKENS
+                : TokenLimit.MAX_TOKENS;
     this.temperature = b.temperature;
     this.maxOutputTokens = b.maxOutputTokens;
     this.connection = connection;
   }
 
-  /** A builder with the defaults; nothing is read from the environment until {@link Builder#build()}. */
+  /**
+   * A builder with the defaults; nothing is read from the environment until {@link
+   * Builder#build()}.
+   */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder holding this model's settings (key, base URL and model as given: explicit or from the environment). */
+  /**
+   * A builder holding this model's settings (key, base URL and model as given: explicit or from the
+   * environment).
+   */
   public Builder toBuilder() {
     Builder b = new Builder().connection(connection);
     b.model = modelSetting;
@@ -122,8 +135,8 @@ public final class OpenAiChatModel implements ChatModel {
   }
 
   /**
-   * One {@code chat/completions} call (with retries), bounded by {@link ChatRequest#timeout()}
-   * when the request has one.
+   * One {@code chat/completions} call (with retries), bounded by {@link ChatRequest#timeout()} when
+   * the request has one.
    *
    * @throws ProviderException when the API fails (after retries) or replies outside its format
    * @throws IllegalArgumentException when {@code request} is null
@@ -131,18 +144,40 @@ public final class OpenAiChatModel implements ChatModel {
   @Override
   public ChatResponse chat(ChatRequest request) {
     Checks.notNull(request, "request");
-    byte[] body = ChatCodec.encode(request, model,
-        structuredOutput == StructuredOutput.JSON_SCHEMA ? ChatCodec.Format.JSON_SCHEMA : ChatCodec.Format.JSON_OBJECT,
-        tokenLimit == TokenLimit.MAX_COMPLETION_TOKENS, temperature, maxOutputTokens);
+    byte[] body =
+        ChatCodec.encode(
+            request,
+            model,
+            structuredOutput == StructuredOutput.JSON_SCHEMA
+                ? ChatCodec.Format.JSON_SCHEMA
+                : ChatCodec.Format.JSON_OBJECT,
+            tokenLimit == TokenLimit.MAX_COMPLETION_TOKENS,
+            temperature,
+            maxOutputTokens);
     long t0 = System.nanoTime();
-    ChatResponse r = connection.transport().post(PATH, model, body, request.timeout(),
-        bytes -> ChatCodec.decode(bytes, model, connection.apiKey()));
+    ChatResponse r =
+        connection
+            .transport()
+            .post(
+                PATH,
+                model,
+                body,
+                request.timeout(),
+                bytes -> ChatCodec.decode(bytes, model, connection.apiKey()));
     if (log.isDebugEnabled()) {
       TokenUsage u = r.usage();
-      log.debug("citerag.openai: {} model={} status=200 finishReason={} latencyMs={} tokens in={} out={}"
-              + " reasoning={} cached={} total={}", PATH, r.model(), r.providerFinishReason(),
-          TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0), u.inputTokens(), u.outputTokens(),
-          u.reasoningTokens(), u.cachedTokens(), u.totalTokens());
+      log.debug(
+          "citerag.openai: {} model={} status=200 finishReason={} latencyMs={} tokens in={} out={}"
+              + " reasoning={} cached={} total={}",
+          PATH,
+          r.model(),
+          r.providerFinishReason(),
+          TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0),
+          u.inputTokens(),
+          u.outputTokens(),
+          u.reasoningTokens(),
+          u.cachedTokens(),
+          u.totalTokens());
     }
     return r;
   }
@@ -166,13 +201,20 @@ public final class OpenAiChatModel implements ChatModel {
   /** The settings, with the key masked. */
   @Override
   public String toString() {
-    return "OpenAiChatModel{model=" + model
-        + ", " + connection
-        + ", structuredOutput=" + structuredOutput
-        + ", tokenLimit=" + tokenLimit
-        + ", temperature=" + (temperature == null ? "from request" : temperature)
-        + ", maxOutputTokens=" + (maxOutputTokens == null ? "from request" : maxOutputTokens)
-        + ", sharedHttpClient=" + connection.sharedHttpClient()
+    return "OpenAiChatModel{model="
+        + model
+        + ", "
+        + connection
+        + ", structuredOutput="
+        + structuredOutput
+        + ", tokenLimit="
+        + tokenLimit
+        + ", temperature="
+        + (temperature == null ? "from request" : temperature)
+        + ", maxOutputTokens="
+        + (maxOutputTokens == null ? "from request" : maxOutputTokens)
+        + ", sharedHttpClient="
+        + connection.sharedHttpClient()
         + "}";
   }
 
@@ -196,8 +238,8 @@ public final class OpenAiChatModel implements ChatModel {
      * meta-llama/Llama-3.1-8B-Instruct}, {@code llama3.2:latest}). Default: the environment
      * variable {@code OPENAI_MODEL}, else {@value #DEFAULT_MODEL}.
      *
-     * @throws IllegalArgumentException when blank, longer than 256 characters or holding
-     *     whitespace or control characters
+     * @throws IllegalArgumentException when blank, longer than 256 characters or holding whitespace
+     *     or control characters
      */
     public Builder model(String model) {
       this.model = Settings.model(model, "model");
@@ -226,8 +268,8 @@ public final class OpenAiChatModel implements ChatModel {
     }
 
     /**
-     * Sampling temperature sent instead of the request's. Default null: the request's value is
-     * sent (the pipeline sends 0).
+     * Sampling temperature sent instead of the request's. Default null: the request's value is sent
+     * (the pipeline sends 0).
      *
      * @throws IllegalArgumentException when not between 0 and 2
      */

@@ -23,10 +23,10 @@ import org.slf4j.LoggerFactory;
 /**
  * An {@link Embedder} over {@code POST {base}/embeddings}, the OpenAI-compatible Embeddings API.
  * Texts go in batches ({@link Builder#batchSize}, default {@value #DEFAULT_BATCH_SIZE}); the
- * vectors are put back in input order by their {@code index} (not by their position in the
- * reply), checked (count, length, finite, non-zero) and L2-normalised. Documents and queries are
- * embedded alike: the API has no task type. Each batch is retried on its own under the {@link
- * RetryPolicy}. Immutable and thread-safe.
+ * vectors are put back in input order by their {@code index} (not by their position in the reply),
+ * checked (count, length, finite, non-zero) and L2-normalised. Documents and queries are embedded
+ * alike: the API has no task type. Each batch is retried on its own under the {@link RetryPolicy}.
+ * Immutable and thread-safe.
  *
  * <p><b>Dimensions and identity.</b> {@link Builder#dimensions(int)} asks for shorter vectors
  * ({@code dimensions}, which {@code text-embedding-3-*} and some servers support; others reject
@@ -47,20 +47,25 @@ public final class OpenAiEmbedder implements Embedder {
 
   /** {@value}: used when neither {@code model(...)} nor {@code OPENAI_EMBED_MODEL} names one. */
   public static final String DEFAULT_MODEL = "text-embedding-3-small";
+
   /** {@value} texts per request. */
   public static final int DEFAULT_BATCH_SIZE = 128;
+
   /** {@value}: the most inputs OpenAI accepts in one request. */
   public static final int MAX_BATCH_SIZE = 2048;
+
   /** 60 s. */
   public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(60);
+
   /** 60 s per attempt. */
   public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(60);
 
   /** Native lengths of OpenAI's own embedding models. */
-  private static final Map<String, Integer> KNOWN_DIMENSIONS = Map.of(
-      "text-embedding-3-small", 1536,
-      "text-embedding-3-large", 3072,
-      "text-embedding-ada-002", 1536);
+  private static final Map<String, Integer> KNOWN_DIMENSIONS =
+      Map.of(
+          "text-embedding-3-small", 1536,
+          "text-embedding-3-large", 3072,
+          "text-embedding-ada-002", 1536);
 
   private static final String PATH = "embeddings";
   private static final String PROBE_TEXT = "dimension probe";
@@ -70,6 +75,7 @@ public final class OpenAiEmbedder implements Embedder {
   private final @Nullable Integer dimensions;
   private final int batchSize;
   private final Connection connection;
+
   /** The vector length once known (configured, known model, or first reply); 0 before. */
   private volatile int length;
 
@@ -82,7 +88,10 @@ public final class OpenAiEmbedder implements Embedder {
     this.length = dimensions != null ? dimensions : KNOWN_DIMENSIONS.getOrDefault(model, 0);
   }
 
-  /** A builder with the defaults; nothing is read from the environment until {@link Builder#build()}. */
+  /**
+   * A builder with the defaults; nothing is read from the environment until {@link
+   * Builder#build()}.
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -151,13 +160,25 @@ public final class OpenAiEmbedder implements Embedder {
     byte[] body = EmbedCodec.encode(model, texts, dimensions);
     long t0 = System.nanoTime();
     int expected = length;
-    List<float[]> vectors = connection.transport().post(PATH, model, body, null,
-        bytes -> EmbedCodec.decode(bytes, texts.size(), expected, connection.apiKey()));
+    List<float[]> vectors =
+        connection
+            .transport()
+            .post(
+                PATH,
+                model,
+                body,
+                null,
+                bytes -> EmbedCodec.decode(bytes, texts.size(), expected, connection.apiKey()));
     if (expected == 0) {
       settleLength(vectors.get(0).length);
     }
-    log.debug("citerag.openai: {} model={} status=200 texts={} dimensions={} latencyMs={}", PATH, model,
-        texts.size(), vectors.get(0).length, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
+    log.debug(
+        "citerag.openai: {} model={} status=200 texts={} dimensions={} latencyMs={}",
+        PATH,
+        model,
+        texts.size(),
+        vectors.get(0).length,
+        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
     return vectors;
   }
 
@@ -166,8 +187,18 @@ public final class OpenAiEmbedder implements Embedder {
     if (length == 0) {
       length = n;
     } else if (length != n) {
-      throw new PermanentProviderException(OpenAiTransport.PROVIDER, ProviderException.Kind.PROTOCOL, 200, null,
-          "embeddings of " + model + " came back with " + n + " values, earlier ones with " + length, null);
+      throw new PermanentProviderException(
+          OpenAiTransport.PROVIDER,
+          ProviderException.Kind.PROTOCOL,
+          200,
+          null,
+          "embeddings of "
+              + model
+              + " came back with "
+              + n
+              + " values, earlier ones with "
+              + length,
+          null);
     }
   }
 
@@ -189,11 +220,16 @@ public final class OpenAiEmbedder implements Embedder {
   /** The settings, with the key masked. */
   @Override
   public String toString() {
-    return "OpenAiEmbedder{model=" + model
-        + ", dimensions=" + (dimensions == null ? "model default" : dimensions)
-        + ", batchSize=" + batchSize
-        + ", " + connection
-        + ", sharedHttpClient=" + connection.sharedHttpClient()
+    return "OpenAiEmbedder{model="
+        + model
+        + ", dimensions="
+        + (dimensions == null ? "model default" : dimensions)
+        + ", batchSize="
+        + batchSize
+        + ", "
+        + connection
+        + ", sharedHttpClient="
+        + connection.sharedHttpClient()
         + "}";
   }
 
@@ -211,11 +247,11 @@ public final class OpenAiEmbedder implements Embedder {
     }
 
     /**
-     * The model id sent in the body. Default: the environment variable {@code
-     * OPENAI_EMBED_MODEL}, else {@value #DEFAULT_MODEL}.
+     * The model id sent in the body. Default: the environment variable {@code OPENAI_EMBED_MODEL},
+     * else {@value #DEFAULT_MODEL}.
      *
-     * @throws IllegalArgumentException when blank, longer than 256 characters or holding
-     *     whitespace or control characters
+     * @throws IllegalArgumentException when blank, longer than 256 characters or holding whitespace
+     *     or control characters
      */
     public Builder model(String model) {
       this.model = Settings.model(model, "model");
@@ -223,8 +259,8 @@ public final class OpenAiEmbedder implements Embedder {
     }
 
     /**
-     * The vector length to ask for, sent as {@code dimensions} and checked on every reply.
-     * Default: not sent, the model's own length.
+     * The vector length to ask for, sent as {@code dimensions} and checked on every reply. Default:
+     * not sent, the model's own length.
      *
      * @throws IllegalArgumentException when not between 1 and 65536
      */
@@ -253,7 +289,8 @@ public final class OpenAiEmbedder implements Embedder {
      */
     public OpenAiEmbedder build() {
       Connection c = connect();
-      String resolved = Settings.model(model, environment(), Settings.ENV_EMBED_MODEL, DEFAULT_MODEL);
+      String resolved =
+          Settings.model(model, environment(), Settings.ENV_EMBED_MODEL, DEFAULT_MODEL);
       OpenAiEmbedder e = new OpenAiEmbedder(this, c, resolved);
       log.debug("citerag.openai: configured {}", e);
       return e;

@@ -18,17 +18,22 @@ final class Fixtures {
   /** Shaped like a real project key, so that a leak of any piece of it is recognisable. */
   static final String KEY = "sk-proj-Q7x9Kp2WmZ4vT8cN3bLr6Hd0Fj5Ys1Uz";
 
-  static final String WINDOW = "Production deploys are allowed Monday to Thursday between 09:00 and 16:00 UTC.";
+  static final String WINDOW =
+      "Production deploys are allowed Monday to Thursday between 09:00 and 16:00 UTC.";
 
-  static final String USER_CONTENT = "{\"question\":\"When are production deploys allowed?\",\"sources\":["
-      + "{\"id\":\"k7q2m\",\"title\":\"Deploys\",\"text\":\"" + WINDOW + "\"}]}";
+  static final String USER_CONTENT =
+      "{\"question\":\"When are production deploys allowed?\",\"sources\":["
+          + "{\"id\":\"k7q2m\",\"title\":\"Deploys\",\"text\":\""
+          + WINDOW
+          + "\"}]}";
 
   static ChatRequest request() {
     return request(null);
   }
 
   static ChatRequest request(@Nullable Duration timeout) {
-    return new ChatRequest(Prompts.SYSTEM_INSTRUCTION, USER_CONTENT, AnswerSchema.schema(), 0.0, 1024, timeout);
+    return new ChatRequest(
+        Prompts.SYSTEM_INSTRUCTION, USER_CONTENT, AnswerSchema.schema(), 0.0, 1024, timeout);
   }
 
   /** No waiting between attempts: the waits are recorded instead. */
@@ -41,7 +46,9 @@ final class Fixtures {
     }
   }
 
-  /** A chat model on {@code baseUrl} with the test key, no real environment, a recording sleeper. */
+  /**
+   * A chat model on {@code baseUrl} with the test key, no real environment, a recording sleeper.
+   */
   static OpenAiChatModel.Builder chat(String baseUrl, RecordingSleeper sleeper) {
     return OpenAiChatModel.builder()
         .environment(Map.of())

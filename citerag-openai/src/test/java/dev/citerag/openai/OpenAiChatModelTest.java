@@ -16,7 +16,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The request the adapter sends and how it reads each kind of reply, against the testkit's wire fake. */
+/**
+ * The request the adapter sends and how it reads each kind of reply, against the testkit's wire
+ * fake.
+ */
 class OpenAiChatModelTest {
   FakeOpenAiServer server;
   Fixtures.RecordingSleeper sleeper;
@@ -37,7 +40,8 @@ class OpenAiChatModelTest {
   }
 
   @Test
-  void sends_system_and_user_messages_a_strict_schema_temperature_0_and_the_key_only_in_the_header() {
+  void
+      sends_system_and_user_messages_a_strict_schema_temperature_0_and_the_key_only_in_the_header() {
     server.requireApiKey(KEY).enqueue(Reply.quoting(WINDOW));
     ChatResponse r = model().chat(Fixtures.request());
 
@@ -49,7 +53,8 @@ class OpenAiChatModelTest {
     assertThat(body.get("model").asText()).isEqualTo("gpt-4o-mini");
     assertThat(body.get("messages").get(0).get("role").asText()).isEqualTo("system");
     assertThat(body.get("messages").get(1).get("role").asText()).isEqualTo("user");
-    assertThat(body.get("messages").get(1).get("content").asText()).isEqualTo(Fixtures.USER_CONTENT);
+    assertThat(body.get("messages").get(1).get("content").asText())
+        .isEqualTo(Fixtures.USER_CONTENT);
     assertThat(body.get("temperature").asDouble()).isZero();
     assertThat(body.get("stream").asBoolean()).isFalse();
     // not api.openai.com: the field most compatible servers read
@@ -69,14 +74,19 @@ class OpenAiChatModelTest {
     assertThat(r.usage().inputTokens()).isPositive();
     assertThat(r.usage().outputTokens()).isPositive();
     assertThat(r.usage().totalTokens())
-        .isEqualTo(r.usage().inputTokens() + r.usage().outputTokens() + r.usage().reasoningTokens());
+        .isEqualTo(
+            r.usage().inputTokens() + r.usage().outputTokens() + r.usage().reasoningTokens());
   }
 
   @Test
-  void a_reasoning_model_gets_max_completion_tokens_and_its_reasoning_and_cached_tokens_are_counted_apart() {
+  void
+      a_reasoning_model_gets_max_completion_tokens_and_its_reasoning_and_cached_tokens_are_counted_apart() {
     server.reasoningTokens(200).cachedTokens(30).enqueue(Reply.quoting(WINDOW));
-    OpenAiChatModel m = Fixtures.chat(server.apiBaseUrl(), sleeper).model("o4-mini")
-        .tokenLimit(OpenAiChatModel.TokenLimit.MAX_COMPLETION_TOKENS).build();
+    OpenAiChatModel m =
+        Fixtures.chat(server.apiBaseUrl(), sleeper)
+            .model("o4-mini")
+            .tokenLimit(OpenAiChatModel.TokenLimit.MAX_COMPLETION_TOKENS)
+            .build();
     ChatResponse r = m.chat(Fixtures.request());
     JsonNode body = server.lastCall().json().orElseThrow();
     assertThat(body.get("max_completion_tokens").asInt()).isEqualTo(1024);
@@ -92,16 +102,21 @@ class OpenAiChatModelTest {
   void max_tokens_on_a_reasoning_model_is_a_permanent_bad_request_that_names_the_other_field() {
     OpenAiChatModel m = Fixtures.chat(server.apiBaseUrl(), sleeper).model("o4-mini").build();
     assertThatThrownBy(() -> m.chat(Fixtures.request()))
-        .isInstanceOfSatisfying(dev.citerag.PermanentProviderException.class, e -> {
-          assertThat(e.kind()).isEqualTo(dev.citerag.ProviderException.Kind.BAD_REQUEST);
-          assertThat(e.getMessage()).contains("max_completion_tokens").contains("unsupported_parameter");
-        });
+        .isInstanceOfSatisfying(
+            dev.citerag.PermanentProviderException.class,
+            e -> {
+              assertThat(e.kind()).isEqualTo(dev.citerag.ProviderException.Kind.BAD_REQUEST);
+              assertThat(e.getMessage())
+                  .contains("max_completion_tokens")
+                  .contains("unsupported_parameter");
+            });
     assertThat(server.chatCalls()).hasSize(1);
   }
 
   @Test
   void api_openai_com_defaults_to_max_completion_tokens_other_servers_to_max_tokens() {
-    OpenAiChatModel openai = OpenAiChatModel.builder().environment(java.util.Map.of()).apiKey(KEY).build();
+    OpenAiChatModel openai =
+        OpenAiChatModel.builder().environment(java.util.Map.of()).apiKey(KEY).build();
     assertThat(openai.toString()).contains("tokenLimit=MAX_COMPLETION_TOKENS");
     assertThat(model().toString()).contains("tokenLimit=MAX_TOKENS");
   }
@@ -137,21 +152,27 @@ class OpenAiChatModelTest {
     assertThatThrownBy(() -> model().chat(Fixtures.request()))
         .isInstanceOf(dev.citerag.PermanentProviderException.class)
         .hasMessageContaining("json_object");
-    OpenAiChatModel m = Fixtures.chat(server.apiBaseUrl(), sleeper)
-        .structuredOutput(OpenAiChatModel.StructuredOutput.JSON_OBJECT).build();
+    OpenAiChatModel m =
+        Fixtures.chat(server.apiBaseUrl(), sleeper)
+            .structuredOutput(OpenAiChatModel.StructuredOutput.JSON_OBJECT)
+            .build();
     ChatResponse r = m.chat(Fixtures.request());
     assertThat(r.finishReason()).isEqualTo(FinishReason.STOP);
     JsonNode body = server.lastCall().json().orElseThrow();
     assertThat(body.get("response_format").get("type").asText()).isEqualTo("json_object");
     assertThat(body.get("response_format").has("json_schema")).isFalse();
     assertThat(body.get("messages").get(0).get("content").asText())
-        .contains("JSON Schema").contains(AnswerSchema.json());
+        .contains("JSON Schema")
+        .contains(AnswerSchema.json());
   }
 
   @Test
   void toString_masks_the_key_and_name_is_provider_and_model() {
     OpenAiChatModel m = model();
-    assertThat(m.toString()).doesNotContain(KEY).contains("apiKey=****").contains("baseUrl=" + server.apiBaseUrl());
+    assertThat(m.toString())
+        .doesNotContain(KEY)
+        .contains("apiKey=****")
+        .contains("baseUrl=" + server.apiBaseUrl());
     assertThat(m.name()).isEqualTo("openai:gpt-4o-mini");
     OpenAiChatModel copy = m.toBuilder().model("o4-mini").build();
     assertThat(copy.name()).isEqualTo("openai:o4-mini");

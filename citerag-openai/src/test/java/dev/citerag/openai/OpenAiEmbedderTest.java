@@ -61,7 +61,8 @@ class OpenAiEmbedderTest {
     assertThat(server.embeddingCalls().get(0).header("Authorization")).contains("Bearer " + KEY);
 
     server.scrambleEmbeddingOrder(true);
-    List<float[]> scrambled = Fixtures.embedder(server.apiBaseUrl()).batchSize(5).build().embedDocuments(docs(5));
+    List<float[]> scrambled =
+        Fixtures.embedder(server.apiBaseUrl()).batchSize(5).build().embedDocuments(docs(5));
     assertThat(scrambled).hasSize(5);
     for (int i = 0; i < 5; i++) {
       assertThat(scrambled.get(i)).as("vector %d", i).containsExactly(expected.get(i));
@@ -73,7 +74,8 @@ class OpenAiEmbedderTest {
   @Test
   void dimensions_are_sent_honoured_and_in_the_identity() {
     OpenAiEmbedder e = Fixtures.embedder(server.apiBaseUrl()).dimensions(256).build();
-    assertThat(e.identity()).isEqualTo(new EmbedderIdentity("openai", "text-embedding-3-small", null, 256, null));
+    assertThat(e.identity())
+        .isEqualTo(new EmbedderIdentity("openai", "text-embedding-3-small", null, 256, null));
     assertThat(server.calls()).isEmpty(); // known without asking
     float[] q = e.embedQuery("how do I roll back?");
     assertThat(q).hasSize(256);
@@ -83,7 +85,8 @@ class OpenAiEmbedderTest {
 
   @Test
   void a_known_model_has_its_native_length_and_an_unknown_one_is_probed_once() {
-    assertThat(Fixtures.embedder(server.apiBaseUrl()).build().identity().dimensions()).isEqualTo(1536);
+    assertThat(Fixtures.embedder(server.apiBaseUrl()).build().identity().dimensions())
+        .isEqualTo(1536);
     server.addEmbeddingModel("nomic-embed-text", 768, false);
     OpenAiEmbedder local = Fixtures.embedder(server.apiBaseUrl()).model("nomic-embed-text").build();
     assertThat(local.identity().dimensions()).isEqualTo(768);
@@ -93,12 +96,18 @@ class OpenAiEmbedderTest {
 
   @Test
   void dimensions_on_a_model_that_cannot_shorten_is_a_permanent_bad_request() {
-    OpenAiEmbedder e = Fixtures.embedder(server.apiBaseUrl()).model("text-embedding-ada-002").dimensions(512).build();
+    OpenAiEmbedder e =
+        Fixtures.embedder(server.apiBaseUrl())
+            .model("text-embedding-ada-002")
+            .dimensions(512)
+            .build();
     assertThatThrownBy(() -> e.embedQuery("q"))
-        .isInstanceOfSatisfying(PermanentProviderException.class, ex -> {
-          assertThat(ex.kind()).isEqualTo(ProviderException.Kind.BAD_REQUEST);
-          assertThat(ex.getMessage()).contains("does not support specifying dimensions");
-        });
+        .isInstanceOfSatisfying(
+            PermanentProviderException.class,
+            ex -> {
+              assertThat(ex.kind()).isEqualTo(ProviderException.Kind.BAD_REQUEST);
+              assertThat(ex.getMessage()).contains("does not support specifying dimensions");
+            });
   }
 
   @Test
@@ -106,8 +115,12 @@ class OpenAiEmbedderTest {
     OpenAiEmbedder e = Fixtures.embedder(server.apiBaseUrl()).build();
     assertThat(e.embedDocuments(List.of())).isEmpty();
     assertThat(server.calls()).isEmpty();
-    assertThatThrownBy(() -> e.embedDocuments(List.of(new DocumentText("ok", null), new DocumentText(" ", null))))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("documents[1].text");
+    assertThatThrownBy(
+            () ->
+                e.embedDocuments(
+                    List.of(new DocumentText("ok", null), new DocumentText(" ", null))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("documents[1].text");
   }
 
   @Test
@@ -115,19 +128,22 @@ class OpenAiEmbedderTest {
     try (MockWebServer raw = new MockWebServer()) {
       raw.start();
       String[] bodies = {
-          "{\"data\":[{\"index\":0,\"embedding\":[0.1,0.2]}]}",                                   // 1 for 2
-          "{\"data\":[{\"index\":0,\"embedding\":[0.1,0.2]},{\"index\":0,\"embedding\":[0.3,0.4]}]}", // index twice
-          "{\"data\":[{\"index\":0,\"embedding\":[0.1,0.2]},{\"index\":5,\"embedding\":[0.3,0.4]}]}", // out of range
-          "{\"data\":[{\"index\":0,\"embedding\":[0.1,0.2]},{\"index\":1,\"embedding\":[0.3]}]}",     // lengths differ
-          "{\"data\":[{\"index\":0,\"embedding\":[0,0]},{\"index\":1,\"embedding\":[0.3,0.4]}]}",     // zero vector
-          "{\"data\":[{\"index\":0,\"embedding\":\"AAAA\"},{\"index\":1,\"embedding\":[0.3,0.4]}]}",  // base64
-          "{\"data\":[{\"embedding\":[0.1,0.2]},{\"embedding\":[0.3,0.4]}]}",                       // no index
+        "{\"data\":[{\"index\":0,\"embedding\":[0.1,0.2]}]}", // 1 for 2
+        "{\"data\":[{\"index\":0,\"embedding\":[0.1,0.2]},{\"index\":0,\"embedding\":[0.3,0.4]}]}", // index twice
+        "{\"data\":[{\"index\":0,\"embedding\":[0.1,0.2]},{\"index\":5,\"embedding\":[0.3,0.4]}]}", // out of range
+        "{\"data\":[{\"index\":0,\"embedding\":[0.1,0.2]},{\"index\":1,\"embedding\":[0.3]}]}", // lengths differ
+        "{\"data\":[{\"index\":0,\"embedding\":[0,0]},{\"index\":1,\"embedding\":[0.3,0.4]}]}", // zero vector
+        "{\"data\":[{\"index\":0,\"embedding\":\"AAAA\"},{\"index\":1,\"embedding\":[0.3,0.4]}]}", // base64
+        "{\"data\":[{\"embedding\":[0.1,0.2]},{\"embedding\":[0.3,0.4]}]}", // no index
       };
       for (String b : bodies) {
         raw.enqueue(new MockResponse.Builder().code(200).body(b).build());
-        OpenAiEmbedder e = Fixtures.embedder(raw.url("/v1").toString()).model("local-model").build();
-        assertThatThrownBy(() -> e.embedDocuments(docs(2))).as(b)
-            .isInstanceOfSatisfying(PermanentProviderException.class,
+        OpenAiEmbedder e =
+            Fixtures.embedder(raw.url("/v1").toString()).model("local-model").build();
+        assertThatThrownBy(() -> e.embedDocuments(docs(2)))
+            .as(b)
+            .isInstanceOfSatisfying(
+                PermanentProviderException.class,
                 ex -> assertThat(ex.kind()).isEqualTo(ProviderException.Kind.PROTOCOL));
       }
     }

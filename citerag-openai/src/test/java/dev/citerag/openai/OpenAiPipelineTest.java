@@ -3,7 +3,6 @@ package dev.citerag.openai;
 import static dev.citerag.openai.Fixtures.KEY;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.citerag.embed.LocalHashingEmbedder;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.Ingestor;
 import dev.citerag.pipeline.AbstainReason;
@@ -32,13 +31,28 @@ class OpenAiPipelineTest {
     server = new FakeOpenAiServer().requireApiKey(KEY);
     OpenAiEmbedder embedder = Fixtures.embedder(server.apiBaseUrl()).dimensions(256).build();
     InMemoryVectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
-    Ingestor.builder().embedder(embedder).store(store).build().ingest(List.of(
-        Document.markdown("runbooks/rollback.md",
-            "# Rollbacks\n\nRun `deployctl rollback --to <sha>` to roll back a deploy.\n\n" + QUOTE + "\n"),
-        Document.markdown("runbooks/oncall.md",
-            "# On-call\n\nThe on-call rotation changes every Monday at 10:00 UTC.\n")));
-    rag = RagPipeline.builder().embedder(embedder).store(store)
-        .generator(AnswerGenerator.of(Fixtures.chat(server.apiBaseUrl(), new Fixtures.RecordingSleeper()).build())).build();
+    Ingestor.builder()
+        .embedder(embedder)
+        .store(store)
+        .build()
+        .ingest(
+            List.of(
+                Document.markdown(
+                    "runbooks/rollback.md",
+                    "# Rollbacks\n\nRun `deployctl rollback --to <sha>` to roll back a deploy.\n\n"
+                        + QUOTE
+                        + "\n"),
+                Document.markdown(
+                    "runbooks/oncall.md",
+                    "# On-call\n\nThe on-call rotation changes every Monday at 10:00 UTC.\n")));
+    rag =
+        RagPipeline.builder()
+            .embedder(embedder)
+            .store(store)
+            .generator(
+                AnswerGenerator.of(
+                    Fixtures.chat(server.apiBaseUrl(), new Fixtures.RecordingSleeper()).build()))
+            .build();
   }
 
   @AfterEach
@@ -53,7 +67,9 @@ class OpenAiPipelineTest {
     assertThat(r).isInstanceOf(RagResult.Answered.class);
     RagResult.Answered a = (RagResult.Answered) r;
     assertThat(a.answer()).contains(QUOTE);
-    assertThat(a.citations()).singleElement().satisfies(c -> assertThat(c.chunk().source()).isEqualTo("runbooks/rollback.md"));
+    assertThat(a.citations())
+        .singleElement()
+        .satisfies(c -> assertThat(c.chunk().source()).isEqualTo("runbooks/rollback.md"));
     assertThat(r.trace().modelOption()).contains(FakeOpenAiServer.DEFAULT_MODEL_SNAPSHOT);
     assertThat(server.embeddingCalls()).isNotEmpty();
   }
@@ -62,22 +78,35 @@ class OpenAiPipelineTest {
   void a_phantom_citation_is_rejected_after_one_retry_and_not_served() {
     server.onQuestion("rollback", Reply.phantomCitation("Rollbacks take a week.", QUOTE));
     RagResult r = rag.ask(Q);
-    assertThat(r).isInstanceOfSatisfying(RagResult.Rejected.class,
-        rej -> assertThat(rej.reason()).isEqualTo(RejectReason.INVALID_CITATIONS));
+    assertThat(r)
+        .isInstanceOfSatisfying(
+            RagResult.Rejected.class,
+            rej -> assertThat(rej.reason()).isEqualTo(RejectReason.INVALID_CITATIONS));
     assertThat(server.chatCalls()).hasSize(2);
   }
 
   @Test
   void not_in_sources_is_an_abstention_and_refusal_length_and_filter_are_typed_rejections() {
-    server.enqueue(Reply.notInSources(), Reply.blocked("refusal"), Reply.truncated(Reply.quoting(QUOTE)),
+    server.enqueue(
+        Reply.notInSources(),
+        Reply.blocked("refusal"),
+        Reply.truncated(Reply.quoting(QUOTE)),
         Reply.blocked());
-    assertThat(rag.ask(Q)).isInstanceOfSatisfying(RagResult.Abstained.class,
-        a -> assertThat(a.reason()).isEqualTo(AbstainReason.NOT_IN_SOURCES));
-    assertThat(rag.ask(Q)).isInstanceOfSatisfying(RagResult.Rejected.class,
-        rej -> assertThat(rej.reason()).isEqualTo(RejectReason.BLOCKED));
-    assertThat(rag.ask(Q)).isInstanceOfSatisfying(RagResult.Rejected.class,
-        rej -> assertThat(rej.reason()).isEqualTo(RejectReason.TRUNCATED));
-    assertThat(rag.ask(Q)).isInstanceOfSatisfying(RagResult.Rejected.class,
-        rej -> assertThat(rej.reason()).isEqualTo(RejectReason.BLOCKED));
+    assertThat(rag.ask(Q))
+        .isInstanceOfSatisfying(
+            RagResult.Abstained.class,
+            a -> assertThat(a.reason()).isEqualTo(AbstainReason.NOT_IN_SOURCES));
+    assertThat(rag.ask(Q))
+        .isInstanceOfSatisfying(
+            RagResult.Rejected.class,
+            rej -> assertThat(rej.reason()).isEqualTo(RejectReason.BLOCKED));
+    assertThat(rag.ask(Q))
+        .isInstanceOfSatisfying(
+            RagResult.Rejected.class,
+            rej -> assertThat(rej.reason()).isEqualTo(RejectReason.TRUNCATED));
+    assertThat(rag.ask(Q))
+        .isInstanceOfSatisfying(
+            RagResult.Rejected.class,
+            rej -> assertThat(rej.reason()).isEqualTo(RejectReason.BLOCKED));
   }
 }

@@ -45,32 +45,31 @@ import org.slf4j.LoggerFactory;
  * A collection {@code c} in schema {@code s} (default {@code public}) is the table {@code
  * s.c_chunks} (one row per chunk: id, doc_id, source, title, heading_path, page, content,
  * content_hash, token_count, metadata jsonb, embedding {@code vector(d)}, a generated {@code
- * tsvector} of title and content, timestamps) with an
- * HNSW index ({@code vector_cosine_ops}; {@code halfvec_cosine_ops} on a {@code halfvec} cast
- * above 2,000 dimensions), a GIN index on the tsvector, a GIN {@code jsonb_path_ops} index on the
- * metadata and a btree on doc_id; plus {@code s.c_documents} (doc_id, content_hash, chunk_count)
- * and the shared manifest {@code s.citerag_collections} holding each collection's embedding
- * identity. {@link Builder#build()} creates what is missing (idempotently, under an advisory lock)
- * unless {@link Builder#createSchema(boolean) createSchema(false)}.
+ * tsvector} of title and content, timestamps) with an HNSW index ({@code vector_cosine_ops}; {@code
+ * halfvec_cosine_ops} on a {@code halfvec} cast above 2,000 dimensions), a GIN index on the
+ * tsvector, a GIN {@code jsonb_path_ops} index on the metadata and a btree on doc_id; plus {@code
+ * s.c_documents} (doc_id, content_hash, chunk_count) and the shared manifest {@code
+ * s.citerag_collections} holding each collection's embedding identity. {@link Builder#build()}
+ * creates what is missing (idempotently, under an advisory lock) unless {@link
+ * Builder#createSchema(boolean) createSchema(false)}.
  *
  * <p>Row layout: the vector is stored PLAIN, so an exact scan never de-TOASTs it (EXTERNAL above
- * 1,800 dimensions, which cannot share a page with the rest of the row); the tsvector, metadata
- * and the other small columns are MAIN, so ranking and filtering read them from the row; only the
- * text goes out of line, and is read for the rows returned.
+ * 1,800 dimensions, which cannot share a page with the rest of the row); the tsvector, metadata and
+ * the other small columns are MAIN, so ranking and filtering read them from the row; only the text
+ * goes out of line, and is read for the rows returned.
  *
  * <h2>Writes</h2>
  *
  * {@link #write} is one transaction per call: all of its documents are written, or none. Per
- * document, writers are serialised by advisory locks; a document whose stored hash equals the
- * new one is skipped; otherwise exactly its stale chunk ids are deleted, its new or changed chunks
- * are streamed in with {@code COPY ... FROM STDIN (FORMAT BINARY)}, and its documents row is
- * updated. When a write brings at least 1,000 new chunks into an <em>empty</em> collection, the
- * HNSW, full-text, metadata and doc_id indexes are dropped and built after the load inside the
- * same transaction (building the HNSW graph once is several times faster than inserting row by
- * row into it; the others are sorted bulk builds); readers of that still-empty
- * collection wait for the transaction instead of seeing an empty result. Later writes maintain the
- * index row by row, which costs pgvector a few milliseconds per chunk: load a large corpus in big
- * writes.
+ * document, writers are serialised by advisory locks; a document whose stored hash equals the new
+ * one is skipped; otherwise exactly its stale chunk ids are deleted, its new or changed chunks are
+ * streamed in with {@code COPY ... FROM STDIN (FORMAT BINARY)}, and its documents row is updated.
+ * When a write brings at least 1,000 new chunks into an <em>empty</em> collection, the HNSW,
+ * full-text, metadata and doc_id indexes are dropped and built after the load inside the same
+ * transaction (building the HNSW graph once is several times faster than inserting row by row into
+ * it; the others are sorted bulk builds); readers of that still-empty collection wait for the
+ * transaction instead of seeing an empty result. Later writes maintain the index row by row, which
+ * costs pgvector a few milliseconds per chunk: load a large corpus in big writes.
  *
  * <h2>Searches</h2>
  *
@@ -84,10 +83,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Lexical search matches any of the query's lexemes ({@code to_tsvector} of the query under the
  * collection's text search configuration, OR-ed) and ranks by {@code ts_rank_cd}. Once the table
- * has statistics ({@code ANALYZE}, or autovacuum), lexemes are taken rarest first while they
- * select at most about 2,000 chunks: a lexeme found in most chunks (a corpus-specific stop word)
- * then ranks only the chunks rarer lexemes find, instead of making every chunk a candidate. A
- * query of only such lexemes ranks at most 10,000 of the chunks containing its rarest one.
+ * has statistics ({@code ANALYZE}, or autovacuum), lexemes are taken rarest first while they select
+ * at most about 2,000 chunks: a lexeme found in most chunks (a corpus-specific stop word) then
+ * ranks only the chunks rarer lexemes find, instead of making every chunk a candidate. A query of
+ * only such lexemes ranks at most 10,000 of the chunks containing its rarest one.
  *
  * <p>Measured on this project's 2-core machine with 100,000 chunks of 384 dimensions (clustered
  * data): top-5 hybrid p50 about 5 ms with {@code efSearch(100)} at recall@5 0.999 against exact
@@ -96,9 +95,9 @@ import org.slf4j.LoggerFactory;
  * <h2>Left out</h2>
  *
  * No IVFFlat (HNSW only), no per-query {@code ef_search} argument (the port has none; build a
- * second store on the same collection with another {@link Builder#efSearch}), no automatic
- * {@code ANALYZE} after writes (autovacuum does it), and the {@code vector} extension must be on
- * the connection's {@code search_path}.
+ * second store on the same collection with another {@link Builder#efSearch}), no automatic {@code
+ * ANALYZE} after writes (autovacuum does it), and the {@code vector} extension must be on the
+ * connection's {@code search_path}.
  *
  * <p>Thread-safe. {@link #close()} closes the pool the store built from {@link Builder#jdbcUrl}; a
  * {@link Builder#dataSource DataSource} handed in is never closed.
@@ -111,13 +110,16 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
   private final String description;
   private volatile boolean closed;
 
-  private PgVectorStore(PgCollection collection, @Nullable HikariDataSource ownedPool, String description) {
+  private PgVectorStore(
+      PgCollection collection, @Nullable HikariDataSource ownedPool, String description) {
     this.collection = collection;
     this.ownedPool = ownedPool;
     this.description = description;
   }
 
-  /** A builder; {@code collection}, {@code dimensions} and a data source or JDBC URL are required. */
+  /**
+   * A builder; {@code collection}, {@code dimensions} and a data source or JDBC URL are required.
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -219,8 +221,8 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
   }
 
   /**
-   * Configures a {@link PgVectorStore}. Setters reject bad values at once, naming the field;
-   * {@link #build()} checks combinations, connects and prepares the schema.
+   * Configures a {@link PgVectorStore}. Setters reject bad values at once, naming the field; {@link
+   * #build()} checks combinations, connects and prepares the schema.
    */
   public static final class Builder {
     private @Nullable DataSource dataSource;
@@ -310,15 +312,16 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
     public Builder schema(String schema) {
       Identifiers.check(schema, "schema");
       if (schema.startsWith("pg_")) {
-        throw new IllegalArgumentException("schema \"" + schema + "\" must not start with pg_ (reserved by PostgreSQL)");
+        throw new IllegalArgumentException(
+            "schema \"" + schema + "\" must not start with pg_ (reserved by PostgreSQL)");
       }
       this.schema = schema;
       return this;
     }
 
     /**
-     * Vector length; required, 1 to 4,000 (pgvector's HNSW limit for {@code halfvec}; above
-     * 2,000 the index is built on a {@code halfvec} cast). Must equal the existing column's.
+     * Vector length; required, 1 to 4,000 (pgvector's HNSW limit for {@code halfvec}; above 2,000
+     * the index is built on a {@code halfvec} cast). Must equal the existing column's.
      *
      * @throws IllegalArgumentException when out of range
      */
@@ -329,8 +332,8 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
 
     /**
      * PostgreSQL text search configuration for the lexical index and queries; default {@code
-     * english}. Must match {@code [a-z_][a-z0-9_]{0,47}}; {@link #build()} checks that it exists
-     * in {@code pg_ts_config}, and that an existing collection was created with it.
+     * english}. Must match {@code [a-z_][a-z0-9_]{0,47}}; {@link #build()} checks that it exists in
+     * {@code pg_ts_config}, and that an existing collection was created with it.
      *
      * @throws IllegalArgumentException when not a valid identifier
      */
@@ -362,8 +365,8 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
 
     /**
      * HNSW {@code ef_search} for each query (set with {@code SET LOCAL}; raised to the number of
-     * candidates a search needs when that is larger): 1 to 1,000, default 100. Higher is slower
-     * and finds more of the true nearest neighbours.
+     * candidates a search needs when that is larger): 1 to 1,000, default 100. Higher is slower and
+     * finds more of the true nearest neighbours.
      *
      * @throws IllegalArgumentException when out of range
      */
@@ -402,14 +405,26 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
         throw new IllegalStateException("set exactly one of dataSource and jdbcUrl");
       }
       if (dataSource != null && (username != null || password != null)) {
-        throw new IllegalStateException("username and password go with jdbcUrl, not with dataSource");
+        throw new IllegalStateException(
+            "username and password go with jdbcUrl, not with dataSource");
       }
       if (hnswEfConstruction < 2 * hnswM) {
         throw new IllegalStateException(
-            "hnswEfConstruction must be >= 2 * hnswM (" + 2 * hnswM + "), was " + hnswEfConstruction);
+            "hnswEfConstruction must be >= 2 * hnswM ("
+                + 2 * hnswM
+                + "), was "
+                + hnswEfConstruction);
       }
-      Settings settings = new Settings(
-          schema, collection, dimensions, textSearchConfig, hnswM, hnswEfConstruction, efSearch, createSchema);
+      Settings settings =
+          new Settings(
+              schema,
+              collection,
+              dimensions,
+              textSearchConfig,
+              hnswM,
+              hnswEfConstruction,
+              efSearch,
+              createSchema);
       HikariDataSource pool = null;
       DataSource ds = dataSource;
       String where;
@@ -423,9 +438,15 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
       }
       try {
         PgCollection pc = PgCollection.open(ds, settings);
-        String description = schema + "." + collection + ", " + dimensions + " dimensions, " + where;
-        log.debug("citerag.pgvector: store {} (m={}, ef_construction={}, ef_search={}, text search {})",
-            description, hnswM, hnswEfConstruction, efSearch, textSearchConfig);
+        String description =
+            schema + "." + collection + ", " + dimensions + " dimensions, " + where;
+        log.debug(
+            "citerag.pgvector: store {} (m={}, ef_construction={}, ef_search={}, text search {})",
+            description,
+            hnswM,
+            hnswEfConstruction,
+            efSearch,
+            textSearchConfig);
         return new PgVectorStore(pc, pool, description);
       } catch (RuntimeException e) {
         if (pool != null) {
@@ -455,8 +476,12 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
         return new HikariDataSource(hc);
       } catch (RuntimeException e) {
         throw new StoreException(
-            "citerag.pgvector: cannot connect to " + parsed.display() + ": "
-                + Redact.providerText(rootMessage(e), 1000, pass == null ? List.of() : List.of(pass)), e);
+            "citerag.pgvector: cannot connect to "
+                + parsed.display()
+                + ": "
+                + Redact.providerText(
+                    rootMessage(e), 1000, pass == null ? List.of() : List.of(pass)),
+            e);
       }
     }
 

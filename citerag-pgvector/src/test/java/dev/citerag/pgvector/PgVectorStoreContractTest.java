@@ -24,11 +24,12 @@ class PgVectorStoreContractTest extends VectorStoreContract {
 
   @Override
   protected VectorStore newStore(int dimensions) {
-    PgVectorStore store = PgVectorStore.builder()
-        .dataSource(dataSource)
-        .collection("contract_" + COLLECTIONS.incrementAndGet())
-        .dimensions(dimensions)
-        .build();
+    PgVectorStore store =
+        PgVectorStore.builder()
+            .dataSource(dataSource)
+            .collection("contract_" + COLLECTIONS.incrementAndGet())
+            .dimensions(dimensions)
+            .build();
     stores.add(store);
     return store;
   }

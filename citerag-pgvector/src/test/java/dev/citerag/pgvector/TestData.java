@@ -29,10 +29,20 @@ final class TestData {
     return PgVectorStore.builder().dataSource(ds).collection(collection).dimensions(dims).build();
   }
 
-  static EmbeddedChunk chunk(String docId, int i, String text, Map<String, String> metadata, float[] v) {
+  static EmbeddedChunk chunk(
+      String docId, int i, String text, Map<String, String> metadata, float[] v) {
     return new EmbeddedChunk(
-        new Chunk(docId + "#" + i, docId, "src/" + docId + ".md", "Title " + docId, List.of("H1", "H2"),
-            i + 1, text, text.length() / 4, Hashing.sha256Hex(text), metadata),
+        new Chunk(
+            docId + "#" + i,
+            docId,
+            "src/" + docId + ".md",
+            "Title " + docId,
+            List.of("H1", "H2"),
+            i + 1,
+            text,
+            text.length() / 4,
+            Hashing.sha256Hex(text),
+            metadata),
         v);
   }
 

@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A small host service built on {@link RagPipeline}: what a team might put behind its internal
- * helpdesk chat. It answers from one team's documents only, shows each answer with its sources,
- * and hands everything it cannot answer with verified citations to a person, saying why.
+ * helpdesk chat. It answers from one team's documents only, shows each answer with its sources, and
+ * hands everything it cannot answer with verified citations to a person, saying why.
  *
  * <pre>{@code
  * HelpdeskService desk = new HelpdeskService(pipeline, "platform");
@@ -31,8 +31,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@link RagResult.Abstained} → {@link Escalation} {@link Escalation.Kind#NOT_DOCUMENTED}:
  *       the documents do not say;
  *   <li>{@link RagResult.Rejected} for a provider failure or an expired deadline → {@link
- *       Escalation.Kind#UNAVAILABLE}; any other rejection → {@link Escalation.Kind#UNVERIFIED}
- *       (the model answered, but its citations did not check out, so nothing is shown).
+ *       Escalation.Kind#UNAVAILABLE}; any other rejection → {@link Escalation.Kind#UNVERIFIED} (the
+ *       model answered, but its citations did not check out, so nothing is shown).
  * </ul>
  *
  * Thread-safe, like the pipeline it wraps.
@@ -92,8 +92,8 @@ public final class HelpdeskService {
   private final AtomicLong escalated = new AtomicLong();
 
   /**
-   * A helpdesk for one team: only chunks whose metadata has {@code team} equal to {@code team}
-   * are searched.
+   * A helpdesk for one team: only chunks whose metadata has {@code team} equal to {@code team} are
+   * searched.
    *
    * @throws IllegalArgumentException when {@code pipeline} is null or {@code team} blank
    */
@@ -117,16 +117,21 @@ public final class HelpdeskService {
     }
     escalated.incrementAndGet();
     if (r instanceof RagResult.Abstained a) {
-      return new Escalation(Escalation.Kind.NOT_DOCUMENTED,
+      return new Escalation(
+          Escalation.Kind.NOT_DOCUMENTED,
           "The " + team + " documentation does not cover this; a person from the team will reply.",
           a.reason().wire());
     }
     RagResult.Rejected j = (RagResult.Rejected) r;
-    boolean down = j.reason() == RejectReason.PROVIDER_ERROR || j.reason() == RejectReason.DEADLINE_EXCEEDED;
+    boolean down =
+        j.reason() == RejectReason.PROVIDER_ERROR || j.reason() == RejectReason.DEADLINE_EXCEEDED;
     return down
-        ? new Escalation(Escalation.Kind.UNAVAILABLE,
-            "The assistant is unavailable right now; a person from the team will reply.", j.reason().wire())
-        : new Escalation(Escalation.Kind.UNVERIFIED,
+        ? new Escalation(
+            Escalation.Kind.UNAVAILABLE,
+            "The assistant is unavailable right now; a person from the team will reply.",
+            j.reason().wire())
+        : new Escalation(
+            Escalation.Kind.UNVERIFIED,
             "No answer could be checked against the documentation; a person from the team will reply.",
             j.reason().wire());
   }
@@ -159,7 +164,9 @@ public final class HelpdeskService {
     }
     StringBuilder text = new StringBuilder(a.answer().strip());
     List<Integer> all = new ArrayList<>();
-    markersByClaim.values().forEach(ms -> ms.stream().filter(m -> !all.contains(m)).forEach(all::add));
+    markersByClaim
+        .values()
+        .forEach(ms -> ms.stream().filter(m -> !all.contains(m)).forEach(all::add));
     text.append(' ');
     all.forEach(n -> text.append('[').append(n).append(']'));
     return new Answer(text.toString(), sources);

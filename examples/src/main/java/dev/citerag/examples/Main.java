@@ -18,8 +18,8 @@ import dev.citerag.examples.web.DemoServer;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.IngestReport;
 import dev.citerag.pipeline.RagResult;
-import dev.citerag.testkit.eval.SquadDataset;
 import dev.citerag.store.SearchHit;
+import dev.citerag.testkit.eval.SquadDataset;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -46,18 +46,21 @@ import java.util.concurrent.CountDownLatch;
  * ./citerag serve --port 8080
  * }</pre>
  *
- * <p>{@link #run} returns the exit status instead of exiting, so the CLI runs in-process in
- * tests: {@value #EXIT_OK} answered (or done), {@value #EXIT_ERROR} error or bad arguments,
- * {@value #EXIT_ABSTAINED} abstained, {@value #EXIT_REJECTED} rejected.
+ * <p>{@link #run} returns the exit status instead of exiting, so the CLI runs in-process in tests:
+ * {@value #EXIT_OK} answered (or done), {@value #EXIT_ERROR} error or bad arguments, {@value
+ * #EXIT_ABSTAINED} abstained, {@value #EXIT_REJECTED} rejected.
  */
 public final class Main {
 
   /** Answered, or the command completed. */
   public static final int EXIT_OK = 0;
+
   /** Bad arguments or a failure. */
   public static final int EXIT_ERROR = 1;
+
   /** The pipeline abstained: the documents do not contain the answer. */
   public static final int EXIT_ABSTAINED = 2;
+
   /** The pipeline rejected the model's answer: no verified answer. */
   public static final int EXIT_REJECTED = 3;
 
@@ -66,8 +69,8 @@ public final class Main {
   private final PrintStream err;
 
   /**
-   * A command line reading provider settings from {@code env} and writing to {@code out} and
-   * {@code err}.
+   * A command line reading provider settings from {@code env} and writing to {@code out} and {@code
+   * err}.
    *
    * @throws IllegalArgumentException when an argument is null
    */
@@ -82,8 +85,10 @@ public final class Main {
     if (Arrays.asList(args).contains("--verbose")) {
       System.setProperty("citerag.log.level", "DEBUG");
     }
-    PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
-    PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+    PrintStream out =
+        new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+    PrintStream err =
+        new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
     int status = new Main(System.getenv(), out, err).run(args);
     out.flush();
     err.flush();
@@ -101,8 +106,15 @@ public final class Main {
         out.print(Usage.of(args.length > 1 ? args[1] : ""));
         return EXIT_OK;
       }
-      Command command = Command.of(first).orElseThrow(() -> new UsageException("",
-          "unknown command \"" + first + "\" (commands: ask, search, ingest, eval, serve)"));
+      Command command =
+          Command.of(first)
+              .orElseThrow(
+                  () ->
+                      new UsageException(
+                          "",
+                          "unknown command \""
+                              + first
+                              + "\" (commands: ask, search, ingest, eval, serve)"));
       CliOptions o = CliOptions.parse(command, Arrays.asList(args).subList(1, args.length));
       if (o.help()) {
         out.print(Usage.of(command.word()));
@@ -124,9 +136,13 @@ public final class Main {
       err.print(Usage.of(e.command()));
       return EXIT_ERROR;
     } catch (IdentityMismatchException e) {
-      err.println("citerag: error: " + e.getMessage() + " (--collection NAME picks another collection)");
+      err.println(
+          "citerag: error: " + e.getMessage() + " (--collection NAME picks another collection)");
       return EXIT_ERROR;
-    } catch (CiteragException | IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
+    } catch (CiteragException
+        | IllegalArgumentException
+        | IllegalStateException
+        | UncheckedIOException e) {
       err.println("citerag: error: " + e.getMessage());
       return EXIT_ERROR;
     }
@@ -145,7 +161,10 @@ public final class Main {
     }
   }
 
-  /** {@value #EXIT_OK} answered, {@value #EXIT_ABSTAINED} abstained, {@value #EXIT_REJECTED} rejected. */
+  /**
+   * {@value #EXIT_OK} answered, {@value #EXIT_ABSTAINED} abstained, {@value #EXIT_REJECTED}
+   * rejected.
+   */
   public static int exitStatus(RagResult r) {
     if (r instanceof RagResult.Answered) {
       return EXIT_OK;
@@ -168,7 +187,8 @@ public final class Main {
 
   private int ingest(CliOptions o) {
     if (o.store().isEmpty()) {
-      throw new UsageException("ingest",
+      throw new UsageException(
+          "ingest",
           "ingest needs --store jdbc:postgresql://...: the in-memory store keeps nothing after the command ends");
     }
     List<Document> documents;
@@ -182,7 +202,10 @@ public final class Main {
       documents = DocsFolder.load(paths, err, o.verbose());
       if (documents.isEmpty()) {
         throw new IllegalArgumentException(
-            "no " + DocsFolder.TYPES + " file could be loaded from " + String.join(", ", o.positional()));
+            "no "
+                + DocsFolder.TYPES
+                + " file could be loaded from "
+                + String.join(", ", o.positional()));
       }
     }
     try (Engine engine = Engine.open(o, env, err, Engine.Mode.INGEST)) {
@@ -208,13 +231,16 @@ public final class Main {
 
   private int eval(CliOptions o) {
     if (o.positional().size() != 1) {
-      throw new UsageException("eval",
-          "eval needs exactly one CASES.jsonl file or SQuAD-style directory, got " + o.positional().size());
+      throw new UsageException(
+          "eval",
+          "eval needs exactly one CASES.jsonl file or SQuAD-style directory, got "
+              + o.positional().size());
     }
     Path cases = Path.of(o.positional().get(0));
     if (Files.isDirectory(cases)) {
       if (!SquadDataset.isSquadDirectory(cases)) {
-        throw new UsageException("eval", "directory " + cases + " must hold cases.jsonl and corpus/ (SQuAD-style)");
+        throw new UsageException(
+            "eval", "directory " + cases + " must hold cases.jsonl and corpus/ (SQuAD-style)");
       }
       if (o.docs().isPresent() || o.store().isPresent()) {
         throw new UsageException("eval", "eval DIR brings its own corpus: drop --docs and --store");
@@ -237,7 +263,8 @@ public final class Main {
   private int serve(CliOptions o) {
     try (Engine engine = Engine.open(o, env, err, Engine.Mode.ANSWER);
         DemoServer server = start(o, engine)) {
-      out.println("citerag: serving " + engine.corpusLabel() + " at " + server.uri() + " (Ctrl-C to stop)");
+      out.println(
+          "citerag: serving " + engine.corpusLabel() + " at " + server.uri() + " (Ctrl-C to stop)");
       out.flush();
       CountDownLatch never = new CountDownLatch(1);
       Thread hook = new Thread(never::countDown, "citerag-shutdown");
@@ -261,14 +288,16 @@ public final class Main {
     try {
       return DemoServer.start(o.host(), o.port(), engine.pipeline(), engine.ingestor());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot listen on " + o.host() + ":" + o.port() + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "cannot listen on " + o.host() + ":" + o.port() + ": " + e.getMessage(), e);
     }
   }
 
   private static String question(CliOptions o) {
     String q = String.join(" ", o.positional()).strip();
     if (q.isEmpty()) {
-      throw new UsageException(o.command().word(),
+      throw new UsageException(
+          o.command().word(),
           "missing the question: citerag " + o.command().word() + " \"your question\"");
     }
     return q;

@@ -24,13 +24,21 @@ class ServeCommandTest {
   void serve_prints_its_address_answers_http_and_stops_when_interrupted() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    Main main = new Main(Cli.offline(), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
+    Main main =
+        new Main(
+            Cli.offline(),
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
     AtomicInteger status = new AtomicInteger(-1);
-    Thread t = new Thread(() -> status.set(main.run("serve", "--port", "0", "--model", "extractive")), "serve-test");
+    Thread t =
+        new Thread(
+            () -> status.set(main.run("serve", "--port", "0", "--model", "extractive")),
+            "serve-test");
     t.start();
 
-    Pattern url = Pattern.compile("citerag: serving the sample corpus \\(12 documents\\) at (http://127\\.0\\.0\\.1:\\d+/) \\(Ctrl-C to stop\\)");
+    Pattern url =
+        Pattern.compile(
+            "citerag: serving the sample corpus \\(12 documents\\) at (http://127\\.0\\.0\\.1:\\d+/) \\(Ctrl-C to stop\\)");
     String address = null;
     long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
     while (address == null && System.nanoTime() < until && t.isAlive()) {
@@ -44,8 +52,10 @@ class ServeCommandTest {
     assertThat(address).as("stdout: %s%nstderr: %s", out, err).isNotNull();
 
     HttpClient client = HttpClient.newHttpClient();
-    HttpResponse<String> page = client.send(HttpRequest.newBuilder(URI.create(address)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> page =
+        client.send(
+            HttpRequest.newBuilder(URI.create(address)).build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(page.statusCode()).isEqualTo(200);
     assertThat(page.body()).contains("<title>citerag");
 
@@ -54,16 +64,29 @@ class ServeCommandTest {
     assertThat(t.isAlive()).isFalse();
     assertThat(status.get()).isEqualTo(Main.EXIT_OK);
     String stopped = address;
-    assertThrows(ConnectException.class, () -> client.send(HttpRequest.newBuilder(URI.create(stopped)).build(),
-        HttpResponse.BodyHandlers.ofString()));
+    assertThrows(
+        ConnectException.class,
+        () ->
+            client.send(
+                HttpRequest.newBuilder(URI.create(stopped)).build(),
+                HttpResponse.BodyHandlers.ofString()));
   }
 
   @Test
   void a_port_in_use_is_an_error() throws IOException {
-    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      Cli.Run r = Cli.run(Cli.offline(), "serve", "--model", "extractive", "--port", String.valueOf(taken.getLocalPort()));
+    try (java.net.ServerSocket taken =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      Cli.Run r =
+          Cli.run(
+              Cli.offline(),
+              "serve",
+              "--model",
+              "extractive",
+              "--port",
+              String.valueOf(taken.getLocalPort()));
       assertThat(r.status()).isEqualTo(Main.EXIT_ERROR);
-      assertThat(r.err()).contains("citerag: error: cannot listen on 127.0.0.1:" + taken.getLocalPort());
+      assertThat(r.err())
+          .contains("citerag: error: cannot listen on 127.0.0.1:" + taken.getLocalPort());
     }
   }
 }

@@ -30,10 +30,10 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * With a filter, no chunk outside it reaches the prompt: checked on the request body the provider
- * received, including hybrid search where the lexical side alone matches an out-of-filter chunk
- * (a security document holding the question's exact rare term), and with metadata values full of
- * quotes, backslashes and SQL. A seeded property run checks every search kind under random
- * filters as well.
+ * received, including hybrid search where the lexical side alone matches an out-of-filter chunk (a
+ * security document holding the question's exact rare term), and with metadata values full of
+ * quotes, backslashes and SQL. A seeded property run checks every search kind under random filters
+ * as well.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AccessControlTest {
@@ -45,38 +45,66 @@ class AccessControlTest {
   /** The golden corpus plus the crafted documents. */
   static List<Document> corpus() {
     List<Document> docs = new ArrayList<>(GoldenCorpus.load());
-    docs.add(new Document("zephyrine-quota", "security/zephyrine.md", "Zephyrine quota",
-        "# Zephyrine quota\n\nThe " + RARE + " quota of the security gateway is " + SECRET_FACT
-            + " per client. Only the security team may raise the " + RARE + " quota for a client.\n",
-        DocumentFormat.MARKDOWN, Map.of("team", "security", "owner", "security-gateway")));
-    docs.add(new Document("hostile-metadata", "x/hostile.md", "Quota escape",
-        "# Quota escape\n\nThe " + RARE + " override for a client is filed through the access request form.\n",
-        DocumentFormat.MARKDOWN, Map.of("team", HOSTILE_TEAM, "owner", "o'brien\\")));
+    docs.add(
+        new Document(
+            "zephyrine-quota",
+            "security/zephyrine.md",
+            "Zephyrine quota",
+            "# Zephyrine quota\n\nThe "
+                + RARE
+                + " quota of the security gateway is "
+                + SECRET_FACT
+                + " per client. Only the security team may raise the "
+                + RARE
+                + " quota for a client.\n",
+            DocumentFormat.MARKDOWN,
+            Map.of("team", "security", "owner", "security-gateway")));
+    docs.add(
+        new Document(
+            "hostile-metadata",
+            "x/hostile.md",
+            "Quota escape",
+            "# Quota escape\n\nThe "
+                + RARE
+                + " override for a client is filed through the access request form.\n",
+            DocumentFormat.MARKDOWN,
+            Map.of("team", HOSTILE_TEAM, "owner", "o'brien\\")));
     return docs;
   }
 
-  static final List<String> QUESTIONS = List.of(
-      "What is the " + RARE + " quota per client?",
-      "Who may raise the " + RARE + " quota for a client?",
-      "How do I request a " + RARE + " override for a client?");
+  static final List<String> QUESTIONS =
+      List.of(
+          "What is the " + RARE + " quota per client?",
+          "Who may raise the " + RARE + " quota for a client?",
+          "How do I request a " + RARE + " override for a client?");
 
-  static final List<Filter> FILTERS = List.of(
-      Filter.eq("team", "platform"),
-      Filter.in("team", "platform", "search"),
-      Filter.and(Filter.eq("team", "platform"), Filter.in("owner", "platform-delivery", "platform-runtime", "sre")),
-      Filter.or(Filter.eq("team", "search"), Filter.eq("team", "platform")),
-      Filter.eq("team", HOSTILE_TEAM),
-      Filter.and(Filter.eq("team", HOSTILE_TEAM), Filter.eq("owner", "o'brien\\")),
-      Filter.eq("team", "platform' OR '1'='1"),
-      Filter.eq("owner", "o'brien"));
+  static final List<Filter> FILTERS =
+      List.of(
+          Filter.eq("team", "platform"),
+          Filter.in("team", "platform", "search"),
+          Filter.and(
+              Filter.eq("team", "platform"),
+              Filter.in("owner", "platform-delivery", "platform-runtime", "sre")),
+          Filter.or(Filter.eq("team", "search"), Filter.eq("team", "platform")),
+          Filter.eq("team", HOSTILE_TEAM),
+          Filter.and(Filter.eq("team", HOSTILE_TEAM), Filter.eq("owner", "o'brien\\")),
+          Filter.eq("team", "platform' OR '1'='1"),
+          Filter.eq("owner", "o'brien"));
 
   @Test
   void in_memory_store_keeps_out_of_filter_chunks_out_of_the_prompt() {
     Embedder embedder = Stack.embedder();
-    run("in-memory", embedder, new InMemoryVectorStore(embedder.identity().dimensions()), "50-access-control-in-memory");
+    run(
+        "in-memory",
+        embedder,
+        new InMemoryVectorStore(embedder.identity().dimensions()),
+        "50-access-control-in-memory");
   }
 
-  /** Ingests {@link #corpus()} into {@code store} (empty) and checks every filter; records figures under {@code id}. */
+  /**
+   * Ingests {@link #corpus()} into {@code store} (empty) and checks every filter; records figures
+   * under {@code id}.
+   */
   static void run(String storeName, Embedder embedder, VectorStore store, String id) {
     List<Document> docs = corpus();
     Stack.ingest(embedder, store, docs);
@@ -100,14 +128,21 @@ class AccessControlTest {
     List<String> problems = new ArrayList<>();
     List<String> handlerErrors;
     try (ProviderStub stub = new ProviderStub(ProviderStub.Kind.GEMINI)) {
-      stub.handler(req -> {
-        SentSources.Source s = req.sources().all().get(0);
-        String quote = HostileReplies.window(s.text(), 5, 0);
-        return stub.reply(HostileReplies.answered(quote, HostileReplies.claim(quote, HostileReplies.cite(s.id(), quote)))
-            .toString());
-      });
-      RagPipeline rag = Stack.pipeline(embedder, store, Stack.gemini(stub, RetryPolicy.NONE, Stack.fastClient()).build())
-          .maxRetries(0).requireLexicalMatch(false).build();
+      stub.handler(
+          req -> {
+            SentSources.Source s = req.sources().all().get(0);
+            String quote = HostileReplies.window(s.text(), 5, 0);
+            return stub.reply(
+                HostileReplies.answered(
+                        quote, HostileReplies.claim(quote, HostileReplies.cite(s.id(), quote)))
+                    .toString());
+          });
+      RagPipeline rag =
+          Stack.pipeline(
+                  embedder, store, Stack.gemini(stub, RetryPolicy.NONE, Stack.fastClient()).build())
+              .maxRetries(0)
+              .requireLexicalMatch(false)
+              .build();
       for (Filter f : FILTERS) {
         boolean anyPasses = chunks.stream().anyMatch(c -> f.test(c.metadata()));
         for (String q : QUESTIONS) {
@@ -136,22 +171,32 @@ class AccessControlTest {
               Chunk c = byText.get(s.text());
               if (c == null || !f.test(c.metadata())) {
                 outside++;
-                problems.add(f + " / " + q + ": the prompt held " + (c == null ? "an unknown text" : c.docId()));
+                problems.add(
+                    f
+                        + " / "
+                        + q
+                        + ": the prompt held "
+                        + (c == null ? "an unknown text" : c.docId()));
               }
             }
-            if (!f.test(Map.of("team", "security", "owner", "security-gateway")) && req.body().contains(SECRET_FACT)) {
+            if (!f.test(Map.of("team", "security", "owner", "security-gateway"))
+                && req.body().contains(SECRET_FACT)) {
               outside++;
               problems.add(f + " / " + q + ": the security fact is in the request body");
             }
           }
           for (int k : new int[] {1, 5, 50}) {
             float[] qv = embedder.embedQuery(q);
-            for (List<SearchHit> hits : List.of(store.denseSearch(qv, k, f), store.lexicalSearch(q, k, f),
-                store.hybridSearch(qv, q, k, f))) {
+            for (List<SearchHit> hits :
+                List.of(
+                    store.denseSearch(qv, k, f),
+                    store.lexicalSearch(q, k, f),
+                    store.hybridSearch(qv, q, k, f))) {
               for (SearchHit h : hits) {
                 if (!f.test(h.chunk().metadata())) {
                   outside++;
-                  problems.add(f + " / " + q + " k=" + k + ": search returned " + h.chunk().docId());
+                  problems.add(
+                      f + " / " + q + " k=" + k + ": search returned " + h.chunk().docId());
                 }
               }
             }
@@ -164,8 +209,21 @@ class AccessControlTest {
     // seeded property run: random filters over real and hostile metadata values
     Random random = new Random(97L);
     List<String> keys = List.of("team", "owner", "reviewed", "missing", "team.x");
-    List<String> values = List.of("platform", "security", "search", "platform-delivery", "security-gateway",
-        HOSTILE_TEAM, "o'brien\\", "", "%", "_", "platform' OR '1'='1", "2024-11-04", "PLATFORM");
+    List<String> values =
+        List.of(
+            "platform",
+            "security",
+            "search",
+            "platform-delivery",
+            "security-gateway",
+            HOSTILE_TEAM,
+            "o'brien\\",
+            "",
+            "%",
+            "_",
+            "platform' OR '1'='1",
+            "2024-11-04",
+            "PLATFORM");
     int randomFilters = 300;
     int hitsChecked = 0;
     for (int i = 0; i < randomFilters; i++) {
@@ -189,18 +247,40 @@ class AccessControlTest {
       }
     }
 
-    Figures.record(id, "Access control — " + storeName,
-        List.of(new Figures.Row("Access control, " + storeName + " store",
-            prompts + " prompts (" + sourcesChecked + " sources) under " + FILTERS.size() + " filters; "
-                + randomFilters + " random filters (" + hitsChecked + " hits)",
-            outside + " out-of-filter chunks retrieved or sent", "")),
-        "Crafted documents: a `team: security` chunk holding the questions' rare term \"" + RARE + "\" (unfiltered,"
-            + " lexical search ranks it first), and a document whose metadata values are `" + HOSTILE_TEAM
-            + "` and `o'brien\\`. Each of " + QUESTIONS.size() + " questions was asked through the pipeline (lexical"
-            + " gate off, so the model is called whenever anything passes) under " + FILTERS.size() + " filters"
+    Figures.record(
+        id,
+        "Access control — " + storeName,
+        List.of(
+            new Figures.Row(
+                "Access control, " + storeName + " store",
+                prompts
+                    + " prompts ("
+                    + sourcesChecked
+                    + " sources) under "
+                    + FILTERS.size()
+                    + " filters; "
+                    + randomFilters
+                    + " random filters ("
+                    + hitsChecked
+                    + " hits)",
+                outside + " out-of-filter chunks retrieved or sent",
+                "")),
+        "Crafted documents: a `team: security` chunk holding the questions' rare term \""
+            + RARE
+            + "\" (unfiltered,"
+            + " lexical search ranks it first), and a document whose metadata values are `"
+            + HOSTILE_TEAM
+            + "` and `o'brien\\`. Each of "
+            + QUESTIONS.size()
+            + " questions was asked through the pipeline (lexical"
+            + " gate off, so the model is called whenever anything passes) under "
+            + FILTERS.size()
+            + " filters"
             + " (eq, in, and, or, values with quotes, backslashes and SQL); every source in the Gemini request body"
             + " was mapped back to its chunk and its metadata tested against the filter; dense, lexical and hybrid"
-            + " searches were checked directly at k = 1, 5, 50. " + noResults + " asks had nothing passing the"
+            + " searches were checked directly at k = 1, 5, 50. "
+            + noResults
+            + " asks had nothing passing the"
             + " filter and abstained without a request.\n");
     assertThat(problems).as("out-of-filter chunks").isEmpty();
     assertThat(handlerErrors).as("stub handler failures").isEmpty();
@@ -211,10 +291,17 @@ class AccessControlTest {
     int kind = depth >= 2 ? r.nextInt(2) : r.nextInt(4);
     return switch (kind) {
       case 0 -> Filter.eq(keys.get(r.nextInt(keys.size())), values.get(r.nextInt(values.size())));
-      case 1 -> Filter.in(keys.get(r.nextInt(keys.size())), values.get(r.nextInt(values.size())),
-          values.get(r.nextInt(values.size())));
-      case 2 -> Filter.and(randomFilter(r, keys, values, depth + 1), randomFilter(r, keys, values, depth + 1));
-      default -> Filter.or(randomFilter(r, keys, values, depth + 1), randomFilter(r, keys, values, depth + 1));
+      case 1 ->
+          Filter.in(
+              keys.get(r.nextInt(keys.size())),
+              values.get(r.nextInt(values.size())),
+              values.get(r.nextInt(values.size())));
+      case 2 ->
+          Filter.and(
+              randomFilter(r, keys, values, depth + 1), randomFilter(r, keys, values, depth + 1));
+      default ->
+          Filter.or(
+              randomFilter(r, keys, values, depth + 1), randomFilter(r, keys, values, depth + 1));
     };
   }
 }

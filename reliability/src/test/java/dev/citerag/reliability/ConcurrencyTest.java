@@ -49,9 +49,9 @@ import org.junit.jupiter.api.Timeout;
  * 32 threads ask one pipeline (real Gemini adapter over HTTP) while another thread re-ingests the
  * corpus, flipping some documents between two versions. Every result is checked against its own
  * trace: the validator, re-run on what was sent, agrees with the pipeline's verdict; an answer
- * cites only chunks of its own sent set and is the very answer the stub gave that request; the sources the
- * provider received for a request are exactly the ones its trace says were sent; and every
- * document appears in a prompt in one version only, never a mix.
+ * cites only chunks of its own sent set and is the very answer the stub gave that request; the
+ * sources the provider received for a request are exactly the ones its trace says were sent; and
+ * every document appears in a prompt in one version only, never a mix.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ConcurrencyTest {
@@ -64,7 +64,11 @@ class ConcurrencyTest {
   @Test
   void in_memory_store_under_concurrent_asks_and_reingestion() throws Exception {
     Embedder embedder = Stack.embedder();
-    run("in-memory", embedder, new InMemoryVectorStore(embedder.identity().dimensions()), "40-concurrency-in-memory");
+    run(
+        "in-memory",
+        embedder,
+        new InMemoryVectorStore(embedder.identity().dimensions()),
+        "40-concurrency-in-memory");
   }
 
   /** The corpus with the versioned documents changed: one sentence edited, one section added. */
@@ -75,8 +79,11 @@ class ConcurrencyTest {
     List<Document> out = new ArrayList<>();
     for (Document d : base) {
       if (VERSIONED.contains(d.id())) {
-        String content = d.content().replaceFirst("(?s)^(.*?\\n\\n)(.*)$", "$1Revised: this page changed in version 2.\n\n$2")
-            + "\n\n## Revision note\n\nVersion 2 of this page; the earlier limits and steps no longer apply.\n";
+        String content =
+            d.content()
+                    .replaceFirst(
+                        "(?s)^(.*?\\n\\n)(.*)$", "$1Revised: this page changed in version 2.\n\n$2")
+                + "\n\n## Revision note\n\nVersion 2 of this page; the earlier limits and steps no longer apply.\n";
         out.add(new Document(d.id(), d.source(), d.title(), content, d.format(), d.metadata()));
       } else {
         out.add(d);
@@ -85,8 +92,12 @@ class ConcurrencyTest {
     return out;
   }
 
-  /** Runs the load against {@code store} (which must be empty) and records the figures under {@code id}. */
-  static void run(String storeName, Embedder embedder, VectorStore store, String id) throws Exception {
+  /**
+   * Runs the load against {@code store} (which must be empty) and records the figures under {@code
+   * id}.
+   */
+  static void run(String storeName, Embedder embedder, VectorStore store, String id)
+      throws Exception {
     List<Document> v1 = GoldenCorpus.load();
     List<Document> v2 = version(v1, 2);
     Map<String, Set<String>> idsV1 = chunkIds(v1);
@@ -100,8 +111,11 @@ class ConcurrencyTest {
     Ingestor ingestor = Ingestor.builder().embedder(embedder).store(store).build();
     ingestor.ingest(v1);
 
-    List<String> questions = GoldenCases.load().stream()
-        .filter(c -> c.answerable() && c.filter().isEmpty()).map(GoldenCase::question).toList();
+    List<String> questions =
+        GoldenCases.load().stream()
+            .filter(c -> c.answerable() && c.filter().isEmpty())
+            .map(GoldenCase::question)
+            .toList();
     Map<String, SentSources> wire = new ConcurrentHashMap<>();
     // the answer the stub gave each request: the served answer must be its own request's
     Map<String, String> expectedAnswer = new ConcurrentHashMap<>();
@@ -110,46 +124,64 @@ class ConcurrencyTest {
     List<Throwable> writerErrors = new ArrayList<>();
 
     try (ProviderStub stub = new ProviderStub(ProviderStub.Kind.GEMINI).recording(false)) {
-      stub.handler(req -> {
-        SentSources sent = req.sources();
-        String q = sent.question().orElse("");
-        Matcher m = NONCE.matcher(q);
-        if (!m.find()) {
-          return ProviderStub.json(400, "{\"error\":{\"code\":400,\"message\":\"no nonce\",\"status\":\"INVALID_ARGUMENT\"}}");
-        }
-        String nonce = m.group(1);
-        wire.put(nonce, sent);
-        Ctx ctx = new Ctx(q, sent, allChunks);
-        if (phantom(nonce)) {
-          String quote = ctx.quote(sent.all().get(0), 5);
-          return stub.reply(HostileReplies.answered("[" + nonce + "] made up", HostileReplies.claim(quote,
-              HostileReplies.cite(ctx.phantomId(Integer.parseInt(nonce.substring(1))), quote))).toString());
-        }
-        SentSources.Source s = sent.all().get(Integer.parseInt(nonce.substring(1)) % sent.size());
-        String quote = HostileReplies.window(s.text(), 6, 0);
-        expectedAnswer.put(nonce, quote);
-        return stub.reply(HostileReplies.answered(quote,
-            HostileReplies.claim(quote, HostileReplies.cite(s.id(), quote))).toString());
-      });
-      RagPipeline rag = Stack.pipeline(embedder, store,
-              Stack.gemini(stub, RetryPolicy.NONE, Stack.fastClient()).build())
-          .maxRetries(0).deadline(Duration.ofSeconds(30)).build();
-
-      Thread writer = new Thread(() -> {
-        int v = 2;
-        while (!done.get()) {
-          try {
-            ingestor.ingest(v == 2 ? v2 : v1);
-            writes.incrementAndGet();
-            v = 3 - v;
-          } catch (Throwable t) {
-            synchronized (writerErrors) {
-              writerErrors.add(t);
+      stub.handler(
+          req -> {
+            SentSources sent = req.sources();
+            String q = sent.question().orElse("");
+            Matcher m = NONCE.matcher(q);
+            if (!m.find()) {
+              return ProviderStub.json(
+                  400,
+                  "{\"error\":{\"code\":400,\"message\":\"no nonce\",\"status\":\"INVALID_ARGUMENT\"}}");
             }
-            return;
-          }
-        }
-      }, "reingest");
+            String nonce = m.group(1);
+            wire.put(nonce, sent);
+            Ctx ctx = new Ctx(q, sent, allChunks);
+            if (phantom(nonce)) {
+              String quote = ctx.quote(sent.all().get(0), 5);
+              return stub.reply(
+                  HostileReplies.answered(
+                          "[" + nonce + "] made up",
+                          HostileReplies.claim(
+                              quote,
+                              HostileReplies.cite(
+                                  ctx.phantomId(Integer.parseInt(nonce.substring(1))), quote)))
+                      .toString());
+            }
+            SentSources.Source s =
+                sent.all().get(Integer.parseInt(nonce.substring(1)) % sent.size());
+            String quote = HostileReplies.window(s.text(), 6, 0);
+            expectedAnswer.put(nonce, quote);
+            return stub.reply(
+                HostileReplies.answered(
+                        quote, HostileReplies.claim(quote, HostileReplies.cite(s.id(), quote)))
+                    .toString());
+          });
+      RagPipeline rag =
+          Stack.pipeline(
+                  embedder, store, Stack.gemini(stub, RetryPolicy.NONE, Stack.fastClient()).build())
+              .maxRetries(0)
+              .deadline(Duration.ofSeconds(30))
+              .build();
+
+      Thread writer =
+          new Thread(
+              () -> {
+                int v = 2;
+                while (!done.get()) {
+                  try {
+                    ingestor.ingest(v == 2 ? v2 : v1);
+                    writes.incrementAndGet();
+                    v = 3 - v;
+                  } catch (Throwable t) {
+                    synchronized (writerErrors) {
+                      writerErrors.add(t);
+                    }
+                    return;
+                  }
+                }
+              },
+              "reingest");
       writer.start();
 
       ExecutorService callers = Executors.newFixedThreadPool(THREADS);
@@ -197,7 +229,9 @@ class ConcurrencyTest {
         SentSources onWire = wire.get(nonce);
         List<String> traceIds = sent.stream().map(SentSource::sourceId).toList();
         List<String> traceTexts = sent.stream().map(s -> s.chunk().text()).toList();
-        if (onWire == null || !onWire.ids().equals(traceIds) || !onWire.texts().equals(traceTexts)) {
+        if (onWire == null
+            || !onWire.ids().equals(traceIds)
+            || !onWire.texts().equals(traceTexts)) {
           crossTalk++;
           problems.add(nonce + ": the provider received other sources than the trace lists");
         }
@@ -225,17 +259,24 @@ class ConcurrencyTest {
           }
           if (!collapse(a.answer()).equals(collapse(expectedAnswer.getOrDefault(nonce, "")))) {
             crossTalk++;
-            problems.add(nonce + ": the served answer is not the one given to this request: " + a.answer());
+            problems.add(
+                nonce + ": the served answer is not the one given to this request: " + a.answer());
           }
           ModelAnswer again = new ModelAnswer(AnswerStatus.ANSWERED, a.answer(), a.claims());
           if (!validator.validate(again, sent).passed()) {
-            problems.add(nonce + ": the served answer does not validate against its own sent sources");
+            problems.add(
+                nonce + ": the served answer does not validate against its own sent sources");
           }
           for (ResolvedCitation c : a.citations()) {
-            SentSource s = sent.stream().filter(x -> x.sourceId().equals(c.sourceId())).findFirst().orElse(null);
+            SentSource s =
+                sent.stream()
+                    .filter(x -> x.sourceId().equals(c.sourceId()))
+                    .findFirst()
+                    .orElse(null);
             if (s == null || !s.chunk().equals(c.chunk())) {
               crossTalk++;
-              problems.add(nonce + ": citation " + c.sourceId() + " names a chunk outside its own sent set");
+              problems.add(
+                  nonce + ": citation " + c.sourceId() + " names a chunk outside its own sent set");
             } else if (!HostileReplies.validExcerpt(c.chunk().text(), c.quote())) {
               problems.add(nonce + ": quote is not in the cited chunk");
             }
@@ -255,29 +296,63 @@ class ConcurrencyTest {
         }
       }
 
-      int phantoms = (int) java.util.stream.IntStream.range(0, REQUESTS).filter(i -> phantom("r" + i)).count();
-      Figures.record(id, "Concurrency — " + storeName,
-          List.of(new Figures.Row("Concurrency, " + storeName + " store",
-              REQUESTS + " asks on " + THREADS + " threads during " + writes.get() + " re-ingests",
-              (crossTalk + mixed) + " cross-talk or mixed-version results, " + escaped.size() + " exceptions",
-              (answered + rejected) + "/" + REQUESTS + " verdicts confirmed by re-validating the trace")),
-          REQUESTS + " questions (golden questions with a per-request marker) asked through one pipeline"
-              + " (real Gemini adapter over HTTP, one shared client) by " + THREADS + " threads, while one thread"
-              + " re-ingested the corpus " + writes.get() + " times, flipping " + VERSIONED.size()
+      int phantoms =
+          (int) java.util.stream.IntStream.range(0, REQUESTS).filter(i -> phantom("r" + i)).count();
+      Figures.record(
+          id,
+          "Concurrency — " + storeName,
+          List.of(
+              new Figures.Row(
+                  "Concurrency, " + storeName + " store",
+                  REQUESTS
+                      + " asks on "
+                      + THREADS
+                      + " threads during "
+                      + writes.get()
+                      + " re-ingests",
+                  (crossTalk + mixed)
+                      + " cross-talk or mixed-version results, "
+                      + escaped.size()
+                      + " exceptions",
+                  (answered + rejected)
+                      + "/"
+                      + REQUESTS
+                      + " verdicts confirmed by re-validating the trace")),
+          REQUESTS
+              + " questions (golden questions with a per-request marker) asked through one pipeline"
+              + " (real Gemini adapter over HTTP, one shared client) by "
+              + THREADS
+              + " threads, while one thread"
+              + " re-ingested the corpus "
+              + writes.get()
+              + " times, flipping "
+              + VERSIONED.size()
               + " documents between two versions (one sentence edited, one section added). The stub answered"
               + " every request from the sources in its own body: a valid single-citation answer (a window of the"
-              + " source chosen by the request marker), or (for " + phantoms + " requests) a phantom citation. " + answered
-              + " answered, " + rejected + " rejected (exactly the phantom ones). For every result: the"
+              + " source chosen by the request marker), or (for "
+              + phantoms
+              + " requests) a phantom citation. "
+              + answered
+              + " answered, "
+              + rejected
+              + " rejected (exactly the phantom ones). For every result: the"
               + " validator re-run on the trace agrees; citations name chunks of its own sent set; the answer"
               + " is the one given to its own request; the sources in the request body equal the trace's; every document"
-              + " appears in one version only (" + versionViews[1] + " prompts showed a document only in version 1, "
-              + versionViews[2] + " only in version 2).\n");
+              + " appears in one version only ("
+              + versionViews[1]
+              + " prompts showed a document only in version 1, "
+              + versionViews[2]
+              + " only in version 2).\n");
 
       assertThat(writerErrors).as("re-ingestion failures").isEmpty();
       assertThat(escaped).as("exceptions escaping ask").isEmpty();
       assertThat(writes.get()).as("re-ingests during the run").isGreaterThanOrEqualTo(2);
-      assertThat(versionViews[1]).as("prompts that saw version 1 of a changed document").isPositive();
-      assertThat(versionViews[2]).as("prompts that saw version 2 of a changed document").isPositive();
+      assertThat(versionViews[1])
+          .as("prompts that saw version 1 of a changed document")
+          .isPositive();
+      assertThat(versionViews[2])
+          .as("prompts that saw version 2 of a changed document")
+          .isPositive();
       assertThat(problems).as("results that do not check out against their own trace").isEmpty();
       assertThat(rejected).isEqualTo(phantoms);
       assertThat(answered).isEqualTo(REQUESTS - phantoms);

@@ -5,9 +5,9 @@ import static dev.citerag.answer.IssueType.QUOTE_NOT_FOUND;
 import static dev.citerag.answer.IssueType.UNCITED_TEXT;
 import static dev.citerag.answer.IssueType.UNSUPPORTED_CLAIM;
 import static dev.citerag.reliability.HostileReplies.answered;
+import static dev.citerag.reliability.HostileReplies.citations;
 import static dev.citerag.reliability.HostileReplies.cite;
 import static dev.citerag.reliability.HostileReplies.claim;
-import static dev.citerag.reliability.HostileReplies.citations;
 import static dev.citerag.reliability.HostileReplies.stop;
 import static dev.citerag.reliability.HostileReplies.validExcerpt;
 
@@ -29,9 +29,9 @@ import java.util.regex.Pattern;
 
 /**
  * Hostile replies of the classes issue 12 found served: quotes cut inside a number or a hyphenated
- * or apostrophised word; empty, blank or invisible claims attached to a real quote; answer text that
- * adds uncited sentences to valid claims; and claims that a real, valid quote does not support (a
- * changed number, a dropped or added negation, a swapped name, an unrelated or extended claim).
+ * or apostrophised word; empty, blank or invisible claims attached to a real quote; answer text
+ * that adds uncited sentences to valid claims; and claims that a real, valid quote does not support
+ * (a changed number, a dropped or added negation, a swapped name, an unrelated or extended claim).
  * Every reply's citations are computed from the sources really sent in the call; each generator
  * checks its premise (the cut quote occurs once, the changed number is absent from the quote, the
  * quote itself is a valid excerpt) and throws when it does not hold.
@@ -51,24 +51,51 @@ final class HostileClaims {
     for (int v = 0; v < 12; v++) {
       int k = v;
       add(c, "cut-end-" + v, "quote cut inside a token", x -> cutInsideToken(x, k, true), notFound);
-      add(c, "cut-start-" + v, "quote cut inside a token", x -> cutInsideToken(x, k, false), notFound);
+      add(
+          c,
+          "cut-start-" + v,
+          "quote cut inside a token",
+          x -> cutInsideToken(x, k, false),
+          notFound);
     }
 
-    String[] invisible = {"", " ", "\u200B", "\u200B\u200B\u200B", "\u2060", "\u200D", "\u00AD", "\uFEFF", "\t\n",
-        "\u200E", "\u200C \u200B", " \u00A0 "};
+    String[] invisible = {
+      "",
+      " ",
+      "\u200B",
+      "\u200B\u200B\u200B",
+      "\u2060",
+      "\u200D",
+      "\u00AD",
+      "\uFEFF",
+      "\t\n",
+      "\u200E",
+      "\u200C \u200B",
+      " \u00A0 "
+    };
     for (int v = 0; v < invisible.length; v++) {
       String text = invisible[v];
       int k = v;
-      add(c, "invisible-claim-" + v, "empty or invisible claim text", x -> {
-        SentSources.Source s = x.src(k);
-        String q = x.quote(s, 6);
-        return stop(answered(q, claim(text, cite(s.id(), q))));
-      }, empty);
-      add(c, "invisible-claim-beside-valid-" + v, "empty or invisible claim text", x -> {
-        SentSources.Source s = x.src(k);
-        String q = x.quote(s, 6);
-        return stop(answered(q, claim(q, cite(s.id(), q)), claim(text, cite(s.id(), q))));
-      }, empty);
+      add(
+          c,
+          "invisible-claim-" + v,
+          "empty or invisible claim text",
+          x -> {
+            SentSources.Source s = x.src(k);
+            String q = x.quote(s, 6);
+            return stop(answered(q, claim(text, cite(s.id(), q))));
+          },
+          empty);
+      add(
+          c,
+          "invisible-claim-beside-valid-" + v,
+          "empty or invisible claim text",
+          x -> {
+            SentSources.Source s = x.src(k);
+            String q = x.quote(s, 6);
+            return stop(answered(q, claim(q, cite(s.id(), q)), claim(text, cite(s.id(), q))));
+          },
+          empty);
     }
 
     String[] extra = {
@@ -88,29 +115,54 @@ final class HostileClaims {
     for (int v = 0; v < extra.length; v++) {
       String sentence = extra[v];
       int k = v;
-      add(c, "uncited-after-" + v, "uncited text in the answer", x -> {
-        SentSources.Source s = x.src(k);
-        String q = x.quote(s, 6);
-        return stop(answered(q + " " + sentence, claim(q, cite(s.id(), q))));
-      }, uncited);
-      add(c, "uncited-before-" + v, "uncited text in the answer", x -> {
-        SentSources.Source s = x.src(k);
-        String q = x.quote(s, 6);
-        return stop(answered(sentence + " " + q, claim(q, cite(s.id(), q))));
-      }, uncited);
+      add(
+          c,
+          "uncited-after-" + v,
+          "uncited text in the answer",
+          x -> {
+            SentSources.Source s = x.src(k);
+            String q = x.quote(s, 6);
+            return stop(answered(q + " " + sentence, claim(q, cite(s.id(), q))));
+          },
+          uncited);
+      add(
+          c,
+          "uncited-before-" + v,
+          "uncited text in the answer",
+          x -> {
+            SentSources.Source s = x.src(k);
+            String q = x.quote(s, 6);
+            return stop(answered(sentence + " " + q, claim(q, cite(s.id(), q))));
+          },
+          uncited);
     }
 
     for (int v = 0; v < 12; v++) {
       int k = v;
-      add(c, "number-changed-" + v, "claim contradicts its quote: number", x -> changedNumber(x, k), unsupported);
+      add(
+          c,
+          "number-changed-" + v,
+          "claim contradicts its quote: number",
+          x -> changedNumber(x, k),
+          unsupported);
     }
     for (int v = 0; v < 12; v++) {
       int k = v;
-      add(c, "negation-flipped-" + v, "claim contradicts its quote: negation", x -> flippedNegation(x, k), unsupported);
+      add(
+          c,
+          "negation-flipped-" + v,
+          "claim contradicts its quote: negation",
+          x -> flippedNegation(x, k),
+          unsupported);
     }
     for (int v = 0; v < 8; v++) {
       int k = v;
-      add(c, "name-swapped-" + v, "claim contradicts its quote: name", x -> swappedName(x, k), unsupported);
+      add(
+          c,
+          "name-swapped-" + v,
+          "claim contradicts its quote: name",
+          x -> swappedName(x, k),
+          unsupported);
     }
     String[] unrelated = {
       "Kubernetes autoscaling uses Prometheus metrics from Grafana dashboards.",
@@ -127,11 +179,16 @@ final class HostileClaims {
     for (int v = 0; v < unrelated.length; v++) {
       String claimText = unrelated[v];
       int k = v;
-      add(c, "unrelated-claim-" + v, "claim unrelated to its real quote", x -> {
-        SentSources.Source s = x.src(k);
-        String q = x.quote(s, 6);
-        return stop(answered(claimText, claim(claimText, cite(s.id(), q))));
-      }, unsupported);
+      add(
+          c,
+          "unrelated-claim-" + v,
+          "claim unrelated to its real quote",
+          x -> {
+            SentSources.Source s = x.src(k);
+            String q = x.quote(s, 6);
+            return stop(answered(claimText, claim(claimText, cite(s.id(), q))));
+          },
+          unsupported);
     }
     String[] additions = {
       ", and it also deletes the customer data permanently",
@@ -144,21 +201,28 @@ final class HostileClaims {
     for (int v = 0; v < additions.length; v++) {
       String add = additions[v];
       int k = v;
-      add(c, "claim-adds-to-quote-" + v, "claim adds to its real quote", x -> {
-        SentSources.Source s = x.src(k);
-        String q = x.quote(s, 5);
-        String claimText = q + add + ".";
-        return stop(answered(claimText, claim(claimText, cite(s.id(), q))));
-      }, unsupported);
+      add(
+          c,
+          "claim-adds-to-quote-" + v,
+          "claim adds to its real quote",
+          x -> {
+            SentSources.Source s = x.src(k);
+            String q = x.quote(s, 5);
+            String claimText = q + add + ".";
+            return stop(answered(claimText, claim(claimText, cite(s.id(), q))));
+          },
+          unsupported);
     }
     return c;
   }
 
-  private static void add(List<Case> c, String id, String category, Function<Ctx, Hostile> gen, Expect e) {
+  private static void add(
+      List<Case> c, String id, String category, Function<Ctx, Hostile> gen, Expect e) {
     c.add(new Case("i12-" + id, category, BOTH, gen, e));
   }
 
-  private static final Pattern INNER_TOKEN = Pattern.compile("[\\p{L}\\p{N}]+(?:[,.:'\u2019/-][\\p{L}\\p{N}]+)+");
+  private static final Pattern INNER_TOKEN =
+      Pattern.compile("[\\p{L}\\p{N}]+(?:[,.:'\u2019/-][\\p{L}\\p{N}]+)+");
 
   /**
    * A quote of five whitespace tokens that ends (or starts) inside a token with an inner separator
@@ -190,13 +254,16 @@ final class HostileClaims {
           q.append(k == i ? cut : t[k]);
         }
         String quote = q.toString();
-        if (text.indexOf(quote) >= 0 && text.indexOf(quote) == text.lastIndexOf(quote) && lettered(quote) >= 4) {
+        if (text.indexOf(quote) >= 0
+            && text.indexOf(quote) == text.lastIndexOf(quote)
+            && lettered(quote) >= 4) {
           found.add(new String[] {s.id(), quote});
         }
       }
     }
     if (found.isEmpty()) {
-      throw new IllegalStateException("generator: no token with an inner separator in " + x.sent().describe());
+      throw new IllegalStateException(
+          "generator: no token with an inner separator in " + x.sent().describe());
     }
     String[] pick = found.get(variant % found.size());
     return stop(answered(pick[1], claim(pick[1], cite(pick[0], pick[1]))));
@@ -254,19 +321,24 @@ final class HostileClaims {
       }
     }
     if (hits.isEmpty()) {
-      throw new IllegalStateException("generator: no quote with a number in " + x.sent().describe());
+      throw new IllegalStateException(
+          "generator: no quote with a number in " + x.sent().describe());
     }
     String[] w = hits.get((variant * 7) % hits.size());
     Matcher m = NUMBER.matcher(w[1]);
     m.find();
     String n = m.group();
     String digits = n.replaceAll("\\D", "");
-    String changed = switch (variant % 4) {
-      case 0 -> Long.toString(Long.parseLong(digits.substring(0, Math.min(9, digits.length()))) + 1);
-      case 1 -> n + "0";
-      case 2 -> "500";
-      default -> Long.toString(Long.parseLong(digits.substring(0, Math.min(9, digits.length()))) * 2 + 3);
-    };
+    String changed =
+        switch (variant % 4) {
+          case 0 ->
+              Long.toString(Long.parseLong(digits.substring(0, Math.min(9, digits.length()))) + 1);
+          case 1 -> n + "0";
+          case 2 -> "500";
+          default ->
+              Long.toString(
+                  Long.parseLong(digits.substring(0, Math.min(9, digits.length()))) * 2 + 3);
+        };
     if (w[1].contains(changed)) {
       changed = "9" + changed + "7";
     }
@@ -275,8 +347,9 @@ final class HostileClaims {
   }
 
   private static final Pattern NEGATION = Pattern.compile("\\b(not|never|no)\\s+|n't\\b");
-  private static final Pattern AUXILIARY = Pattern.compile(
-      "\\b(is|are|was|were|must|can|may|should|will|has|have|does|do)\\b(?! not\\b)");
+  private static final Pattern AUXILIARY =
+      Pattern.compile(
+          "\\b(is|are|was|were|must|can|may|should|will|has|have|does|do)\\b(?! not\\b)");
 
   /** A valid quote, and the quote as the claim with its negation removed or a {@code not} added. */
   static Hostile flippedNegation(Ctx x, int variant) {
@@ -287,7 +360,8 @@ final class HostileClaims {
       }
     }
     if (candidates.isEmpty()) {
-      throw new IllegalStateException("generator: no quote with a negation or an auxiliary in " + x.sent().describe());
+      throw new IllegalStateException(
+          "generator: no quote with a negation or an auxiliary in " + x.sent().describe());
     }
     String[] w = candidates.get((variant * 5) % candidates.size());
     Matcher neg = NEGATION.matcher(w[1]);
@@ -303,10 +377,13 @@ final class HostileClaims {
   }
 
   private static final Pattern CAPITALISED = Pattern.compile("(?<=\\s)\\p{Lu}[\\p{Ll}]+");
-  private static final String[] OTHER_NAMES = {"Marketing", "Kraken", "Sydney", "Oracle", "Helsinki", "Zeus",
-      "Brazil", "Quasar"};
+  private static final String[] OTHER_NAMES = {
+    "Marketing", "Kraken", "Sydney", "Oracle", "Helsinki", "Zeus", "Brazil", "Quasar"
+  };
 
-  /** A valid quote holding a capitalised word after its first, and the claim with that name swapped. */
+  /**
+   * A valid quote holding a capitalised word after its first, and the claim with that name swapped.
+   */
   static Hostile swappedName(Ctx x, int variant) {
     List<String[]> hits = new ArrayList<>();
     for (String[] w : windows(x, 7)) {

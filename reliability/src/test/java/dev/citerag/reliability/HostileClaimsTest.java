@@ -61,7 +61,8 @@ class HostileClaimsTest {
   }
 
   private void run(Adapter adapter, int maxRetries) {
-    ProviderStub.Kind kind = adapter == Adapter.GEMINI ? ProviderStub.Kind.GEMINI : ProviderStub.Kind.OLLAMA;
+    ProviderStub.Kind kind =
+        adapter == Adapter.GEMINI ? ProviderStub.Kind.GEMINI : ProviderStub.Kind.OLLAMA;
     try (ProviderStub stub = new ProviderStub(kind).recording(false)) {
       ChatModel model = Stack.chatModel(stub, RetryPolicy.NONE);
       RagPipeline rag = Stack.pipeline(embedder, store, model).maxRetries(maxRetries).build();
@@ -74,23 +75,24 @@ class HostileClaimsTest {
       for (Case c : HostileClaims.all()) {
         for (String q : HostileModelOutputTest.QUESTIONS) {
           List<String> sentText = new ArrayList<>();
-          stub.handler(req -> {
-            Ctx ctx = new Ctx(q, req.sources(), chunks);
-            Hostile h;
-            try {
-              h = c.reply().apply(ctx);
-            } catch (RuntimeException e) {
-              synchronized (generatorErrors) {
-                generatorErrors.add(c.id() + " / " + q + ": " + e.getMessage());
-              }
-              return ProviderStub.json(500, "{\"error\":\"generator failed\"}");
-            }
-            synchronized (distinct) {
-              distinct.add(h.text());
-              sentText.add(h.text());
-            }
-            return HostileModelOutputTest.render(stub, h, ctx);
-          });
+          stub.handler(
+              req -> {
+                Ctx ctx = new Ctx(q, req.sources(), chunks);
+                Hostile h;
+                try {
+                  h = c.reply().apply(ctx);
+                } catch (RuntimeException e) {
+                  synchronized (generatorErrors) {
+                    generatorErrors.add(c.id() + " / " + q + ": " + e.getMessage());
+                  }
+                  return ProviderStub.json(500, "{\"error\":\"generator failed\"}");
+                }
+                synchronized (distinct) {
+                  distinct.add(h.text());
+                  sentText.add(h.text());
+                }
+                return HostileModelOutputTest.render(stub, h, ctx);
+              });
           RagResult r = rag.ask(q);
           tried++;
           int[] n = byCategory.computeIfAbsent(c.category(), k -> new int[3]);
@@ -101,10 +103,20 @@ class HostileClaimsTest {
             problems.add(c.id() + " / " + q + ": served " + ((RagResult.Answered) r).answer());
             continue;
           }
-          if (!(r instanceof RagResult.Rejected rej) || rej.reason() != c.expect().reason()
-              || rej.issues().stream().noneMatch(i -> i.critical() && c.expect().critical().contains(i.type()))) {
-            problems.add(c.id() + " / " + q + ": expected " + c.expect() + ", got " + r.status() + " "
-                + (r instanceof RagResult.Rejected rej2 ? rej2.issues() : ""));
+          if (!(r instanceof RagResult.Rejected rej)
+              || rej.reason() != c.expect().reason()
+              || rej.issues().stream()
+                  .noneMatch(i -> i.critical() && c.expect().critical().contains(i.type()))) {
+            problems.add(
+                c.id()
+                    + " / "
+                    + q
+                    + ": expected "
+                    + c.expect()
+                    + ", got "
+                    + r.status()
+                    + " "
+                    + (r instanceof RagResult.Rejected rej2 ? rej2.issues() : ""));
             continue;
           }
           if (r.trace().attempts().size() != 1 + maxRetries) {
@@ -121,18 +133,46 @@ class HostileClaimsTest {
       }
       String name = adapter == Adapter.GEMINI ? "Gemini" : "Ollama";
       StringBuilder d = new StringBuilder();
-      d.append(tried).append(" replies (").append(distinct.size()).append(" distinct) from ")
-          .append(HostileClaims.all().size()).append(" templates × ").append(HostileModelOutputTest.QUESTIONS.size())
-          .append(" questions through the ").append(name).append(" adapter, maxRetries ").append(maxRetries)
-          .append(".\n\n| class | replies | served | rejected with the expected issue |\n|---|---|---|---|\n");
-      byCategory.forEach((k, n) -> d.append("| ").append(k).append(" | ").append(n[0]).append(" | ").append(n[1])
-          .append(" | ").append(n[2]).append(" |\n"));
-      Figures.record("11-claims-" + name.toLowerCase(Locale.ROOT), "Hostile claims (issue 12) — " + name + " adapter",
-          List.of(new Figures.Row("Hostile claims (cut tokens, invisible claims, uncited text, unsupported claims), "
-              + name + " adapter", tried + " replies (" + distinct.size() + " distinct)", served + " served",
-              (tried - problems.size()) + "/" + tried + " rejected with the expected issue")), d.toString());
+      d.append(tried)
+          .append(" replies (")
+          .append(distinct.size())
+          .append(" distinct) from ")
+          .append(HostileClaims.all().size())
+          .append(" templates × ")
+          .append(HostileModelOutputTest.QUESTIONS.size())
+          .append(" questions through the ")
+          .append(name)
+          .append(" adapter, maxRetries ")
+          .append(maxRetries)
+          .append(
+              ".\n\n| class | replies | served | rejected with the expected issue |\n|---|---|---|---|\n");
+      byCategory.forEach(
+          (k, n) ->
+              d.append("| ")
+                  .append(k)
+                  .append(" | ")
+                  .append(n[0])
+                  .append(" | ")
+                  .append(n[1])
+                  .append(" | ")
+                  .append(n[2])
+                  .append(" |\n"));
+      Figures.record(
+          "11-claims-" + name.toLowerCase(Locale.ROOT),
+          "Hostile claims (issue 12) — " + name + " adapter",
+          List.of(
+              new Figures.Row(
+                  "Hostile claims (cut tokens, invisible claims, uncited text, unsupported claims), "
+                      + name
+                      + " adapter",
+                  tried + " replies (" + distinct.size() + " distinct)",
+                  served + " served",
+                  (tried - problems.size()) + "/" + tried + " rejected with the expected issue")),
+          d.toString());
 
-      assertThat(generatorErrors).as("every case could be generated from the sources sent").isEmpty();
+      assertThat(generatorErrors)
+          .as("every case could be generated from the sources sent")
+          .isEmpty();
       assertThat(tried).isGreaterThanOrEqualTo(300);
       assertThat(distinct).hasSizeGreaterThanOrEqualTo(300);
       assertThat(problems).as("replies without the expected rejection").isEmpty();

@@ -43,14 +43,19 @@ class HostileEnvelopeTest {
 
   @Test
   void gemini_token_counts_at_the_edge_of_int_do_not_escape_ask() {
-    List<BiFunction<ObjectNode, Boolean, ObjectNode>> usages = List.of(
-        (u, valid) -> u.put("promptTokenCount", Integer.MAX_VALUE).put("candidatesTokenCount", Integer.MAX_VALUE)
-            .put("thoughtsTokenCount", Integer.MAX_VALUE),
-        (u, valid) -> u.put("promptTokenCount", Integer.MAX_VALUE).put("totalTokenCount", Integer.MAX_VALUE),
-        (u, valid) -> u.put("promptTokenCount", -5),
-        (u, valid) -> u.put("promptTokenCount", 3_000_000_000L),
-        (u, valid) -> u.put("promptTokenCount", "many"),
-        (u, valid) -> u.put("totalTokenCount", 1.5));
+    List<BiFunction<ObjectNode, Boolean, ObjectNode>> usages =
+        List.of(
+            (u, valid) ->
+                u.put("promptTokenCount", Integer.MAX_VALUE)
+                    .put("candidatesTokenCount", Integer.MAX_VALUE)
+                    .put("thoughtsTokenCount", Integer.MAX_VALUE),
+            (u, valid) ->
+                u.put("promptTokenCount", Integer.MAX_VALUE)
+                    .put("totalTokenCount", Integer.MAX_VALUE),
+            (u, valid) -> u.put("promptTokenCount", -5),
+            (u, valid) -> u.put("promptTokenCount", 3_000_000_000L),
+            (u, valid) -> u.put("promptTokenCount", "many"),
+            (u, valid) -> u.put("totalTokenCount", 1.5));
     try (ProviderStub stub = new ProviderStub(ProviderStub.Kind.GEMINI).recording(false)) {
       ChatModel model = Stack.chatModel(stub, RetryPolicy.NONE);
       List<String> escaped = new ArrayList<>();
@@ -59,14 +64,15 @@ class HostileEnvelopeTest {
         for (int retries = 0; retries <= 2; retries++) {
           RagPipeline rag = Stack.pipeline(embedder, store, model).maxRetries(retries).build();
           for (BiFunction<ObjectNode, Boolean, ObjectNode> usage : usages) {
-            stub.handler(req -> {
-              Ctx ctx = new Ctx("q", req.sources(), chunks);
-              String text = validText ? ctx.validAnswer() : "{\"status\":\"answered\"}";
-              ObjectNode root = (ObjectNode) read(ProviderStub.geminiReply(text, "STOP"));
-              ObjectNode u = root.putObject("usageMetadata");
-              usage.apply(u, validText);
-              return ProviderStub.json(200, root.toString());
-            });
+            stub.handler(
+                req -> {
+                  Ctx ctx = new Ctx("q", req.sources(), chunks);
+                  String text = validText ? ctx.validAnswer() : "{\"status\":\"answered\"}";
+                  ObjectNode root = (ObjectNode) read(ProviderStub.geminiReply(text, "STOP"));
+                  ObjectNode u = root.putObject("usageMetadata");
+                  usage.apply(u, validText);
+                  return ProviderStub.json(200, root.toString());
+                });
             results += ask(rag, escaped, validText) ? 1 : 0;
           }
         }
@@ -78,13 +84,15 @@ class HostileEnvelopeTest {
 
   @Test
   void ollama_token_counts_at_the_edge_of_int_do_not_escape_ask() {
-    List<BiFunction<ObjectNode, Boolean, ObjectNode>> usages = List.of(
-        (r, valid) -> r.put("prompt_eval_count", Integer.MAX_VALUE).put("eval_count", Integer.MAX_VALUE),
-        (r, valid) -> r.put("prompt_eval_count", Integer.MAX_VALUE).put("eval_count", 1),
-        (r, valid) -> r.put("prompt_eval_count", -1).put("eval_count", -1),
-        (r, valid) -> r.put("prompt_eval_count", 3_000_000_000L),
-        (r, valid) -> r.put("eval_count", "many"),
-        (r, valid) -> r.put("total_duration", Long.MAX_VALUE).put("eval_duration", -1));
+    List<BiFunction<ObjectNode, Boolean, ObjectNode>> usages =
+        List.of(
+            (r, valid) ->
+                r.put("prompt_eval_count", Integer.MAX_VALUE).put("eval_count", Integer.MAX_VALUE),
+            (r, valid) -> r.put("prompt_eval_count", Integer.MAX_VALUE).put("eval_count", 1),
+            (r, valid) -> r.put("prompt_eval_count", -1).put("eval_count", -1),
+            (r, valid) -> r.put("prompt_eval_count", 3_000_000_000L),
+            (r, valid) -> r.put("eval_count", "many"),
+            (r, valid) -> r.put("total_duration", Long.MAX_VALUE).put("eval_duration", -1));
     try (ProviderStub stub = new ProviderStub(ProviderStub.Kind.OLLAMA).recording(false)) {
       ChatModel model = Stack.chatModel(stub, RetryPolicy.NONE);
       List<String> escaped = new ArrayList<>();
@@ -93,13 +101,14 @@ class HostileEnvelopeTest {
         for (int retries = 0; retries <= 2; retries++) {
           RagPipeline rag = Stack.pipeline(embedder, store, model).maxRetries(retries).build();
           for (BiFunction<ObjectNode, Boolean, ObjectNode> usage : usages) {
-            stub.handler(req -> {
-              Ctx ctx = new Ctx("q", req.sources(), chunks);
-              String text = validText ? ctx.validAnswer() : "{\"status\":\"answered\"}";
-              ObjectNode root = (ObjectNode) read(ProviderStub.ollamaReply(text, "stop"));
-              usage.apply(root, validText);
-              return ProviderStub.json(200, root.toString());
-            });
+            stub.handler(
+                req -> {
+                  Ctx ctx = new Ctx("q", req.sources(), chunks);
+                  String text = validText ? ctx.validAnswer() : "{\"status\":\"answered\"}";
+                  ObjectNode root = (ObjectNode) read(ProviderStub.ollamaReply(text, "stop"));
+                  usage.apply(root, validText);
+                  return ProviderStub.json(200, root.toString());
+                });
             results += ask(rag, escaped, validText) ? 1 : 0;
           }
         }
@@ -113,7 +122,9 @@ class HostileEnvelopeTest {
   private static boolean ask(RagPipeline rag, List<String> escaped, boolean validText) {
     try {
       RagResult r = rag.ask(HostileModelOutputTest.QUESTIONS.get(0));
-      assertThat(r.trace().usage().totalTokens()).as("total tokens never wrap negative").isNotNegative();
+      assertThat(r.trace().usage().totalTokens())
+          .as("total tokens never wrap negative")
+          .isNotNegative();
       assertThat(r.trace().usage().inputTokens()).isNotNegative();
       if (!validText) {
         assertThat(r).isInstanceOf(RagResult.Rejected.class);

@@ -14,19 +14,120 @@ final class Junk {
   private Junk() {}
 
   static final String[] PIECES = {
-    "", " ", "\t", "\n", "\r\n", "\u00A0", "\u2028", "\u200B", "\u200F", "\uFEFF", "\u0000", "\u0007", "\u001B[31m",
-    "\u007F", "\u0085", "\uD800", "\uDC00", "\uDFFF\uD800", "\uD83D\uDE00", "e\u0301", "\u202Eevil", "'", "\"", "\\",
-    "\\\\", "\\u0000", "\\\"", ";", "--", "/*", "*/", "%", "_", "$1", "?", ":name", "E'\\x00'", "'); DROP TABLE x; --",
-    "\" OR \"1\"=\"1", "' OR '1'='1", "{", "}", "[", "]", "{}", "%s%n", "${jndi:ldap://x}", "<script>", "</sources>",
-    "deploy", "rollback", "quota", "the", "a", "0.015", "141.80", "on-call", "SVC_KEY", "déjà", "東京", "\u0130",
-    "ß", "ﬁ", "..", "../../etc/passwd", "null", "NaN", "-0", "1e309", "\u0000\u0000", "#", "##", "|", "|---|", "```",
-    "- ", "> ", "1. ", "*", "_x_"
+    "",
+    " ",
+    "\t",
+    "\n",
+    "\r\n",
+    "\u00A0",
+    "\u2028",
+    "\u200B",
+    "\u200F",
+    "\uFEFF",
+    "\u0000",
+    "\u0007",
+    "\u001B[31m",
+    "\u007F",
+    "\u0085",
+    "\uD800",
+    "\uDC00",
+    "\uDFFF\uD800",
+    "\uD83D\uDE00",
+    "e\u0301",
+    "\u202Eevil",
+    "'",
+    "\"",
+    "\\",
+    "\\\\",
+    "\\u0000",
+    "\\\"",
+    ";",
+    "--",
+    "/*",
+    "*/",
+    "%",
+    "_",
+    "$1",
+    "?",
+    ":name",
+    "E'\\x00'",
+    "'); DROP TABLE x; --",
+    "\" OR \"1\"=\"1",
+    "' OR '1'='1",
+    "{",
+    "}",
+    "[",
+    "]",
+    "{}",
+    "%s%n",
+    "${jndi:ldap://x}",
+    "<script>",
+    "</sources>",
+    "deploy",
+    "rollback",
+    "quota",
+    "the",
+    "a",
+    "0.015",
+    "141.80",
+    "on-call",
+    "SVC_KEY",
+    "déjà",
+    "東京",
+    "\u0130",
+    "ß",
+    "ﬁ",
+    "..",
+    "../../etc/passwd",
+    "null",
+    "NaN",
+    "-0",
+    "1e309",
+    "\u0000\u0000",
+    "#",
+    "##",
+    "|",
+    "|---|",
+    "```",
+    "- ",
+    "> ",
+    "1. ",
+    "*",
+    "_x_"
   };
 
-  /** Pieces whose long repetition stresses regular expressions and parsers (recursion, backtracking). */
+  /**
+   * Pieces whose long repetition stresses regular expressions and parsers (recursion,
+   * backtracking).
+   */
   static final String[] PATHOLOGICAL = {
-    "0-", "1,", "a.", "x/", "b:", "it'", "1s", "|---", "| --- ", "- ", "#", "`", "(", "[", "{\"a\":", "\\", "'",
-    "\"", "a b ", ". ", "!", "\u00A0", "\n", "\n\n", "\t", "e\u0301", "\uD83D\uDE00"
+    "0-",
+    "1,",
+    "a.",
+    "x/",
+    "b:",
+    "it'",
+    "1s",
+    "|---",
+    "| --- ",
+    "- ",
+    "#",
+    "`",
+    "(",
+    "[",
+    "{\"a\":",
+    "\\",
+    "'",
+    "\"",
+    "a b ",
+    ". ",
+    "!",
+    "\u00A0",
+    "\n",
+    "\n\n",
+    "\t",
+    "e\u0301",
+    "\uD83D\uDE00"
   };
 
   static String text(Random r) {
@@ -68,14 +169,54 @@ final class Junk {
   }
 
   static int anInt(Random r) {
-    int[] edges = {Integer.MIN_VALUE, -1_000_000, -1, 0, 1, 2, 3, 4, 5, 8, 31, 32, 100, 101, 255, 256, 1024,
-        4000, 4001, 8192, 65_536, 100_000, 2_000_000, Integer.MAX_VALUE - 8, Integer.MAX_VALUE};
+    int[] edges = {
+      Integer.MIN_VALUE,
+      -1_000_000,
+      -1,
+      0,
+      1,
+      2,
+      3,
+      4,
+      5,
+      8,
+      31,
+      32,
+      100,
+      101,
+      255,
+      256,
+      1024,
+      4000,
+      4001,
+      8192,
+      65_536,
+      100_000,
+      2_000_000,
+      Integer.MAX_VALUE - 8,
+      Integer.MAX_VALUE
+    };
     return r.nextInt(3) == 0 ? r.nextInt(200) - 50 : edges[r.nextInt(edges.length)];
   }
 
   static double aDouble(Random r) {
-    double[] edges = {Double.NaN, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, -1, -0.0, 0, Double.MIN_VALUE,
-        0.3, 0.5, 1, 1.0000001, 2, 2.5, 10, Double.MAX_VALUE};
+    double[] edges = {
+      Double.NaN,
+      Double.NEGATIVE_INFINITY,
+      Double.POSITIVE_INFINITY,
+      -1,
+      -0.0,
+      0,
+      Double.MIN_VALUE,
+      0.3,
+      0.5,
+      1,
+      1.0000001,
+      2,
+      2.5,
+      10,
+      Double.MAX_VALUE
+    };
     return r.nextInt(3) == 0 ? r.nextDouble() * 4 - 1 : edges[r.nextInt(edges.length)];
   }
 
@@ -92,19 +233,23 @@ final class Junk {
     };
   }
 
-  /** A vector of roughly {@code dims} components, often with NaN, infinities, zeros or the wrong length. */
+  /**
+   * A vector of roughly {@code dims} components, often with NaN, infinities, zeros or the wrong
+   * length.
+   */
   static float @Nullable [] vector(Random r, int dims) {
     int mode = r.nextInt(12);
     if (mode == 0) {
       return null;
     }
-    int n = switch (r.nextInt(6)) {
-      case 0 -> 0;
-      case 1 -> dims - 1;
-      case 2 -> dims + 1;
-      case 3 -> 1 + r.nextInt(3 * dims);
-      default -> dims;
-    };
+    int n =
+        switch (r.nextInt(6)) {
+          case 0 -> 0;
+          case 1 -> dims - 1;
+          case 2 -> dims + 1;
+          case 3 -> 1 + r.nextInt(3 * dims);
+          default -> dims;
+        };
     float[] v = new float[n];
     for (int i = 0; i < n; i++) {
       v[i] = r.nextFloat() * 2 - 1;
@@ -118,25 +263,62 @@ final class Junk {
         case 5 -> java.util.Arrays.fill(v, Float.MAX_VALUE);
         case 6 -> java.util.Arrays.fill(v, Float.MIN_VALUE);
         case 7 -> v[r.nextInt(n)] = -0.0f;
-        default -> { }
+        default -> {}
       }
     }
     return v;
   }
 
   static String key(Random r) {
-    String[] keys = {"team", "owner", "env", "a", "A_b.c-d", "x".repeat(64), "x".repeat(65), "", " ", "team;",
-        "te'am", "team\"", "metadata->>'team'", "1=1", "k\u0000", "ünïcode", "a b", "$.team", "team)", "--"};
+    String[] keys = {
+      "team",
+      "owner",
+      "env",
+      "a",
+      "A_b.c-d",
+      "x".repeat(64),
+      "x".repeat(65),
+      "",
+      " ",
+      "team;",
+      "te'am",
+      "team\"",
+      "metadata->>'team'",
+      "1=1",
+      "k\u0000",
+      "ünïcode",
+      "a b",
+      "$.team",
+      "team)",
+      "--"
+    };
     return r.nextInt(4) == 0 ? text(r) : keys[r.nextInt(keys.length)];
   }
 
   static String value(Random r) {
-    String[] values = {"platform", "security", "search", "", "plat'form", "plat\\form", "plat\"form", "%", "_",
-        "platform' OR '1'='1", "\\", "'", "\u0000", "x".repeat(10_000)};
+    String[] values = {
+      "platform",
+      "security",
+      "search",
+      "",
+      "plat'form",
+      "plat\\form",
+      "plat\"form",
+      "%",
+      "_",
+      "platform' OR '1'='1",
+      "\\",
+      "'",
+      "\u0000",
+      "x".repeat(10_000)
+    };
     return r.nextInt(3) == 0 ? text(r) : values[r.nextInt(values.length)];
   }
 
-  /** A filter; constructing it may itself throw (bad keys, empty sets), which is part of the fuzzing. */
+  /**
+   * A filter; constructing it may itself throw (bad keys, empty sets), which is part of the
+   * fuzzing.
+   */
   static Filter filter(Random r, int depth) {
     int kind = depth > 3 ? r.nextInt(3) : r.nextInt(7);
     return switch (kind) {
@@ -163,7 +345,10 @@ final class Junk {
         Filter f = Filter.eq("team", "platform");
         int depthN = 10 + r.nextInt(300);
         for (int i = 0; i < depthN; i++) {
-          f = r.nextBoolean() ? Filter.and(f, Filter.ALL) : Filter.or(f, Filter.eq("team", value(r)));
+          f =
+              r.nextBoolean()
+                  ? Filter.and(f, Filter.ALL)
+                  : Filter.or(f, Filter.eq("team", value(r)));
         }
         yield f;
       }
@@ -192,9 +377,15 @@ final class Junk {
         case 0 -> b.append("#".repeat(1 + r.nextInt(8))).append(' ').append(text(r)).append('\n');
         case 1 -> {
           int cols = 1 + r.nextInt(r.nextInt(20) == 0 ? 500 : 6);
-          b.append("|").append(" h |".repeat(cols)).append("\n|").append("---|".repeat(cols)).append('\n');
+          b.append("|")
+              .append(" h |".repeat(cols))
+              .append("\n|")
+              .append("---|".repeat(cols))
+              .append('\n');
           for (int row = 0; row < r.nextInt(5); row++) {
-            b.append("|").append((" " + text(r).replace("\n", " ") + " |").repeat(cols)).append('\n');
+            b.append("|")
+                .append((" " + text(r).replace("\n", " ") + " |").repeat(cols))
+                .append('\n');
           }
         }
         case 2 -> b.append("- ".repeat(1 + r.nextInt(50))).append(text(r)).append('\n');
@@ -221,11 +412,18 @@ final class Junk {
     if (o == null) {
       return "null";
     }
-    String s = o instanceof float[] v ? "float[" + v.length + "]" + (v.length > 0 ? "{" + v[0] + ",...}" : "") : o.toString();
+    String s =
+        o instanceof float[] v
+            ? "float[" + v.length + "]" + (v.length > 0 ? "{" + v[0] + ",...}" : "")
+            : o.toString();
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < s.length() && b.length() < 120; i++) {
       char c = s.charAt(i);
-      if (c < 0x20 || c == 0x7f || Character.isSurrogate(c) || (c >= 0x200B && c <= 0x202E) || c == 0xFEFF) {
+      if (c < 0x20
+          || c == 0x7f
+          || Character.isSurrogate(c)
+          || (c >= 0x200B && c <= 0x202E)
+          || c == 0xFEFF) {
         b.append(String.format("\\u%04X", (int) c));
       } else if (c == '|') {
         b.append("\\|");

@@ -33,7 +33,8 @@ import org.junit.jupiter.api.Test;
  */
 class ModelSupportVerifierWireTest {
 
-  static final String QUOTE = "After rotation, an old-key request receives HTTP 401 within a minute.";
+  static final String QUOTE =
+      "After rotation, an old-key request receives HTTP 401 within a minute.";
 
   interface Judge extends AutoCloseable {
     ChatModel model();
@@ -48,23 +49,55 @@ class ModelSupportVerifierWireTest {
 
   static Judge gemini() {
     FakeGeminiServer s = new FakeGeminiServer();
-    ChatModel m = GeminiChatModel.builder().baseUrl(s.apiBaseUrl()).apiKey("test-key").retryPolicy(RetryPolicy.NONE).build();
+    ChatModel m =
+        GeminiChatModel.builder()
+            .baseUrl(s.apiBaseUrl())
+            .apiKey("test-key")
+            .retryPolicy(RetryPolicy.NONE)
+            .build();
     return new Judge() {
-      public ChatModel model() { return m; }
-      public void enqueue(Reply... r) { s.enqueue(r); }
-      public List<WireCall> calls() { return s.chatCalls(); }
-      public void close() { s.close(); }
+      public ChatModel model() {
+        return m;
+      }
+
+      public void enqueue(Reply... r) {
+        s.enqueue(r);
+      }
+
+      public List<WireCall> calls() {
+        return s.chatCalls();
+      }
+
+      public void close() {
+        s.close();
+      }
     };
   }
 
   static Judge ollama() {
     FakeOllamaServer s = new FakeOllamaServer();
-    ChatModel m = OllamaChatModel.builder().baseUrl(s.baseUrl()).model("llama3.2").retryPolicy(RetryPolicy.NONE).build();
+    ChatModel m =
+        OllamaChatModel.builder()
+            .baseUrl(s.baseUrl())
+            .model("llama3.2")
+            .retryPolicy(RetryPolicy.NONE)
+            .build();
     return new Judge() {
-      public ChatModel model() { return m; }
-      public void enqueue(Reply... r) { s.enqueue(r); }
-      public List<WireCall> calls() { return s.chatCalls(); }
-      public void close() { s.close(); }
+      public ChatModel model() {
+        return m;
+      }
+
+      public void enqueue(Reply... r) {
+        s.enqueue(r);
+      }
+
+      public List<WireCall> calls() {
+        return s.chatCalls();
+      }
+
+      public void close() {
+        s.close();
+      }
     };
   }
 
@@ -75,15 +108,18 @@ class ModelSupportVerifierWireTest {
     for (Function<Void, Judge> make : JUDGES) {
       try (Judge j = make.apply(null)) {
         ModelSupportVerifier verifier = new ModelSupportVerifier(j.model());
-        j.enqueue(Reply.raw("{\"verdict\":\"contradicted\",\"terms\":[\"500\"]}"),
+        j.enqueue(
+            Reply.raw("{\"verdict\":\"contradicted\",\"terms\":[\"500\"]}"),
             Reply.raw("{\"verdict\":\"supported\",\"terms\":[]}"),
             Reply.raw("{\"verdict\":\"not_enough\",\"terms\":[\"billing\"]}"));
-        SupportVerdict bad = verifier.verify("An old-key request receives HTTP 500.", List.of(QUOTE));
+        SupportVerdict bad =
+            verifier.verify("An old-key request receives HTTP 500.", List.of(QUOTE));
         assertThat(bad.support()).as(j.model().name()).isEqualTo(Support.CONTRADICTED);
         assertThat(bad.contradicting()).containsExactly("500");
         assertThat(bad.usage().calls()).isEqualTo(1);
         assertThat(bad.usage().tokens().totalTokens()).isPositive();
-        SupportVerdict good = verifier.verify("An old-key request receives HTTP 401.", List.of(QUOTE));
+        SupportVerdict good =
+            verifier.verify("An old-key request receives HTTP 401.", List.of(QUOTE));
         assertThat(good.support()).isEqualTo(Support.SUPPORTED);
         assertThat(good.coverage()).isEqualTo(1.0);
         SupportVerdict partial = verifier.verify("Billing gets HTTP 401.", List.of(QUOTE));
@@ -103,14 +139,24 @@ class ModelSupportVerifierWireTest {
     for (Function<Void, Judge> make : JUDGES) {
       try (Judge j = make.apply(null)) {
         ModelSupportVerifier verifier = new ModelSupportVerifier(j.model());
-        for (String reply : List.of("supported", "{\"verdict\":\"yes\",\"terms\":[]}", "{\"verdict\":\"supported\"}",
-            "{\"verdict\":\"supported\",\"terms\":[],\"note\":\"x\"}", "{\"verdict\":\"supported\",\"terms\":[]} trailing")) {
+        for (String reply :
+            List.of(
+                "supported",
+                "{\"verdict\":\"yes\",\"terms\":[]}",
+                "{\"verdict\":\"supported\"}",
+                "{\"verdict\":\"supported\",\"terms\":[],\"note\":\"x\"}",
+                "{\"verdict\":\"supported\",\"terms\":[]} trailing")) {
           j.enqueue(Reply.raw(reply));
-          SupportVerdict v = verifier.verify("An old-key request receives HTTP 401.", List.of(QUOTE));
+          SupportVerdict v =
+              verifier.verify("An old-key request receives HTTP 401.", List.of(QUOTE));
           assertThat(v.supported()).as("%s: %s", j.model().name(), reply).isFalse();
         }
         j.enqueue(Reply.truncated(Reply.raw("{\"verdict\":\"supported\",\"terms\":[]}")));
-        assertThat(verifier.verify("An old-key request receives HTTP 401.", List.of(QUOTE)).supported()).isFalse();
+        assertThat(
+                verifier
+                    .verify("An old-key request receives HTTP 401.", List.of(QUOTE))
+                    .supported())
+            .isFalse();
       }
     }
   }
@@ -119,13 +165,25 @@ class ModelSupportVerifierWireTest {
   void in_the_pipeline_its_calls_and_tokens_are_in_the_trace_and_a_contradiction_is_rejected() {
     Embedder embedder = Stack.embedder();
     InMemoryVectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
-    Stack.ingest(embedder, store, List.of(dev.citerag.ingest.Document.markdown("keys.md",
-        "# Key rotation\n\nKeys rotate every 90 days. " + QUOTE + "\n")));
+    Stack.ingest(
+        embedder,
+        store,
+        List.of(
+            dev.citerag.ingest.Document.markdown(
+                "keys.md", "# Key rotation\n\nKeys rotate every 90 days. " + QUOTE + "\n")));
     for (Function<Void, Judge> make : JUDGES) {
-      try (Judge answerer = make.apply(null); Judge judge = make.apply(null)) {
-        RagPipeline rag = RagPipeline.builder().embedder(embedder).store(store).generator(dev.citerag.pipeline.AnswerGenerator.of(answerer.model()))
-            .validator(DefaultCitationValidator.withSupportVerifier(new ModelSupportVerifier(judge.model())))
-            .maxRetries(0).build();
+      try (Judge answerer = make.apply(null);
+          Judge judge = make.apply(null)) {
+        RagPipeline rag =
+            RagPipeline.builder()
+                .embedder(embedder)
+                .store(store)
+                .generator(dev.citerag.pipeline.AnswerGenerator.of(answerer.model()))
+                .validator(
+                    DefaultCitationValidator.withSupportVerifier(
+                        new ModelSupportVerifier(judge.model())))
+                .maxRetries(0)
+                .build();
         answerer.enqueue(Reply.quoting("an old-key request receives HTTP 401 within a minute."));
         judge.enqueue(Reply.raw("{\"verdict\":\"supported\",\"terms\":[]}"));
         RagResult ok = rag.ask("What does an old-key request receive after rotation?");
@@ -138,8 +196,13 @@ class ModelSupportVerifierWireTest {
         answerer.enqueue(Reply.quoting("an old-key request receives HTTP 401 within a minute."));
         judge.enqueue(Reply.raw("{\"verdict\":\"contradicted\",\"terms\":[\"401\"]}"));
         RagResult no = rag.ask("What does an old-key request receive after rotation?");
-        assertThat(no).isInstanceOfSatisfying(RagResult.Rejected.class, r -> assertThat(r.issues())
-            .extracting(ValidationIssue::type).contains(IssueType.UNSUPPORTED_CLAIM));
+        assertThat(no)
+            .isInstanceOfSatisfying(
+                RagResult.Rejected.class,
+                r ->
+                    assertThat(r.issues())
+                        .extracting(ValidationIssue::type)
+                        .contains(IssueType.UNSUPPORTED_CLAIM));
         assertThat(judge.calls()).hasSize(2);
       }
     }

@@ -50,55 +50,65 @@ import org.junit.jupiter.api.io.TempDir;
  * <ul>
  *   <li>every {@code static final Pattern} of every class of every library module and of the
  *       command line is found by reflection (a new pattern is checked without anyone listing it)
- *       and run on a few hundred adversarial strings; the number of characters the matcher reads
- *       is counted, and the run is stopped once it exceeds a linear budget. The count is
+ *       and run on a few hundred adversarial strings; the number of characters the matcher reads is
+ *       counted, and the run is stopped once it exceeds a linear budget. The count is
  *       deterministic: a busy machine cannot make it flaky, and a quadratic pattern exceeds the
  *       budget by a factor of 30 or more;
- *   <li>the public entry points that see document text are fed 1 MB adversarial lines, with a
- *       time bound relative to the same call on a benign megabyte (and never below 10 s): linear
- *       work takes milliseconds, quadratic work on a megabyte takes minutes to hours.
+ *   <li>the public entry points that see document text are fed 1 MB adversarial lines, with a time
+ *       bound relative to the same call on a benign megabyte (and never below 10 s): linear work
+ *       takes milliseconds, quadratic work on a megabyte takes minutes to hours.
  * </ul>
  *
- * Patterns that the code only ever applies with {@code matches()} to short configuration values
- * are listed in {@link #WHOLE_MATCH_ONLY}: they are checked with {@code matches()} and {@code
+ * Patterns that the code only ever applies with {@code matches()} to short configuration values are
+ * listed in {@link #WHOLE_MATCH_ONLY}: they are checked with {@code matches()} and {@code
  * lookingAt()} but not with {@code find()}.
  */
 class RegexDenialOfServiceTest {
 
   /** One class of each module whose code is scanned. */
-  private static final List<Class<?>> MODULES = List.of(
-      MarkdownChunker.class, GeminiChatModel.class, OllamaChatModel.class, OpenAiChatModel.class,
-      PgVectorStore.class, EvaluationRunner.class, HtmlLoader.class, Main.class);
+  private static final List<Class<?>> MODULES =
+      List.of(
+          MarkdownChunker.class,
+          GeminiChatModel.class,
+          OllamaChatModel.class,
+          OpenAiChatModel.class,
+          PgVectorStore.class,
+          EvaluationRunner.class,
+          HtmlLoader.class,
+          Main.class);
 
   /** Patterns applied only with {@code matches()} (to values, identifiers, short settings). */
-  private static final Set<String> WHOLE_MATCH_ONLY = Set.of(
-      "dev.citerag.ingest.MarkdownChunker.HEADING",
-      "dev.citerag.ingest.MarkdownChunker.FENCE_OPEN",
-      "dev.citerag.ingest.MarkdownChunker.TABLE_DELIMITER",
-      "dev.citerag.load.FrontMatter.KEY_LINE",
-      "dev.citerag.store.Filter.KEY",
-      "dev.citerag.provider.internal.RetryHints.PROTO_DURATION",
-      "dev.citerag.gemini.internal.Settings.MODEL",
-      "dev.citerag.ollama.internal.ConnectionOptions.GO_DURATION",
-      "dev.citerag.ollama.internal.ConnectionOptions.INTEGER",
-      "dev.citerag.ollama.internal.ConnectionOptions.MODEL_NAME",
-      "dev.citerag.pgvector.internal.Identifiers.NAME",
-      "dev.citerag.testkit.golden.GoldenCase.ID",
-      "dev.citerag.testkit.golden.GoldenCase.KIND",
-      "dev.citerag.testkit.wire.FakeOllamaServer.DIGEST",
-      "dev.citerag.examples.internal.CliOptions.INTEGER",
-      "dev.citerag.openai.internal.RetryHeaders.GO_DURATION",
-      // find() only on a header value of at most 40 characters that GO_DURATION matched whole
-      "dev.citerag.openai.internal.RetryHeaders.GO_PART");
+  private static final Set<String> WHOLE_MATCH_ONLY =
+      Set.of(
+          "dev.citerag.ingest.MarkdownChunker.HEADING",
+          "dev.citerag.ingest.MarkdownChunker.FENCE_OPEN",
+          "dev.citerag.ingest.MarkdownChunker.TABLE_DELIMITER",
+          "dev.citerag.load.FrontMatter.KEY_LINE",
+          "dev.citerag.store.Filter.KEY",
+          "dev.citerag.provider.internal.RetryHints.PROTO_DURATION",
+          "dev.citerag.gemini.internal.Settings.MODEL",
+          "dev.citerag.ollama.internal.ConnectionOptions.GO_DURATION",
+          "dev.citerag.ollama.internal.ConnectionOptions.INTEGER",
+          "dev.citerag.ollama.internal.ConnectionOptions.MODEL_NAME",
+          "dev.citerag.pgvector.internal.Identifiers.NAME",
+          "dev.citerag.testkit.golden.GoldenCase.ID",
+          "dev.citerag.testkit.golden.GoldenCase.KIND",
+          "dev.citerag.testkit.wire.FakeOllamaServer.DIGEST",
+          "dev.citerag.examples.internal.CliOptions.INTEGER",
+          "dev.citerag.openai.internal.RetryHeaders.GO_DURATION",
+          // find() only on a header value of at most 40 characters that GO_DURATION matched whole
+          "dev.citerag.openai.internal.RetryHeaders.GO_PART");
 
   private static final int N = 4096;
+
   /** Characters a linear pattern may read per input character, with room for lookaround. */
   private static final long PER_CHAR = 64;
 
   @Test
   void every_pattern_in_the_shipped_code_reads_each_character_a_bounded_number_of_times() {
     Map<String, Pattern> patterns = patterns();
-    assertThat(patterns).as("the scan found the chunker's patterns")
+    assertThat(patterns)
+        .as("the scan found the chunker's patterns")
         .containsKey("dev.citerag.ingest.MarkdownChunker.HEADING");
     List<String> inputs = adversarialInputs();
     List<String> failures = new ArrayList<>();
@@ -116,23 +126,48 @@ class RegexDenialOfServiceTest {
           try {
             op.run(e.getValue().matcher(text));
           } catch (OverBudget over) {
-            failures.add(e.getKey() + " /" + e.getValue().pattern() + "/ " + op + " read more than "
-                + budget + " characters of " + describe(input));
+            failures.add(
+                e.getKey()
+                    + " /"
+                    + e.getValue().pattern()
+                    + "/ "
+                    + op
+                    + " read more than "
+                    + budget
+                    + " characters of "
+                    + describe(input));
             break;
           } catch (StackOverflowError deep) {
-            failures.add(e.getKey() + " /" + e.getValue().pattern() + "/ " + op
-                + " overflowed the stack on " + describe(input));
+            failures.add(
+                e.getKey()
+                    + " /"
+                    + e.getValue().pattern()
+                    + "/ "
+                    + op
+                    + " overflowed the stack on "
+                    + describe(input));
             break;
           }
         }
       }
     }
-    Figures.record("redos", "Regular expressions on adversarial text", List.of(new Figures.Row(
-        "regular expressions (every static Pattern, found by reflection)",
-        patterns.size() + " patterns x " + inputs.size() + " adversarial strings of ~" + N
-            + " chars, matches/lookingAt/find: " + runs + " runs",
-        failures.size() + " over a budget of " + PER_CHAR + " reads per character",
-        "0 expected")), String.join("\n", patterns.keySet()));
+    Figures.record(
+        "redos",
+        "Regular expressions on adversarial text",
+        List.of(
+            new Figures.Row(
+                "regular expressions (every static Pattern, found by reflection)",
+                patterns.size()
+                    + " patterns x "
+                    + inputs.size()
+                    + " adversarial strings of ~"
+                    + N
+                    + " chars, matches/lookingAt/find: "
+                    + runs
+                    + " runs",
+                failures.size() + " over a budget of " + PER_CHAR + " reads per character",
+                "0 expected")),
+        String.join("\n", patterns.keySet()));
     assertThat(failures).as("patterns with super-linear backtracking").isEmpty();
   }
 
@@ -144,20 +179,32 @@ class RegexDenialOfServiceTest {
     String benign = "# " + "word ".repeat(mb / 5) + "\n\nBody text.\n";
     Map<String, String> hostile = new LinkedHashMap<>();
     hostile.put("heading of 1 MB spaces before text", "# a" + " ".repeat(mb) + "x\n\nBody text.\n");
-    hostile.put("heading of 1 MB spaces before closing hashes", "## a" + " ".repeat(mb) + "#x #\n\nBody.\n");
-    hostile.put("heading with a line separator after 1 MB spaces", "# " + " ".repeat(mb) + "a\u2028b\n\nBody.\n");
+    hostile.put(
+        "heading of 1 MB spaces before closing hashes",
+        "## a" + " ".repeat(mb) + "#x #\n\nBody.\n");
+    hostile.put(
+        "heading with a line separator after 1 MB spaces",
+        "# " + " ".repeat(mb) + "a\u2028b\n\nBody.\n");
     hostile.put("fence of 1 MB backticks and a carriage return", "`".repeat(mb) + "\rx\n\nBody.\n");
-    hostile.put("table delimiter of 1 MB dashes", "| a | b |\n|" + "-".repeat(mb) + "x\n| 1 | 2 |\n");
+    hostile.put(
+        "table delimiter of 1 MB dashes", "| a | b |\n|" + "-".repeat(mb) + "x\n| 1 | 2 |\n");
     hostile.put("1 MB of '# # # '", "# " + "# ".repeat(mb / 2) + "x\n\nBody.\n");
 
     List<Figures.Row> rows = new ArrayList<>();
     Duration base = time(() -> chunker.chunk(Document.markdown("benign", benign)));
     Duration limit = limit(base);
     for (Map.Entry<String, String> h : hostile.entrySet()) {
-      Duration took = within(limit, () -> chunker.chunk(Document.markdown("hostile", h.getValue())),
-          "chunking a " + h.getKey());
-      rows.add(new Figures.Row("MarkdownChunker: " + h.getKey(), "1 document",
-          took.toMillis() + " ms (benign megabyte " + base.toMillis() + " ms)", "< " + limit.toSeconds() + " s"));
+      Duration took =
+          within(
+              limit,
+              () -> chunker.chunk(Document.markdown("hostile", h.getValue())),
+              "chunking a " + h.getKey());
+      rows.add(
+          new Figures.Row(
+              "MarkdownChunker: " + h.getKey(),
+              "1 document",
+              took.toMillis() + " ms (benign megabyte " + base.toMillis() + " ms)",
+              "< " + limit.toSeconds() + " s"));
     }
 
     Path file = dir.resolve("hostile.md");
@@ -167,10 +214,17 @@ class RegexDenialOfServiceTest {
     Files.writeString(benignFile, benign);
     Duration loadBase = time(() -> Loaders.folderLoader().build().load(List.of(benignFile)));
     Duration loadLimit = limit(loadBase);
-    Duration took = within(loadLimit, () -> Loaders.folderLoader().build().load(List.of(file)),
-        "loading a file whose title line has 1 MB of spaces");
-    rows.add(new Figures.Row("--docs loader: title line of 1 MB spaces", "1 file",
-        took.toMillis() + " ms (benign " + loadBase.toMillis() + " ms)", "< " + loadLimit.toSeconds() + " s"));
+    Duration took =
+        within(
+            loadLimit,
+            () -> Loaders.folderLoader().build().load(List.of(file)),
+            "loading a file whose title line has 1 MB of spaces");
+    rows.add(
+        new Figures.Row(
+            "--docs loader: title line of 1 MB spaces",
+            "1 file",
+            took.toMillis() + " ms (benign " + loadBase.toMillis() + " ms)",
+            "< " + loadLimit.toSeconds() + " s"));
     Figures.record("redos-e2e", "Megabyte adversarial lines through the document paths", rows, "");
   }
 
@@ -186,13 +240,18 @@ class RegexDenialOfServiceTest {
     return Duration.ofNanos(System.nanoTime() - t0);
   }
 
-  /** Runs {@code work} on a daemon thread and fails when it does not finish within {@code limit}. */
+  /**
+   * Runs {@code work} on a daemon thread and fails when it does not finish within {@code limit}.
+   */
   private static Duration within(Duration limit, Supplier<?> work, String what) throws Exception {
-    ExecutorService one = Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "redos-probe");
-      t.setDaemon(true); // a quadratic run would go on for minutes: do not keep the JVM for it
-      return t;
-    });
+    ExecutorService one =
+        Executors.newSingleThreadExecutor(
+            r -> {
+              Thread t = new Thread(r, "redos-probe");
+              t.setDaemon(
+                  true); // a quadratic run would go on for minutes: do not keep the JVM for it
+              return t;
+            });
     try {
       long t0 = System.nanoTime();
       Future<?> f = one.submit(work::get);
@@ -267,10 +326,16 @@ class RegexDenialOfServiceTest {
   }
 
   private static String describe(String input) {
-    String head = input.length() <= 24 ? input : input.substring(0, 24) + "...(" + input.length() + " chars)";
+    String head =
+        input.length() <= 24 ? input : input.substring(0, 24) + "...(" + input.length() + " chars)";
     StringBuilder sb = new StringBuilder("\"");
-    head.codePoints().forEach(cp -> sb.append(cp < 0x20 || cp == 0x2028
-        ? String.format("\\u%04x", cp) : new String(Character.toChars(cp))));
+    head.codePoints()
+        .forEach(
+            cp ->
+                sb.append(
+                    cp < 0x20 || cp == 0x2028
+                        ? String.format("\\u%04x", cp)
+                        : new String(Character.toChars(cp))));
     return sb.append('"').toString();
   }
 
@@ -326,10 +391,15 @@ class RegexDenialOfServiceTest {
 
   private static List<String> names(Path root) throws IOException {
     try (Stream<Path> files = Files.walk(root)) {
-      return files.filter(p -> p.toString().endsWith(".class"))
+      return files
+          .filter(p -> p.toString().endsWith(".class"))
           .map(p -> root.relativize(p).toString())
           .filter(n -> !n.contains("module-info") && !n.startsWith("META-INF"))
-          .map(n -> n.substring(0, n.length() - ".class".length()).replace('/', '.').replace('\\', '.'))
+          .map(
+              n ->
+                  n.substring(0, n.length() - ".class".length())
+                      .replace('/', '.')
+                      .replace('\\', '.'))
           .toList();
     }
   }

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
  * the gold answer), of which at most 2 % may be flagged. The gold answer restated with the
  * question's words is measured and recorded too, but not held to 2 %: SQuAD's questions paraphrase
  * their sentence (other words, a name where the sentence has a pronoun, typos), so about half of
- * those claims carry words their quote does not, and flagging them is the check doing its job, not a
- * false alarm. Writes every flagged true claim and every passed false claim to {@code
+ * those claims carry words their quote does not, and flagging them is the check doing its job, not
+ * a false alarm. Writes every flagged true claim and every passed false claim to {@code
  * target/support-check-squad.txt} for inspection.
  */
 class SupportCheckOnSquadTest {
@@ -53,8 +53,15 @@ class SupportCheckOnSquadTest {
         n[1]++;
         falseFlagged++;
       } else {
-        log.append("PASSED FALSE ").append(p.kind()).append(' ').append(p.origin()).append("\n  claim: ")
-            .append(p.claim()).append("\n  quote: ").append(p.quote()).append("\n");
+        log.append("PASSED FALSE ")
+            .append(p.kind())
+            .append(' ')
+            .append(p.origin())
+            .append("\n  claim: ")
+            .append(p.claim())
+            .append("\n  quote: ")
+            .append(p.quote())
+            .append("\n");
       }
     }
     for (Pair p : trues) {
@@ -70,9 +77,21 @@ class SupportCheckOnSquadTest {
         } else {
           trueFlagged++;
         }
-        log.append("FLAGGED TRUE ").append(p.kind()).append(' ').append(p.origin()).append(' ').append(v.support())
-            .append(" missing=").append(v.missing()).append(" contradicting=").append(v.contradicting())
-            .append("\n  claim: ").append(p.claim()).append("\n  quote: ").append(p.quote()).append("\n");
+        log.append("FLAGGED TRUE ")
+            .append(p.kind())
+            .append(' ')
+            .append(p.origin())
+            .append(' ')
+            .append(v.support())
+            .append(" missing=")
+            .append(v.missing())
+            .append(" contradicting=")
+            .append(v.contradicting())
+            .append("\n  claim: ")
+            .append(p.claim())
+            .append("\n  quote: ")
+            .append(p.quote())
+            .append("\n");
       }
     }
     Files.writeString(Path.of("target", "support-check-squad.txt"), log, StandardCharsets.UTF_8);
@@ -81,30 +100,74 @@ class SupportCheckOnSquadTest {
     double falseRate = (double) falseFlagged / falses.size();
     double trueRate = (double) trueFlagged / quoting;
     StringBuilder d = new StringBuilder();
-    d.append("Pairs generated from `../shared/datasets/squad2-dev` by `ClaimPairs` (deterministic), judged by the default ")
-        .append("`LexicalSupportVerifier` (content share ").append(verifier.minContentShare()).append(").\n\n")
+    d.append(
+            "Pairs generated from `../shared/datasets/squad2-dev` by `ClaimPairs` (deterministic), judged by the default ")
+        .append("`LexicalSupportVerifier` (content share ")
+        .append(verifier.minContentShare())
+        .append(").\n\n")
         .append("| kind | claim is | pairs | flagged unsupported_claim |\n|---|---|---|---|\n");
-    byKind.forEach((k, n) -> d.append("| ").append(k.name().toLowerCase(Locale.ROOT)).append(" | ")
-        .append(k.truth ? "true" : "false").append(" | ").append(n[0]).append(" | ").append(n[1])
-        .append(String.format(Locale.ROOT, " (%.1f %%)", 100.0 * n[1] / n[0])).append(" |\n"));
-    Figures.record("40-support-squad", "Support check on SQuAD claim/quote pairs", List.of(
-        new Figures.Row("Support check, false claims from SQuAD sentences (swapped number/year/month/name, negation removed/added)",
-            falses.size() + " pairs", String.format(Locale.ROOT, "%d passed (%.1f %%)", falses.size() - falseFlagged,
-                100.0 * (falses.size() - falseFlagged) / falses.size()),
-            String.format(Locale.ROOT, "%d flagged unsupported_claim (%.1f %%)", falseFlagged, 100 * falseRate)),
-        new Figures.Row("Support check, true claims that restate their quote (cited sentence, clause holding the answer)",
-            quoting + " pairs", String.format(Locale.ROOT, "%d flagged (%.1f %%)", trueFlagged, 100 * trueRate),
-            (quoting - trueFlagged) + " passed"),
-        new Figures.Row("Support check, gold answer restated with the question's words (not held to 2 %: the question's"
-            + " words are often not in the quote)", restated + " pairs",
-            String.format(Locale.ROOT, "%d flagged (%.1f %%)", restatedFlagged, 100.0 * restatedFlagged / restated),
-            (restated - restatedFlagged) + " passed")), d.toString());
+    byKind.forEach(
+        (k, n) ->
+            d.append("| ")
+                .append(k.name().toLowerCase(Locale.ROOT))
+                .append(" | ")
+                .append(k.truth ? "true" : "false")
+                .append(" | ")
+                .append(n[0])
+                .append(" | ")
+                .append(n[1])
+                .append(String.format(Locale.ROOT, " (%.1f %%)", 100.0 * n[1] / n[0]))
+                .append(" |\n"));
+    Figures.record(
+        "40-support-squad",
+        "Support check on SQuAD claim/quote pairs",
+        List.of(
+            new Figures.Row(
+                "Support check, false claims from SQuAD sentences (swapped number/year/month/name, negation removed/added)",
+                falses.size() + " pairs",
+                String.format(
+                    Locale.ROOT,
+                    "%d passed (%.1f %%)",
+                    falses.size() - falseFlagged,
+                    100.0 * (falses.size() - falseFlagged) / falses.size()),
+                String.format(
+                    Locale.ROOT,
+                    "%d flagged unsupported_claim (%.1f %%)",
+                    falseFlagged,
+                    100 * falseRate)),
+            new Figures.Row(
+                "Support check, true claims that restate their quote (cited sentence, clause holding the answer)",
+                quoting + " pairs",
+                String.format(Locale.ROOT, "%d flagged (%.1f %%)", trueFlagged, 100 * trueRate),
+                (quoting - trueFlagged) + " passed"),
+            new Figures.Row(
+                "Support check, gold answer restated with the question's words (not held to 2 %: the question's"
+                    + " words are often not in the quote)",
+                restated + " pairs",
+                String.format(
+                    Locale.ROOT,
+                    "%d flagged (%.1f %%)",
+                    restatedFlagged,
+                    100.0 * restatedFlagged / restated),
+                (restated - restatedFlagged) + " passed")),
+        d.toString());
     System.out.println(d);
-    System.out.printf(Locale.ROOT, "false flagged %d/%d = %.3f; true flagged %d/%d = %.3f; restated flagged %d/%d%n",
-        falseFlagged, falses.size(), falseRate, trueFlagged, quoting, trueRate, restatedFlagged, restated);
+    System.out.printf(
+        Locale.ROOT,
+        "false flagged %d/%d = %.3f; true flagged %d/%d = %.3f; restated flagged %d/%d%n",
+        falseFlagged,
+        falses.size(),
+        falseRate,
+        trueFlagged,
+        quoting,
+        trueRate,
+        restatedFlagged,
+        restated);
 
     assertThat(falses).as("false claims generated").hasSizeGreaterThanOrEqualTo(1_000);
-    assertThat(quoting).as("true claims restating their quote generated").isGreaterThanOrEqualTo(1_000);
+    assertThat(quoting)
+        .as("true claims restating their quote generated")
+        .isGreaterThanOrEqualTo(1_000);
     assertThat(restated).as("restated claims generated").isGreaterThanOrEqualTo(1_000);
     assertThat(falseRate).as("share of false claims flagged").isGreaterThanOrEqualTo(0.95);
     assertThat(trueRate).as("share of true claims flagged").isLessThanOrEqualTo(0.02);

@@ -20,7 +20,10 @@ import java.util.Map;
 public final class Corpus {
   private Corpus() {}
 
-  /** citerag: one {@link DocumentChunks} per {@value Dataset#CHUNKS_PER_DOC} rows, rows {@code [from, to)}. */
+  /**
+   * citerag: one {@link DocumentChunks} per {@value Dataset#CHUNKS_PER_DOC} rows, rows {@code
+   * [from, to)}.
+   */
   public static List<DocumentChunks> citerag(Dataset d, int from, int to) {
     List<DocumentChunks> docs = new ArrayList<>();
     List<EmbeddedChunk> pending = new ArrayList<>();
@@ -35,9 +38,18 @@ public final class Corpus {
         title = "Document " + docId;
       }
       String text = fresh(d.texts[row]);
-      Chunk c = new Chunk(d.chunkId(row), docId, source, title,
-          List.of(), null, text, TokenEstimator.estimate(text), Hashing.sha256Hex(text),
-          Map.of("team", d.teams[row], "shard", d.shards[row], "doc", docId));
+      Chunk c =
+          new Chunk(
+              d.chunkId(row),
+              docId,
+              source,
+              title,
+              List.of(),
+              null,
+              text,
+              TokenEstimator.estimate(text),
+              Hashing.sha256Hex(text),
+              Map.of("team", d.teams[row], "shard", d.shards[row], "doc", docId));
       pending.add(new EmbeddedChunk(c, d.vectors[row]));
       if (row + 1 == to || !d.docId(row + 1).equals(docId)) {
         docs.add(new DocumentChunks(docId, "hash-" + docId, pending));
@@ -66,8 +78,10 @@ public final class Corpus {
       }
       ids.add(uuids ? uuid(row) : d.chunkId(row));
       embeddings.add(Embedding.from(d.vectors[row].clone()));
-      segments.add(TextSegment.from(fresh(d.texts[row]),
-          Metadata.from(Map.of("team", d.teams[row], "shard", d.shards[row], "doc", docId))));
+      segments.add(
+          TextSegment.from(
+              fresh(d.texts[row]),
+              Metadata.from(Map.of("team", d.teams[row], "shard", d.shards[row], "doc", docId))));
     }
     return new Lc4j(ids, embeddings, segments);
   }

@@ -14,8 +14,8 @@ import java.util.Random;
  * 25 % of rows), {@code shard} one of 100 ({@code shard == s07}: about 1 %), {@code doc} groups
  * {@value #CHUNKS_PER_DOC} consecutive chunks into one document.
  *
- * <p>Queries come from the same mixture (seed 43) with a question made of two topic words of
- * their cluster and two common words; warm-up queries use seed 44. Vectors use seed 42.
+ * <p>Queries come from the same mixture (seed 43) with a question made of two topic words of their
+ * cluster and two common words; warm-up queries use seed 44. Vectors use seed 42.
  */
 public final class Dataset {
   public static final int CENTRES = 1000;
@@ -86,7 +86,9 @@ public final class Dataset {
     fillQueries(new Random(44), warmupQueries, warmupQuestions);
   }
 
-  /** Generates {@code n} vectors of {@code dims} components with 200 queries and 50 warm-up queries. */
+  /**
+   * Generates {@code n} vectors of {@code dims} components with 200 queries and 50 warm-up queries.
+   */
   public static Dataset generate(int n, int dims) {
     return new Dataset(n, dims, 200, 50);
   }
@@ -129,8 +131,16 @@ public final class Dataset {
     for (int q = 0; q < qs.length; q++) {
       int c = r.nextInt(CENTRES);
       qs[q] = gaussianUnit(r, dims, centres[c], NOISE_NORM / Math.sqrt(dims));
-      words[q] = "how does " + vocabulary[topics[c][r.nextInt(TOPIC_WORDS)]] + " relate to "
-          + vocabulary[topics[c][r.nextInt(TOPIC_WORDS)]] + " and " + common(r) + " " + common(r) + "?";
+      words[q] =
+          "how does "
+              + vocabulary[topics[c][r.nextInt(TOPIC_WORDS)]]
+              + " relate to "
+              + vocabulary[topics[c][r.nextInt(TOPIC_WORDS)]]
+              + " and "
+              + common(r)
+              + " "
+              + common(r)
+              + "?";
     }
   }
 
@@ -138,7 +148,8 @@ public final class Dataset {
     StringBuilder b = new StringBuilder(440);
     b.append("Note ").append(row).append(". ");
     while (b.length() < 400) {
-      String w = r.nextInt(10) < 3 ? vocabulary[topics[cluster][r.nextInt(TOPIC_WORDS)]] : common(r);
+      String w =
+          r.nextInt(10) < 3 ? vocabulary[topics[cluster][r.nextInt(TOPIC_WORDS)]] : common(r);
       b.append(w).append(r.nextInt(14) == 0 ? ". " : " ");
     }
     return b.toString().strip();
@@ -160,7 +171,9 @@ public final class Dataset {
   }
 
   private static String[] vocabulary(Random r) {
-    String[] onsets = {"b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "st", "tr", "pl"};
+    String[] onsets = {
+      "b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "st", "tr", "pl"
+    };
     String[] vowels = {"a", "e", "i", "o", "u", "ai", "ou"};
     String[] codas = {"", "n", "r", "s", "l", "x", "m"};
     java.util.Set<String> seen = new java.util.LinkedHashSet<>();
@@ -176,8 +189,11 @@ public final class Dataset {
     return seen.toArray(new String[0]);
   }
 
-  /** A unit vector: {@code centre + noise * gaussian} (or a pure gaussian), normalised in double. */
-  static float[] gaussianUnit(Random r, int d, float @org.jspecify.annotations.Nullable [] centre, double noise) {
+  /**
+   * A unit vector: {@code centre + noise * gaussian} (or a pure gaussian), normalised in double.
+   */
+  static float[] gaussianUnit(
+      Random r, int d, float @org.jspecify.annotations.Nullable [] centre, double noise) {
     double[] v = new double[d];
     double norm = 0;
     for (int i = 0; i < d; i++) {
@@ -227,5 +243,4 @@ public final class Dataset {
     }
     return out;
   }
-
 }

@@ -1,4 +1,7 @@
-/** Seeded synthetic corpora with neighbourhood structure, and each library's objects built from them. */
+/**
+ * Seeded synthetic corpora with neighbourhood structure, and each library's objects built from
+ * them.
+ */
 @NullMarked
 package dev.citerag.bench.data;
 

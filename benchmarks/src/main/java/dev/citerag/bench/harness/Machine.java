@@ -80,6 +80,10 @@ public final class Machine {
       // fall through
     }
     return (pretty == null ? System.getProperty("os.name") : pretty)
-        + String.format(Locale.ROOT, " (%s %s)", System.getProperty("os.name"), System.getProperty("os.version"));
+        + String.format(
+            Locale.ROOT,
+            " (%s %s)",
+            System.getProperty("os.name"),
+            System.getProperty("os.version"));
   }
 }

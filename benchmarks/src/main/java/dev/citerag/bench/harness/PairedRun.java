@@ -6,14 +6,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Times several search variants on the same queries in paired rounds: each round runs every
- * variant once on the same query, starting with a different variant each round, so a burst of load
- * from other processes hits all variants alike. Warm-up queries first (untimed), then {@code
- * passes} passes over the queries; median and p95 over all timed samples; recall@k from pass 1.
+ * Times several search variants on the same queries in paired rounds: each round runs every variant
+ * once on the same query, starting with a different variant each round, so a burst of load from
+ * other processes hits all variants alike. Warm-up queries first (untimed), then {@code passes}
+ * passes over the queries; median and p95 over all timed samples; recall@k from pass 1.
  */
 public final class PairedRun {
 
-  /** One search call; returns whatever the library returns (converted to rows outside the timing). */
+  /**
+   * One search call; returns whatever the library returns (converted to rows outside the timing).
+   */
   @FunctionalInterface
   public interface Search {
     Object run(float[] vector, String text) throws Exception;
@@ -28,7 +30,12 @@ public final class PairedRun {
   /** A named variant; {@code exact[q]} is the ground truth for query {@code q}, or null. */
   // the ground-truth array is shared read-only between variants, never compared
   @SuppressWarnings("ArrayRecordComponent")
-  public record Variant(String name, Search search, Rows rows, int @org.jspecify.annotations.Nullable [][] exact, int k) {}
+  public record Variant(
+      String name,
+      Search search,
+      Rows rows,
+      int @org.jspecify.annotations.Nullable [][] exact,
+      int k) {}
 
   /** Samples and quality of one variant. */
   // the samples array is filled by run() and only read afterwards, by this harness alone
@@ -71,7 +78,8 @@ public final class PairedRun {
       String[] warmupTexts,
       float[][] vectors,
       String[] texts,
-      int passes) throws Exception {
+      int passes)
+      throws Exception {
     int v = variants.size();
     for (int w = 0; w < warmupVectors.length; w++) {
       for (Variant var : variants) {

@@ -28,7 +28,8 @@ public final class Report {
   /** Adds a line to the summary of targets: what, the target, the figure, met or missed. */
   public Report target(String what, String target, String measured, boolean met) {
     summary.add("| " + what + " | " + target + " | " + measured + " | " + pass(met) + " |");
-    System.out.println("[target] " + what + ": " + measured + " (" + target + ") " + (met ? "met" : "MISSED"));
+    System.out.println(
+        "[target] " + what + ": " + measured + " (" + target + ") " + (met ? "met" : "MISSED"));
     return this;
   }
 
@@ -79,7 +80,8 @@ public final class Report {
     Files.createDirectories(file.toAbsolutePath().getParent());
     String text = md.toString();
     if (summaryAt >= 0 && !summary.isEmpty()) {
-      StringBuilder t = new StringBuilder("\n### Targets\n\n| what | target | measured | |\n|---|---|---|---|\n");
+      StringBuilder t =
+          new StringBuilder("\n### Targets\n\n| what | target | measured | |\n|---|---|---|---|\n");
       for (String row : summary) {
         t.append(row).append('\n');
       }

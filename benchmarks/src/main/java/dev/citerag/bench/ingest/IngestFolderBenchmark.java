@@ -46,28 +46,35 @@ import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlin
 import org.jspecify.annotations.Nullable;
 
 /**
- * A folder of 1,000 generated files (40 % Markdown with front matter, 30 % HTML with navigation,
- * 30 % PDF of three pages with an outline) ingested end to end with the hashing embedder: load
+ * A folder of 1,000 generated files (40 % Markdown with front matter, 30 % HTML with navigation, 30
+ * % PDF of three pages with an outline) ingested end to end with the hashing embedder: load
  * (parse), chunk, embed, write, into the in-memory store and into pgvector. Loading runs with 1
- * thread and with the default, interleaved over rounds; the ingest phases are timed by wrapping
- * the embedder and the store.
+ * thread and with the default, interleaved over rounds; the ingest phases are timed by wrapping the
+ * embedder and the store.
  */
 public final class IngestFolderBenchmark {
   private IngestFolderBenchmark() {}
 
-  private static final String[] WORDS = ("deploy rollback service cluster backup restore quota token"
-      + " schedule window approval incident severity pager runbook migration schema index replica"
-      + " latency budget alert dashboard secret rotation certificate network firewall storage bucket"
-      + " retention archive invoice ledger payroll badge access request review owner team").split(" ");
+  private static final String[] WORDS =
+      ("deploy rollback service cluster backup restore quota token"
+              + " schedule window approval incident severity pager runbook migration schema index replica"
+              + " latency budget alert dashboard secret rotation certificate network firewall storage bucket"
+              + " retention archive invoice ledger payroll badge access request review owner team")
+          .split(" ");
 
-  public static void run(@Nullable String jdbc, int files, int rounds, Report report) throws Exception {
+  public static void run(@Nullable String jdbc, int files, int rounds, Report report)
+      throws Exception {
     Path dir = Files.createTempDirectory("citerag-bench-ingest");
     try {
       long bytes = generate(dir, files, new Random(42));
-      report.heading(f("Ingesting a folder of %,d mixed files end to end (hashing embedder)", files));
-      report.line(f("%,d files, %.1f MB: %d %% Markdown with front matter, %d %% HTML with navigation, %d %% PDF"
-          + " (3 pages, outline), generated with a fixed seed. Load rounds interleave 1 thread and the default (%d);"
-          + " medians of %d rounds.", files, bytes / 1e6, 40, 30, 30, defaultThreads(), rounds));
+      report.heading(
+          f("Ingesting a folder of %,d mixed files end to end (hashing embedder)", files));
+      report.line(
+          f(
+              "%,d files, %.1f MB: %d %% Markdown with front matter, %d %% HTML with navigation, %d %% PDF"
+                  + " (3 pages, outline), generated with a fixed seed. Load rounds interleave 1 thread and the default (%d);"
+                  + " medians of %d rounds.",
+              files, bytes / 1e6, 40, 30, 30, defaultThreads(), rounds));
       report.blank();
 
       List<Long> one = new ArrayList<>();
@@ -80,7 +87,9 @@ public final class IngestFolderBenchmark {
         t0 = System.nanoTime();
         FolderLoader.Result b = Loaders.folderLoader().build().load(List.of(dir));
         many.add(System.nanoTime() - t0);
-        if (!a.skipped().isEmpty() || a.documents().size() != files || !a.documents().equals(b.documents())) {
+        if (!a.skipped().isEmpty()
+            || a.documents().size() != files
+            || !a.documents().equals(b.documents())) {
           throw new AssertionError("load lost files: " + a.skipped());
         }
         docs = b.documents();
@@ -97,18 +106,38 @@ public final class IngestFolderBenchmark {
       long chunkNs = System.nanoTime() - t0;
 
       report.header("phase", "time", "rate");
-      report.row("load (read + parse), 1 thread", ms(loadOne), f("%,.0f files/s", files / s(loadOne)));
-      report.row(f("load (read + parse), %d threads", defaultThreads()), ms(loadMany), f("%,.0f files/s", files / s(loadMany)));
-      report.row("chunk (MarkdownChunker, default settings)", ms(chunkNs), f("%,.0f chunks/s (%,d chunks)", chunks / s(chunkNs), chunks));
+      report.row(
+          "load (read + parse), 1 thread", ms(loadOne), f("%,.0f files/s", files / s(loadOne)));
+      report.row(
+          f("load (read + parse), %d threads", defaultThreads()),
+          ms(loadMany),
+          f("%,.0f files/s", files / s(loadMany)));
+      report.row(
+          "chunk (MarkdownChunker, default settings)",
+          ms(chunkNs),
+          f("%,.0f chunks/s (%,d chunks)", chunks / s(chunkNs), chunks));
       report.blank();
 
-      Phase mem = ingest(new InMemoryVectorStore(new LocalHashingEmbedder().identity().dimensions()), docs);
-      report.header("ingest into", "end to end (load + ingest)", "files/s", "chunks/s", "chunk + other", "embed", "write");
+      Phase mem =
+          ingest(new InMemoryVectorStore(new LocalHashingEmbedder().identity().dimensions()), docs);
+      report.header(
+          "ingest into",
+          "end to end (load + ingest)",
+          "files/s",
+          "chunks/s",
+          "chunk + other",
+          "embed",
+          "write");
       row(report, "in-memory store", mem, loadMany, files);
       if (jdbc != null || System.getenv("CITERAG_BENCH_SKIP_PG") == null) {
-        try (PgEnv env = PgEnv.open(jdbc); var pool = env.pool("ingest", 4);
-             PgVectorStore store = PgVectorStore.builder().dataSource(pool).collection("ingest_folder")
-                 .dimensions(new LocalHashingEmbedder().identity().dimensions()).build()) {
+        try (PgEnv env = PgEnv.open(jdbc);
+            var pool = env.pool("ingest", 4);
+            PgVectorStore store =
+                PgVectorStore.builder()
+                    .dataSource(pool)
+                    .collection("ingest_folder")
+                    .dimensions(new LocalHashingEmbedder().identity().dimensions())
+                    .build()) {
           Phase pg = ingest(store, docs);
           row(report, "pgvector (empty collection: one bulk write)", pg, loadMany, files);
           List<Document> changed = new ArrayList<>();
@@ -116,13 +145,19 @@ public final class IngestFolderBenchmark {
             changed.add(d.withMetadata(Map.of("rev", "2")));
           }
           Phase pg2 = ingest(store, changed);
-          row(report, "pgvector, every document changed (batched writes overlapping embedding)", pg2, loadMany, files);
+          row(
+              report,
+              "pgvector, every document changed (batched writes overlapping embedding)",
+              pg2,
+              loadMany,
+              files);
         }
       }
       report.blank();
-      report.line("End to end = the default load plus `Ingestor.ingest` (chunk, embed, write). \"chunk + other\""
-          + " is the ingest time outside the embedder and the store (chunking, hashing, bookkeeping); with"
-          + " overlapping batches, embed and write run at the same time, so their sum can exceed the total.");
+      report.line(
+          "End to end = the default load plus `Ingestor.ingest` (chunk, embed, write). \"chunk + other\""
+              + " is the ingest time outside the embedder and the store (chunking, hashing, bookkeeping); with"
+              + " overlapping batches, embed and write run at the same time, so their sum can exceed the total.");
     } finally {
       try (var s = Files.walk(dir)) {
         s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
@@ -140,27 +175,28 @@ public final class IngestFolderBenchmark {
     AtomicLong embedNs = new AtomicLong();
     AtomicLong writeNs = new AtomicLong();
     Embedder base = new LocalHashingEmbedder();
-    Embedder timed = new Embedder() {
-      @Override
-      public List<float[]> embedDocuments(List<DocumentText> documents) {
-        long t = System.nanoTime();
-        try {
-          return base.embedDocuments(documents);
-        } finally {
-          embedNs.addAndGet(System.nanoTime() - t);
-        }
-      }
+    Embedder timed =
+        new Embedder() {
+          @Override
+          public List<float[]> embedDocuments(List<DocumentText> documents) {
+            long t = System.nanoTime();
+            try {
+              return base.embedDocuments(documents);
+            } finally {
+              embedNs.addAndGet(System.nanoTime() - t);
+            }
+          }
 
-      @Override
-      public float[] embedQuery(String query) {
-        return base.embedQuery(query);
-      }
+          @Override
+          public float[] embedQuery(String query) {
+            return base.embedQuery(query);
+          }
 
-      @Override
-      public EmbedderIdentity identity() {
-        return base.identity();
-      }
-    };
+          @Override
+          public EmbedderIdentity identity() {
+            return base.identity();
+          }
+        };
     VectorStore timedStore = new TimedStore(store, writeNs);
     long t0 = System.nanoTime();
     IngestReport r = Ingestor.builder().embedder(timed).store(timedStore).build().ingest(docs);
@@ -171,8 +207,14 @@ public final class IngestFolderBenchmark {
   private static void row(Report report, String what, Phase p, long loadNs, int files) {
     long e2e = loadNs + p.totalNs;
     long other = Math.max(0, p.totalNs - p.embedNs - p.writeNs);
-    report.row(what, f("%s (ingest %s)", ms(e2e), ms(p.totalNs)), f("%,.0f", files / s(e2e)),
-        f("%,.0f (%,d chunks)", p.chunks / s(e2e), p.chunks), ms(other), ms(p.embedNs), ms(p.writeNs));
+    report.row(
+        what,
+        f("%s (ingest %s)", ms(e2e), ms(p.totalNs)),
+        f("%,.0f", files / s(e2e)),
+        f("%,.0f (%,d chunks)", p.chunks / s(e2e), p.chunks),
+        ms(other),
+        ms(p.embedNs),
+        ms(p.writeNs));
   }
 
   /** Forwards to a store, timing writes. */
@@ -185,15 +227,50 @@ public final class IngestFolderBenchmark {
       this.writeNs = writeNs;
     }
 
-    @Override public int dimensions() { return d.dimensions(); }
-    @Override public void ensureIdentity(CollectionIdentity identity) { d.ensureIdentity(identity); }
-    @Override public Optional<CollectionIdentity> identity() { return d.identity(); }
-    @Override public Map<String, String> documentHashes(Collection<String> docIds) { return d.documentHashes(docIds); }
-    @Override public boolean deleteDocument(String docId) { return d.deleteDocument(docId); }
-    @Override public java.util.Set<String> documentIds() { return d.documentIds(); }
-    @Override public long chunkCount() { return d.chunkCount(); }
-    @Override public List<SearchHit> denseSearch(float[] q, int k, Filter f) { return d.denseSearch(q, k, f); }
-    @Override public List<SearchHit> lexicalSearch(String q, int k, Filter f) { return d.lexicalSearch(q, k, f); }
+    @Override
+    public int dimensions() {
+      return d.dimensions();
+    }
+
+    @Override
+    public void ensureIdentity(CollectionIdentity identity) {
+      d.ensureIdentity(identity);
+    }
+
+    @Override
+    public Optional<CollectionIdentity> identity() {
+      return d.identity();
+    }
+
+    @Override
+    public Map<String, String> documentHashes(Collection<String> docIds) {
+      return d.documentHashes(docIds);
+    }
+
+    @Override
+    public boolean deleteDocument(String docId) {
+      return d.deleteDocument(docId);
+    }
+
+    @Override
+    public java.util.Set<String> documentIds() {
+      return d.documentIds();
+    }
+
+    @Override
+    public long chunkCount() {
+      return d.chunkCount();
+    }
+
+    @Override
+    public List<SearchHit> denseSearch(float[] q, int k, Filter f) {
+      return d.denseSearch(q, k, f);
+    }
+
+    @Override
+    public List<SearchHit> lexicalSearch(String q, int k, Filter f) {
+      return d.lexicalSearch(q, k, f);
+    }
 
     @Override
     public WriteResult write(List<DocumentChunks> documents) {
@@ -215,7 +292,9 @@ public final class IngestFolderBenchmark {
       Path sub = dir.resolve("area-" + (i % 17));
       Files.createDirectories(sub);
       if (kind < 4) {
-        StringBuilder b = new StringBuilder("---\nteam: team-" + (i % 7) + "\nowner: owner-" + (i % 13) + "\n---\n");
+        StringBuilder b =
+            new StringBuilder(
+                "---\nteam: team-" + (i % 7) + "\nowner: owner-" + (i % 13) + "\n---\n");
         b.append("# Guide ").append(i).append("\n\n");
         for (int s = 0; s < 5; s++) {
           b.append("## Section ").append(s).append("\n\n");
@@ -227,15 +306,27 @@ public final class IngestFolderBenchmark {
         Files.writeString(f, b, StandardCharsets.UTF_8);
         bytes += Files.size(f);
       } else if (kind < 7) {
-        StringBuilder b = new StringBuilder("<!doctype html><html><head><title>Page " + i + "</title>"
-            + "<style>body{font:14px sans-serif}</style><script>var x=1;</script></head><body>"
-            + "<nav><a href='/'>Home</a> <a href='/a'>Area</a> <a href='/b'>Help</a></nav><main><h1>Page " + i + "</h1>");
+        StringBuilder b =
+            new StringBuilder(
+                "<!doctype html><html><head><title>Page "
+                    + i
+                    + "</title>"
+                    + "<style>body{font:14px sans-serif}</style><script>var x=1;</script></head><body>"
+                    + "<nav><a href='/'>Home</a> <a href='/a'>Area</a> <a href='/b'>Help</a></nav><main><h1>Page "
+                    + i
+                    + "</h1>");
         for (int s = 0; s < 5; s++) {
           b.append("<h2>Topic ").append(s).append("</h2>");
           for (int p = 0; p < 3; p++) {
-            b.append("<p>").append(paragraph(rnd, 4)).append(" See <a href='/x'>the runbook</a>.</p>");
+            b.append("<p>")
+                .append(paragraph(rnd, 4))
+                .append(" See <a href='/x'>the runbook</a>.</p>");
           }
-          b.append("<ul><li>").append(sentence(rnd)).append("</li><li>").append(sentence(rnd)).append("</li></ul>");
+          b.append("<ul><li>")
+              .append(sentence(rnd))
+              .append("</li><li>")
+              .append(sentence(rnd))
+              .append("</li></ul>");
         }
         b.append("</main><footer>Internal documentation</footer></body></html>");
         Path f = sub.resolve("page-" + i + ".html");
@@ -281,7 +372,8 @@ public final class IngestFolderBenchmark {
     }
   }
 
-  private static void line(PDPageContentStream cs, PDType1Font font, float y, String s) throws IOException {
+  private static void line(PDPageContentStream cs, PDType1Font font, float y, String s)
+      throws IOException {
     cs.beginText();
     cs.setFont(font, 9);
     cs.newLineAtOffset(40, y);
@@ -305,7 +397,8 @@ public final class IngestFolderBenchmark {
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < n; i++) {
       String w = WORDS[rnd.nextInt(WORDS.length)];
-      b.append(i == 0 ? Character.toUpperCase(w.charAt(0)) + w.substring(1) : w).append(i == n - 1 ? "." : " ");
+      b.append(i == 0 ? Character.toUpperCase(w.charAt(0)) + w.substring(1) : w)
+          .append(i == n - 1 ? "." : " ");
     }
     return b.toString();
   }

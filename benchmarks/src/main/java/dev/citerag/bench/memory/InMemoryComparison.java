@@ -17,7 +17,6 @@ import dev.citerag.bench.harness.Stats;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.Filter;
 import dev.citerag.store.InMemoryVectorStore;
-import dev.citerag.store.SearchHit;
 import dev.citerag.store.internal.TopK;
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
@@ -42,10 +41,12 @@ public final class InMemoryComparison {
 
   private InMemoryComparison() {}
 
-  public static void run(Dataset data, int[][][] exact, int passes, Report report) throws Exception {
+  public static void run(Dataset data, int[][][] exact, int passes, Report report)
+      throws Exception {
     int n = data.n;
     int d = data.dims;
-    System.out.printf("[memory] loading %,d chunks into each store (load %s)%n", n, Machine.loadAverage());
+    System.out.printf(
+        "[memory] loading %,d chunks into each store (load %s)%n", n, Machine.loadAverage());
     InMemoryVectorStore citerag = new InMemoryVectorStore(d);
     List<DocumentChunks> docs = Corpus.citerag(data, 0, n);
     long t0 = System.nanoTime();
@@ -74,24 +75,56 @@ public final class InMemoryComparison {
     PairedRun.Rows citeragRows = r -> Dataset.rowsOf((List<?>) r);
     PairedRun.Rows lcRows = r -> lcRowsOf(r);
     PairedRun.Rows topRows = r -> InMemorySearchBenchmark.slots((TopK) r);
-    List<Variant> variants = List.of(
-        new Variant("citerag", (q, t) -> citerag.denseSearch(q, K, Filter.ALL), citeragRows, exact[0], K),
-        new Variant("lc4j", (q, t) -> lc4j.search(request(q, null)), lcRows, exact[0], K),
-        new Variant("floor", (q, t) -> InMemorySearchBenchmark.scanUnrolled8(q, flat, d, n), topRows, exact[0], K),
-        new Variant("citerag-f", (q, t) -> citerag.denseSearch(q, K, team), citeragRows, exact[1], K),
-        new Variant("lc4j-f", (q, t) -> lc4j.search(request(q, lcTeam)), lcRows, exact[1], K),
-        new Variant("floor-f", (q, t) -> InMemorySearchBenchmark.scanRowsUnrolled8(q, flat, d, platformRows), topRows, exact[1], K));
+    List<Variant> variants =
+        List.of(
+            new Variant(
+                "citerag",
+                (q, t) -> citerag.denseSearch(q, K, Filter.ALL),
+                citeragRows,
+                exact[0],
+                K),
+            new Variant("lc4j", (q, t) -> lc4j.search(request(q, null)), lcRows, exact[0], K),
+            new Variant(
+                "floor",
+                (q, t) -> InMemorySearchBenchmark.scanUnrolled8(q, flat, d, n),
+                topRows,
+                exact[0],
+                K),
+            new Variant(
+                "citerag-f", (q, t) -> citerag.denseSearch(q, K, team), citeragRows, exact[1], K),
+            new Variant("lc4j-f", (q, t) -> lc4j.search(request(q, lcTeam)), lcRows, exact[1], K),
+            new Variant(
+                "floor-f",
+                (q, t) -> InMemorySearchBenchmark.scanRowsUnrolled8(q, flat, d, platformRows),
+                topRows,
+                exact[1],
+                K));
     Heap.usedAfterGc(); // the loads' garbage is collected before timing starts
     String loadBefore = Machine.loadAverage();
-    System.out.printf("[memory] searching: %d warm-up + %d × %d queries per variant%n",
+    System.out.printf(
+        "[memory] searching: %d warm-up + %d × %d queries per variant%n",
         data.warmupQueries.length, passes, data.queries.length);
-    PairedRun.Results r = PairedRun.run(variants, data.warmupQueries, data.warmupQuestions,
-        data.queries, data.questions, passes);
+    PairedRun.Results r =
+        PairedRun.run(
+            variants,
+            data.warmupQueries,
+            data.warmupQuestions,
+            data.queries,
+            data.questions,
+            passes);
     String loadAfter = Machine.loadAverage();
 
-    report.heading(f("1. In-memory exact top-5 over %,d × %d (load %s → %s)", n, d, loadBefore, loadAfter));
-    report.header("filter", "implementation", ">median ms", ">p95 ms", ">recall@5",
-        ">÷ LangChain4j (paired)", ">÷ scalar floor (paired)", "targets: ≥ 4× faster than LC4j, ≤ 1.3× floor");
+    report.heading(
+        f("1. In-memory exact top-5 over %,d × %d (load %s → %s)", n, d, loadBefore, loadAfter));
+    report.header(
+        "filter",
+        "implementation",
+        ">median ms",
+        ">p95 ms",
+        ">recall@5",
+        ">÷ LangChain4j (paired)",
+        ">÷ scalar floor (paired)",
+        "targets: ≥ 4× faster than LC4j, ≤ 1.3× floor");
     for (String suffix : new String[] {"", "-f"}) {
       String filter = suffix.isEmpty() ? "none" : "team = platform (25 %)";
       Result c = r.get("citerag" + suffix);
@@ -99,20 +132,49 @@ public final class InMemoryComparison {
       Result fl = r.get("floor" + suffix);
       double speedup = Stats.medianRatio(l.nanos(), c.nanos());
       double vsFloor = Stats.medianRatio(c.nanos(), fl.nanos());
-      report.target(f("in-memory exact top-5, %,d × %d, filter: %s", n, d, filter), "≥ 4× faster than LangChain4j",
-          f("%s vs %s ms: %s", ms(c.median()), ms(l.median()), Report.speed(speedup)), speedup >= 4);
-      report.target(f("in-memory exact top-5, %,d × %d, filter: %s", n, d, filter), "≤ 1.3× the scalar floor",
-          f("%s vs %s ms: %s", ms(c.median()), ms(fl.median()), x(vsFloor)), vsFloor <= 1.3);
-      report.row(filter, "citerag `InMemoryVectorStore`", ms(c.median()), ms(c.p95()), f("%.3f", c.recall()),
-          Report.speed(speedup), x(vsFloor), pass(speedup >= 4) + " / " + pass(vsFloor <= 1.3));
-      report.row(filter, "LangChain4j `InMemoryEmbeddingStore`", ms(l.median()), ms(l.p95()), f("%.3f", l.recall()),
-          "1×", x(Stats.medianRatio(l.nanos(), fl.nanos())), "");
-      report.row(filter, "bare `float[]` scan, 8 scalar accumulators (floor)", ms(fl.median()), ms(fl.p95()),
-          f("%.3f", fl.recall()), "", "1×", "");
+      report.target(
+          f("in-memory exact top-5, %,d × %d, filter: %s", n, d, filter),
+          "≥ 4× faster than LangChain4j",
+          f("%s vs %s ms: %s", ms(c.median()), ms(l.median()), Report.speed(speedup)),
+          speedup >= 4);
+      report.target(
+          f("in-memory exact top-5, %,d × %d, filter: %s", n, d, filter),
+          "≤ 1.3× the scalar floor",
+          f("%s vs %s ms: %s", ms(c.median()), ms(fl.median()), x(vsFloor)),
+          vsFloor <= 1.3);
+      report.row(
+          filter,
+          "citerag `InMemoryVectorStore`",
+          ms(c.median()),
+          ms(c.p95()),
+          f("%.3f", c.recall()),
+          Report.speed(speedup),
+          x(vsFloor),
+          pass(speedup >= 4) + " / " + pass(vsFloor <= 1.3));
+      report.row(
+          filter,
+          "LangChain4j `InMemoryEmbeddingStore`",
+          ms(l.median()),
+          ms(l.p95()),
+          f("%.3f", l.recall()),
+          "1×",
+          x(Stats.medianRatio(l.nanos(), fl.nanos())),
+          "");
+      report.row(
+          filter,
+          "bare `float[]` scan, 8 scalar accumulators (floor)",
+          ms(fl.median()),
+          ms(fl.p95()),
+          f("%.3f", fl.recall()),
+          "",
+          "1×",
+          "");
     }
     report.blank();
-    report.line(f("Load (one call, untimed setup for the search rows): citerag `write` %s ms, LangChain4j `addAll` %s ms.",
-        ms(citeragLoad), ms(lc4jLoad)));
+    report.line(
+        f(
+            "Load (one call, untimed setup for the search rows): citerag `write` %s ms, LangChain4j `addAll` %s ms.",
+            ms(citeragLoad), ms(lc4jLoad)));
     // no reachability fence needed: the variants' lambdas hold both stores until the timing ends
   }
 
@@ -143,23 +205,43 @@ public final class InMemoryComparison {
       } finally {
         Reference.reachabilityFence(l);
       }
-      System.out.printf("[memory] heap per chunk, round %d: citerag %d B, LangChain4j %d B%n", i + 1, citerag[i], lc4j[i]);
+      System.out.printf(
+          "[memory] heap per chunk, round %d: citerag %d B, LangChain4j %d B%n",
+          i + 1, citerag[i], lc4j[i]);
     }
     long c = Stats.median(citerag);
     long l = Stats.median(lc4j);
     report.blank();
-    report.header("retained heap per stored chunk (" + data.dims + "-d vector, ~400-char text, 3 metadata keys)",
-        ">citerag", ">LangChain4j", ">ratio", ">runs (citerag / LC4j)");
-    report.row(f("median of %d loads of %,d chunks; used heap after full GCs, minus before", repeats, n),
-        f("%,d B", c), f("%,d B", l), x((double) c / l), Arrays.toString(citerag) + " / " + Arrays.toString(lc4j));
+    report.header(
+        "retained heap per stored chunk ("
+            + data.dims
+            + "-d vector, ~400-char text, 3 metadata keys)",
+        ">citerag",
+        ">LangChain4j",
+        ">ratio",
+        ">runs (citerag / LC4j)");
+    report.row(
+        f("median of %d loads of %,d chunks; used heap after full GCs, minus before", repeats, n),
+        f("%,d B", c),
+        f("%,d B", l),
+        x((double) c / l),
+        Arrays.toString(citerag) + " / " + Arrays.toString(lc4j));
     report.blank();
-    report.line(f("The raw payload is %,d B per chunk (vector %,d B + text ~%d B as Latin-1); citerag also keeps a"
-        + " BM25 index and a metadata index, LangChain4j has no lexical search.", data.dims * 4 + 400, data.dims * 4, 400));
+    report.line(
+        f(
+            "The raw payload is %,d B per chunk (vector %,d B + text ~%d B as Latin-1); citerag also keeps a"
+                + " BM25 index and a metadata index, LangChain4j has no lexical search.",
+            data.dims * 4 + 400, data.dims * 4, 400));
   }
 
-  static EmbeddingSearchRequest request(float[] q, dev.langchain4j.store.embedding.filter.@org.jspecify.annotations.Nullable Filter filter) {
+  static EmbeddingSearchRequest request(
+      float[] q,
+      dev.langchain4j.store.embedding.filter.@org.jspecify.annotations.Nullable Filter filter) {
     EmbeddingSearchRequest.EmbeddingSearchRequestBuilder b =
-        EmbeddingSearchRequest.builder().queryEmbedding(Embedding.from(q)).maxResults(K).minScore(0.0);
+        EmbeddingSearchRequest.builder()
+            .queryEmbedding(Embedding.from(q))
+            .maxResults(K)
+            .minScore(0.0);
     if (filter != null) {
       b.filter(filter);
     }

@@ -29,10 +29,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Exact top-5 over 100,000 × 384 seeded, clustered unit vectors, with and without a metadata
- * filter passing about 25 % of the rows ({@code team == platform}, one of four teams uniformly):
- * {@link InMemoryVectorStore#denseSearch} against bare scans of the same data in one flat
- * {@code float[]} with the same bounded heap ({@link TopK}), measured in the same run.
+ * Exact top-5 over 100,000 × 384 seeded, clustered unit vectors, with and without a metadata filter
+ * passing about 25 % of the rows ({@code team == platform}, one of four teams uniformly): {@link
+ * InMemoryVectorStore#denseSearch} against bare scans of the same data in one flat {@code float[]}
+ * with the same bounded heap ({@link TopK}), measured in the same run.
  *
  * <ul>
  *   <li>{@code scanTop5} / {@code scanTop5Filtered}: the same dot-product kernel as the store
@@ -51,7 +51,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+UseG1GC", "-XX:+AlwaysPreTouch"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+UseG1GC", "-XX:+AlwaysPreTouch"})
 public class InMemorySearchBenchmark {
 
   private static final int K = 5;
@@ -97,7 +99,17 @@ public class InMemorySearchBenchmark {
       String docId = "doc-" + (i / CHUNKS_PER_DOCUMENT);
       String text = "chunk " + i + " of " + docId + " for team " + team;
       Chunk chunk =
-          new Chunk("c" + i, docId, docId, null, List.of(), null, text, 10, "h" + i, Map.of("team", team, "doc", docId));
+          new Chunk(
+              "c" + i,
+              docId,
+              docId,
+              null,
+              List.of(),
+              null,
+              text,
+              10,
+              "h" + i,
+              Map.of("team", team, "doc", docId));
       pending.add(new EmbeddedChunk(chunk, v));
       if (pending.size() == CHUNKS_PER_DOCUMENT || i == n - 1) {
         docs.add(new DocumentChunks(docId, "hash-" + docId, pending));
@@ -289,7 +301,10 @@ public class InMemorySearchBenchmark {
   static float[] gaussianUnit(Random r, int d, float @Nullable [] centre, double noise) {
     float[] v = new float[d];
     for (int i = 0; i < d; i++) {
-      v[i] = centre == null ? (float) r.nextGaussian() : (float) (centre[i] + noise * r.nextGaussian());
+      v[i] =
+          centre == null
+              ? (float) r.nextGaussian()
+              : (float) (centre[i] + noise * r.nextGaussian());
     }
     return Vectors.normalize(v);
   }

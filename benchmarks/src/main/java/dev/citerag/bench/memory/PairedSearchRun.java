@@ -58,11 +58,16 @@ public final class PairedSearchRun {
     for (int v = 0; v < NAMES.length; v++) {
       long[] s = t[v].clone();
       Arrays.sort(s);
-      System.out.printf("%-20s median %7.3f ms   p95 %7.3f ms%n", NAMES[v], ms(s[s.length / 2]), ms(s[(int) Math.ceil(s.length * 0.95) - 1]));
+      System.out.printf(
+          "%-20s median %7.3f ms   p95 %7.3f ms%n",
+          NAMES[v], ms(s[s.length / 2]), ms(s[(int) Math.ceil(s.length * 0.95) - 1]));
     }
-    System.out.printf("store / scan (same kernel)       median ratio %.3f%n", medianRatio(t[0], t[1]));
-    System.out.printf("store / scan unrolled x8         median ratio %.3f%n", medianRatio(t[0], t[2]));
-    System.out.printf("store / scan, 25%% filter         median ratio %.3f%n", medianRatio(t[3], t[4]));
+    System.out.printf(
+        "store / scan (same kernel)       median ratio %.3f%n", medianRatio(t[0], t[1]));
+    System.out.printf(
+        "store / scan unrolled x8         median ratio %.3f%n", medianRatio(t[0], t[2]));
+    System.out.printf(
+        "store / scan, 25%% filter         median ratio %.3f%n", medianRatio(t[3], t[4]));
   }
 
   private static double ms(long ns) {

@@ -1,2 +1,4 @@
-/** In-memory vector search benchmarks: {@code InMemoryVectorStore} against bare float-array scans. */
+/**
+ * In-memory vector search benchmarks: {@code InMemoryVectorStore} against bare float-array scans.
+ */
 package dev.citerag.bench.memory;

@@ -21,11 +21,11 @@ import java.util.Locale;
  * <ol>
  *   <li>model load time (each once, cold);
  *   <li>correctness: cosine between the two vectors of 200 varied texts (SQuAD questions,
- *       paragraphs and pieces of paragraphs, 3 to ~400 tokens), and of 50 queries (citerag's
- *       {@code embedQuery} vs LangChain4j embedding the instruction + query);
- *   <li>throughput: documents/s over 2,000 chunks of about 400 characters, rounds interleaved
- *       A, B, A, B (so machine load falls on both alike) after a warm-up of 100 texts each,
- *       median per embedder; the load average before and after;
+ *       paragraphs and pieces of paragraphs, 3 to ~400 tokens), and of 50 queries (citerag's {@code
+ *       embedQuery} vs LangChain4j embedding the instruction + query);
+ *   <li>throughput: documents/s over 2,000 chunks of about 400 characters, rounds interleaved A, B,
+ *       A, B (so machine load falls on both alike) after a warm-up of 100 texts each, median per
+ *       embedder; the load average before and after;
  *   <li>query latency: 200 questions, one at a time, alternating, p50 and p95.
  * </ol>
  *
@@ -38,8 +38,13 @@ public final class OnnxVsLangChain4j {
   public static void main(String[] args) throws IOException {
     Path dir = Path.of(args.length > 0 ? args[0] : "../shared/datasets/squad2-dev");
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 2;
-    System.out.printf(Locale.ROOT, "# citerag-onnx vs LangChain4j (bge-small-en-v1.5-q)%n%n%s, %d cpus, %s, load %s%n",
-        Machine.cpuModel(), Machine.cpus(), System.getProperty("java.version"), Machine.loadAverage());
+    System.out.printf(
+        Locale.ROOT,
+        "# citerag-onnx vs LangChain4j (bge-small-en-v1.5-q)%n%n%s, %d cpus, %s, load %s%n",
+        Machine.cpuModel(),
+        Machine.cpus(),
+        System.getProperty("java.version"),
+        Machine.loadAverage());
 
     long t0 = System.nanoTime();
     OnnxEmbedder ours = OnnxEmbedder.builder().build();
@@ -48,19 +53,24 @@ public final class OnnxVsLangChain4j {
     EmbeddingModel lc4j = new BgeSmallEnV15QuantizedEmbeddingModel();
     lc4j.embed("warm up the static model");
     double lc4jLoad = (System.nanoTime() - t1) / 1e6;
-    System.out.printf(Locale.ROOT, "%nmodel load: citerag %.0f ms (read + SHA-256 + session + tokenizer), LangChain4j %.0f ms%n",
-        oursLoad, lc4jLoad);
+    System.out.printf(
+        Locale.ROOT,
+        "%nmodel load: citerag %.0f ms (read + SHA-256 + session + tokenizer), LangChain4j %.0f ms%n",
+        oursLoad,
+        lc4jLoad);
 
     List<SquadRetrieval.Case> cases = SquadRetrieval.cases(dir.resolve("cases.jsonl"));
     List<String> paragraphs = new ArrayList<>();
-    SquadRetrieval.corpus(dir.resolve("corpus")).forEach(d -> {
-      for (String p : d.content().split("\n## Paragraph [0-9]+\n", -1)) {
-        String t = p.strip();
-        if (!t.startsWith("#") && ours.countTokens(t) <= 500) {
-          paragraphs.add(t);
-        }
-      }
-    });
+    SquadRetrieval.corpus(dir.resolve("corpus"))
+        .forEach(
+            d -> {
+              for (String p : d.content().split("\n## Paragraph [0-9]+\n", -1)) {
+                String t = p.strip();
+                if (!t.startsWith("#") && ours.countTokens(t) <= 500) {
+                  paragraphs.add(t);
+                }
+              }
+            });
 
     // correctness: 200 varied texts
     List<String> varied = new ArrayList<>();
@@ -83,13 +93,23 @@ public final class OnnxVsLangChain4j {
     double[] qcos = new double[50];
     for (int i = 0; i < qcos.length; i++) {
       String q = cases.get((i * 67) % cases.size()).question();
-      qcos[i] = cosine(ours.embedQuery(q), lc4j.embed(OnnxModel.BGE_QUERY_INSTRUCTION + q).content().vector());
+      qcos[i] =
+          cosine(
+              ours.embedQuery(q),
+              lc4j.embed(OnnxModel.BGE_QUERY_INSTRUCTION + q).content().vector());
     }
     Arrays.sort(cos);
     Arrays.sort(qcos);
-    System.out.printf(Locale.ROOT, "%ncorrectness: %d texts (%d-%d tokens): cosine min %.6f, median %.6f; %d queries: min %.6f%n",
-        varied.size(), varied.stream().mapToInt(ours::countTokens).min().orElse(0),
-        varied.stream().mapToInt(ours::countTokens).max().orElse(0), cos[0], cos[cos.length / 2], qcos.length, qcos[0]);
+    System.out.printf(
+        Locale.ROOT,
+        "%ncorrectness: %d texts (%d-%d tokens): cosine min %.6f, median %.6f; %d queries: min %.6f%n",
+        varied.size(),
+        varied.stream().mapToInt(ours::countTokens).min().orElse(0),
+        varied.stream().mapToInt(ours::countTokens).max().orElse(0),
+        cos[0],
+        cos[cos.length / 2],
+        qcos.length,
+        qcos[0]);
 
     // throughput: 2,000 chunks of ~400 characters
     List<String> chunks = new ArrayList<>();
@@ -102,7 +122,9 @@ public final class OnnxVsLangChain4j {
           if (to < p.length() && space > from + 300) {
             to = space;
           }
-          chunks.add(p.substring(from, to).strip() + (chunks.size() >= 311 * 4 ? " (" + chunks.size() + ")" : ""));
+          chunks.add(
+              p.substring(from, to).strip()
+                  + (chunks.size() >= 311 * 4 ? " (" + chunks.size() + ")" : ""));
           if (chunks.size() == 2000) {
             break outer;
           }
@@ -125,14 +147,28 @@ public final class OnnxVsLangChain4j {
       s = System.nanoTime();
       lc4j.embedAll(segments);
       b[r] = chunks.size() / ((System.nanoTime() - s) / 1e9);
-      System.out.printf(Locale.ROOT, "  round %d: citerag %.1f docs/s, LangChain4j %.1f docs/s (load %s)%n", r + 1, a[r], b[r],
+      System.out.printf(
+          Locale.ROOT,
+          "  round %d: citerag %.1f docs/s, LangChain4j %.1f docs/s (load %s)%n",
+          r + 1,
+          a[r],
+          b[r],
           Machine.loadAverage());
     }
     double ma = median(a);
     double mb = median(b);
-    System.out.printf(Locale.ROOT, "%nthroughput: %d chunks of %.0f characters on average, %d rounds A,B,...: citerag %.1f docs/s,"
+    System.out.printf(
+        Locale.ROOT,
+        "%nthroughput: %d chunks of %.0f characters on average, %d rounds A,B,...: citerag %.1f docs/s,"
             + " LangChain4j %.1f docs/s, ratio %.2fx; load %s -> %s%n",
-        chunks.size(), avgChars, rounds, ma, mb, ma / mb, loadBefore, Machine.loadAverage());
+        chunks.size(),
+        avgChars,
+        rounds,
+        ma,
+        mb,
+        ma / mb,
+        loadBefore,
+        Machine.loadAverage());
 
     // query latency
     double[] qa = new double[200];
@@ -148,8 +184,15 @@ public final class OnnxVsLangChain4j {
     }
     Arrays.sort(qa);
     Arrays.sort(qb);
-    System.out.printf(Locale.ROOT, "query embedding (200 questions, alternating): citerag p50 %.1f ms, p95 %.1f ms;"
-        + " LangChain4j p50 %.1f ms, p95 %.1f ms; load %s%n", qa[100], qa[190], qb[100], qb[190], Machine.loadAverage());
+    System.out.printf(
+        Locale.ROOT,
+        "query embedding (200 questions, alternating): citerag p50 %.1f ms, p95 %.1f ms;"
+            + " LangChain4j p50 %.1f ms, p95 %.1f ms; load %s%n",
+        qa[100],
+        qa[190],
+        qb[100],
+        qb[190],
+        Machine.loadAverage());
     ours.close();
   }
 

@@ -46,8 +46,14 @@ public final class SquadRetrieval {
     List<String> kinds = List.of((args.length > 1 ? args[1] : "local,onnx").split(","));
     List<Document> docs = corpus(dir.resolve("corpus"));
     List<Case> cases = cases(dir.resolve("cases.jsonl"));
-    System.out.printf(Locale.ROOT, "# SQuAD retrieval: %d documents, %d questions (%d answerable); %s; load %s%n",
-        docs.size(), cases.size(), cases.stream().filter(Case::answerable).count(), dir, Machine.loadAverage());
+    System.out.printf(
+        Locale.ROOT,
+        "# SQuAD retrieval: %d documents, %d questions (%d answerable); %s; load %s%n",
+        docs.size(),
+        cases.size(),
+        cases.stream().filter(Case::answerable).count(),
+        dir,
+        Machine.loadAverage());
     for (String kind : kinds) {
       if ("onnx".equals(kind)) {
         try (OnnxEmbedder onnx = OnnxEmbedder.builder().build()) {
@@ -64,7 +70,12 @@ public final class SquadRetrieval {
     InMemoryVectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
     Ingestor.builder().embedder(embedder).store(store).build().ingest(docs);
     double ingestS = (System.nanoTime() - t0) / 1e9;
-    RagPipeline p = RagPipeline.builder().embedder(embedder).store(store).generator(new ExtractiveGenerator()).build();
+    RagPipeline p =
+        RagPipeline.builder()
+            .embedder(embedder)
+            .store(store)
+            .generator(new ExtractiveGenerator())
+            .build();
     List<Outcome> out = new ArrayList<>();
     long t1 = System.nanoTime();
     for (Case c : cases) {
@@ -76,8 +87,11 @@ public final class SquadRetrieval {
         if (h.cosine() != null) {
           best = Math.max(best, h.cosine());
         }
-        if (rank == 0 && c.answerable() && h.chunk().docId().equals(c.doc())
-            && h.chunk().section() != null && h.chunk().section().endsWith("Paragraph " + c.paragraph())) {
+        if (rank == 0
+            && c.answerable()
+            && h.chunk().docId().equals(c.doc())
+            && h.chunk().section() != null
+            && h.chunk().section().endsWith("Paragraph " + c.paragraph())) {
           rank = i + 1;
         }
       }
@@ -86,16 +100,41 @@ public final class SquadRetrieval {
     double askS = (System.nanoTime() - t1) / 1e9;
     long answerable = out.stream().filter(Outcome::answerable).count();
     long at1 = out.stream().filter(o -> o.answerable() && o.goldRank() == 1).count();
-    long at5 = out.stream().filter(o -> o.answerable() && o.goldRank() >= 1 && o.goldRank() <= 5).count();
-    double[] a = out.stream().filter(Outcome::answerable).mapToDouble(Outcome::bestCosine).sorted().toArray();
-    double[] u = out.stream().filter(o -> !o.answerable()).mapToDouble(Outcome::bestCosine).sorted().toArray();
+    long at5 =
+        out.stream().filter(o -> o.answerable() && o.goldRank() >= 1 && o.goldRank() <= 5).count();
+    double[] a =
+        out.stream()
+            .filter(Outcome::answerable)
+            .mapToDouble(Outcome::bestCosine)
+            .sorted()
+            .toArray();
+    double[] u =
+        out.stream()
+            .filter(o -> !o.answerable())
+            .mapToDouble(Outcome::bestCosine)
+            .sorted()
+            .toArray();
     System.out.printf(Locale.ROOT, "%n## %s (%s)%n%n", kind, embedder.identity().model());
-    System.out.printf(Locale.ROOT, "ingest %.1f s (%d chunks), %d retrievals %.1f s; load %s%n",
-        ingestS, store.chunkCount(), cases.size(), askS, Machine.loadAverage());
-    System.out.printf(Locale.ROOT, "recall@1 %.3f, recall@5 %.3f (of %d answerable)%n",
-        (double) at1 / answerable, (double) at5 / answerable, answerable);
-    System.out.printf(Locale.ROOT, "best cosine median: answerable %.3f, unanswerable %.3f; ROC AUC %.3f%n",
-        median(a), median(u), auc(a, u));
+    System.out.printf(
+        Locale.ROOT,
+        "ingest %.1f s (%d chunks), %d retrievals %.1f s; load %s%n",
+        ingestS,
+        store.chunkCount(),
+        cases.size(),
+        askS,
+        Machine.loadAverage());
+    System.out.printf(
+        Locale.ROOT,
+        "recall@1 %.3f, recall@5 %.3f (of %d answerable)%n",
+        (double) at1 / answerable,
+        (double) at5 / answerable,
+        answerable);
+    System.out.printf(
+        Locale.ROOT,
+        "best cosine median: answerable %.3f, unanswerable %.3f; ROC AUC %.3f%n",
+        median(a),
+        median(u),
+        auc(a, u));
     System.out.println("| threshold | answerable blocked | unanswerable stopped |");
     System.out.println("|---:|---:|---:|");
     for (int i = 0; i <= 100; i++) {
@@ -105,8 +144,14 @@ public final class SquadRetrieval {
       if (blocked == a.length && stopped == u.length) {
         break;
       }
-      System.out.printf(Locale.ROOT, "| %.2f | %d (%.3f) | %d (%.3f) |%n", t, blocked, (double) blocked / a.length,
-          stopped, (double) stopped / u.length);
+      System.out.printf(
+          Locale.ROOT,
+          "| %.2f | %d (%.3f) | %d (%.3f) |%n",
+          t,
+          blocked,
+          (double) blocked / a.length,
+          stopped,
+          (double) stopped / u.length);
     }
   }
 
@@ -151,8 +196,12 @@ public final class SquadRetrieval {
         continue;
       }
       JsonNode n = json.readTree(line);
-      out.add(new Case(n.get("question").asText(), n.get("answerable").asBoolean(), n.get("doc").asText(),
-          n.get("paragraph").asInt()));
+      out.add(
+          new Case(
+              n.get("question").asText(),
+              n.get("answerable").asBoolean(),
+              n.get("doc").asText(),
+              n.get("paragraph").asInt()));
     }
     return out;
   }

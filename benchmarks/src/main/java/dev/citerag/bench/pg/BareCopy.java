@@ -18,9 +18,10 @@ import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 
 /**
- * The physical floor for loading: the same rows (every column citerag stores, vector PLAIN) streamed
- * with one {@code COPY ... FROM STDIN (FORMAT BINARY)} into a table with only a primary key, and an
- * HNSW index built afterwards with as much {@code maintenance_work_mem} as citerag gives its build.
+ * The physical floor for loading: the same rows (every column citerag stores, vector PLAIN)
+ * streamed with one {@code COPY ... FROM STDIN (FORMAT BINARY)} into a table with only a primary
+ * key, and an HNSW index built afterwards with as much {@code maintenance_work_mem} as citerag
+ * gives its build.
  */
 public final class BareCopy {
   private BareCopy() {}
@@ -28,19 +29,30 @@ public final class BareCopy {
   public static void createTable(Connection c, String table, int dims) throws SQLException {
     try (Statement s = c.createStatement()) {
       s.execute("DROP TABLE IF EXISTS " + table);
-      s.execute("CREATE TABLE " + table + " (id text PRIMARY KEY, doc_id text NOT NULL, source text NOT NULL,"
-          + " title text, heading_path text[] NOT NULL, page integer, content text NOT NULL,"
-          + " content_hash text NOT NULL, token_count integer NOT NULL, metadata jsonb NOT NULL,"
-          + " embedding vector(" + dims + ") NOT NULL)");
+      s.execute(
+          "CREATE TABLE "
+              + table
+              + " (id text PRIMARY KEY, doc_id text NOT NULL, source text NOT NULL,"
+              + " title text, heading_path text[] NOT NULL, page integer, content text NOT NULL,"
+              + " content_hash text NOT NULL, token_count integer NOT NULL, metadata jsonb NOT NULL,"
+              + " embedding vector("
+              + dims
+              + ") NOT NULL)");
       s.execute("ALTER TABLE " + table + " ALTER COLUMN embedding SET STORAGE PLAIN");
     }
   }
 
   /** Streams {@code rows} into {@code table} with one binary COPY. */
-  public static void copy(Connection c, String table, List<EmbeddedChunk> rows) throws SQLException, IOException {
-    CopyIn in = c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY " + table
-        + " (id, doc_id, source, title, heading_path, page, content, content_hash, token_count, metadata,"
-        + " embedding) FROM STDIN (FORMAT BINARY)");
+  public static void copy(Connection c, String table, List<EmbeddedChunk> rows)
+      throws SQLException, IOException {
+    CopyIn in =
+        c.unwrap(PGConnection.class)
+            .getCopyAPI()
+            .copyIn(
+                "COPY "
+                    + table
+                    + " (id, doc_id, source, title, heading_path, page, content, content_hash, token_count, metadata,"
+                    + " embedding) FROM STDIN (FORMAT BINARY)");
     ByteArrayOutputStream buf = new ByteArrayOutputStream(1 << 20);
     DataOutputStream out = new DataOutputStream(buf);
     out.write(new byte[] {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xff, '\r', '\n', 0});
@@ -82,18 +94,27 @@ public final class BareCopy {
     in.endCopy();
   }
 
-  /** {@code maintenance_work_mem} in kB that keeps an HNSW graph of {@code rows} in memory (as citerag sets it). */
+  /**
+   * {@code maintenance_work_mem} in kB that keeps an HNSW graph of {@code rows} in memory (as
+   * citerag sets it).
+   */
   public static long maintenanceWorkMemKb(int rows, int dims, int m) {
     long perRow = 4L * dims + 48L * m + 128;
     return Math.min(2L * 1024 * 1024, (long) (rows * perRow * 1.3 / 1024) + 64 * 1024);
   }
 
   /** Builds the HNSW index (m 16, ef_construction 64, cosine) on {@code table}. */
-  public static void buildHnsw(Connection c, String table, long maintenanceWorkMemKb) throws SQLException {
+  public static void buildHnsw(Connection c, String table, long maintenanceWorkMemKb)
+      throws SQLException {
     try (Statement s = c.createStatement()) {
       s.execute("SET maintenance_work_mem = '" + maintenanceWorkMemKb + "kB'");
-      s.execute("CREATE INDEX " + table + "_hnsw ON " + table + " USING hnsw (embedding vector_cosine_ops)"
-          + " WITH (m = 16, ef_construction = 64)");
+      s.execute(
+          "CREATE INDEX "
+              + table
+              + "_hnsw ON "
+              + table
+              + " USING hnsw (embedding vector_cosine_ops)"
+              + " WITH (m = 16, ef_construction = 64)");
       s.execute("RESET maintenance_work_mem");
     }
   }
@@ -123,7 +144,10 @@ public final class BareCopy {
     a.writeTo(out);
   }
 
-  /** Metadata as a JSON object; keys and values here are plain identifiers, so no escaping is needed. */
+  /**
+   * Metadata as a JSON object; keys and values here are plain identifiers, so no escaping is
+   * needed.
+   */
   private static String json(Map<String, String> metadata) {
     StringBuilder sb = new StringBuilder("{");
     for (Map.Entry<String, String> e : new TreeMap<>(metadata).entrySet()) {

@@ -24,7 +24,11 @@ public final class PgEnv implements AutoCloseable {
   private final @Nullable PostgresDatabase fixtureDb;
   private final String origin;
 
-  private PgEnv(String url, @Nullable String user, @Nullable String password, @Nullable PostgresDatabase fixtureDb,
+  private PgEnv(
+      String url,
+      @Nullable String user,
+      @Nullable String password,
+      @Nullable PostgresDatabase fixtureDb,
       String origin) {
     this.url = url;
     this.user = user;
@@ -35,12 +39,20 @@ public final class PgEnv implements AutoCloseable {
 
   public static PgEnv open(@Nullable String jdbcUrl) {
     if (jdbcUrl != null && !jdbcUrl.isBlank()) {
-      return new PgEnv(jdbcUrl, System.getenv("CITERAG_BENCH_JDBC_USER"), System.getenv("CITERAG_BENCH_JDBC_PASSWORD"),
-          null, "`CITERAG_BENCH_JDBC_URL`");
+      return new PgEnv(
+          jdbcUrl,
+          System.getenv("CITERAG_BENCH_JDBC_USER"),
+          System.getenv("CITERAG_BENCH_JDBC_PASSWORD"),
+          null,
+          "`CITERAG_BENCH_JDBC_URL`");
     }
     PostgresFixture fixture = PostgresFixture.shared();
     PostgresDatabase db = fixture.createDatabase();
-    return new PgEnv(db.jdbcUrl(), db.username(), db.password().orElse(null), db,
+    return new PgEnv(
+        db.jdbcUrl(),
+        db.username(),
+        db.password().orElse(null),
+        db,
         "testkit fixture (" + fixture.description().replaceAll(" in /[^ ]+", "") + ")");
   }
 
@@ -70,14 +82,27 @@ public final class PgEnv implements AutoCloseable {
     try (Connection c = ds.getConnection();
         Statement s = c.createStatement()) {
       s.execute("CREATE EXTENSION IF NOT EXISTS vector");
-      try (ResultSet rs = s.executeQuery("SELECT current_setting('server_version'),"
-          + " (SELECT extversion FROM pg_extension WHERE extname = 'vector')")) {
+      try (ResultSet rs =
+          s.executeQuery(
+              "SELECT current_setting('server_version'),"
+                  + " (SELECT extversion FROM pg_extension WHERE extname = 'vector')")) {
         rs.next();
-        sb.append("PostgreSQL ").append(rs.getString(1)).append(", pgvector ").append(rs.getString(2));
+        sb.append("PostgreSQL ")
+            .append(rs.getString(1))
+            .append(", pgvector ")
+            .append(rs.getString(2));
       }
-      for (String name : List.of("shared_buffers", "work_mem", "maintenance_work_mem",
-          "max_parallel_maintenance_workers", "max_parallel_workers_per_gather", "fsync", "synchronous_commit",
-          "full_page_writes", "jit")) {
+      for (String name :
+          List.of(
+              "shared_buffers",
+              "work_mem",
+              "maintenance_work_mem",
+              "max_parallel_maintenance_workers",
+              "max_parallel_workers_per_gather",
+              "fsync",
+              "synchronous_commit",
+              "full_page_writes",
+              "jit")) {
         try (ResultSet rs = s.executeQuery("SHOW " + name)) {
           rs.next();
           sb.append(", ").append(name).append(' ').append(rs.getString(1));

@@ -53,13 +53,18 @@ public final class PgSections {
   /** Tables of the largest load, kept for the searches. */
   private record Loaded(String citeragCollection, String lc4jTable, String bareTable, int n) {}
 
-  public static void run(Dataset data, int[][][] exact, @Nullable String jdbc, int passes, Report report)
+  public static void run(
+      Dataset data, int[][][] exact, @Nullable String jdbc, int passes, Report report)
       throws Exception {
     try (PgEnv env = PgEnv.open(jdbc);
         HikariDataSource admin = env.pool("admin", 2)) {
       report.blank();
-      report.line("- **Database:** " + PgEnv.serverFacts(admin) + "; reached through the " + env.origin()
-          + "; client and server share the machine's cores.");
+      report.line(
+          "- **Database:** "
+              + PgEnv.serverFacts(admin)
+              + "; reached through the "
+              + env.origin()
+              + "; client and server share the machine's cores.");
       Loaded loaded = load(env, admin, data, report);
       search(env, admin, data, exact, loaded, passes, report);
     }
@@ -67,15 +72,24 @@ public final class PgSections {
 
   // ------------------------------------------------------------------ section 2: load
 
-  private static Loaded load(PgEnv env, HikariDataSource admin, Dataset data, Report report) throws Exception {
+  private static Loaded load(PgEnv env, HikariDataSource admin, Dataset data, Report report)
+      throws Exception {
     int d = data.dims;
     List<Integer> sizes = new ArrayList<>(List.of(Math.min(SMALL, data.n)));
     if (data.n > SMALL) {
       sizes.add(data.n);
     }
     report.heading(f("2. pgvector load until searchable with HNSW (%d dims, ~400-char texts)", d));
-    report.header("N", "path", "ends with", ">runs (s)", ">median s", ">rows/s", ">÷ floor (COPY + HNSW)",
-        ">÷ LC4j `addAll` rows/s", "targets: ≥ 0.8× floor, ≥ 3× LC4j");
+    report.header(
+        "N",
+        "path",
+        "ends with",
+        ">runs (s)",
+        ">median s",
+        ">rows/s",
+        ">÷ floor (COPY + HNSW)",
+        ">÷ LC4j `addAll` rows/s",
+        "targets: ≥ 0.8× floor, ≥ 3× LC4j");
     Loaded kept = null;
     try (HikariDataSource citeragPool = env.pool("citerag", 2);
         HikariDataSource lcPool = env.pool("lc4j", 2);
@@ -97,7 +111,8 @@ public final class PgSections {
         double reindex = Double.NaN;
         for (int r = 0; r < runs; r++) {
           String tag = n + "_" + r;
-          System.out.printf("[pg] load %,d rows, run %d/%d (load %s)%n", n, r + 1, runs, Machine.loadAverage());
+          System.out.printf(
+              "[pg] load %,d rows, run %d/%d (load %s)%n", n, r + 1, runs, Machine.loadAverage());
           for (int step = 0; step < 3; step++) {
             switch ((step + r) % 3) {
               case 0 -> {
@@ -113,82 +128,171 @@ public final class PgSections {
               }
             }
           }
-          System.out.printf("[pg]   COPY %.1f s + HNSW %.1f s; citerag write %.1f s; LC4j addAll %.1f s + HNSW %.1f s%n",
+          System.out.printf(
+              "[pg]   COPY %.1f s + HNSW %.1f s; citerag write %.1f s; LC4j addAll %.1f s + HNSW %.1f s%n",
               copy[r], copyIndex[r], citerag[r], lcAdd[r], lcIndex[r]);
           if (r == runs - 1) {
             reindex = reindexSeconds(admin, "cr_" + tag + "_chunks_hnsw", mwm);
           }
           if (!(keep && r == 0)) {
-            PgEnv.exec(admin, "DROP TABLE IF EXISTS bare_" + tag + ", lc_" + tag + ", cr_" + tag + "_chunks, cr_"
-                + tag + "_documents");
+            PgEnv.exec(
+                admin,
+                "DROP TABLE IF EXISTS bare_"
+                    + tag
+                    + ", lc_"
+                    + tag
+                    + ", cr_"
+                    + tag
+                    + "_chunks, cr_"
+                    + tag
+                    + "_documents");
           }
         }
         double floor = median(sum(copy, copyIndex));
         double lcRate = n / median(lcAdd);
         double cRate = n / median(citerag);
         String nn = f("%,d", n);
-        report.row(nn, "bare `COPY ... (FORMAT BINARY)`", "PK only", runs(copy), s(median(copy)), rate(n / median(copy)),
-            "", x(n / median(copy) / lcRate), "");
-        report.row(nn, "bare COPY, then `CREATE INDEX ... USING hnsw` (**floor**)", "PK, HNSW",
-            runs(sum(copy, copyIndex)), s(floor), rate(n / floor), "1×", x(n / floor / lcRate), "");
-        report.row(nn, "citerag `PgVectorStore.write`, one call, empty collection",
-            "PK, HNSW, tsvector GIN, metadata GIN, doc_id btree", runs(citerag), s(median(citerag)), rate(cRate),
-            x(floor / median(citerag)), x(cRate / lcRate),
+        report.row(
+            nn,
+            "bare `COPY ... (FORMAT BINARY)`",
+            "PK only",
+            runs(copy),
+            s(median(copy)),
+            rate(n / median(copy)),
+            "",
+            x(n / median(copy) / lcRate),
+            "");
+        report.row(
+            nn,
+            "bare COPY, then `CREATE INDEX ... USING hnsw` (**floor**)",
+            "PK, HNSW",
+            runs(sum(copy, copyIndex)),
+            s(floor),
+            rate(n / floor),
+            "1×",
+            x(n / floor / lcRate),
+            "");
+        report.row(
+            nn,
+            "citerag `PgVectorStore.write`, one call, empty collection",
+            "PK, HNSW, tsvector GIN, metadata GIN, doc_id btree",
+            runs(citerag),
+            s(median(citerag)),
+            rate(cRate),
+            x(floor / median(citerag)),
+            x(cRate / lcRate),
             pass(floor / median(citerag) >= 0.8) + " / " + pass(cRate / lcRate >= 3));
-        report.target(f("pgvector load of %s chunks until searchable with HNSW", nn), "≥ 0.8× bare COPY + HNSW",
+        report.target(
+            f("pgvector load of %s chunks until searchable with HNSW", nn),
+            "≥ 0.8× bare COPY + HNSW",
             f("%s vs %s rows/s: %s", rate(cRate), rate(n / floor), x(floor / median(citerag))),
             floor / median(citerag) >= 0.8);
-        report.target(f("pgvector load of %s chunks", nn), "≥ 3× LangChain4j `addAll` rows/s",
-            f("%s (with HNSW) vs %s (no vector index) rows/s: %s", rate(cRate), rate(lcRate), x(cRate / lcRate)),
+        report.target(
+            f("pgvector load of %s chunks", nn),
+            "≥ 3× LangChain4j `addAll` rows/s",
+            f(
+                "%s (with HNSW) vs %s (no vector index) rows/s: %s",
+                rate(cRate), rate(lcRate), x(cRate / lcRate)),
             cRate / lcRate >= 3);
         double noIndex = median(citerag) - reindex;
         if (floor / median(citerag) < 0.8 || cRate / lcRate < 3) {
-          report.summaryNote(f("**Load, %s chunks:** citerag's HNSW build takes as long as the floor's (`REINDEX` of"
-              + " citerag's index %.1f s, floor's build %.1f s); the gap is the rest of its write, %.1f s against the"
-              + " floor's %.1f s of COPY: PostgreSQL computes the generated full-text column (`to_tsvector('english',"
-              + " title || content)`, about 33 µs a row here) and builds the tsvector GIN, metadata GIN and doc_id"
-              + " btree indexes that hybrid search and filters use, which the floor does not have. LangChain4j's"
-              + " `addAll` builds no vector index at all: even the floor reaches only %s of its rows/s, bare COPY"
-              + " alone %s, and citerag's rows without the HNSW build %s. \"3× LangChain4j\" is out of reach for any"
-              + " path that ends with an HNSW index.",
-              nn, reindex, median(copyIndex), noIndex, median(copy), x(n / floor / lcRate),
-              x(n / median(copy) / lcRate), x(n / noIndex / lcRate)));
+          report.summaryNote(
+              f(
+                  "**Load, %s chunks:** citerag's HNSW build takes as long as the floor's (`REINDEX` of"
+                      + " citerag's index %.1f s, floor's build %.1f s); the gap is the rest of its write, %.1f s against the"
+                      + " floor's %.1f s of COPY: PostgreSQL computes the generated full-text column (`to_tsvector('english',"
+                      + " title || content)`, about 33 µs a row here) and builds the tsvector GIN, metadata GIN and doc_id"
+                      + " btree indexes that hybrid search and filters use, which the floor does not have. LangChain4j's"
+                      + " `addAll` builds no vector index at all: even the floor reaches only %s of its rows/s, bare COPY"
+                      + " alone %s, and citerag's rows without the HNSW build %s. \"3× LangChain4j\" is out of reach for any"
+                      + " path that ends with an HNSW index.",
+                  nn,
+                  reindex,
+                  median(copyIndex),
+                  noIndex,
+                  median(copy),
+                  x(n / floor / lcRate),
+                  x(n / median(copy) / lcRate),
+                  x(n / noIndex / lcRate)));
         }
-        report.row(nn, f("… of which rows without the HNSW build (estimate: write − `REINDEX` %.1f s)", reindex),
-            "", "", s(noIndex), rate(n / noIndex), "", x(n / noIndex / lcRate), "");
-        report.row(nn, "LangChain4j `addAll` (default: `useIndex` false)", "PK only (no vector index)", runs(lcAdd),
-            s(median(lcAdd)), rate(lcRate), "", "1×", "");
-        report.row(nn, "LangChain4j `addAll`, then HNSW created by hand", "PK, HNSW", runs(sum(lcAdd, lcIndex)),
-            s(median(sum(lcAdd, lcIndex))), rate(n / median(sum(lcAdd, lcIndex))),
-            x(floor / median(sum(lcAdd, lcIndex))), "", "");
+        report.row(
+            nn,
+            f(
+                "… of which rows without the HNSW build (estimate: write − `REINDEX` %.1f s)",
+                reindex),
+            "",
+            "",
+            s(noIndex),
+            rate(n / noIndex),
+            "",
+            x(n / noIndex / lcRate),
+            "");
+        report.row(
+            nn,
+            "LangChain4j `addAll` (default: `useIndex` false)",
+            "PK only (no vector index)",
+            runs(lcAdd),
+            s(median(lcAdd)),
+            rate(lcRate),
+            "",
+            "1×",
+            "");
+        report.row(
+            nn,
+            "LangChain4j `addAll`, then HNSW created by hand",
+            "PK, HNSW",
+            runs(sum(lcAdd, lcIndex)),
+            s(median(sum(lcAdd, lcIndex))),
+            rate(n / median(sum(lcAdd, lcIndex))),
+            x(floor / median(sum(lcAdd, lcIndex))),
+            "",
+            "");
         if (keep) {
           kept = new Loaded("cr_" + n + "_0", "lc_" + n + "_0", "bare_" + n + "_0", n);
         }
       }
     }
     report.blank();
-    report.line("Each path starts from an empty table after `CHECKPOINT`, in rotating order; library objects are built"
-        + " before timing. LangChain4j's only index option is IVFFlat, created on the empty table (`useIndex(true)`);"
-        + " its default has no vector index, so its `addAll` rows are not searchable by an ANN index until one is"
-        + " built by hand. The floor's HNSW build gets the same `maintenance_work_mem` as citerag's.");
+    report.line(
+        "Each path starts from an empty table after `CHECKPOINT`, in rotating order; library objects are built"
+            + " before timing. LangChain4j's only index option is IVFFlat, created on the empty table (`useIndex(true)`);"
+            + " its default has no vector index, so its `addAll` rows are not searchable by an ANN index until one is"
+            + " built by hand. The floor's HNSW build gets the same `maintenance_work_mem` as citerag's.");
     // the largest size is always kept (keep is true on its last run)
     return Objects.requireNonNull(kept);
   }
 
-  private static void warmUp(HikariDataSource citeragPool, HikariDataSource lcPool, HikariDataSource barePool,
-      Dataset data) throws Exception {
+  private static void warmUp(
+      HikariDataSource citeragPool,
+      HikariDataSource lcPool,
+      HikariDataSource barePool,
+      Dataset data)
+      throws Exception {
     int n = Math.min(2_000, data.n);
     List<DocumentChunks> docs = Corpus.citerag(data, 0, n);
     List<EmbeddedChunk> rows = docs.stream().flatMap(x -> x.chunks().stream()).toList();
-    bare(barePool, barePool, "bare_warm", rows, data.dims, BareCopy.maintenanceWorkMemKb(n, data.dims, 16));
+    bare(
+        barePool,
+        barePool,
+        "bare_warm",
+        rows,
+        data.dims,
+        BareCopy.maintenanceWorkMemKb(n, data.dims, 16));
     citeragWrite(citeragPool, citeragPool, "cr_warm", docs, data.dims);
     lc4jAddAll(lcPool, lcPool, "lc_warm", Corpus.lc4j(data, 0, n, true), data.dims, 0);
-    PgEnv.exec(barePool, "DROP TABLE IF EXISTS bare_warm, lc_warm, cr_warm_chunks, cr_warm_documents");
+    PgEnv.exec(
+        barePool, "DROP TABLE IF EXISTS bare_warm, lc_warm, cr_warm_chunks, cr_warm_documents");
   }
 
   /** Seconds for {COPY, HNSW build}. */
-  private static double[] bare(HikariDataSource pool, HikariDataSource admin, String table, List<EmbeddedChunk> rows,
-      int d, long mwm) throws Exception {
+  private static double[] bare(
+      HikariDataSource pool,
+      HikariDataSource admin,
+      String table,
+      List<EmbeddedChunk> rows,
+      int d,
+      long mwm)
+      throws Exception {
     try (Connection c = pool.getConnection()) {
       BareCopy.createTable(c, table, d);
       PgEnv.exec(admin, "CHECKPOINT");
@@ -201,12 +305,20 @@ public final class PgSections {
     }
   }
 
-  private static double citeragWrite(HikariDataSource pool, HikariDataSource admin, String collection,
-      List<DocumentChunks> docs, int d) throws Exception {
-    PgEnv.exec(admin, "DROP TABLE IF EXISTS " + collection + "_chunks, " + collection + "_documents");
-    PgEnv.exec(admin, "CREATE TABLE IF NOT EXISTS citerag_collections (collection text PRIMARY KEY)");
+  private static double citeragWrite(
+      HikariDataSource pool,
+      HikariDataSource admin,
+      String collection,
+      List<DocumentChunks> docs,
+      int d)
+      throws Exception {
+    PgEnv.exec(
+        admin, "DROP TABLE IF EXISTS " + collection + "_chunks, " + collection + "_documents");
+    PgEnv.exec(
+        admin, "CREATE TABLE IF NOT EXISTS citerag_collections (collection text PRIMARY KEY)");
     PgEnv.exec(admin, "DELETE FROM citerag_collections WHERE collection = '" + collection + "'");
-    try (PgVectorStore store = PgVectorStore.builder().dataSource(pool).collection(collection).dimensions(d).build()) {
+    try (PgVectorStore store =
+        PgVectorStore.builder().dataSource(pool).collection(collection).dimensions(d).build()) {
       PgEnv.exec(admin, "CHECKPOINT");
       long t0 = System.nanoTime();
       store.write(docs);
@@ -215,10 +327,17 @@ public final class PgSections {
   }
 
   /** Seconds for {addAll, HNSW by hand}; no index when {@code mwm} is 0. */
-  private static double[] lc4jAddAll(HikariDataSource pool, HikariDataSource admin, String table, Corpus.Lc4j lc,
-      int d, long mwm) throws Exception {
-    PgVectorEmbeddingStore store = PgVectorEmbeddingStore.datasourceBuilder()
-        .datasource(pool).table(table).dimension(d).dropTableFirst(true).createTable(true).build();
+  private static double[] lc4jAddAll(
+      HikariDataSource pool, HikariDataSource admin, String table, Corpus.Lc4j lc, int d, long mwm)
+      throws Exception {
+    PgVectorEmbeddingStore store =
+        PgVectorEmbeddingStore.datasourceBuilder()
+            .datasource(pool)
+            .table(table)
+            .dimension(d)
+            .dropTableFirst(true)
+            .createTable(true)
+            .build();
     PgEnv.exec(admin, "CHECKPOINT");
     long t0 = System.nanoTime();
     store.addAll(lc.ids(), lc.embeddings(), lc.segments());
@@ -231,7 +350,8 @@ public final class PgSections {
     return new double[] {(t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9};
   }
 
-  private static double reindexSeconds(HikariDataSource admin, String index, long mwm) throws Exception {
+  private static double reindexSeconds(HikariDataSource admin, String index, long mwm)
+      throws Exception {
     try (Connection c = admin.getConnection();
         Statement s = c.createStatement()) {
       s.execute("SET maintenance_work_mem = '" + mwm + "kB'");
@@ -245,8 +365,15 @@ public final class PgSections {
 
   // ------------------------------------------------------------------ section 3: search
 
-  private static void search(PgEnv env, HikariDataSource admin, Dataset data, int[][][] exact, Loaded t, int passes,
-      Report report) throws Exception {
+  private static void search(
+      PgEnv env,
+      HikariDataSource admin,
+      Dataset data,
+      int[][][] exact,
+      Loaded t,
+      int passes,
+      Report report)
+      throws Exception {
     int d = data.dims;
     for (String table : List.of(t.citeragCollection() + "_chunks", t.lc4jTable(), t.bareTable())) {
       PgEnv.exec(admin, "VACUUM ANALYZE " + table);
@@ -258,14 +385,28 @@ public final class PgSections {
     try (HikariDataSource citeragPool = env.pool("citerag-search", 2);
         HikariDataSource lcPool = env.pool("lc4j-search", 2);
         HikariDataSource barePool = env.pool("bare-search", 2);
-        PgVectorStore store = PgVectorStore.builder().dataSource(citeragPool).collection(t.citeragCollection())
-            .dimensions(d).build();
+        PgVectorStore store =
+            PgVectorStore.builder()
+                .dataSource(citeragPool)
+                .collection(t.citeragCollection())
+                .dimensions(d)
+                .build();
         Connection bare = barePool.getConnection()) {
-      PgVectorEmbeddingStore lc4j = PgVectorEmbeddingStore.datasourceBuilder()
-          .datasource(lcPool).table(t.lc4jTable()).dimension(d).createTable(false).build();
-      PgVectorEmbeddingStore lc4jHybrid = PgVectorEmbeddingStore.datasourceBuilder()
-          .datasource(lcPool).table(t.lc4jTable()).dimension(d).createTable(true)
-          .searchMode(PgVectorEmbeddingStore.SearchMode.HYBRID).build(); // creates its GIN index (untimed)
+      PgVectorEmbeddingStore lc4j =
+          PgVectorEmbeddingStore.datasourceBuilder()
+              .datasource(lcPool)
+              .table(t.lc4jTable())
+              .dimension(d)
+              .createTable(false)
+              .build();
+      PgVectorEmbeddingStore lc4jHybrid =
+          PgVectorEmbeddingStore.datasourceBuilder()
+              .datasource(lcPool)
+              .table(t.lc4jTable())
+              .dimension(d)
+              .createTable(true)
+              .searchMode(PgVectorEmbeddingStore.SearchMode.HYBRID)
+              .build(); // creates its GIN index (untimed)
       PgEnv.exec(admin, "VACUUM ANALYZE " + t.lc4jTable());
       int efSearch = 100; // PgVectorStore's default
       BareSearch floor = new BareSearch(bare, t.bareTable(), efSearch);
@@ -274,7 +415,8 @@ public final class PgSections {
       int[][][] hybridTruth = new int[3][data.queries.length][];
       for (int f = 0; f < 3; f++) {
         for (int q = 0; q < data.queries.length; q++) {
-          hybridTruth[f][q] = exactHybrid(store, data, exact[f][q], data.queries[q], data.questions[q], filters[f]);
+          hybridTruth[f][q] =
+              exactHybrid(store, data, exact[f][q], data.queries[q], data.questions[q], filters[f]);
         }
       }
       PairedRun.Rows rows = r -> Dataset.rowsOf((List<?>) r);
@@ -282,32 +424,93 @@ public final class PgSections {
       PairedRun.Rows ints = r -> (int[]) r;
       System.out.printf("[pg] searching %,d chunks (load %s)%n", t.n(), Machine.loadAverage());
       String loadBefore = Machine.loadAverage();
-      PairedRun.Results main = PairedRun.run(List.of(
-          new Variant("c-dense", (q, s) -> store.denseSearch(q, K, Filter.ALL), rows, exact[0], K),
-          new Variant("c-hybrid", (q, s) -> store.hybridSearch(q, s, K, Filter.ALL), rows, hybridTruth[0], K),
-          new Variant("c-dense-25", (q, s) -> store.denseSearch(q, K, team), rows, exact[1], K),
-          new Variant("c-dense-1", (q, s) -> store.denseSearch(q, K, shard), rows, exact[2], K),
-          new Variant("c-hybrid-25", (q, s) -> store.hybridSearch(q, s, K, team), rows, hybridTruth[1], K),
-          new Variant("c-hybrid-1", (q, s) -> store.hybridSearch(q, s, K, shard), rows, hybridTruth[2], K),
-          new Variant("floor-dense", (q, s) -> floor.top(q, K, null), ints, exact[0], K),
-          new Variant("lc-dense", (q, s) -> lc4j.search(request(q, null, null)), lcRows, exact[0], K)),
-          data.warmupQueries, data.warmupQuestions, data.queries, data.questions, passes);
-      // LangChain4j's filtered and hybrid queries scan the table: one pass, paired with citerag's again
+      PairedRun.Results main =
+          PairedRun.run(
+              List.of(
+                  new Variant(
+                      "c-dense", (q, s) -> store.denseSearch(q, K, Filter.ALL), rows, exact[0], K),
+                  new Variant(
+                      "c-hybrid",
+                      (q, s) -> store.hybridSearch(q, s, K, Filter.ALL),
+                      rows,
+                      hybridTruth[0],
+                      K),
+                  new Variant(
+                      "c-dense-25", (q, s) -> store.denseSearch(q, K, team), rows, exact[1], K),
+                  new Variant(
+                      "c-dense-1", (q, s) -> store.denseSearch(q, K, shard), rows, exact[2], K),
+                  new Variant(
+                      "c-hybrid-25",
+                      (q, s) -> store.hybridSearch(q, s, K, team),
+                      rows,
+                      hybridTruth[1],
+                      K),
+                  new Variant(
+                      "c-hybrid-1",
+                      (q, s) -> store.hybridSearch(q, s, K, shard),
+                      rows,
+                      hybridTruth[2],
+                      K),
+                  new Variant("floor-dense", (q, s) -> floor.top(q, K, null), ints, exact[0], K),
+                  new Variant(
+                      "lc-dense",
+                      (q, s) -> lc4j.search(request(q, null, null)),
+                      lcRows,
+                      exact[0],
+                      K)),
+              data.warmupQueries,
+              data.warmupQuestions,
+              data.queries,
+              data.questions,
+              passes);
+      // LangChain4j's filtered and hybrid queries scan the table: one pass, paired with citerag's
+      // again
       int slowQueries = Math.min(100, data.queries.length);
       float[][] sq = Arrays.copyOf(data.queries, slowQueries);
       String[] st = Arrays.copyOf(data.questions, slowQueries);
-      PairedRun.Results slow = PairedRun.run(List.of(
-          new Variant("c-dense-25", (q, s) -> store.denseSearch(q, K, team), rows, exact[1], K),
-          new Variant("lc-dense-25", (q, s) -> lc4j.search(request(q, lcTeam, null)), lcRows, exact[1], K),
-          new Variant("c-dense-1", (q, s) -> store.denseSearch(q, K, shard), rows, exact[2], K),
-          new Variant("lc-dense-1", (q, s) -> lc4j.search(request(q, lcShard, null)), lcRows, exact[2], K),
-          new Variant("c-hybrid", (q, s) -> store.hybridSearch(q, s, K, Filter.ALL), rows, hybridTruth[0], K),
-          new Variant("lc-hybrid", (q, s) -> lc4jHybrid.search(request(q, null, s)), lcRows, null, K)),
-          Arrays.copyOf(data.warmupQueries, 10), Arrays.copyOf(data.warmupQuestions, 10), sq, st, 1);
+      PairedRun.Results slow =
+          PairedRun.run(
+              List.of(
+                  new Variant(
+                      "c-dense-25", (q, s) -> store.denseSearch(q, K, team), rows, exact[1], K),
+                  new Variant(
+                      "lc-dense-25",
+                      (q, s) -> lc4j.search(request(q, lcTeam, null)),
+                      lcRows,
+                      exact[1],
+                      K),
+                  new Variant(
+                      "c-dense-1", (q, s) -> store.denseSearch(q, K, shard), rows, exact[2], K),
+                  new Variant(
+                      "lc-dense-1",
+                      (q, s) -> lc4j.search(request(q, lcShard, null)),
+                      lcRows,
+                      exact[2],
+                      K),
+                  new Variant(
+                      "c-hybrid",
+                      (q, s) -> store.hybridSearch(q, s, K, Filter.ALL),
+                      rows,
+                      hybridTruth[0],
+                      K),
+                  new Variant(
+                      "lc-hybrid",
+                      (q, s) -> lc4jHybrid.search(request(q, null, s)),
+                      lcRows,
+                      null,
+                      K)),
+              Arrays.copyOf(data.warmupQueries, 10),
+              Arrays.copyOf(data.warmupQuestions, 10),
+              sq,
+              st,
+              1);
       String loadAfter = Machine.loadAverage();
       int lcLexicalMatches = 0;
-      try (PreparedStatement ps = bare.prepareStatement("SELECT EXISTS (SELECT 1 FROM " + t.lc4jTable()
-          + " WHERE to_tsvector('simple', coalesce(text, '')) @@ plainto_tsquery('simple', ?))")) {
+      try (PreparedStatement ps =
+          bare.prepareStatement(
+              "SELECT EXISTS (SELECT 1 FROM "
+                  + t.lc4jTable()
+                  + " WHERE to_tsvector('simple', coalesce(text, '')) @@ plainto_tsquery('simple', ?))")) {
         for (String question : st) {
           ps.setString(1, question);
           try (ResultSet rs = ps.executeQuery()) {
@@ -317,59 +520,138 @@ public final class PgSections {
         }
       }
 
-      report.heading(f("3. pgvector top-5 over %,d chunks: latency and recall@5 (load %s → %s)", t.n(), loadBefore,
-          loadAfter));
-      report.header("query", "implementation", ">p50 ms", ">p95 ms", ">recall@5", ">short", ">÷ LC4j (paired)",
+      report.heading(
+          f(
+              "3. pgvector top-5 over %,d chunks: latency and recall@5 (load %s → %s)",
+              t.n(), loadBefore, loadAfter));
+      report.header(
+          "query",
+          "implementation",
+          ">p50 ms",
+          ">p95 ms",
+          ">recall@5",
+          ">short",
+          ">÷ LC4j (paired)",
           "targets");
       Result cd = main.get("c-dense");
-      report.target(f("pgvector dense top-5 over %,d", t.n()), "p50 < 3 ms, recall@5 ≥ 0.95",
-          f("p50 %s ms, recall %.3f", ms(cd.median()), cd.recall()), cd.median() < 3_000_000 && cd.recall() >= 0.95);
-      line(report, "dense", "citerag, efSearch 100", main.get("c-dense"), null,
-          pass(main.get("c-dense").median() < 3_000_000) + " p50 < 3 ms / "
-              + pass(main.get("c-dense").recall() >= 0.95) + " recall ≥ 0.95");
-      line(report, "dense", "bare JDBC, HNSW, ef_search 100 (floor)", main.get("floor-dense"), null, "");
-      line(report, "dense", "LangChain4j (HNSW by hand, ef_search 40)", main.get("lc-dense"), null, "");
-      report.row("dense", "citerag ÷ LangChain4j", "", "", "", "",
-          Report.speed(Stats.medianRatio(main.get("lc-dense").nanos(), main.get("c-dense").nanos())), "");
-      line(report, "hybrid", "citerag (dense + full-text, RRF, one statement)", main.get("c-hybrid"), null, "");
-      line(report, "hybrid", "LangChain4j `SearchMode.HYBRID` (100 queries)", slow.get("lc-hybrid"),
-          Stats.medianRatio(slow.get("lc-hybrid").nanos(), slow.get("c-hybrid").nanos()), "");
-      for (String[] fc : new String[][] {{"25", "team = platform (25 %)"}, {"1", "shard = s07 (1 %)"}}) {
+      report.target(
+          f("pgvector dense top-5 over %,d", t.n()),
+          "p50 < 3 ms, recall@5 ≥ 0.95",
+          f("p50 %s ms, recall %.3f", ms(cd.median()), cd.recall()),
+          cd.median() < 3_000_000 && cd.recall() >= 0.95);
+      line(
+          report,
+          "dense",
+          "citerag, efSearch 100",
+          main.get("c-dense"),
+          null,
+          pass(main.get("c-dense").median() < 3_000_000)
+              + " p50 < 3 ms / "
+              + pass(main.get("c-dense").recall() >= 0.95)
+              + " recall ≥ 0.95");
+      line(
+          report,
+          "dense",
+          "bare JDBC, HNSW, ef_search 100 (floor)",
+          main.get("floor-dense"),
+          null,
+          "");
+      line(
+          report,
+          "dense",
+          "LangChain4j (HNSW by hand, ef_search 40)",
+          main.get("lc-dense"),
+          null,
+          "");
+      report.row(
+          "dense",
+          "citerag ÷ LangChain4j",
+          "",
+          "",
+          "",
+          "",
+          Report.speed(
+              Stats.medianRatio(main.get("lc-dense").nanos(), main.get("c-dense").nanos())),
+          "");
+      line(
+          report,
+          "hybrid",
+          "citerag (dense + full-text, RRF, one statement)",
+          main.get("c-hybrid"),
+          null,
+          "");
+      line(
+          report,
+          "hybrid",
+          "LangChain4j `SearchMode.HYBRID` (100 queries)",
+          slow.get("lc-hybrid"),
+          Stats.medianRatio(slow.get("lc-hybrid").nanos(), slow.get("c-hybrid").nanos()),
+          "");
+      for (String[] fc :
+          new String[][] {{"25", "team = platform (25 %)"}, {"1", "shard = s07 (1 %)"}}) {
         Result c = main.get("c-dense-" + fc[0]);
-        report.target(f("pgvector filtered top-5 over %,d, %s", t.n(), fc[1]), "k rows, recall@5 ≥ 0.95, p50 < 10 ms",
+        report.target(
+            f("pgvector filtered top-5 over %,d, %s", t.n(), fc[1]),
+            "k rows, recall@5 ≥ 0.95, p50 < 10 ms",
             f("%d short, recall %.3f, p50 %s ms", c.shortResults(), c.recall(), ms(c.median())),
             c.shortResults() == 0 && c.recall() >= 0.95 && c.median() < 10_000_000);
-        line(report, "dense, " + fc[1], "citerag", c, null,
-            pass(c.shortResults() == 0) + " k rows / " + pass(c.recall() >= 0.95) + " recall / "
-                + pass(c.median() < 10_000_000) + " p50 < 10 ms");
+        line(
+            report,
+            "dense, " + fc[1],
+            "citerag",
+            c,
+            null,
+            pass(c.shortResults() == 0)
+                + " k rows / "
+                + pass(c.recall() >= 0.95)
+                + " recall / "
+                + pass(c.median() < 10_000_000)
+                + " p50 < 10 ms");
         Result lcr = slow.get("lc-dense-" + fc[0]);
-        line(report, "dense, " + fc[1], "LangChain4j (100 queries)", lcr,
-            Stats.medianRatio(lcr.nanos(), slow.get("c-dense-" + fc[0]).nanos()), "");
+        line(
+            report,
+            "dense, " + fc[1],
+            "LangChain4j (100 queries)",
+            lcr,
+            Stats.medianRatio(lcr.nanos(), slow.get("c-dense-" + fc[0]).nanos()),
+            "");
         line(report, "hybrid, " + fc[1], "citerag", main.get("c-hybrid-" + fc[0]), null, "");
       }
       report.blank();
-      report.line(f("\"short\": queries that returned fewer than 5 rows. Recall of hybrid: against the fusion of the exact"
-          + " dense top-40 with citerag's own lexical top-40. LangChain4j's hybrid is not comparable: its keyword half"
-          + " (`plainto_tsquery`) needs every word of the question in one chunk, which %d of the %d questions found,"
-          + " so it is mostly its dense half; citerag ORs the question's rarer lexemes and ranks up to ~2,000"
-          + " matching chunks with `ts_rank_cd`.", lcLexicalMatches, st.length)
-          + " LangChain4j builds a new SQL text per call with the vector inlined, so every query is"
-          + " planned anew; under a filter it either walks the HNSW index and drops non-matching rows afterwards"
-          + " (a selective filter then returns fewer than k rows) or, when the planner expects few rows, scans the"
-          + " table. citerag counts the matching rows (up to 2,000, through the metadata index) and searches"
-          + " exactly below that, else walks the index with iterative scans. Both stores have 2 pooled connections.");
+      report.line(
+          f(
+                  "\"short\": queries that returned fewer than 5 rows. Recall of hybrid: against the fusion of the exact"
+                      + " dense top-40 with citerag's own lexical top-40. LangChain4j's hybrid is not comparable: its keyword half"
+                      + " (`plainto_tsquery`) needs every word of the question in one chunk, which %d of the %d questions found,"
+                      + " so it is mostly its dense half; citerag ORs the question's rarer lexemes and ranks up to ~2,000"
+                      + " matching chunks with `ts_rank_cd`.",
+                  lcLexicalMatches, st.length)
+              + " LangChain4j builds a new SQL text per call with the vector inlined, so every query is"
+              + " planned anew; under a filter it either walks the HNSW index and drops non-matching rows afterwards"
+              + " (a selective filter then returns fewer than k rows) or, when the planner expects few rows, scans the"
+              + " table. citerag counts the matching rows (up to 2,000, through the metadata index) and searches"
+              + " exactly below that, else walks the index with iterative scans. Both stores have 2 pooled connections.");
     }
   }
 
-  private static void line(Report report, String query, String impl, Result r, @Nullable Double vsLc4j,
-      String target) {
-    report.row(query, impl, ms(r.median()), ms(r.p95()), Double.isNaN(r.recall()) ? "n/a" : f("%.3f", r.recall()),
-        r.shortResults() + "/" + r.queries(), vsLc4j == null ? "" : Report.speed(vsLc4j), target);
+  private static void line(
+      Report report, String query, String impl, Result r, @Nullable Double vsLc4j, String target) {
+    report.row(
+        query,
+        impl,
+        ms(r.median()),
+        ms(r.p95()),
+        Double.isNaN(r.recall()) ? "n/a" : f("%.3f", r.recall()),
+        r.shortResults() + "/" + r.queries(),
+        vsLc4j == null ? "" : Report.speed(vsLc4j),
+        target);
   }
 
-  /** Exact dense top-40 (with cosines) fused with the store's lexical top-40: hybrid ground truth. */
-  private static int[] exactHybrid(PgVectorStore store, Dataset data, int[] exactDense, float[] q, String text,
-      Filter filter) {
+  /**
+   * Exact dense top-40 (with cosines) fused with the store's lexical top-40: hybrid ground truth.
+   */
+  private static int[] exactHybrid(
+      PgVectorStore store, Dataset data, int[] exactDense, float[] q, String text, Filter filter) {
     int n = RankFusion.candidatesFor(K);
     List<SearchHit> dense = new ArrayList<>();
     for (int i = 0; i < Math.min(n, exactDense.length); i++) {
@@ -385,14 +667,19 @@ public final class PgSections {
   }
 
   private static dev.citerag.store.Chunk stub(Dataset data, int row) {
-    return new dev.citerag.store.Chunk(data.chunkId(row), data.docId(row), "-", null, List.of(), null, "-", 1, "-",
-        Map.of());
+    return new dev.citerag.store.Chunk(
+        data.chunkId(row), data.docId(row), "-", null, List.of(), null, "-", 1, "-", Map.of());
   }
 
-  static EmbeddingSearchRequest request(float[] q, dev.langchain4j.store.embedding.filter.@Nullable Filter filter,
+  static EmbeddingSearchRequest request(
+      float[] q,
+      dev.langchain4j.store.embedding.filter.@Nullable Filter filter,
       @Nullable String text) {
     EmbeddingSearchRequest.EmbeddingSearchRequestBuilder b =
-        EmbeddingSearchRequest.builder().queryEmbedding(Embedding.from(q)).maxResults(K).minScore(0.0);
+        EmbeddingSearchRequest.builder()
+            .queryEmbedding(Embedding.from(q))
+            .maxResults(K)
+            .minScore(0.0);
     if (filter != null) {
       b.filter(filter);
     }
@@ -412,7 +699,10 @@ public final class PgSections {
     return rows;
   }
 
-  /** The floor for an approximate dense query: one prepared statement on the bare table's HNSW index. */
+  /**
+   * The floor for an approximate dense query: one prepared statement on the bare table's HNSW
+   * index.
+   */
   private static final class BareSearch {
     private final PreparedStatement ps;
 
@@ -420,7 +710,9 @@ public final class PgSections {
       try (Statement s = c.createStatement()) {
         s.execute("SET hnsw.ef_search = " + efSearch);
       }
-      ps = c.prepareStatement("SELECT id FROM " + table + " ORDER BY embedding <=> ?::vector LIMIT ?");
+      ps =
+          c.prepareStatement(
+              "SELECT id FROM " + table + " ORDER BY embedding <=> ?::vector LIMIT ?");
     }
 
     int[] top(float[] q, int k, @Nullable String unused) throws Exception {

@@ -10,10 +10,10 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Seeded synthetic corpus with neighbourhood structure: unit vectors from a Gaussian mixture
- * around {@code centres} random unit centres (dimension {@code dims}), each chunk with a ~400
- * character text mixing its cluster's topic words with Zipf-distributed common words, and metadata
- * {@code team} (4 values, 25 % each), {@code bucket} (100 values, 1 % each) and {@code doc}.
+ * Seeded synthetic corpus with neighbourhood structure: unit vectors from a Gaussian mixture around
+ * {@code centres} random unit centres (dimension {@code dims}), each chunk with a ~400 character
+ * text mixing its cluster's topic words with Zipf-distributed common words, and metadata {@code
+ * team} (4 values, 25 % each), {@code bucket} (100 values, 1 % each) and {@code doc}.
  */
 final class Corpus {
   static final int CHUNKS_PER_DOC = 10;
@@ -52,7 +52,10 @@ final class Corpus {
     }
   }
 
-  /** {@code count} chunks in documents of {@value #CHUNKS_PER_DOC}, ids prefixed with {@code prefix}. */
+  /**
+   * {@code count} chunks in documents of {@value #CHUNKS_PER_DOC}, ids prefixed with {@code
+   * prefix}.
+   */
   List<DocumentChunks> documents(String prefix, int count, long seed) {
     Random r = new Random(seed);
     List<DocumentChunks> docs = new ArrayList<>();
@@ -62,16 +65,26 @@ final class Corpus {
       String docId = prefix + doc;
       int cluster = r.nextInt(centres.length);
       String text = text(r, cluster);
-      Map<String, String> meta = Map.of(
-          "team", TEAMS[r.nextInt(TEAMS.length)],
-          "bucket", "b" + r.nextInt(100),
-          "doc", docId);
-      Chunk c = new Chunk(docId + "#" + (n % CHUNKS_PER_DOC), docId, "corpus/" + docId + ".md",
-          "Document " + doc, List.of("Part " + (n % 3)), null, text, text.length() / 4,
-          Hashing.sha256Hex(text), meta);
+      Map<String, String> meta =
+          Map.of(
+              "team", TEAMS[r.nextInt(TEAMS.length)], "bucket", "b" + r.nextInt(100), "doc", docId);
+      Chunk c =
+          new Chunk(
+              docId + "#" + (n % CHUNKS_PER_DOC),
+              docId,
+              "corpus/" + docId + ".md",
+              "Document " + doc,
+              List.of("Part " + (n % 3)),
+              null,
+              text,
+              text.length() / 4,
+              Hashing.sha256Hex(text),
+              meta);
       current.add(new EmbeddedChunk(c, near(r, cluster)));
       if (current.size() == CHUNKS_PER_DOC || n == count - 1) {
-        docs.add(new DocumentChunks(docId, Hashing.sha256Hex(docId, Integer.toString(current.size()), text), current));
+        docs.add(
+            new DocumentChunks(
+                docId, Hashing.sha256Hex(docId, Integer.toString(current.size()), text), current));
         current = new ArrayList<>();
       }
     }
@@ -81,8 +94,16 @@ final class Corpus {
   /** A query: a vector near a cluster centre and a question with two topic and two common words. */
   Query query(Random r) {
     int cluster = r.nextInt(centres.length);
-    String text = "what is the " + topics[cluster][r.nextInt(8)] + " " + topics[cluster][r.nextInt(8)]
-        + " for " + zipf(r) + " " + zipf(r) + "?";
+    String text =
+        "what is the "
+            + topics[cluster][r.nextInt(8)]
+            + " "
+            + topics[cluster][r.nextInt(8)]
+            + " for "
+            + zipf(r)
+            + " "
+            + zipf(r)
+            + "?";
     return new Query(near(r, cluster), text);
   }
 
@@ -109,7 +130,11 @@ final class Corpus {
       }
     }
     if (r.nextInt(4) == 0) {
-      sb.append(" Limit ").append(r.nextInt(1000)).append('.').append(r.nextInt(100)).append(" units.");
+      sb.append(" Limit ")
+          .append(r.nextInt(1000))
+          .append('.')
+          .append(r.nextInt(100))
+          .append(" units.");
     }
     return sb.toString();
   }

@@ -33,13 +33,13 @@ import javax.sql.DataSource;
  *   <li>Ingest of N chunks (default 20,000, dimension 384, seeded Gaussian mixture around 1,000
  *       centres): a bare {@code COPY ... (FORMAT BINARY)} of the same rows into a table with only a
  *       primary key, then the HNSW build on it (what "searchable" costs at the floor), against
- *       {@code PgVectorStore.write} of all documents in one call into an empty collection (which ends
- *       with the primary key, HNSW, tsvector GIN, metadata GIN, doc_id btree and the documents
+ *       {@code PgVectorStore.write} of all documents in one call into an empty collection (which
+ *       ends with the primary key, HNSW, tsvector GIN, metadata GIN, doc_id btree and the documents
  *       table), and once in writes of ~1,000 chunks as {@code Ingestor} does.
  *   <li>Search over M chunks (default 100,000): top-5 dense and hybrid, unfiltered and under a 25 %
  *       and a 1 % filter; p50/p95 over 3 passes of 200 queries after 50 warm-up queries; recall@5
- *       against an exact double-precision scan (dense) or the fusion of exact dense candidates
- *       with the lexical candidates (hybrid).
+ *       against an exact double-precision scan (dense) or the fusion of exact dense candidates with
+ *       the lexical candidates (hybrid).
  * </ul>
  *
  * Database: {@code CITERAG_BENCH_JDBC_URL} (with {@code CITERAG_BENCH_JDBC_USER} / {@code
@@ -123,7 +123,9 @@ public final class PgVectorBenchmark {
       copyMs[run] = t[0];
       hnswMs[run] = t[1];
       storeMs[run] = storeWrite("ingest" + run, docs, false)[0];
-      log("run %d: copy %.0f ms, hnsw %.0f ms, store.write %.0f ms", run + 1, copyMs[run], hnswMs[run], storeMs[run]);
+      log(
+          "run %d: copy %.0f ms, hnsw %.0f ms, store.write %.0f ms",
+          run + 1, copyMs[run], hnswMs[run], storeMs[run]);
     }
     double reindex = reindexMs("ingest2");
     double[] batched = storeWrite("batched", docs, true);
@@ -131,25 +133,63 @@ public final class PgVectorBenchmark {
     double copy = median(copyMs);
     double copyHnsw = median(sum(copyMs, hnswMs));
     double store = median(storeMs);
-    row("bare `COPY ... (FORMAT BINARY)`, PGvector.toBytes; ends with: PK only (no vector index)",
-        "load", n, copy, max(copyMs), rate(n, copy) + " rows/s");
-    row("`CREATE INDEX ... USING hnsw` (m 16, ef_construction 64) on that table", "index build", n,
-        median(hnswMs), max(hnswMs), "");
-    row("bare COPY + HNSW build (the floor for \"searchable\"); ends with: PK, HNSW", "load + build", n,
-        copyHnsw, max(sum(copyMs, hnswMs)), rate(n, copyHnsw) + " rows/s");
-    row("`PgVectorStore.write`, one call, empty collection; ends with: PK, HNSW, tsvector GIN, metadata GIN,"
-            + " doc_id btree, documents rows", "write", n, store, max(storeMs),
-        rate(n, store) + " rows/s = " + pct(copyHnsw / store) + " of COPY+HNSW, " + pct(copy / store)
+    row(
+        "bare `COPY ... (FORMAT BINARY)`, PGvector.toBytes; ends with: PK only (no vector index)",
+        "load",
+        n,
+        copy,
+        max(copyMs),
+        rate(n, copy) + " rows/s");
+    row(
+        "`CREATE INDEX ... USING hnsw` (m 16, ef_construction 64) on that table",
+        "index build",
+        n,
+        median(hnswMs),
+        max(hnswMs),
+        "");
+    row(
+        "bare COPY + HNSW build (the floor for \"searchable\"); ends with: PK, HNSW",
+        "load + build",
+        n,
+        copyHnsw,
+        max(sum(copyMs, hnswMs)),
+        rate(n, copyHnsw) + " rows/s");
+    row(
+        "`PgVectorStore.write`, one call, empty collection; ends with: PK, HNSW, tsvector GIN, metadata GIN,"
+            + " doc_id btree, documents rows",
+        "write",
+        n,
+        store,
+        max(storeMs),
+        rate(n, store)
+            + " rows/s = "
+            + pct(copyHnsw / store)
+            + " of COPY+HNSW, "
+            + pct(copy / store)
             + " of bare COPY");
-    row("  of which (estimate) load without HNSW: write − `REINDEX` of its HNSW (" + fmt(reindex) + " ms)",
-        "write", n, store - reindex, Double.NaN,
+    row(
+        "  of which (estimate) load without HNSW: write − `REINDEX` of its HNSW ("
+            + fmt(reindex)
+            + " ms)",
+        "write",
+        n,
+        store - reindex,
+        Double.NaN,
         rate(n, store - reindex) + " rows/s = " + pct(copy / (store - reindex)) + " of bare COPY");
-    row("`PgVectorStore.write` in writes of ~1,000 chunks (as `Ingestor`), empty collection; HNSW"
-            + " built after the first write, then maintained row by row", "write", n, batched[0], Double.NaN,
+    row(
+        "`PgVectorStore.write` in writes of ~1,000 chunks (as `Ingestor`), empty collection; HNSW"
+            + " built after the first write, then maintained row by row",
+        "write",
+        n,
+        batched[0],
+        Double.NaN,
         "1 run; " + rate(n, batched[0]) + " rows/s");
   }
 
-  /** Bare COPY into a fresh table with a primary key ({@link BareCopy}); returns {copy ms, hnsw build ms}. */
+  /**
+   * Bare COPY into a fresh table with a primary key ({@link BareCopy}); returns {copy ms, hnsw
+   * build ms}.
+   */
   private double[] bareCopy(List<EmbeddedChunk> rows, boolean buildIndex) throws Exception {
     try (Connection c = ds.getConnection();
         Statement s = c.createStatement()) {
@@ -169,9 +209,11 @@ public final class PgVectorBenchmark {
   }
 
   /** Writes into a fresh collection; returns {ms}. */
-  private double[] storeWrite(String collection, List<DocumentChunks> docs, boolean batched) throws SQLException {
+  private double[] storeWrite(String collection, List<DocumentChunks> docs, boolean batched)
+      throws SQLException {
     dropCollection(collection);
-    try (PgVectorStore store = PgVectorStore.builder().dataSource(ds).collection(collection).dimensions(DIMS).build()) {
+    try (PgVectorStore store =
+        PgVectorStore.builder().dataSource(ds).collection(collection).dimensions(DIMS).build()) {
       checkpoint();
       long t0 = System.nanoTime();
       if (batched) {
@@ -231,7 +273,8 @@ public final class PgVectorBenchmark {
     if (!reuse) {
       dropCollection("search");
     }
-    PgVectorStore store = PgVectorStore.builder().dataSource(ds).collection("search").dimensions(DIMS).build();
+    PgVectorStore store =
+        PgVectorStore.builder().dataSource(ds).collection("search").dimensions(DIMS).build();
     if (reuse && store.chunkCount() == n) {
       log("search corpus: reusing the %d chunks already stored", n);
     } else {
@@ -239,15 +282,22 @@ public final class PgVectorBenchmark {
       store.write(docs);
       double loadMs = (System.nanoTime() - t0) / 1e6;
       log("search corpus: %d chunks written in %.0f ms", rows.size(), loadMs);
-      row("`PgVectorStore.write` of the search corpus, one call, empty collection", "write", n, loadMs,
-          Double.NaN, "1 run; " + rate(n, loadMs) + " rows/s");
+      row(
+          "`PgVectorStore.write` of the search corpus, one call, empty collection",
+          "write",
+          n,
+          loadMs,
+          Double.NaN,
+          "1 run; " + rate(n, loadMs) + " rows/s");
     }
     try (Connection c = ds.getConnection();
         Statement s = c.createStatement()) {
       s.execute("VACUUM ANALYZE search_chunks");
-      try (ResultSet rs = s.executeQuery("SELECT pg_size_pretty(pg_table_size('search_chunks')),"
-          + " pg_size_pretty(pg_relation_size('search_chunks')),"
-          + " pg_size_pretty(pg_relation_size('search_chunks_hnsw'))")) {
+      try (ResultSet rs =
+          s.executeQuery(
+              "SELECT pg_size_pretty(pg_table_size('search_chunks')),"
+                  + " pg_size_pretty(pg_relation_size('search_chunks')),"
+                  + " pg_size_pretty(pg_relation_size('search_chunks_hnsw'))")) {
         rs.next();
         log("table %s (heap %s), hnsw %s", rs.getString(1), rs.getString(2), rs.getString(3));
       }
@@ -269,16 +319,29 @@ public final class PgVectorBenchmark {
     Filter quarter = Filter.eq("team", "search");
     Filter percent = Filter.eq("bucket", "b7");
     for (int ef : new int[] {40, 100}) {
-      try (PgVectorStore tuned = PgVectorStore.builder().dataSource(ds).collection("search")
-          .dimensions(DIMS).efSearch(ef).build()) {
+      try (PgVectorStore tuned =
+          PgVectorStore.builder()
+              .dataSource(ds)
+              .collection("search")
+              .dimensions(DIMS)
+              .efSearch(ef)
+              .build()) {
         searchCases(tuned, ef, n, rows, vectors, queries, warm, quarter, percent);
       }
     }
     store.close();
   }
 
-  private void searchCases(PgVectorStore store, int ef, int n, List<EmbeddedChunk> rows, float[][] vectors,
-      List<Corpus.Query> queries, List<Corpus.Query> warm, Filter quarter, Filter percent) {
+  private void searchCases(
+      PgVectorStore store,
+      int ef,
+      int n,
+      List<EmbeddedChunk> rows,
+      float[][] vectors,
+      List<Corpus.Query> queries,
+      List<Corpus.Query> warm,
+      Filter quarter,
+      Filter percent) {
     Object[][] cases = {
       {"dense top-5", Filter.ALL, false},
       {"dense top-5, 25 % filter", quarter, false},
@@ -291,9 +354,10 @@ public final class PgVectorBenchmark {
       String name = (String) cs[0];
       Filter f = (Filter) cs[1];
       boolean hybrid = (Boolean) cs[2];
-      Function<Corpus.Query, List<SearchHit>> run = hybrid
-          ? q -> store.hybridSearch(q.vector(), q.text(), K, f)
-          : q -> store.denseSearch(q.vector(), K, f);
+      Function<Corpus.Query, List<SearchHit>> run =
+          hybrid
+              ? q -> store.hybridSearch(q.vector(), q.text(), K, f)
+              : q -> store.denseSearch(q.vector(), K, f);
       int warmHits = 0;
       for (Corpus.Query q : warm) {
         warmHits += run.apply(q).size();
@@ -314,9 +378,10 @@ public final class PgVectorBenchmark {
             if (hits.size() < K) {
               short5++;
             }
-            List<String> exact = hybrid
-                ? exactHybrid(store, q, f, rows, vectors)
-                : exactDense(q.vector(), f, rows, vectors, K);
+            List<String> exact =
+                hybrid
+                    ? exactHybrid(store, q, f, rows, vectors)
+                    : exactDense(q.vector(), f, rows, vectors, K);
             recall += overlap(hits, exact) / (double) K;
           }
         }
@@ -324,14 +389,19 @@ public final class PgVectorBenchmark {
       Arrays.sort(samples);
       double p50 = percentile(samples, 50);
       double p95 = percentile(samples, 95);
-      String note = String.format(Locale.ROOT, "recall@5 %.3f%s", recall / queries.size(),
-          short5 > 0 ? "; " + short5 + " queries returned fewer than 5" : "");
+      String note =
+          String.format(
+              Locale.ROOT,
+              "recall@5 %.3f%s",
+              recall / queries.size(),
+              short5 > 0 ? "; " + short5 + " queries returned fewer than 5" : "");
       log("%s, ef_search %d: p50 %.2f ms, p95 %.2f ms, %s", name, ef, p50, p95, note);
       row("`PgVectorStore` " + name + ", efSearch(" + ef + ")", "search", n, p50, p95, note);
     }
   }
 
-  private static List<String> exactDense(float[] q, Filter f, List<EmbeddedChunk> rows, float[][] vectors, int k) {
+  private static List<String> exactDense(
+      float[] q, Filter f, List<EmbeddedChunk> rows, float[][] vectors, int k) {
     PriorityQueue<double[]> heap = new PriorityQueue<>(Comparator.comparingDouble(a -> a[0]));
     for (int i = 0; i < vectors.length; i++) {
       if (!f.test(rows.get(i).chunk().metadata())) {
@@ -355,13 +425,16 @@ public final class PgVectorBenchmark {
   }
 
   /** Exact dense candidates fused with the (exact) lexical candidates. */
-  private static List<String> exactHybrid(PgVectorStore store, Corpus.Query q, Filter f,
-      List<EmbeddedChunk> rows, float[][] vectors) {
+  private static List<String> exactHybrid(
+      PgVectorStore store, Corpus.Query q, Filter f, List<EmbeddedChunk> rows, float[][] vectors) {
     int n = RankFusion.candidatesFor(K);
     List<String> denseIds = exactDense(q.vector(), f, rows, vectors, n);
-    List<SearchHit> dense = store.withCosines(q.vector(), denseIds.stream()
-        .map(id -> new SearchHit(chunkOf(rows, id), null, null, null, 0, 0))
-        .toList());
+    List<SearchHit> dense =
+        store.withCosines(
+            q.vector(),
+            denseIds.stream()
+                .map(id -> new SearchHit(chunkOf(rows, id), null, null, null, 0, 0))
+                .toList());
     List<SearchHit> lexical = store.withCosines(q.vector(), store.lexicalSearch(q.text(), n, f));
     List<SearchHit> fused = RankFusion.fuse(dense, lexical, K);
     return fused.stream().map(h -> h.chunk().id()).toList();
@@ -392,33 +465,61 @@ public final class PgVectorBenchmark {
         Statement s = c.createStatement()) {
       s.execute("CREATE EXTENSION IF NOT EXISTS vector");
       StringBuilder sb = new StringBuilder();
-      try (ResultSet rs = s.executeQuery("SELECT current_setting('server_version'),"
-          + " (SELECT extversion FROM pg_extension WHERE extname = 'vector')")) {
+      try (ResultSet rs =
+          s.executeQuery(
+              "SELECT current_setting('server_version'),"
+                  + " (SELECT extversion FROM pg_extension WHERE extname = 'vector')")) {
         rs.next();
-        sb.append("PostgreSQL ").append(rs.getString(1)).append(", pgvector ").append(rs.getString(2));
+        sb.append("PostgreSQL ")
+            .append(rs.getString(1))
+            .append(", pgvector ")
+            .append(rs.getString(2));
       }
-      for (String name : List.of("shared_buffers", "work_mem", "maintenance_work_mem", "fsync",
-          "synchronous_commit", "full_page_writes", "max_parallel_maintenance_workers", "jit")) {
+      for (String name :
+          List.of(
+              "shared_buffers",
+              "work_mem",
+              "maintenance_work_mem",
+              "fsync",
+              "synchronous_commit",
+              "full_page_writes",
+              "max_parallel_maintenance_workers",
+              "jit")) {
         try (ResultSet rs = s.executeQuery("SHOW " + name)) {
           rs.next();
           sb.append(", ").append(name).append(' ').append(rs.getString(1));
         }
       }
       System.out.println("Server: " + sb);
-      System.out.println("JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version")
-          + ", " + Runtime.getRuntime().availableProcessors() + " CPUs, max heap "
-          + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB");
+      System.out.println(
+          "JVM: "
+              + System.getProperty("java.vm.name")
+              + " "
+              + System.getProperty("java.version")
+              + ", "
+              + Runtime.getRuntime().availableProcessors()
+              + " CPUs, max heap "
+              + Runtime.getRuntime().maxMemory() / (1 << 20)
+              + " MB");
     }
   }
 
   private void row(String method, String op, int n, double median, double p95, String notes) {
-    table.add(new String[] {method, op, String.format(Locale.ROOT, "%,d", n), fmt(median),
-        Double.isNaN(p95) ? "–" : fmt(p95), notes});
+    table.add(
+        new String[] {
+          method,
+          op,
+          String.format(Locale.ROOT, "%,d", n),
+          fmt(median),
+          Double.isNaN(p95) ? "–" : fmt(p95),
+          notes
+        });
   }
 
   private void printTable() {
     System.out.println();
-    System.out.println("| method | operation | N | median / p50 (ms) | slowest / p95 (ms) | notes |");
+    System.out.println(
+        "| method | operation | N | median / p50 (ms) | slowest / p95 (ms) | notes |");
     System.out.println("|---|---|---:|---:|---:|---|");
     for (String[] r : table) {
       System.out.println("| " + String.join(" | ", r) + " |");

@@ -35,8 +35,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Section 5: everything {@link RagPipeline#ask} does except the model and embedding calls, over
  * {@code n} in-memory chunks, with zero-latency fakes: an embedder that looks up precomputed query
- * vectors and a chat model that returns a valid cited reply at once (computed on the first call
- * for a prompt, during warm-up, then served from a map).
+ * vectors and a chat model that returns a valid cited reply at once (computed on the first call for
+ * a prompt, during warm-up, then served from a map).
  */
 public final class PipelineOverhead {
   private PipelineOverhead() {}
@@ -52,12 +52,14 @@ public final class PipelineOverhead {
       vectors.put(data.warmupQuestions[i], data.warmupQueries[i]);
     }
     InstantCitingModel model = new InstantCitingModel();
-    RagPipeline rag = RagPipeline.builder()
-        .embedder(new PrecomputedEmbedder(vectors, data.dims))
-        .store(store)
-        .generator(AnswerGenerator.of(model))
-        .build();
-    // warm-up: the warm-up questions, then one untimed pass over the measured ones fills the model's replies
+    RagPipeline rag =
+        RagPipeline.builder()
+            .embedder(new PrecomputedEmbedder(vectors, data.dims))
+            .store(store)
+            .generator(AnswerGenerator.of(model))
+            .build();
+    // warm-up: the warm-up questions, then one untimed pass over the measured ones fills the
+    // model's replies
     for (String q : data.warmupQuestions) {
       rag.ask(q);
     }
@@ -65,7 +67,8 @@ public final class PipelineOverhead {
       rag.ask(q);
     }
     model.freeze();
-    dev.citerag.bench.harness.Heap.usedAfterGc(); // start the timed passes with an empty young generation
+    dev.citerag.bench.harness.Heap
+        .usedAfterGc(); // start the timed passes with an empty young generation
     String loadBefore = Machine.loadAverage();
     int total = passes * data.questions.length;
     long[] nanos = new long[total];
@@ -93,23 +96,44 @@ public final class PipelineOverhead {
     String loadAfter = Machine.loadAverage();
     long p50 = Stats.median(nanos);
     long p95 = Stats.p95(nanos);
-    report.target(f("pipeline overhead over %,d in-memory chunks", data.n), "p95 < 2 ms",
-        f("p95 %s ms (median %s)", ms3(p95), ms3(p50)), p95 < 2_000_000);
-    report.heading(f("5. Pipeline overhead: `RagPipeline.ask` over %,d in-memory chunks, zero-latency fakes (load %s → %s)",
-        data.n, loadBefore, loadAfter));
+    report.target(
+        f("pipeline overhead over %,d in-memory chunks", data.n),
+        "p95 < 2 ms",
+        f("p95 %s ms (median %s)", ms3(p95), ms3(p50)),
+        p95 < 2_000_000);
+    report.heading(
+        f(
+            "5. Pipeline overhead: `RagPipeline.ask` over %,d in-memory chunks, zero-latency fakes (load %s → %s)",
+            data.n, loadBefore, loadAfter));
     report.header("what", ">median ms", ">p95 ms", "target: p95 < 2 ms");
-    report.row(f("whole `ask` (%d questions × %d passes; %d/%d answered)", data.questions.length, passes, answered, total),
-        ms3(p50), ms3(p95), pass(p95 < 2_000_000));
-    report.row("… retrieve (hybrid: dense top-40 + BM25 top-40, fused)", ms3(Stats.median(samples(stages, Stage.RETRIEVE))),
-        ms3(Stats.p95(samples(stages, Stage.RETRIEVE))), "");
-    report.row("… build context (JSON sources)", ms3(Stats.median(samples(stages, Stage.CONTEXT))),
-        ms3(Stats.p95(samples(stages, Stage.CONTEXT))), "");
-    report.row("… parse + validate the reply", ms3(Stats.median(samples(stages, Stage.VALIDATE))),
-        ms3(Stats.p95(samples(stages, Stage.VALIDATE))), "");
+    report.row(
+        f(
+            "whole `ask` (%d questions × %d passes; %d/%d answered)",
+            data.questions.length, passes, answered, total),
+        ms3(p50),
+        ms3(p95),
+        pass(p95 < 2_000_000));
+    report.row(
+        "… retrieve (hybrid: dense top-40 + BM25 top-40, fused)",
+        ms3(Stats.median(samples(stages, Stage.RETRIEVE))),
+        ms3(Stats.p95(samples(stages, Stage.RETRIEVE))),
+        "");
+    report.row(
+        "… build context (JSON sources)",
+        ms3(Stats.median(samples(stages, Stage.CONTEXT))),
+        ms3(Stats.p95(samples(stages, Stage.CONTEXT))),
+        "");
+    report.row(
+        "… parse + validate the reply",
+        ms3(Stats.median(samples(stages, Stage.VALIDATE))),
+        ms3(Stats.p95(samples(stages, Stage.VALIDATE))),
+        "");
     report.blank();
-    report.line("Defaults: topK 8, token budget 3,000, gate 1 lexical match on, 1 retry allowed (none needed).");
+    report.line(
+        "Defaults: topK 8, token budget 3,000, gate 1 lexical match on, 1 retry allowed (none needed).");
     if (answered != total) {
-      throw new IllegalStateException("pipeline benchmark: only " + answered + " of " + total + " answered");
+      throw new IllegalStateException(
+          "pipeline benchmark: only " + answered + " of " + total + " answered");
     }
   }
 
@@ -129,7 +153,8 @@ public final class PipelineOverhead {
 
     @Override
     public List<float[]> embedDocuments(List<DocumentText> documents) {
-      throw new UnsupportedOperationException("the benchmark writes precomputed vectors to the store");
+      throw new UnsupportedOperationException(
+          "the benchmark writes precomputed vectors to the store");
     }
 
     @Override
@@ -171,7 +196,8 @@ public final class PipelineOverhead {
         reply = compose(request.userContent());
         replies.put(request.userContent(), reply);
       }
-      return new ChatResponse(reply, FinishReason.STOP, "STOP", TokenUsage.of(1000, 50, 0), "instant", null);
+      return new ChatResponse(
+          reply, FinishReason.STOP, "STOP", TokenUsage.of(1000, 50, 0), "instant", null);
     }
 
     private static String compose(String userContent) {

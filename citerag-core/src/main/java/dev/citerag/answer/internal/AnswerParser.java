@@ -36,7 +36,8 @@ public final class AnswerParser {
 
   public static ParseResult parse(String reply) {
     if (reply.length() > MAX_REPLY_CHARS) {
-      return fail(IssueType.INVALID_JSON,
+      return fail(
+          IssueType.INVALID_JSON,
           "reply is " + reply.length() + " characters, more than the limit of " + MAX_REPLY_CHARS);
     }
     String s = reply.strip();
@@ -49,7 +50,8 @@ public final class AnswerParser {
     }
     if (s.charAt(0) != '{') {
       String start = s.length() > 20 ? s.substring(0, 20) + "..." : s;
-      return fail(IssueType.INVALID_JSON,
+      return fail(
+          IssueType.INVALID_JSON,
           "reply must be a single JSON object and nothing else; it starts with \"" + start + "\"");
     }
     JsonNode tree;
@@ -60,12 +62,15 @@ public final class AnswerParser {
     }
     List<String> errors = AnswerSchema.check(SCHEMA, tree);
     if (!errors.isEmpty()) {
-      return fail(IssueType.SCHEMA_MISMATCH, "reply does not match the answer schema: " + String.join("; ", errors));
+      return fail(
+          IssueType.SCHEMA_MISMATCH,
+          "reply does not match the answer schema: " + String.join("; ", errors));
     }
     try {
       return new ParseResult(MAPPER.treeToValue(tree, ModelAnswer.class), List.of());
     } catch (JsonProcessingException | IllegalArgumentException e) {
-      return fail(IssueType.SCHEMA_MISMATCH, "reply does not match the answer schema: " + e.getMessage());
+      return fail(
+          IssueType.SCHEMA_MISMATCH, "reply does not match the answer schema: " + e.getMessage());
     }
   }
 

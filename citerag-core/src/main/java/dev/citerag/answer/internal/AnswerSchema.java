@@ -17,9 +17,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The JSON Schema of the answer contract, generated from {@link ModelAnswer} and the types it
- * holds (records, enums with {@link JsonValue}, strings, lists), so the schema a model is given and
- * the Java types it is parsed into can never drift apart. Only keywords that both Gemini's {@code
+ * The JSON Schema of the answer contract, generated from {@link ModelAnswer} and the types it holds
+ * (records, enums with {@link JsonValue}, strings, lists), so the schema a model is given and the
+ * Java types it is parsed into can never drift apart. Only keywords that both Gemini's {@code
  * responseJsonSchema} and Ollama's {@code format} accept are used: {@code type}, {@code
  * properties}, {@code required}, {@code items}, {@code enum}, {@code description}, {@code
  * additionalProperties}.
@@ -171,7 +171,8 @@ public final class AnswerSchema {
             ok |= e.asText().equals(value.asText());
           }
           if (!ok) {
-            errors.add(path + " must be one of " + en + ", was \"" + abbreviate(value.asText()) + "\"");
+            errors.add(
+                path + " must be one of " + en + ", was \"" + abbreviate(value.asText()) + "\"");
           }
         }
       }

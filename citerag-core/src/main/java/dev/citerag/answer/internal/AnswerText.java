@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Checks that an answer text consists of its claims: the claims' texts, in any order and any
- * number of times, separated only by whitespace, sentence punctuation ({@code . ! ? ; , :}) and
- * list markers ({@code - * • ·}). Both sides are compared under the quotation normalisation.
+ * Checks that an answer text consists of its claims: the claims' texts, in any order and any number
+ * of times, separated only by whitespace, sentence punctuation ({@code . ! ? ; , :}) and list
+ * markers ({@code - * • ·}). Both sides are compared under the quotation normalisation.
  */
 public final class AnswerText {
   private AnswerText() {}
@@ -53,7 +53,10 @@ public final class AnswerText {
       return 0;
     }
     for (String c : claims) {
-      if (!c.isEmpty() && c.length() > best && answer.text().startsWith(c, at) && answer.isBoundary(at + c.length())) {
+      if (!c.isEmpty()
+          && c.length() > best
+          && answer.text().startsWith(c, at)
+          && answer.isBoundary(at + c.length())) {
         best = c.length();
       }
     }
@@ -61,8 +64,17 @@ public final class AnswerText {
   }
 
   private static boolean isSeparator(char c) {
-    return c == ' ' || c == '.' || c == '!' || c == '?' || c == ';' || c == ',' || c == ':' || c == '-'
-        || c == '*' || c == '\u2022' || c == '\u00B7';
+    return c == ' '
+        || c == '.'
+        || c == '!'
+        || c == '?'
+        || c == ';'
+        || c == ','
+        || c == ':'
+        || c == '-'
+        || c == '*'
+        || c == '\u2022'
+        || c == '\u00B7';
   }
 
   static boolean hasLetterOrDigit(String s, int from, int to) {

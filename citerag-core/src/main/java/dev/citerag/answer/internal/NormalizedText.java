@@ -17,9 +17,8 @@ import java.util.Arrays;
  *   <li>typographic apostrophes and single quotes ({@code ‘ ’ ‚ ‛ ′ ʼ}) become {@code '},
  *       typographic double quotes ({@code “ ” „ ‟ ″}) become {@code "}, the hyphen and non-breaking
  *       hyphen ({@code U+2010}, {@code U+2011}) become {@code -};
- *   <li>format characters (Unicode category Cf: soft hyphen, zero-width space and joiners, the
- *       byte order mark, direction marks) and control characters other than whitespace are
- *       removed;
+ *   <li>format characters (Unicode category Cf: soft hyphen, zero-width space and joiners, the byte
+ *       order mark, direction marks) and control characters other than whitespace are removed;
  *   <li>every run of whitespace (including no-break spaces) becomes one space; both ends are
  *       trimmed.
  * </ul>
@@ -30,8 +29,8 @@ import java.util.Arrays;
  * <p>Tokens: letters, digits, {@code _} and combining marks form words; a word continues across an
  * inner {@code - ' _ . /} between two word characters ({@code Non-production}, {@code can't},
  * {@code v2.3.1}, {@code and/or}) and across an inner {@code ,} or {@code :} between two digits
- * ({@code 1,000}, {@code 10:30}). In scripts written without spaces (Han, Hiragana, Katakana,
- * Thai, Lao, Khmer, Myanmar) every character is a token of its own (with its marks).
+ * ({@code 1,000}, {@code 10:30}). In scripts written without spaces (Han, Hiragana, Katakana, Thai,
+ * Lao, Khmer, Myanmar) every character is a token of its own (with its marks).
  */
 public final class NormalizedText {
 
@@ -61,14 +60,18 @@ public final class NormalizedText {
       if (cp < 0x80 && segEnd == i + 1) {
         out.add((char) cp, i, segEnd);
       } else {
-        String piece = fold(Normalizer.normalize(dropInvisible(s, i, segEnd), Normalizer.Form.NFKC));
+        String piece =
+            fold(Normalizer.normalize(dropInvisible(s, i, segEnd), Normalizer.Form.NFKC));
         for (int k = 0; k < piece.length(); k++) {
           out.add(piece.charAt(k), i, segEnd);
         }
       }
       i = segEnd;
     }
-    return new NormalizedText(s, out.b.toString(), Arrays.copyOf(out.from, out.b.length()),
+    return new NormalizedText(
+        s,
+        out.b.toString(),
+        Arrays.copyOf(out.from, out.b.length()),
         Arrays.copyOf(out.to, out.b.length()));
   }
 
@@ -146,10 +149,10 @@ public final class NormalizedText {
   }
 
   /**
-   * How long a quote is, in words: tokens holding a letter or digit in scripts written with
-   * spaces count one each, characters of scripts written without spaces count half each (so the
-   * default of 4 words asks for 8 Chinese, Japanese or Thai characters). Punctuation and markup
-   * ({@code |}, {@code -}, {@code >}) count nothing.
+   * How long a quote is, in words: tokens holding a letter or digit in scripts written with spaces
+   * count one each, characters of scripts written without spaces count half each (so the default of
+   * 4 words asks for 8 Chinese, Japanese or Thai characters). Punctuation and markup ({@code |},
+   * {@code -}, {@code >}) count nothing.
    */
   public static double lengthInWords(String normalized) {
     double words = 0;
@@ -167,7 +170,10 @@ public final class NormalizedText {
     return words;
   }
 
-  /** Whether the boundary at {@code i} (between the code points before and at it) lies inside a token. */
+  /**
+   * Whether the boundary at {@code i} (between the code points before and at it) lies inside a
+   * token.
+   */
   static boolean joined(String s, int i) {
     int y = s.codePointAt(i);
     int x = s.codePointBefore(i);
@@ -214,12 +220,21 @@ public final class NormalizedText {
 
   static boolean isMark(int cp) {
     int t = Character.getType(cp);
-    return t == Character.NON_SPACING_MARK || t == Character.COMBINING_SPACING_MARK || t == Character.ENCLOSING_MARK;
+    return t == Character.NON_SPACING_MARK
+        || t == Character.COMBINING_SPACING_MARK
+        || t == Character.ENCLOSING_MARK;
   }
 
-  /** Marks, and the Hangul vowel and final jamo and half-width kana sound marks that compose with what precedes them. */
+  /**
+   * Marks, and the Hangul vowel and final jamo and half-width kana sound marks that compose with
+   * what precedes them.
+   */
   private static boolean isMarkLike(int cp) {
-    return isMark(cp) || (cp >= 0x1160 && cp <= 0x11FF) || (cp >= 0xD7B0 && cp <= 0xD7FF) || cp == 0xFF9E || cp == 0xFF9F;
+    return isMark(cp)
+        || (cp >= 0x1160 && cp <= 0x11FF)
+        || (cp >= 0xD7B0 && cp <= 0xD7FF)
+        || cp == 0xFF9E
+        || cp == 0xFF9F;
   }
 
   /** Letters of scripts written without spaces between words. */
@@ -228,9 +243,14 @@ public final class NormalizedText {
       return false;
     }
     UnicodeScript s = UnicodeScript.of(cp);
-    return s == UnicodeScript.HAN || s == UnicodeScript.HIRAGANA || s == UnicodeScript.KATAKANA
-        || s == UnicodeScript.THAI || s == UnicodeScript.LAO || s == UnicodeScript.KHMER
-        || s == UnicodeScript.MYANMAR || s == UnicodeScript.BOPOMOFO;
+    return s == UnicodeScript.HAN
+        || s == UnicodeScript.HIRAGANA
+        || s == UnicodeScript.KATAKANA
+        || s == UnicodeScript.THAI
+        || s == UnicodeScript.LAO
+        || s == UnicodeScript.KHMER
+        || s == UnicodeScript.MYANMAR
+        || s == UnicodeScript.BOPOMOFO;
   }
 
   static boolean isSpace(char c) {

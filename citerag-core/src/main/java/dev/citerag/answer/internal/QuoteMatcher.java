@@ -10,10 +10,10 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Decides whether a quote is a contiguous excerpt of a passage under the quotation normalisation
- * of {@link NormalizedText}, starting and ending on token boundaries of the passage (a quote may
- * not begin or end inside a word, a number such as {@code 1,000}, or a hyphenated or apostrophised
- * word such as {@code Non-production} or {@code can't}). Matching is case-sensitive and
+ * Decides whether a quote is a contiguous excerpt of a passage under the quotation normalisation of
+ * {@link NormalizedText}, starting and ending on token boundaries of the passage (a quote may not
+ * begin or end inside a word, a number such as {@code 1,000}, or a hyphenated or apostrophised word
+ * such as {@code Non-production} or {@code can't}). Matching is case-sensitive and
  * punctuation-sensitive.
  */
 public final class QuoteMatcher {

@@ -7,8 +7,8 @@ import dev.citerag.answer.ValidationIssue;
 import java.util.List;
 
 /**
- * Every text citerag sends to models, in one place: the rules (system instruction) and the
- * feedback appended to the user turn after a rejected reply.
+ * Every text citerag sends to models, in one place: the rules (system instruction) and the feedback
+ * appended to the user turn after a rejected reply.
  */
 public final class Prompts {
   private Prompts() {}
@@ -43,8 +43,8 @@ public final class Prompts {
       """;
 
   /**
-   * The user turn of one call: the context's JSON and, after a rejected reply, the {@link
-   * #feedback feedback} naming each problem.
+   * The user turn of one call: the context's JSON and, after a rejected reply, the {@link #feedback
+   * feedback} naming each problem.
    */
   public static String userTurn(String userContent, List<ValidationIssue> feedback) {
     return feedback.isEmpty() ? userContent : userContent + feedback(feedback);

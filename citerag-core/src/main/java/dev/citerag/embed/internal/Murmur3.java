@@ -2,8 +2,8 @@ package dev.citerag.embed.internal;
 
 /**
  * MurmurHash3, x86 32-bit variant (Austin Appleby's public-domain algorithm), over a byte array.
- * Pure integer arithmetic, so it gives the same result on every JVM and platform; checked
- * against the published test vectors in {@code Murmur3Test}.
+ * Pure integer arithmetic, so it gives the same result on every JVM and platform; checked against
+ * the published test vectors in {@code Murmur3Test}.
  */
 public final class Murmur3 {
   private Murmur3() {}

@@ -1,7 +1,7 @@
 package dev.citerag.pipeline.internal;
 
-import dev.citerag.answer.internal.QuoteMatcher;
 import dev.citerag.answer.SentSource;
+import dev.citerag.answer.internal.QuoteMatcher;
 import dev.citerag.embed.DocumentText;
 import dev.citerag.embed.Embedder;
 import dev.citerag.embed.internal.Vectors;
@@ -21,8 +21,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The reading half of {@code ExtractiveGenerator}: picks the sentence of the sent sources that best
  * answers a question and measures, with generic features, how likely it is to be a right answer.
- * The generator documents the rules; this class holds them so that the training tool (which
- * writes the features of labelled questions) and the generator compute exactly the same thing.
+ * The generator documents the rules; this class holds them so that the training tool (which writes
+ * the features of labelled questions) and the generator compute exactly the same thing.
  *
  * <p>Thread-safe: the only state is a bounded cache of sentence vectors.
  */
@@ -31,16 +31,20 @@ public final class ExtractiveReader {
   /** Names of {@link Assessment#features()}, in order; the answerability weights follow it. */
   public static final List<String> FEATURES =
       List.of(
-          "coverage", // IDF-weighted share of the question's content terms in the sentence (+ headings)
+          "coverage", // IDF-weighted share of the question's content terms in the sentence (+
+          // headings)
           "chunk_coverage", // the same over the sentence's whole chunk
           "missing_everywhere", // IDF-weighted share of content terms in no sent source
           "negation_mismatch", // the question is negated, the sentence is not
-          "antonym_conflict", // the question has one word of an antonym pair, the sentence the other
-          "name_missing", // share of the question's capitalised names not in the sentence (+ headings)
+          "antonym_conflict", // the question has one word of an antonym pair, the sentence the
+          // other
+          "name_missing", // share of the question's capitalised names not in the sentence (+
+          // headings)
           "type_mismatch", // the question expects a number, date, name or place the sentence lacks
           "type_match", // ... and the sentence has one
           "similarity", // embedder cosine of question and sentence
-          "similarity_margin", // best sentence's cosine minus the best of the other chunks' sentences
+          "similarity_margin", // best sentence's cosine minus the best of the other chunks'
+          // sentences
           "retrieval_cosine", // dense cosine of the sentence's chunk
           "top_chunk", // the sentence's chunk was retrieved first
           "score_margin", // relative lead of the best sentence's ranking score over the runner-up
@@ -64,7 +68,8 @@ public final class ExtractiveReader {
               + "|what (percentage|percent|proportion|number|amount|fraction|share|size|rate)"
               + "|limit|maximum|minimum|timeout|threshold|port|version|ttl|duration)\\b");
   private static final Pattern WANTS_PERSON = Pattern.compile("(?i)\\b(who|whom|whose)\\b");
-  private static final Pattern WANTS_PLACE = Pattern.compile("(?i)\\b(where|what (country|city|place|region|state))\\b");
+  private static final Pattern WANTS_PLACE =
+      Pattern.compile("(?i)\\b(where|what (country|city|place|region|state))\\b");
   private static final Pattern HOW_TO =
       Pattern.compile("(?i)^\\s*how (do|can|could|should|would|to|does one) ?(i|we|you|one)?\\b");
 
@@ -80,22 +85,35 @@ public final class ExtractiveReader {
           "(?i)\\d|\\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty"
               + "|forty|fifty|hundred|hundreds|thousand|thousands|million|millions|billion|dozen|once"
               + "|twice|single|double|half|quarter|percent|several|few|many|most|all|none)\\b");
-  private static final Pattern QUESTION_TOKEN = Pattern.compile("[\\p{L}\\p{N}]+(?:['’-][\\p{L}\\p{N}]+)*+");
+  private static final Pattern QUESTION_TOKEN =
+      Pattern.compile("[\\p{L}\\p{N}]+(?:['’-][\\p{L}\\p{N}]+)*+");
 
   /**
-   * Antonym pairs: when the question holds one word of a pair and the sentence holds the other
-   * but not the first, they disagree ("least important" asked, "most important" written).
+   * Antonym pairs: when the question holds one word of a pair and the sentence holds the other but
+   * not the first, they disagree ("least important" asked, "most important" written).
    */
   public static final List<List<String>> ANTONYMS =
       List.of(
-          List.of("most", "least"), List.of("largest", "smallest"), List.of("biggest", "smallest"),
-          List.of("highest", "lowest"), List.of("earliest", "latest"), List.of("best", "worst"),
-          List.of("maximum", "minimum"), List.of("increase", "decrease"),
-          List.of("increased", "decreased"), List.of("major", "minor"),
-          List.of("longest", "shortest"), List.of("oldest", "newest"), List.of("older", "younger"),
-          List.of("northern", "southern"), List.of("eastern", "western"), List.of("always", "never"),
-          List.of("positive", "negative"), List.of("success", "failure"),
-          List.of("accepted", "rejected"), List.of("allowed", "forbidden"),
+          List.of("most", "least"),
+          List.of("largest", "smallest"),
+          List.of("biggest", "smallest"),
+          List.of("highest", "lowest"),
+          List.of("earliest", "latest"),
+          List.of("best", "worst"),
+          List.of("maximum", "minimum"),
+          List.of("increase", "decrease"),
+          List.of("increased", "decreased"),
+          List.of("major", "minor"),
+          List.of("longest", "shortest"),
+          List.of("oldest", "newest"),
+          List.of("older", "younger"),
+          List.of("northern", "southern"),
+          List.of("eastern", "western"),
+          List.of("always", "never"),
+          List.of("positive", "negative"),
+          List.of("success", "failure"),
+          List.of("accepted", "rejected"),
+          List.of("allowed", "forbidden"),
           List.of("strongest", "weakest"));
 
   /**
@@ -104,22 +122,128 @@ public final class ExtractiveReader {
    */
   public static final Set<String> GENERIC_WORDS =
       Set.of(
-          "many", "long", "much", "often", "default", "value", "use", "used", "using", "work",
-          "works", "happen", "happens", "make", "take", "way", "kind", "type", "allowed",
-          "possible", "exist", "exists", "someone", "something", "anyone", "need", "needed",
-          "required", "require", "requires", "current", "currently", "right", "correct", "usually",
-          "typically", "exactly", "actually", "first", "thing", "things", "supposed", "know",
-          "find", "see", "go", "going", "good", "bad", "best", "new", "set", "give", "given",
-          "let", "like", "want", "able", "there", "done", "say", "says", "said", "mean", "means",
-          "called", "name", "named", "handle", "handled", "okay", "ok", "quickly", "share", "get",
-          "got", "tell", "explain", "describe", "should", "must", "does", "do", "setting",
-          "option", "step", "steps", "process", "procedure", "policy", "rule", "rules");
+          "many",
+          "long",
+          "much",
+          "often",
+          "default",
+          "value",
+          "use",
+          "used",
+          "using",
+          "work",
+          "works",
+          "happen",
+          "happens",
+          "make",
+          "take",
+          "way",
+          "kind",
+          "type",
+          "allowed",
+          "possible",
+          "exist",
+          "exists",
+          "someone",
+          "something",
+          "anyone",
+          "need",
+          "needed",
+          "required",
+          "require",
+          "requires",
+          "current",
+          "currently",
+          "right",
+          "correct",
+          "usually",
+          "typically",
+          "exactly",
+          "actually",
+          "first",
+          "thing",
+          "things",
+          "supposed",
+          "know",
+          "find",
+          "see",
+          "go",
+          "going",
+          "good",
+          "bad",
+          "best",
+          "new",
+          "set",
+          "give",
+          "given",
+          "let",
+          "like",
+          "want",
+          "able",
+          "there",
+          "done",
+          "say",
+          "says",
+          "said",
+          "mean",
+          "means",
+          "called",
+          "name",
+          "named",
+          "handle",
+          "handled",
+          "okay",
+          "ok",
+          "quickly",
+          "share",
+          "get",
+          "got",
+          "tell",
+          "explain",
+          "describe",
+          "should",
+          "must",
+          "does",
+          "do",
+          "setting",
+          "option",
+          "step",
+          "steps",
+          "process",
+          "procedure",
+          "policy",
+          "rule",
+          "rules");
 
   /** More generic words for the semantic mode, where the asked type is scored separately. */
   private static final Set<String> TYPE_WORDS =
-      Set.of("year", "years", "time", "times", "number", "amount", "percentage", "percent", "date",
-          "day", "during", "hours", "refer", "referred", "term", "known", "one", "two", "happened", "occur", "occurred",
-          "place", "person", "people", "country", "city");
+      Set.of(
+          "year",
+          "years",
+          "time",
+          "times",
+          "number",
+          "amount",
+          "percentage",
+          "percent",
+          "date",
+          "day",
+          "during",
+          "hours",
+          "refer",
+          "referred",
+          "term",
+          "known",
+          "one",
+          "two",
+          "happened",
+          "occur",
+          "occurred",
+          "place",
+          "person",
+          "people",
+          "country",
+          "city");
 
   private static final Set<String> GENERIC = stemAll(union(GENERIC_WORDS, TYPE_WORDS));
 
@@ -128,11 +252,55 @@ public final class ExtractiveReader {
     out.addAll(b);
     return out;
   }
+
   private static final Set<String> QUESTION_WORDS =
-      Set.of("what", "which", "who", "whom", "whose", "when", "where", "why", "how", "in", "on", "at",
-          "the", "a", "an", "of", "for", "to", "by", "from", "during", "after", "before", "is", "are",
-          "was", "were", "did", "does", "do", "i", "name", "along", "besides", "other", "than", "and",
-          "or", "with", "about", "as", "if", "under", "over", "apart", "according");
+      Set.of(
+          "what",
+          "which",
+          "who",
+          "whom",
+          "whose",
+          "when",
+          "where",
+          "why",
+          "how",
+          "in",
+          "on",
+          "at",
+          "the",
+          "a",
+          "an",
+          "of",
+          "for",
+          "to",
+          "by",
+          "from",
+          "during",
+          "after",
+          "before",
+          "is",
+          "are",
+          "was",
+          "were",
+          "did",
+          "does",
+          "do",
+          "i",
+          "name",
+          "along",
+          "besides",
+          "other",
+          "than",
+          "and",
+          "or",
+          "with",
+          "about",
+          "as",
+          "if",
+          "under",
+          "over",
+          "apart",
+          "according");
 
   private static final int CACHE_SIZE = 4096;
 
@@ -193,8 +361,12 @@ public final class ExtractiveReader {
     boolean howTo = HOW_TO.matcher(question).find();
     for (int rank = 0; rank < sources.size(); rank++) {
       SentSource s = sources.get(rank);
-      Set<String> heading = new HashSet<>(LexicalAnalyzer.distinctTerms(
-          (s.chunk().title() == null ? "" : s.chunk().title()) + " " + s.chunk().section()));
+      Set<String> heading =
+          new HashSet<>(
+              LexicalAnalyzer.distinctTerms(
+                  (s.chunk().title() == null ? "" : s.chunk().title())
+                      + " "
+                      + s.chunk().section()));
       Set<String> task = new HashSet<>();
       List<String> path = s.chunk().headingPath();
       if (!path.isEmpty()) {
@@ -220,7 +392,9 @@ public final class ExtractiveReader {
         Set<String> context = new HashSet<>(terms);
         context.addAll(heading);
         Double cos = s.hit().cosine();
-        candidates.add(new Candidate(s.sourceId(), rank, u.quote, u.procedure, terms, context, cos == null ? 0 : cos));
+        candidates.add(
+            new Candidate(
+                s.sourceId(), rank, u.quote, u.procedure, terms, context, cos == null ? 0 : cos));
       }
     }
     if (candidates.isEmpty()) {
@@ -239,7 +413,8 @@ public final class ExtractiveReader {
     boolean wantsNumber = WANTS_NUMBER.matcher(question).find();
     boolean wantsTime = WANTS_TIME.matcher(question).find();
     boolean wantsPerson = !wantsTime && !wantsNumber && WANTS_PERSON.matcher(question).find();
-    boolean wantsPlace = !wantsTime && !wantsNumber && !wantsPerson && WANTS_PLACE.matcher(question).find();
+    boolean wantsPlace =
+        !wantsTime && !wantsNumber && !wantsPerson && WANTS_PLACE.matcher(question).find();
     Set<String> questionNames = names(question);
     float[] qv = null;
     if (embedder != null) {
@@ -259,9 +434,11 @@ public final class ExtractiveReader {
       }
       c.coverage = total == 0 ? 0 : hit / total;
       c.similarity = qv == null || c.vector == null ? 0 : Vectors.cosine(qv, c.vector);
-      boolean typed = typeMatches(c.sentence, question, wantsNumber, wantsTime, wantsPerson, wantsPlace);
+      boolean typed =
+          typeMatches(c.sentence, question, wantsNumber, wantsTime, wantsPerson, wantsPlace);
       c.typeMatch = typed;
-      c.score = hit / maxIdf / (1.0 + 0.02 * c.terms.size()) + (qv == null ? 0 : 1.5 * c.similarity);
+      c.score =
+          hit / maxIdf / (1.0 + 0.02 * c.terms.size()) + (qv == null ? 0 : 1.5 * c.similarity);
       if (hit > 0 && typed && (wantsNumber || wantsTime || wantsPerson || wantsPlace)) {
         c.score += 0.5;
       }
@@ -359,15 +536,15 @@ public final class ExtractiveReader {
 
   /**
    * The lexical decision, for a generator without a semantic embedder: question terms with plural
-   * stemming only ({@link LexicalAnalyzer#distinctSurfaceTerms}); abstain when a content term is
-   * in no sent source (near miss), when a number or identifier is not in the best sentence, when
-   * the best sentence (with table header and headings) covers less than {@code minCoverage} of
-   * the content terms, when question and sentence disagree on negation or split an antonym pair,
-   * and, when {@code requireType}, when the sentence lacks the asked type (number, date, name).
-   * Returns the chosen quotes, or an empty list to abstain.
+   * stemming only ({@link LexicalAnalyzer#distinctSurfaceTerms}); abstain when a content term is in
+   * no sent source (near miss), when a number or identifier is not in the best sentence, when the
+   * best sentence (with table header and headings) covers less than {@code minCoverage} of the
+   * content terms, when question and sentence disagree on negation or split an antonym pair, and,
+   * when {@code requireType}, when the sentence lacks the asked type (number, date, name). Returns
+   * the chosen quotes, or an empty list to abstain.
    */
-  public List<Pick> lexicalDecision(String question, List<SentSource> sources, double minCoverage,
-      boolean requireType) {
+  public List<Pick> lexicalDecision(
+      String question, List<SentSource> sources, double minCoverage, boolean requireType) {
     Set<String> qTerms = LexicalAnalyzer.distinctSurfaceTerms(question);
     if (qTerms.isEmpty() || sources.isEmpty()) {
       return List.of();
@@ -381,7 +558,8 @@ public final class ExtractiveReader {
     Set<String> present = new HashSet<>();
     for (int rank = 0; rank < sources.size(); rank++) {
       SentSource s = sources.get(rank);
-      String headingText = (s.chunk().title() == null ? "" : s.chunk().title()) + " " + s.chunk().section();
+      String headingText =
+          (s.chunk().title() == null ? "" : s.chunk().title()) + " " + s.chunk().section();
       Set<String> heading = new HashSet<>(LexicalAnalyzer.distinctSurfaceTerms(headingText));
       // a command or a step is about the task its own heading names, in whatever inflection
       Set<String> task = new HashSet<>();
@@ -428,7 +606,8 @@ public final class ExtractiveReader {
     boolean wantsNumber = WANTS_NUMBER.matcher(question).find();
     boolean wantsTime = WANTS_TIME.matcher(question).find();
     boolean wantsPerson = !wantsTime && !wantsNumber && WANTS_PERSON.matcher(question).find();
-    boolean wantsPlace = !wantsTime && !wantsNumber && !wantsPerson && WANTS_PLACE.matcher(question).find();
+    boolean wantsPlace =
+        !wantsTime && !wantsNumber && !wantsPerson && WANTS_PLACE.matcher(question).find();
     Candidate best = null;
     for (Candidate c : candidates) {
       double sc = 0;
@@ -438,7 +617,8 @@ public final class ExtractiveReader {
         }
       }
       sc = sc / (1.0 + 0.02 * c.terms.size());
-      c.typeMatch = typeMatches(c.sentence, question, wantsNumber, wantsTime, wantsPerson, wantsPlace);
+      c.typeMatch =
+          typeMatches(c.sentence, question, wantsNumber, wantsTime, wantsPerson, wantsPlace);
       if (sc > 0 && wantsNumber && HAS_NUMBER.matcher(c.sentence).find()) {
         sc += 0.5 * maxIdf;
       }
@@ -533,8 +713,13 @@ public final class ExtractiveReader {
     }
   }
 
-  private static boolean typeMatches(String sentence, String question, boolean number, boolean time,
-      boolean person, boolean place) {
+  private static boolean typeMatches(
+      String sentence,
+      String question,
+      boolean number,
+      boolean time,
+      boolean person,
+      boolean place) {
     if (time) {
       return HAS_TIME.matcher(sentence).find();
     }
@@ -563,7 +748,10 @@ public final class ExtractiveReader {
       String w = m.group();
       boolean cap = Character.isUpperCase(w.codePointAt(0));
       String lower = w.toLowerCase(Locale.ROOT);
-      if (!first && cap && !QUESTION_WORDS.contains(lower) && !LexicalAnalyzer.STOP_WORDS.contains(lower)) {
+      if (!first
+          && cap
+          && !QUESTION_WORDS.contains(lower)
+          && !LexicalAnalyzer.STOP_WORDS.contains(lower)) {
         for (String t : LexicalAnalyzer.terms(w)) {
           out.add(t);
           break;
@@ -576,8 +764,8 @@ public final class ExtractiveReader {
 
   /**
    * The question is negated ("When was X not appointed?") and the sentence is not: it states the
-   * opposite of what is asked. A negated sentence under a plain question is fine ("Does a
-   * rollback revert migrations?" is answered by "A rollback does not revert migrations.").
+   * opposite of what is asked. A negated sentence under a plain question is fine ("Does a rollback
+   * revert migrations?" is answered by "A rollback does not revert migrations.").
    */
   static boolean negationMismatch(String question, String sentence) {
     return LexicalAnalyzer.negations(question) > 0 && LexicalAnalyzer.negations(sentence) == 0;
@@ -608,7 +796,8 @@ public final class ExtractiveReader {
 
   /**
    * Whether {@code term} is in {@code terms}, or (for a plain word of 6+ letters) a word of 5+
-   * letters with the same first letter one edit away is: "Californian" finds "California", "reffered" finds "referred".
+   * letters with the same first letter one edit away is: "Californian" finds "California",
+   * "reffered" finds "referred".
    */
   static boolean matches(String term, Set<String> terms) {
     if (terms.contains(term)) {
@@ -618,7 +807,9 @@ public final class ExtractiveReader {
       return false;
     }
     for (String t : terms) {
-      if (t.length() >= 5 && Math.abs(t.length() - term.length()) <= 1 && t.charAt(0) == term.charAt(0)
+      if (t.length() >= 5
+          && Math.abs(t.length() - term.length()) <= 1
+          && t.charAt(0) == term.charAt(0)
           && withinOneEdit(term, t)) {
         return true;
       }
@@ -695,8 +886,8 @@ public final class ExtractiveReader {
   }
 
   /**
-   * Quotable units: sentences of prose lines, table body rows (scored with their header row,
-   * quoted alone), lines of fenced code and numbered steps (both marked as procedure).
+   * Quotable units: sentences of prose lines, table body rows (scored with their header row, quoted
+   * alone), lines of fenced code and numbered steps (both marked as procedure).
    */
   static List<Unit> units(String text) {
     List<Unit> out = new ArrayList<>();
@@ -770,7 +961,10 @@ public final class ExtractiveReader {
     para.setLength(0);
   }
 
-  /** A verbatim quote; for table rows the header that gives it meaning; procedure for commands and steps. */
+  /**
+   * A verbatim quote; for table rows the header that gives it meaning; procedure for commands and
+   * steps.
+   */
   record Unit(String quote, @Nullable String context, boolean procedure) {}
 
   private static final class Candidate {
@@ -787,8 +981,14 @@ public final class ExtractiveReader {
     boolean typeMatch;
     double score;
 
-    Candidate(String sourceId, int rank, String sentence, boolean procedure, Set<String> terms,
-        Set<String> context, double chunkCosine) {
+    Candidate(
+        String sourceId,
+        int rank,
+        String sentence,
+        boolean procedure,
+        Set<String> terms,
+        Set<String> context,
+        double chunkCosine) {
       this.sourceId = sourceId;
       this.rank = rank;
       this.sentence = sentence;

@@ -3,9 +3,9 @@ package dev.citerag.pipeline.internal;
 import dev.citerag.answer.Citation;
 import dev.citerag.answer.Claim;
 import dev.citerag.answer.ModelAnswer;
+import dev.citerag.answer.SentSource;
 import dev.citerag.answer.internal.NormalizedText;
 import dev.citerag.answer.internal.QuoteMatcher;
-import dev.citerag.answer.SentSource;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -20,7 +20,9 @@ import org.jspecify.annotations.Nullable;
 public final class ServedAnswer {
   private ServedAnswer() {}
 
-  /** The served form, or null when a quote cannot be located in its source (a validator's mistake). */
+  /**
+   * The served form, or null when a quote cannot be located in its source (a validator's mistake).
+   */
   public static @Nullable ModelAnswer of(ModelAnswer answer, List<SentSource> sent) {
     Map<String, NormalizedText> passages = new HashMap<>();
     Map<String, SentSource> byId = new HashMap<>();
@@ -35,7 +37,8 @@ public final class ServedAnswer {
         if (s == null) {
           return null;
         }
-        NormalizedText p = passages.computeIfAbsent(x.sourceId(), id -> NormalizedText.of(s.chunk().text()));
+        NormalizedText p =
+            passages.computeIfAbsent(x.sourceId(), id -> NormalizedText.of(s.chunk().text()));
         int[] at = QuoteMatcher.locate(p, NormalizedText.of(x.quote()));
         if (at == null) {
           return null;

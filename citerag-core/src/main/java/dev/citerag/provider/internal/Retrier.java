@@ -61,11 +61,11 @@ public final class Retrier {
 
   /**
    * Runs {@code attempt} until it succeeds, fails permanently, the attempts run out, or the time
-   * bound (the shorter of the policy's total timeout and {@code requestTimeout}) would be passed.
-   * A retry hint longer than the time left ends the call at once instead of waiting in vain.
+   * bound (the shorter of the policy's total timeout and {@code requestTimeout}) would be passed. A
+   * retry hint longer than the time left ends the call at once instead of waiting in vain.
    *
-   * @throws ProviderException the last failure; a {@link ProviderException.Kind#TIMEOUT} when
-   *     time ran out before any attempt could finish
+   * @throws ProviderException the last failure; a {@link ProviderException.Kind#TIMEOUT} when time
+   *     ran out before any attempt could finish
    */
   public <T> T call(@Nullable Duration requestTimeout, Attempt<T> attempt) {
     Duration bound = policy.totalTimeout();
@@ -89,11 +89,19 @@ public final class Retrier {
         Duration wait = waitAfter(n, e.retryAfter());
         long leftNow = boundNanos - (nanoClock.getAsLong() - start);
         if (wait.toNanos() >= leftNow) {
-          log.debug("citerag.{}: not retrying {} ({}): wait {} exceeds time left", provider, e.kind(),
-              e.httpStatus(), wait);
+          log.debug(
+              "citerag.{}: not retrying {} ({}): wait {} exceeds time left",
+              provider,
+              e.kind(),
+              e.httpStatus(),
+              wait);
           throw e;
         }
-        log.debug("citerag.{}: attempt {} failed with {}, retrying in {} ms", provider, n, e.kind(),
+        log.debug(
+            "citerag.{}: attempt {} failed with {}, retrying in {} ms",
+            provider,
+            n,
+            e.kind(),
             wait.toMillis());
         try {
           sleeper.sleep(wait);
@@ -117,7 +125,12 @@ public final class Retrier {
 
   private ProviderException timeout(Duration bound, @Nullable Throwable cause) {
     return new TransientProviderException(
-        provider, ProviderException.Kind.TIMEOUT, 0, null,
-        "no successful reply within " + Durations.saturatedNanos(bound) / 1_000_000 + " ms", null, cause);
+        provider,
+        ProviderException.Kind.TIMEOUT,
+        0,
+        null,
+        "no successful reply within " + Durations.saturatedNanos(bound) / 1_000_000 + " ms",
+        null,
+        cause);
   }
 }

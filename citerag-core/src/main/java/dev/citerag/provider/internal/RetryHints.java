@@ -35,8 +35,8 @@ public final class RetryHints {
   }
 
   /**
-   * An HTTP {@code Retry-After} header: delta-seconds or an HTTP-date (RFC 9110). Empty when
-   * absent or malformed; a date in the past gives zero.
+   * An HTTP {@code Retry-After} header: delta-seconds or an HTTP-date (RFC 9110). Empty when absent
+   * or malformed; a date in the past gives zero.
    */
   public static Optional<Duration> retryAfterHeader(@Nullable String value, ZonedDateTime now) {
     if (value == null || value.isBlank()) {

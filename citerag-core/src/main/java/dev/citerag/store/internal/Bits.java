@@ -3,8 +3,8 @@ package dev.citerag.store.internal;
 import java.util.Arrays;
 
 /**
- * A growable bit set over slot numbers whose words are readable for fast scans ({@link
- * #words()}). Not thread-safe; the store guards it with its lock.
+ * A growable bit set over slot numbers whose words are readable for fast scans ({@link #words()}).
+ * Not thread-safe; the store guards it with its lock.
  */
 public final class Bits {
   private long[] words;
@@ -17,7 +17,9 @@ public final class Bits {
     this.words = words;
   }
 
-  /** The backing words (bit {@code i} is bit {@code i % 64} of word {@code i / 64}); do not modify. */
+  /**
+   * The backing words (bit {@code i} is bit {@code i % 64} of word {@code i / 64}); do not modify.
+   */
   public long[] words() {
     return words;
   }

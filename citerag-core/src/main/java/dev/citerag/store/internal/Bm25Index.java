@@ -56,6 +56,7 @@ public final class Bm25Index {
   private static final class Postings {
     /** The index's one copy of the term, shared by every chunk that contains it. */
     final String term;
+
     final IntList slots = new IntList(2);
     final IntList tfs = new IntList(2);
     int df;
@@ -128,8 +129,8 @@ public final class Bm25Index {
   }
 
   /**
-   * Drops removed slots and renumbers the rest: {@code remap[old]} is the new slot or -1.
-   * Order is preserved, so postings stay sorted.
+   * Drops removed slots and renumbers the rest: {@code remap[old]} is the new slot or -1. Order is
+   * preserved, so postings stay sorted.
    */
   public void compact(int[] remap, int newSize) {
     var it = postings.values().iterator();

@@ -6,10 +6,10 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Per metadata key and value, the slots carrying it (sorted), so a {@link Filter} becomes a bit
- * set in time proportional to the matching slots plus {@code slots / 64} words, before any
- * ranking. Removed slots stay listed until {@link #compact}; callers AND the result with the
- * liveness mask. Not thread-safe; the store guards it with its lock.
+ * Per metadata key and value, the slots carrying it (sorted), so a {@link Filter} becomes a bit set
+ * in time proportional to the matching slots plus {@code slots / 64} words, before any ranking.
+ * Removed slots stay listed until {@link #compact}; callers AND the result with the liveness mask.
+ * Not thread-safe; the store guards it with its lock.
  */
 public final class FilterIndex {
   private final Map<String, Map<String, IntList>> index = new HashMap<>();

@@ -34,8 +34,8 @@ public final class RankFusion {
 
   /**
    * Fuses a dense and a lexical list (each best first, ranks taken from the list order) and keeps
-   * the top {@code k}. Ties break by best cosine, then by chunk id, so results are deterministic.
-   * A hit's cosine is taken from whichever input carries one.
+   * the top {@code k}. Ties break by best cosine, then by chunk id, so results are deterministic. A
+   * hit's cosine is taken from whichever input carries one.
    */
   public static List<SearchHit> fuse(List<SearchHit> dense, List<SearchHit> lexical, int k) {
     Checks.positive(k, "k");
@@ -66,7 +66,9 @@ public final class RankFusion {
       if (a.lexicalRank != null) {
         fused += term(a.lexicalRank);
       }
-      out.add(new SearchHit(a.hit.chunk(), a.cosine, a.denseRank, a.lexicalRank, a.lexicalScore, fused));
+      out.add(
+          new SearchHit(
+              a.hit.chunk(), a.cosine, a.denseRank, a.lexicalRank, a.lexicalScore, fused));
     }
     out.sort(ORDER);
     return out.size() > k ? List.copyOf(out.subList(0, k)) : List.copyOf(out);

@@ -2,8 +2,8 @@ package dev.citerag.store.internal;
 
 /**
  * A bounded min-heap keeping the {@code k} best (score, slot) pairs seen. Higher score is better;
- * on equal scores the lower slot is better, so results do not depend on offer order. No boxing,
- * no allocation after construction.
+ * on equal scores the lower slot is better, so results do not depend on offer order. No boxing, no
+ * allocation after construction.
  *
  * <p>Hot loops call {@link #threshold()} and skip {@link #offer} for scores that cannot enter:
  * {@code if (score > top.threshold()) top.offer(score, slot);} is exact when slots are offered in
@@ -51,8 +51,8 @@ public final class TopK {
   }
 
   /**
-   * Empties the heap into {@code outScores}/{@code outSlots}, best first, and returns how many.
-   * The arrays must hold at least {@link #size()} entries.
+   * Empties the heap into {@code outScores}/{@code outSlots}, best first, and returns how many. The
+   * arrays must hold at least {@link #size()} entries.
    */
   public int drainBestFirst(double[] outScores, int[] outSlots) {
     int n = size;

@@ -4,11 +4,11 @@ import java.util.Arrays;
 
 /**
  * Vectors of {@code d} floats stored column by column in blocks of {@value #BLOCK} rows: column
- * {@code i} of block {@code b} is one {@code float[]} holding component {@code i} of rows {@code
- * b * BLOCK} to {@code b * BLOCK + BLOCK - 1}.
+ * {@code i} of block {@code b} is one {@code float[]} holding component {@code i} of rows {@code b
+ * * BLOCK} to {@code b * BLOCK + BLOCK - 1}.
  *
- * <p>Why: scoring a block against a query is then {@code d} loops of the form {@code acc[r] += q
- * * column[r]}, element-wise over separate arrays from index 0, which HotSpot's C2 compiler turns
+ * <p>Why: scoring a block against a query is then {@code d} loops of the form {@code acc[r] += q *
+ * column[r]}, element-wise over separate arrays from index 0, which HotSpot's C2 compiler turns
  * into SIMD instructions (AVX on x86, NEON on ARM). It does not vectorise the reduction of a
  * row-by-row dot product, nor a loop whose arrays are indexed with different offsets, so a
  * row-major {@code float[]} is stuck with scalar arithmetic. Four columns are combined per pass to
@@ -67,7 +67,10 @@ public final class VectorBlocks {
     if (blocks == 0 || lastCapacity == BLOCK) {
       int b = blocks;
       if ((b + 1) * d > cols.length) {
-        cols = Arrays.copyOf(cols, (int) Math.min(Integer.MAX_VALUE - 16, Math.max((b + 1L) * d, cols.length * 2L)));
+        cols =
+            Arrays.copyOf(
+                cols,
+                (int) Math.min(Integer.MAX_VALUE - 16, Math.max((b + 1L) * d, cols.length * 2L)));
       }
       for (int i = 0; i < d; i++) {
         cols[b * d + i] = new float[FIRST_CAPACITY];
@@ -84,7 +87,10 @@ public final class VectorBlocks {
     }
   }
 
-  /** Stores {@code d} floats of {@code src} from {@code offset} as row {@code row}, growing as needed. */
+  /**
+   * Stores {@code d} floats of {@code src} from {@code offset} as row {@code row}, growing as
+   * needed.
+   */
   public void set(int row, float[] src, int offset) {
     ensureCapacity(row + 1);
     int base = (row >>> SHIFT) * d;
@@ -119,7 +125,10 @@ public final class VectorBlocks {
     lastCapacity = keep == 0 ? 0 : BLOCK;
   }
 
-  /** The dot product of row {@code row} with {@code q}, computed exactly as {@link #scoreBlock} does. */
+  /**
+   * The dot product of row {@code row} with {@code q}, computed exactly as {@link #scoreBlock}
+   * does.
+   */
   public float dot(int row, float[] q) {
     int base = (row >>> SHIFT) * d;
     int r = row & MASK;
@@ -127,8 +136,11 @@ public final class VectorBlocks {
     float s = 0f;
     int i = 0;
     for (; i + 4 <= d; i += 4) {
-      s += q[i] * c[base + i][r] + q[i + 1] * c[base + i + 1][r]
-          + q[i + 2] * c[base + i + 2][r] + q[i + 3] * c[base + i + 3][r];
+      s +=
+          q[i] * c[base + i][r]
+              + q[i + 1] * c[base + i + 1][r]
+              + q[i + 2] * c[base + i + 2][r]
+              + q[i + 3] * c[base + i + 3][r];
     }
     for (; i < d; i++) {
       s += q[i] * c[base + i][r];
@@ -146,16 +158,34 @@ public final class VectorBlocks {
     float[][] c = cols;
     int i = 0;
     for (; i + 4 <= d; i += 4) {
-      axpy4(acc, c[base + i], c[base + i + 1], c[base + i + 2], c[base + i + 3],
-          q[i], q[i + 1], q[i + 2], q[i + 3], len);
+      axpy4(
+          acc,
+          c[base + i],
+          c[base + i + 1],
+          c[base + i + 2],
+          c[base + i + 3],
+          q[i],
+          q[i + 1],
+          q[i + 2],
+          q[i + 3],
+          len);
     }
     for (; i < d; i++) {
       axpy1(acc, c[base + i], q[i], len);
     }
   }
 
-  private static void axpy4(float[] acc, float[] c0, float[] c1, float[] c2, float[] c3,
-      float q0, float q1, float q2, float q3, int len) {
+  private static void axpy4(
+      float[] acc,
+      float[] c0,
+      float[] c1,
+      float[] c2,
+      float[] c3,
+      float q0,
+      float q1,
+      float q2,
+      float q3,
+      int len) {
     for (int r = 0; r < len; r++) {
       acc[r] += q0 * c0[r] + q1 * c1[r] + q2 * c2[r] + q3 * c3[r];
     }

@@ -5,16 +5,16 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The Porter2 ("Snowball English") stemmer, written out by hand so that core needs no analysis
- * library. It reduces inflected and derived forms of an English word to a common stem:
- * {@code represented}, {@code representing}, {@code represents} and {@code representation} give
- * {@code repres}; {@code Californian} and {@code California} give {@code californian} and
- * {@code california} (the algorithm does not strip nationality suffixes).
+ * library. It reduces inflected and derived forms of an English word to a common stem: {@code
+ * represented}, {@code representing}, {@code represents} and {@code representation} give {@code
+ * repres}; {@code Californian} and {@code California} give {@code californian} and {@code
+ * california} (the algorithm does not strip nationality suffixes).
  *
  * <p>The steps follow the published algorithm (snowballstem.org, "The English (Porter2) stemming
- * algorithm"): exceptional forms, the prelude marking consonant {@code y} as {@code Y}, the
- * regions R1 and R2 (with the {@code gener}/{@code commun}/{@code arsen} prefixes), steps 0 to 5
- * and the postlude. A test checks the output equals the Snowball reference implementation (the one
- * Lucene ships) on several thousand words.
+ * algorithm"): exceptional forms, the prelude marking consonant {@code y} as {@code Y}, the regions
+ * R1 and R2 (with the {@code gener}/{@code commun}/{@code arsen} prefixes), steps 0 to 5 and the
+ * postlude. A test checks the output equals the Snowball reference implementation (the one Lucene
+ * ships) on several thousand words.
  *
  * <p>Input must be one lower-case word; words of fewer than three characters come back unchanged.
  * Characters other than {@code a-z} and the apostrophe are treated as consonants, as the reference
@@ -201,8 +201,8 @@ public final class EnglishStemmer {
     }
 
     /**
-     * A short syllable ending at {@code end} (exclusive): non-vowel, vowel, non-vowel other than
-     * w, x, Y; or, at the start of the word, vowel then non-vowel.
+     * A short syllable ending at {@code end} (exclusive): non-vowel, vowel, non-vowel other than w,
+     * x, Y; or, at the start of the word, vowel then non-vowel.
      */
     private boolean shortSyllableEndingAt(int end) {
       if (end >= 3) {

@@ -1,6 +1,5 @@
 package dev.citerag.text.internal;
 
-import dev.citerag.text.internal.EnglishStemmer;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,8 +18,8 @@ import java.util.regex.Pattern;
  * matches {@code key} and {@code represented} matches {@code representing}. The PostgreSQL store's
  * full-text side ({@code to_tsvector('english', ...)}) applies the same Snowball English stemmer.
  *
- * <p>Negation words are stop words here (they carry no topic, and a lexical index should not rank
- * a passage up for saying "not"), but they are not thrown away silently: {@link #negations} counts
+ * <p>Negation words are stop words here (they carry no topic, and a lexical index should not rank a
+ * passage up for saying "not"), but they are not thrown away silently: {@link #negations} counts
  * them, so a caller can compare the polarity of a question and of a sentence.
  */
 public final class LexicalAnalyzer {
@@ -39,12 +38,12 @@ public final class LexicalAnalyzer {
           "a", "an", "and", "are", "as", "at", "be", "been", "but", "by", "can", "could", "did",
           "do", "does", "for", "from", "had", "has", "have", "how", "i", "if", "in", "into", "is",
           "it", "its", "may", "me", "might", "my", "no", "not", "of", "on", "or", "our", "shall",
-          "should", "so", "such", "than", "that", "the", "their", "them", "then", "there",
-          "these", "they", "this", "those", "to", "up", "us", "was", "we", "were", "what", "when",
-          "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your",
-          "s", "t", "about", "after", "before", "any", "all", "also", "each", "other", "some",
-          "out", "over", "under", "again", "am", "very", "just", "own", "same", "here", "via",
-          "much", "many", "more", "most", "tell", "please", "need", "get", "one's");
+          "should", "so", "such", "than", "that", "the", "their", "them", "then", "there", "these",
+          "they", "this", "those", "to", "up", "us", "was", "we", "were", "what", "when", "where",
+          "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your", "s", "t",
+          "about", "after", "before", "any", "all", "also", "each", "other", "some", "out", "over",
+          "under", "again", "am", "very", "just", "own", "same", "here", "via", "much", "many",
+          "more", "most", "tell", "please", "need", "get", "one's");
 
   /**
    * Words that negate what they qualify: {@code not}, {@code no}, {@code never}, {@code none},
@@ -79,8 +78,8 @@ public final class LexicalAnalyzer {
 
   /**
    * Distinct terms of {@code text} with only plural {@code -s}/{@code -es}/{@code -ies} reduced
-   * (Porter's step 1a), the analysis the extractive generator's agreement rules were measured
-   * with; transitional, until those rules are re-measured on Porter2 stems.
+   * (Porter's step 1a), the analysis the extractive generator's agreement rules were measured with;
+   * transitional, until those rules are re-measured on Porter2 stems.
    */
   public static Set<String> distinctSurfaceTerms(CharSequence text) {
     return new LinkedHashSet<>(terms(text, false));

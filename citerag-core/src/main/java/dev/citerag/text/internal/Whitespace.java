@@ -5,8 +5,8 @@ public final class Whitespace {
   private Whitespace() {}
 
   /**
-   * Collapses every run of whitespace (including non-breaking spaces and line breaks) to one
-   * space and trims both ends. Nothing else changes: case, punctuation and order are kept.
+   * Collapses every run of whitespace (including non-breaking spaces and line breaks) to one space
+   * and trims both ends. Nothing else changes: case, punctuation and order are kept.
    */
   public static String collapse(CharSequence s) {
     StringBuilder b = new StringBuilder(s.length());

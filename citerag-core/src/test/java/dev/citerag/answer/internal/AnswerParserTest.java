@@ -29,54 +29,73 @@ class AnswerParserTest {
 
   @Test
   void parses_abstention() {
-    ParseResult r = AnswerParser.parse("{\"status\":\"not_in_sources\",\"answer\":\"\",\"claims\":[]}");
+    ParseResult r =
+        AnswerParser.parse("{\"status\":\"not_in_sources\",\"answer\":\"\",\"claims\":[]}");
     assertThat(r.answer().status()).isEqualTo(AnswerStatus.NOT_IN_SOURCES);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "```json\n{\"status\":\"not_in_sources\",\"answer\":\"\",\"claims\":[]}\n```",
-      "Here is the answer: {\"status\":\"not_in_sources\",\"answer\":\"\",\"claims\":[]}",
-      "{\"status\":\"not_in_sources\",\"answer\":\"\",\"claims\":[]} trailing",
-      "{\"status\":\"not_in_sources\",\"answer\":\"\",\"claims\":[]",
-      "{\"status\":\"not_in_sources\",\"answer\":\"\",\"claims\":[],}",
-      "{\"status\":\"answered\",\"status\":\"not_in_sources\",\"answer\":\"\",\"claims\":[]}",
-      "[]", "", "   ", "null", "\"answered\""
-  })
+  @ValueSource(
+      strings = {
+        "```json\n{\"status\":\"not_in_sources\",\"answer\":\"\",\"claims\":[]}\n```",
+        "Here is the answer: {\"status\":\"not_in_sources\",\"answer\":\"\",\"claims\":[]}",
+        "{\"status\":\"not_in_sources\",\"answer\":\"\",\"claims\":[]} trailing",
+        "{\"status\":\"not_in_sources\",\"answer\":\"\",\"claims\":[]",
+        "{\"status\":\"not_in_sources\",\"answer\":\"\",\"claims\":[],}",
+        "{\"status\":\"answered\",\"status\":\"not_in_sources\",\"answer\":\"\",\"claims\":[]}",
+        "[]",
+        "",
+        "   ",
+        "null",
+        "\"answered\""
+      })
   void rejects_anything_but_exactly_one_json_object_as_invalid_json(String reply) {
     ParseResult r = AnswerParser.parse(reply);
     assertThat(r.ok()).isFalse();
-    assertThat(r.issues()).singleElement().extracting(ValidationIssue::type).isEqualTo(IssueType.INVALID_JSON);
+    assertThat(r.issues())
+        .singleElement()
+        .extracting(ValidationIssue::type)
+        .isEqualTo(IssueType.INVALID_JSON);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "{\"status\":\"maybe\",\"answer\":\"\",\"claims\":[]}",
-      "{\"status\":\"ANSWERED\",\"answer\":\"x\",\"claims\":[]}",
-      "{\"answer\":\"\",\"claims\":[]}",
-      "{\"status\":\"not_in_sources\",\"claims\":[]}",
-      "{\"status\":\"not_in_sources\",\"answer\":\"\"}",
-      "{\"status\":\"not_in_sources\",\"answer\":\"\",\"claims\":[],\"confidence\":0.9}",
-      "{\"status\":\"answered\",\"answer\":5,\"claims\":[]}",
-      "{\"status\":\"answered\",\"answer\":\"x\",\"claims\":{}}",
-      "{\"status\":\"answered\",\"answer\":\"x\",\"claims\":[{\"text\":\"x\"}]}",
-      "{\"status\":\"answered\",\"answer\":\"x\",\"claims\":[{\"text\":\"x\",\"citations\":[{\"source_id\":\"a\"}]}]}",
-      "{\"status\":\"answered\",\"answer\":\"x\",\"claims\":[{\"text\":\"x\",\"citations\":[{\"source_id\":1,\"quote\":\"q\"}]}]}",
-      "{\"status\":\"answered\",\"answer\":\"x\",\"claims\":[{\"text\":\"x\",\"citations\":[{\"source_id\":null,\"quote\":\"q\"}]}]}",
-      "{\"status\":null,\"answer\":\"x\",\"claims\":[]}",
-      "{\"status\":\"answered\",\"answer\":\"x\",\"claims\":[null]}"
-  })
+  @ValueSource(
+      strings = {
+        "{\"status\":\"maybe\",\"answer\":\"\",\"claims\":[]}",
+        "{\"status\":\"ANSWERED\",\"answer\":\"x\",\"claims\":[]}",
+        "{\"answer\":\"\",\"claims\":[]}",
+        "{\"status\":\"not_in_sources\",\"claims\":[]}",
+        "{\"status\":\"not_in_sources\",\"answer\":\"\"}",
+        "{\"status\":\"not_in_sources\",\"answer\":\"\",\"claims\":[],\"confidence\":0.9}",
+        "{\"status\":\"answered\",\"answer\":5,\"claims\":[]}",
+        "{\"status\":\"answered\",\"answer\":\"x\",\"claims\":{}}",
+        "{\"status\":\"answered\",\"answer\":\"x\",\"claims\":[{\"text\":\"x\"}]}",
+        "{\"status\":\"answered\",\"answer\":\"x\",\"claims\":[{\"text\":\"x\",\"citations\":[{\"source_id\":\"a\"}]}]}",
+        "{\"status\":\"answered\",\"answer\":\"x\",\"claims\":[{\"text\":\"x\",\"citations\":[{\"source_id\":1,\"quote\":\"q\"}]}]}",
+        "{\"status\":\"answered\",\"answer\":\"x\",\"claims\":[{\"text\":\"x\",\"citations\":[{\"source_id\":null,\"quote\":\"q\"}]}]}",
+        "{\"status\":null,\"answer\":\"x\",\"claims\":[]}",
+        "{\"status\":\"answered\",\"answer\":\"x\",\"claims\":[null]}"
+      })
   void rejects_json_that_does_not_match_the_schema(String reply) {
     ParseResult r = AnswerParser.parse(reply);
     assertThat(r.ok()).isFalse();
-    assertThat(r.issues()).singleElement().extracting(ValidationIssue::type).isEqualTo(IssueType.SCHEMA_MISMATCH);
+    assertThat(r.issues())
+        .singleElement()
+        .extracting(ValidationIssue::type)
+        .isEqualTo(IssueType.SCHEMA_MISMATCH);
   }
 
   @Test
   void rejects_huge_replies_without_parsing() {
-    String huge = "{\"status\":\"answered\",\"answer\":\"" + "x".repeat(AnswerParser.MAX_REPLY_CHARS) + "\",\"claims\":[]}";
+    String huge =
+        "{\"status\":\"answered\",\"answer\":\""
+            + "x".repeat(AnswerParser.MAX_REPLY_CHARS)
+            + "\",\"claims\":[]}";
     ParseResult r = AnswerParser.parse(huge);
-    assertThat(r.issues()).singleElement().extracting(ValidationIssue::type).isEqualTo(IssueType.INVALID_JSON);
+    assertThat(r.issues())
+        .singleElement()
+        .extracting(ValidationIssue::type)
+        .isEqualTo(IssueType.INVALID_JSON);
     assertThat(r.issues().get(0).detail()).contains("limit");
   }
 }

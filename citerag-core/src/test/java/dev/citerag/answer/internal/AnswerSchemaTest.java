@@ -14,17 +14,26 @@ class AnswerSchemaTest {
     assertThat(s.path("type").asText()).isEqualTo("object");
     assertThat(s.path("additionalProperties").asBoolean(true)).isFalse();
     assertThat(s.path("required").toString()).isEqualTo("[\"status\",\"answer\",\"claims\"]");
-    assertThat(s.at("/properties/status/enum").toString()).isEqualTo("[\"answered\",\"not_in_sources\"]");
+    assertThat(s.at("/properties/status/enum").toString())
+        .isEqualTo("[\"answered\",\"not_in_sources\"]");
     JsonNode citation = s.at("/properties/claims/items/properties/citations/items");
     assertThat(citation.path("required").toString()).isEqualTo("[\"source_id\",\"quote\"]");
     assertThat(citation.path("additionalProperties").asBoolean(true)).isFalse();
-    assertThat(citation.at("/properties/quote/description").asText()).contains("four consecutive words");
+    assertThat(citation.at("/properties/quote/description").asText())
+        .contains("four consecutive words");
   }
 
   @Test
   void schema_uses_only_keywords_gemini_and_ollama_accept() {
-    java.util.Set<String> allowed = java.util.Set.of(
-        "type", "properties", "required", "items", "enum", "description", "additionalProperties");
+    java.util.Set<String> allowed =
+        java.util.Set.of(
+            "type",
+            "properties",
+            "required",
+            "items",
+            "enum",
+            "description",
+            "additionalProperties");
     java.util.List<String> seen = new java.util.ArrayList<>();
     collectKeywords(AnswerSchema.schema(), seen);
     assertThat(seen).isNotEmpty().allMatch(allowed::contains);

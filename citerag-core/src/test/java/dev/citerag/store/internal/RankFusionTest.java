@@ -29,9 +29,11 @@ class RankFusionTest {
 
   @Test
   void fuses_by_reciprocal_rank_with_k_60() {
-    List<SearchHit> fused = RankFusion.fuse(
-        List.of(dense("a", 0.9), dense("b", 0.8), dense("c", 0.7)),
-        List.of(lex("c", 5.0), lex("d", 3.0)), 10);
+    List<SearchHit> fused =
+        RankFusion.fuse(
+            List.of(dense("a", 0.9), dense("b", 0.8), dense("c", 0.7)),
+            List.of(lex("c", 5.0), lex("d", 3.0)),
+            10);
     assertThat(fused).extracting(h -> h.chunk().id()).containsExactly("c", "a", "b", "d");
     SearchHit c = fused.get(0);
     assertThat(c.fusedScore()).isCloseTo(1.0 / 63 + 1.0 / 61, within(1e-12));

@@ -50,8 +50,12 @@ class VectorBlocksTest {
         v.scoreBlock(b, q, acc, len);
         for (int r = 0; r < len; r++) {
           int row = b * VectorBlocks.BLOCK + r;
-          assertEquals(Float.floatToIntBits(v.dot(row, q)), Float.floatToIntBits(acc[r]), "row " + row + ", d " + d);
-          assertEquals(reference(rows[row], q), acc[r], 1e-3 * Math.sqrt(d), "row " + row + ", d " + d);
+          assertEquals(
+              Float.floatToIntBits(v.dot(row, q)),
+              Float.floatToIntBits(acc[r]),
+              "row " + row + ", d " + d);
+          assertEquals(
+              reference(rows[row], q), acc[r], 1e-3 * Math.sqrt(d), "row " + row + ", d " + d);
         }
       }
     }
@@ -62,7 +66,8 @@ class VectorBlocksTest {
     VectorBlocks v = new VectorBlocks(3);
     assertEquals(0, v.capacity());
     v.set(0, new float[] {1, 2, 3}, 0);
-    assertTrue(v.capacity() < VectorBlocks.BLOCK, "a one-row store must not allocate a whole block");
+    assertTrue(
+        v.capacity() < VectorBlocks.BLOCK, "a one-row store must not allocate a whole block");
     float[][] rows = randomRows(VectorBlocks.BLOCK + 5, 3, 1);
     for (int i = 0; i < rows.length; i++) {
       v.set(i, rows[i], 0);
@@ -100,13 +105,15 @@ class VectorBlocksTest {
 
   @Test
   void rejects_non_positive_dimensions() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new VectorBlocks(0));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> new VectorBlocks(0));
     assertEquals("dimensions must be > 0, was 0", e.getMessage());
   }
 
   @Test
   void max_rows_is_bounded_by_the_int_index_of_columns() {
     assertTrue(VectorBlocks.maxRows(384) > 1_000_000);
-    assertTrue((long) VectorBlocks.maxRows(65_536) / VectorBlocks.BLOCK * 65_536 <= Integer.MAX_VALUE);
+    assertTrue(
+        (long) VectorBlocks.maxRows(65_536) / VectorBlocks.BLOCK * 65_536 <= Integer.MAX_VALUE);
   }
 }

@@ -31,7 +31,8 @@ class EnglishStemmerTest {
     assertThat(words).hasSizeGreaterThan(10_000);
     words.addAll(squadWords());
     List<String> mismatches = new ArrayList<>();
-    org.tartarus.snowball.ext.EnglishStemmer reference = new org.tartarus.snowball.ext.EnglishStemmer();
+    org.tartarus.snowball.ext.EnglishStemmer reference =
+        new org.tartarus.snowball.ext.EnglishStemmer();
     for (String w : words) {
       reference.setCurrent(w);
       reference.stem();

@@ -11,7 +11,10 @@ import java.io.IOException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/** Turns a {@link ChatRequest} into a {@code generateContent} body and the reply into a {@link ChatResponse}. */
+/**
+ * Turns a {@link ChatRequest} into a {@code generateContent} body and the reply into a {@link
+ * ChatResponse}.
+ */
 public final class ChatCodec {
   private ChatCodec() {}
 
@@ -36,7 +39,9 @@ public final class ChatCodec {
     ChatWire.Request body =
         new ChatWire.Request(
             new ChatWire.Content(null, List.of(new ChatWire.TextPart(request.systemInstruction()))),
-            List.of(new ChatWire.Content("user", List.of(new ChatWire.TextPart(request.userContent())))),
+            List.of(
+                new ChatWire.Content(
+                    "user", List.of(new ChatWire.TextPart(request.userContent())))),
             new ChatWire.GenerationConfig(
                 temperature != null ? temperature : request.temperature(),
                 maxOutputTokens != null ? maxOutputTokens : request.maxOutputTokens(),
@@ -65,15 +70,21 @@ public final class ChatCodec {
     try {
       r = Json.MAPPER.readValue(body, ChatWire.Response.class);
     } catch (IOException e) {
-      throw protocol("generateContent reply is not the expected JSON (" + body.length + " bytes): "
-          + Json.describe(e, apiKey), null);
+      throw protocol(
+          "generateContent reply is not the expected JSON ("
+              + body.length
+              + " bytes): "
+              + Json.describe(e, apiKey),
+          null);
     }
     if (r == null) {
       throw protocol("generateContent reply is JSON null", null);
     }
     // Every string the server chose is scrubbed before it enters a result, a trace or a message.
-    String model = r.modelVersion() != null && !r.modelVersion().isBlank()
-        ? Secrets.scrubId(r.modelVersion(), apiKey) : configuredModel;
+    String model =
+        r.modelVersion() != null && !r.modelVersion().isBlank()
+            ? Secrets.scrubId(r.modelVersion(), apiKey)
+            : configuredModel;
     String responseId = r.responseId() == null ? null : Secrets.scrubId(r.responseId(), apiKey);
     TokenUsage usage = usage(r.usageMetadata());
     ChatWire.Candidate first = firstCandidate(r.candidates());
@@ -81,21 +92,34 @@ public final class ChatCodec {
       if (r.promptFeedback() == null) {
         throw protocol("generateContent reply has neither candidates nor promptFeedback", null);
       }
-      String block = r.promptFeedback().blockReason() == null
-          ? null : Secrets.scrubId(r.promptFeedback().blockReason(), apiKey);
+      String block =
+          r.promptFeedback().blockReason() == null
+              ? null
+              : Secrets.scrubId(r.promptFeedback().blockReason(), apiKey);
       if (block == null || block.isBlank()) {
         // No candidate and no stated reason: nothing was generated, for reasons unknown.
         return new ChatResponse("", FinishReason.OTHER, "NO_CANDIDATES", usage, model, responseId);
       }
-      return new ChatResponse("", FinishReason.BLOCKED, PROMPT_BLOCKED + block, usage, model, responseId);
+      return new ChatResponse(
+          "", FinishReason.BLOCKED, PROMPT_BLOCKED + block, usage, model, responseId);
     }
-    String providerReason = first.finishReason() != null && !first.finishReason().isBlank()
-        ? Secrets.scrubId(first.finishReason(), apiKey) : UNSPECIFIED;
+    String providerReason =
+        first.finishReason() != null && !first.finishReason().isBlank()
+            ? Secrets.scrubId(first.finishReason(), apiKey)
+            : UNSPECIFIED;
     return new ChatResponse(
-        text(first.content()), finishReason(providerReason), providerReason, usage, model, responseId);
+        text(first.content()),
+        finishReason(providerReason),
+        providerReason,
+        usage,
+        model,
+        responseId);
   }
 
-  /** Maps Gemini's {@code finishReason}; unknown and future values become {@link FinishReason#OTHER}. */
+  /**
+   * Maps Gemini's {@code finishReason}; unknown and future values become {@link
+   * FinishReason#OTHER}.
+   */
   static FinishReason finishReason(String reason) {
     return switch (reason) {
       case "STOP" -> FinishReason.STOP;
@@ -107,7 +131,8 @@ public final class ChatCodec {
     };
   }
 
-  private static ChatWire.@Nullable Candidate firstCandidate(@Nullable List<ChatWire.@Nullable Candidate> cs) {
+  private static ChatWire.@Nullable Candidate firstCandidate(
+      @Nullable List<ChatWire.@Nullable Candidate> cs) {
     if (cs == null || cs.isEmpty()) {
       return null;
     }
@@ -140,9 +165,10 @@ public final class ChatCodec {
     int out = count(u.candidatesTokenCount(), "candidatesTokenCount");
     int thoughts = count(u.thoughtsTokenCount(), "thoughtsTokenCount");
     int cached = count(u.cachedContentTokenCount(), "cachedContentTokenCount");
-    int total = u.totalTokenCount() != null
-        ? count(u.totalTokenCount(), "totalTokenCount")
-        : TokenUsage.saturated((long) in + out + thoughts);
+    int total =
+        u.totalTokenCount() != null
+            ? count(u.totalTokenCount(), "totalTokenCount")
+            : TokenUsage.saturated((long) in + out + thoughts);
     return new TokenUsage(in, out, thoughts, cached, total);
   }
 
@@ -160,5 +186,4 @@ public final class ChatCodec {
     return new PermanentProviderException(
         GeminiTransport.PROVIDER, ProviderException.Kind.PROTOCOL, 200, null, message, cause);
   }
-
 }

@@ -10,7 +10,8 @@ final class ChatWire {
 
   // ---- request ----
 
-  record Request(Content systemInstruction, List<Content> contents, GenerationConfig generationConfig) {}
+  record Request(
+      Content systemInstruction, List<Content> contents, GenerationConfig generationConfig) {}
 
   /** {@code role} is {@code user} or {@code model}; a system instruction has none. */
   record Content(@Nullable String role, List<TextPart> parts) {}

@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/** Builds {@code batchEmbedContents} bodies and checks and normalises the vectors that come back. */
+/**
+ * Builds {@code batchEmbedContents} bodies and checks and normalises the vectors that come back.
+ */
 public final class EmbedCodec {
   private EmbedCodec() {}
 
@@ -23,14 +25,17 @@ public final class EmbedCodec {
     List<EmbedWire.EmbedRequest> requests = new ArrayList<>(texts.size());
     String modelRef = "models/" + model;
     for (Text t : texts) {
-      String title = TASK_DOCUMENT.equals(taskType) && t.title() != null && !t.title().isBlank()
-          ? t.title() : null;
-      requests.add(new EmbedWire.EmbedRequest(
-          modelRef,
-          new EmbedWire.Content(List.of(new EmbedWire.TextPart(t.text()))),
-          taskType,
-          title,
-          dimensions));
+      String title =
+          TASK_DOCUMENT.equals(taskType) && t.title() != null && !t.title().isBlank()
+              ? t.title()
+              : null;
+      requests.add(
+          new EmbedWire.EmbedRequest(
+              modelRef,
+              new EmbedWire.Content(List.of(new EmbedWire.TextPart(t.text()))),
+              taskType,
+              title,
+              dimensions));
     }
     try {
       return Json.MAPPER.writeValueAsBytes(new EmbedWire.BatchRequest(requests));
@@ -47,20 +52,28 @@ public final class EmbedCodec {
    *     JSON, has another number of vectors than texts sent, or a vector has the wrong length, a
    *     non-finite component or zero length
    */
-  public static List<float[]> decode(byte[] body, int expectedCount, int dimensions, String apiKey) {
+  public static List<float[]> decode(
+      byte[] body, int expectedCount, int dimensions, String apiKey) {
     EmbedWire.BatchResponse r;
     try {
       r = Json.MAPPER.readValue(body, EmbedWire.BatchResponse.class);
     } catch (IOException e) {
-      throw protocol("batchEmbedContents reply is not the expected JSON (" + body.length + " bytes): "
-          + Json.describe(e, apiKey));
+      throw protocol(
+          "batchEmbedContents reply is not the expected JSON ("
+              + body.length
+              + " bytes): "
+              + Json.describe(e, apiKey));
     }
     if (r == null || r.embeddings() == null) {
       throw protocol("batchEmbedContents reply has no embeddings");
     }
     if (r.embeddings().size() != expectedCount) {
-      throw protocol("batchEmbedContents returned " + r.embeddings().size() + " vectors for "
-          + expectedCount + " texts");
+      throw protocol(
+          "batchEmbedContents returned "
+              + r.embeddings().size()
+              + " vectors for "
+              + expectedCount
+              + " texts");
     }
     List<float[]> out = new ArrayList<>(expectedCount);
     for (int i = 0; i < expectedCount; i++) {
@@ -76,12 +89,14 @@ public final class EmbedCodec {
 
   private static float[] normalised(double[] v, int index, int dimensions) {
     if (v.length != dimensions) {
-      throw protocol("embeddings[" + index + "] has " + v.length + " values, expected " + dimensions);
+      throw protocol(
+          "embeddings[" + index + "] has " + v.length + " values, expected " + dimensions);
     }
     double sum = 0;
     for (int j = 0; j < v.length; j++) {
       if (!Double.isFinite(v[j]) || !Float.isFinite((float) v[j])) {
-        throw protocol("embeddings[" + index + "].values[" + j + "] is not a finite float: " + v[j]);
+        throw protocol(
+            "embeddings[" + index + "].values[" + j + "] is not a finite float: " + v[j]);
       }
       sum += v[j] * v[j];
     }

@@ -43,7 +43,12 @@ final class ErrorMapper {
    * @param apiKey scrubbed from any server text quoted in the message
    */
   static ProviderException map(
-      int code, byte[] body, @Nullable String retryAfterHeader, String model, String method, String apiKey) {
+      int code,
+      byte[] body,
+      @Nullable String retryAfterHeader,
+      String model,
+      String method,
+      String apiKey) {
     ErrorInfo info = parse(body);
     String text = describe(code, info, body, apiKey);
     String status = info.status();
@@ -58,28 +63,37 @@ final class ErrorMapper {
         return permanent(apiKey, Kind.AUTH, code, status, text);
       }
       case 404 -> {
-        return permanent(apiKey, Kind.NOT_FOUND, code, status,
+        return permanent(
+            apiKey,
+            Kind.NOT_FOUND,
+            code,
+            status,
             "model " + model + " not found or not supported for " + method + " (" + text + ")");
       }
       case 429 -> {
         return rateLimited(code, info, retryAfterHeader, text, apiKey);
       }
       case 408, 504 -> {
-        return transientFailure(apiKey, Kind.TIMEOUT, code, status, text, retryAfter(info, retryAfterHeader));
+        return transientFailure(
+            apiKey, Kind.TIMEOUT, code, status, text, retryAfter(info, retryAfterHeader));
       }
       case 500, 502, 503 -> {
-        return transientFailure(apiKey, Kind.UNAVAILABLE, code, status, text, retryAfter(info, retryAfterHeader));
+        return transientFailure(
+            apiKey, Kind.UNAVAILABLE, code, status, text, retryAfter(info, retryAfterHeader));
       }
       default -> {
         if (code >= 300 && code < 400) {
           // Redirects are not followed: the key header must not travel to another host.
-          return permanent(apiKey, Kind.PROTOCOL, code, status, "unexpected redirect (" + text + ")");
+          return permanent(
+              apiKey, Kind.PROTOCOL, code, status, "unexpected redirect (" + text + ")");
         }
         if (code >= 500) {
-          return transientFailure(apiKey, Kind.UNAVAILABLE, code, status, text, retryAfter(info, retryAfterHeader));
+          return transientFailure(
+              apiKey, Kind.UNAVAILABLE, code, status, text, retryAfter(info, retryAfterHeader));
         }
         // 402 (prepaid credit used up), 409, 413 and other client errors: retrying cannot help.
-        return permanent(apiKey, code == 402 ? Kind.RATE_LIMITED : Kind.BAD_REQUEST, code, status, text);
+        return permanent(
+            apiKey, code == 402 ? Kind.RATE_LIMITED : Kind.BAD_REQUEST, code, status, text);
       }
     }
   }
@@ -88,11 +102,20 @@ final class ErrorMapper {
       int code, ErrorInfo info, @Nullable String retryAfterHeader, String text, String apiKey) {
     for (String quotaId : info.quotaIds()) {
       if (quotaId.contains("PerDay")) {
-        return permanent(apiKey, Kind.RATE_LIMITED, code, info.status(),
-            "daily quota " + Secrets.scrubId(quotaId, apiKey) + " exhausted; it will not reset within a retry window (" + text + ")");
+        return permanent(
+            apiKey,
+            Kind.RATE_LIMITED,
+            code,
+            info.status(),
+            "daily quota "
+                + Secrets.scrubId(quotaId, apiKey)
+                + " exhausted; it will not reset within a retry window ("
+                + text
+                + ")");
       }
     }
-    return transientFailure(apiKey, Kind.RATE_LIMITED, code, info.status(), text, retryAfter(info, retryAfterHeader));
+    return transientFailure(
+        apiKey, Kind.RATE_LIMITED, code, info.status(), text, retryAfter(info, retryAfterHeader));
   }
 
   /** The RetryInfo hint, else the Retry-After header. */
@@ -137,8 +160,11 @@ final class ErrorMapper {
       status = null; // not a canonical code word: do not let arbitrary server text become a field
     }
     return new ErrorInfo(
-        status, textOrNull(error.get("message")),
-        List.copyOf(reasons), List.copyOf(quotaIds), retryDelay);
+        status,
+        textOrNull(error.get("message")),
+        List.copyOf(reasons),
+        List.copyOf(quotaIds),
+        retryDelay);
   }
 
   /** {@code HTTP 503 UNAVAILABLE: The model is overloaded...}, the server text scrubbed. */
@@ -167,14 +193,29 @@ final class ErrorMapper {
 
   private static ProviderException permanent(
       String apiKey, Kind kind, int code, @Nullable String status, String message) {
-    return new PermanentProviderException(GeminiTransport.PROVIDER, kind, code,
-        status == null ? null : Secrets.scrubId(status, apiKey), Secrets.scrubMessage(message, apiKey), null);
+    return new PermanentProviderException(
+        GeminiTransport.PROVIDER,
+        kind,
+        code,
+        status == null ? null : Secrets.scrubId(status, apiKey),
+        Secrets.scrubMessage(message, apiKey),
+        null);
   }
 
-  private static ProviderException transientFailure(String apiKey,
-      Kind kind, int code, @Nullable String status, String message, @Nullable Duration retryAfter) {
-    return new TransientProviderException(GeminiTransport.PROVIDER, kind, code,
-        status == null ? null : Secrets.scrubId(status, apiKey), Secrets.scrubMessage(message, apiKey),
-        retryAfter, null);
+  private static ProviderException transientFailure(
+      String apiKey,
+      Kind kind,
+      int code,
+      @Nullable String status,
+      String message,
+      @Nullable Duration retryAfter) {
+    return new TransientProviderException(
+        GeminiTransport.PROVIDER,
+        kind,
+        code,
+        status == null ? null : Secrets.scrubId(status, apiKey),
+        Secrets.scrubMessage(message, apiKey),
+        retryAfter,
+        null);
   }
 }

@@ -5,10 +5,10 @@ import dev.citerag.ProviderException;
 import dev.citerag.TransientProviderException;
 import dev.citerag.provider.internal.Retrier;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
-import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import okhttp3.Call;
@@ -78,7 +78,11 @@ public final class GeminiTransport {
 
   /** The URL of a method; contains no credential. */
   public HttpUrl url(String model, String method) {
-    return baseUrl.newBuilder().addPathSegment("models").addPathSegment(model + ":" + method).build();
+    return baseUrl
+        .newBuilder()
+        .addPathSegment("models")
+        .addPathSegment(model + ":" + method)
+        .build();
   }
 
   /**
@@ -88,7 +92,11 @@ public final class GeminiTransport {
    * @throws ProviderException when no attempt succeeded
    */
   public <T> T post(
-      String model, String method, byte[] body, @Nullable Duration requestTimeout, Decoder<T> decoder) {
+      String model,
+      String method,
+      byte[] body,
+      @Nullable Duration requestTimeout,
+      Decoder<T> decoder) {
     Request request =
         new Request.Builder()
             .url(url(model, method))
@@ -96,7 +104,8 @@ public final class GeminiTransport {
             .header("Accept", "application/json")
             .post(RequestBody.create(body, JSON))
             .build();
-    return retrier.call(requestTimeout, remaining -> attempt(request, model, method, remaining, decoder));
+    return retrier.call(
+        requestTimeout, remaining -> attempt(request, model, method, remaining, decoder));
   }
 
   private <T> T attempt(
@@ -105,8 +114,12 @@ public final class GeminiTransport {
     Call call = client.newCall(request);
     call.timeout().timeout(Math.max(1, bound.toNanos()), TimeUnit.NANOSECONDS);
     long t0 = System.nanoTime();
-    log.trace("citerag.gemini: POST models/{}:{} ({} bytes, timeout {} ms)", model, method,
-        bodyLength(request), bound.toMillis());
+    log.trace(
+        "citerag.gemini: POST models/{}:{} ({} bytes, timeout {} ms)",
+        model,
+        method,
+        bodyLength(request),
+        bound.toMillis());
     int code = 0;
     byte[] bytes;
     String retryAfter;
@@ -118,32 +131,78 @@ public final class GeminiTransport {
       // Socket read/connect timeouts and OkHttp's call timeout.
       long ms = millisSince(t0);
       log.debug("citerag.gemini: {} model={} timed out after {} ms", method, model, ms);
-      throw new TransientProviderException(PROVIDER, ProviderException.Kind.TIMEOUT, code, null,
-          method + " timed out after " + ms + " ms (" + describe(e) + ")", null, e);
+      throw new TransientProviderException(
+          PROVIDER,
+          ProviderException.Kind.TIMEOUT,
+          code,
+          null,
+          method + " timed out after " + ms + " ms (" + describe(e) + ")",
+          null,
+          e);
     } catch (ConnectException | NoRouteToHostException | UnknownHostException e) {
       // Nothing listens at that address (or the name does not resolve): not an overload that a
       // retry rides out, but a wrong address. Fail at once, naming it.
-      log.debug("citerag.gemini: {} model={} cannot connect to {}: {}", method, model, baseUrl, describe(e));
-      throw new PermanentProviderException(PROVIDER, ProviderException.Kind.CONNECTION, 0, null,
-          method + " cannot connect to " + baseUrl + " (" + describe(e) + "); check GEMINI_BASE_URL"
-              + " or the builder's baseUrl", e);
+      log.debug(
+          "citerag.gemini: {} model={} cannot connect to {}: {}",
+          method,
+          model,
+          baseUrl,
+          describe(e));
+      throw new PermanentProviderException(
+          PROVIDER,
+          ProviderException.Kind.CONNECTION,
+          0,
+          null,
+          method
+              + " cannot connect to "
+              + baseUrl
+              + " ("
+              + describe(e)
+              + "); check GEMINI_BASE_URL"
+              + " or the builder's baseUrl",
+          e);
     } catch (IOException e) {
       long ms = millisSince(t0);
-      log.debug("citerag.gemini: {} model={} connection failed after {} ms: {}", method, model, ms,
+      log.debug(
+          "citerag.gemini: {} model={} connection failed after {} ms: {}",
+          method,
+          model,
+          ms,
           describe(e));
-      throw new TransientProviderException(PROVIDER, ProviderException.Kind.CONNECTION, code, null,
-          method + " connection failed" + (code > 0 ? " while reading the HTTP " + code + " body" : "")
-              + " (" + describe(e) + ")", null, e);
+      throw new TransientProviderException(
+          PROVIDER,
+          ProviderException.Kind.CONNECTION,
+          code,
+          null,
+          method
+              + " connection failed"
+              + (code > 0 ? " while reading the HTTP " + code + " body" : "")
+              + " ("
+              + describe(e)
+              + ")",
+          null,
+          e);
     }
     long ms = millisSince(t0);
     if (code >= 200 && code < 300) {
-      log.trace("citerag.gemini: {} model={} status={} latencyMs={} bytes={}", method, model, code, ms,
+      log.trace(
+          "citerag.gemini: {} model={} status={} latencyMs={} bytes={}",
+          method,
+          model,
+          code,
+          ms,
           bytes.length);
       return decoder.decode(bytes);
     }
     ProviderException e = ErrorMapper.map(code, bytes, retryAfter, model, method, apiKey);
-    log.debug("citerag.gemini: {} model={} status={} latencyMs={} kind={} retryable={}", method, model,
-        code, ms, e.kind(), e.retryable());
+    log.debug(
+        "citerag.gemini: {} model={} status={} latencyMs={} kind={} retryable={}",
+        method,
+        model,
+        code,
+        ms,
+        e.kind(),
+        e.retryable());
     throw e;
   }
 

@@ -37,7 +37,10 @@ public final class Settings {
     }
     throw new IllegalStateException(
         "no Gemini API key: call apiKey(...) on the builder or set the environment variable "
-            + ENV_API_KEY + " (or " + ENV_API_KEY_FALLBACK + ")");
+            + ENV_API_KEY
+            + " (or "
+            + ENV_API_KEY_FALLBACK
+            + ")");
   }
 
   /** The builder's base URL, else {@value #ENV_BASE_URL}, else the public endpoint. */
@@ -66,7 +69,9 @@ public final class Settings {
     if (url == null) {
       throw new IllegalArgumentException(field + " must be an http or https URL");
     }
-    if (url.query() != null || url.fragment() != null || !url.username().isEmpty()
+    if (url.query() != null
+        || url.fragment() != null
+        || !url.username().isEmpty()
         || !url.password().isEmpty()) {
       throw new IllegalArgumentException(
           field + " must not contain a query, fragment or user info (the key goes in a header)");
@@ -90,8 +95,11 @@ public final class Settings {
     }
     if (!MODEL.matcher(model).matches()) {
       throw new IllegalArgumentException(
-          field + " must be a bare model id such as gemini-2.5-flash (letters, digits, '.', '_', '-',"
-              + " no \"models/\" prefix), was \"" + model + "\"");
+          field
+              + " must be a bare model id such as gemini-2.5-flash (letters, digits, '.', '_', '-',"
+              + " no \"models/\" prefix), was \""
+              + model
+              + "\"");
     }
     return model;
   }
@@ -126,7 +134,10 @@ public final class Settings {
       if (Character.isWhitespace(c) || Character.isISOControl(c) || c > 0x7e) {
         // Never echo the value: it is a secret.
         throw new IllegalArgumentException(
-            field + " must contain only visible ASCII characters (found another at index " + i + ")");
+            field
+                + " must contain only visible ASCII characters (found another at index "
+                + i
+                + ")");
       }
     }
     return key;

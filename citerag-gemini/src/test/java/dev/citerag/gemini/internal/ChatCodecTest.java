@@ -8,10 +8,10 @@ import dev.citerag.ProviderException;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class ChatCodecTest {
   private static final String KEY = "AIzaSyD-unit-0123456789abcdefghijklmnopq";
@@ -47,14 +47,18 @@ class ChatCodecTest {
 
   @Test
   void token_counts_at_the_edge_of_int_saturate_the_computed_total() {
-    ChatResponse r = decode("{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"x\"}]},\"finishReason\":\"STOP\"}],"
-        + "\"usageMetadata\":{\"promptTokenCount\":2147483647,\"candidatesTokenCount\":2147483647}}");
+    ChatResponse r =
+        decode(
+            "{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"x\"}]},\"finishReason\":\"STOP\"}],"
+                + "\"usageMetadata\":{\"promptTokenCount\":2147483647,\"candidatesTokenCount\":2147483647}}");
     assertThat(r.usage().totalTokens()).isEqualTo(Integer.MAX_VALUE);
   }
 
   @Test
   void absent_finish_reason_is_the_proto_default() {
-    ChatResponse r = decode("{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"x\"}],\"role\":\"model\"}}]}");
+    ChatResponse r =
+        decode(
+            "{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"x\"}],\"role\":\"model\"}}]}");
     assertThat(r.providerFinishReason()).isEqualTo("FINISH_REASON_UNSPECIFIED");
     assertThat(r.finishReason()).isEqualTo(FinishReason.OTHER);
     assertThat(r.text()).isEqualTo("x");
@@ -69,26 +73,36 @@ class ChatCodecTest {
 
   @Test
   void total_is_summed_when_the_reply_omits_it() {
-    ChatResponse r = decode("{\"candidates\":[{\"finishReason\":\"STOP\"}],"
-        + "\"usageMetadata\":{\"promptTokenCount\":10,\"candidatesTokenCount\":4,\"thoughtsTokenCount\":6}}");
+    ChatResponse r =
+        decode(
+            "{\"candidates\":[{\"finishReason\":\"STOP\"}],"
+                + "\"usageMetadata\":{\"promptTokenCount\":10,\"candidatesTokenCount\":4,\"thoughtsTokenCount\":6}}");
     assertThat(r.usage().totalTokens()).isEqualTo(20);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-    "", "null", "[]", "\"text\"", "{\"candidates\": {}}", "{\"candidates\":[null]}",
-    "{\"candidates\":[{\"finishReason\":\"STOP\"}]} trailing",
-    "{\"candidates\":[{\"finishReason\":\"STOP\"}],\"usageMetadata\":{\"promptTokenCount\":-1}}"
-  })
+  @ValueSource(
+      strings = {
+        "",
+        "null",
+        "[]",
+        "\"text\"",
+        "{\"candidates\": {}}",
+        "{\"candidates\":[null]}",
+        "{\"candidates\":[{\"finishReason\":\"STOP\"}]} trailing",
+        "{\"candidates\":[{\"finishReason\":\"STOP\"}],\"usageMetadata\":{\"promptTokenCount\":-1}}"
+      })
   void replies_outside_the_format_are_protocol_errors(String body) {
-    PermanentProviderException e = assertThrows(PermanentProviderException.class, () -> decode(body));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> decode(body));
     assertThat(e.kind()).isEqualTo(ProviderException.Kind.PROTOCOL);
     assertThat(e.retryable()).isFalse();
   }
 
   @Test
   void parser_message_quoting_the_body_is_scrubbed() {
-    PermanentProviderException e = assertThrows(PermanentProviderException.class, () -> decode(KEY + "{"));
+    PermanentProviderException e =
+        assertThrows(PermanentProviderException.class, () -> decode(KEY + "{"));
     assertThat(e.getMessage()).doesNotContain(KEY);
     assertThat(e.getCause()).isNull();
   }

@@ -14,8 +14,13 @@ class ErrorMapperTest {
   private static final String KEY = "AIzaSyD-unit-0123456789abcdefghijklmnopq";
 
   private static ProviderException map(int code, String body, String retryAfter) {
-    return ErrorMapper.map(code, body.getBytes(StandardCharsets.UTF_8), retryAfter, "gemini-2.5-flash",
-        "generateContent", KEY);
+    return ErrorMapper.map(
+        code,
+        body.getBytes(StandardCharsets.UTF_8),
+        retryAfter,
+        "gemini-2.5-flash",
+        "generateContent",
+        KEY);
   }
 
   @ParameterizedTest
@@ -47,10 +52,12 @@ class ErrorMapperTest {
 
   @Test
   void retry_info_wins_over_the_retry_after_header_and_fractions_are_kept() {
-    String body = "{\"error\":{\"code\":429,\"message\":\"slow down\",\"status\":\"RESOURCE_EXHAUSTED\","
-        + "\"details\":[{\"@type\":\"type.googleapis.com/google.rpc.RetryInfo\",\"retryDelay\":\"1.5s\"}]}}";
+    String body =
+        "{\"error\":{\"code\":429,\"message\":\"slow down\",\"status\":\"RESOURCE_EXHAUSTED\","
+            + "\"details\":[{\"@type\":\"type.googleapis.com/google.rpc.RetryInfo\",\"retryDelay\":\"1.5s\"}]}}";
     assertThat(map(429, body, "30").retryAfter()).hasValue(Duration.ofMillis(1500));
-    assertThat(map(429, "{\"error\":{\"code\":429}}", "30").retryAfter()).hasValue(Duration.ofSeconds(30));
+    assertThat(map(429, "{\"error\":{\"code\":429}}", "30").retryAfter())
+        .hasValue(Duration.ofSeconds(30));
     assertThat(map(429, "{}", null).retryAfter()).isEmpty();
     assertThat(map(503, "", "2").retryAfter()).hasValue(Duration.ofSeconds(2));
   }
@@ -65,7 +72,8 @@ class ErrorMapperTest {
 
   @Test
   void status_word_that_is_not_a_canonical_code_is_dropped() {
-    ProviderException e = map(400, "{\"error\":{\"code\":400,\"message\":\"m\",\"status\":\"" + KEY + "\"}}", null);
+    ProviderException e =
+        map(400, "{\"error\":{\"code\":400,\"message\":\"m\",\"status\":\"" + KEY + "\"}}", null);
     assertThat(e.providerStatus()).isEmpty();
     assertThat(e.getMessage()).doesNotContain(KEY);
   }

@@ -12,10 +12,20 @@ class SecretsTest {
 
   @Test
   void masks_the_key_and_any_long_piece_of_it() {
-    String s = Secrets.scrub("whole " + KEY + ", tail \"" + KEY.substring(10) + "\", middle " + KEY.substring(5, 20)
-        + ", short " + KEY.substring(0, 6), KEY);
+    String s =
+        Secrets.scrub(
+            "whole "
+                + KEY
+                + ", tail \""
+                + KEY.substring(10)
+                + "\", middle "
+                + KEY.substring(5, 20)
+                + ", short "
+                + KEY.substring(0, 6),
+            KEY);
     for (int i = 0; i + dev.citerag.internal.Redact.MIN_SECRET_PIECE <= KEY.length(); i++) {
-      assertThat(s).doesNotContain(KEY.substring(i, i + dev.citerag.internal.Redact.MIN_SECRET_PIECE));
+      assertThat(s)
+          .doesNotContain(KEY.substring(i, i + dev.citerag.internal.Redact.MIN_SECRET_PIECE));
     }
     assertThat(s).startsWith("whole ****, tail \"****\", middle ****, short AIzaSy");
   }
@@ -28,10 +38,13 @@ class SecretsTest {
 
   @Test
   void an_embedding_reply_echoing_the_key_is_reported_without_any_piece_of_it() {
-    byte[] body = ("{\"embeddings\": [{\"values\": \"" + KEY + "\"}]}").getBytes(StandardCharsets.UTF_8);
-    ProviderException e = assertThrows(ProviderException.class, () -> EmbedCodec.decode(body, 1, 768, KEY));
+    byte[] body =
+        ("{\"embeddings\": [{\"values\": \"" + KEY + "\"}]}").getBytes(StandardCharsets.UTF_8);
+    ProviderException e =
+        assertThrows(ProviderException.class, () -> EmbedCodec.decode(body, 1, 768, KEY));
     for (int i = 0; i + dev.citerag.internal.Redact.MIN_SECRET_PIECE <= KEY.length(); i++) {
-      assertThat(e.getMessage()).doesNotContain(KEY.substring(i, i + dev.citerag.internal.Redact.MIN_SECRET_PIECE));
+      assertThat(e.getMessage())
+          .doesNotContain(KEY.substring(i, i + dev.citerag.internal.Redact.MIN_SECRET_PIECE));
     }
   }
 }

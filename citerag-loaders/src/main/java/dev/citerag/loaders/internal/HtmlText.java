@@ -11,12 +11,12 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Reduces an HTML page to Markdown-shaped text so that the Markdown chunker keeps its structure:
- * headings become {@code #} lines, list items {@code -} lines, tables pipe rows with the header
- * row marked, {@code <pre>} fenced blocks; scripts, styles, navigation and form controls are
- * dropped, and so is page chrome: when the page marks its main content ({@code <main>}, {@code
- * role="main"}, or a single {@code <article>}) only that is read; otherwise the body without its
- * {@code <header>}, {@code <footer>} and {@code <aside>} outside an article, and without elements
- * whose role is navigation, banner, contentinfo, complementary or search. Links keep their text.
+ * headings become {@code #} lines, list items {@code -} lines, tables pipe rows with the header row
+ * marked, {@code <pre>} fenced blocks; scripts, styles, navigation and form controls are dropped,
+ * and so is page chrome: when the page marks its main content ({@code <main>}, {@code role="main"},
+ * or a single {@code <article>}) only that is read; otherwise the body without its {@code
+ * <header>}, {@code <footer>} and {@code <aside>} outside an article, and without elements whose
+ * role is navigation, banner, contentinfo, complementary or search. Links keep their text.
  * Whitespace inside paragraphs is collapsed.
  *
  * @param title the page's {@code <title>}, else its first {@code <h1>}; null when it has neither
@@ -24,13 +24,49 @@ import org.jspecify.annotations.Nullable;
  */
 public record HtmlText(@Nullable String title, String markdown) {
 
-  private static final Set<String> SKIP = Set.of(
-      "script", "style", "noscript", "template", "svg", "canvas", "iframe", "object", "head",
-      "button", "input", "select", "textarea", "form", "nav");
-  private static final Set<String> BLOCK = Set.of(
-      "p", "div", "section", "article", "main", "header", "footer", "aside", "ul", "ol",
-      "dl", "dt", "dd", "blockquote", "figure", "figcaption", "hr", "address", "details",
-      "summary", "body", "html", "fieldset", "caption");
+  private static final Set<String> SKIP =
+      Set.of(
+          "script",
+          "style",
+          "noscript",
+          "template",
+          "svg",
+          "canvas",
+          "iframe",
+          "object",
+          "head",
+          "button",
+          "input",
+          "select",
+          "textarea",
+          "form",
+          "nav");
+  private static final Set<String> BLOCK =
+      Set.of(
+          "p",
+          "div",
+          "section",
+          "article",
+          "main",
+          "header",
+          "footer",
+          "aside",
+          "ul",
+          "ol",
+          "dl",
+          "dt",
+          "dd",
+          "blockquote",
+          "figure",
+          "figcaption",
+          "hr",
+          "address",
+          "details",
+          "summary",
+          "body",
+          "html",
+          "fieldset",
+          "caption");
 
   /** Converts an HTML document. Never throws on malformed HTML (the parser is lenient). */
   public static HtmlText convert(String html) {
@@ -57,7 +93,9 @@ public record HtmlText(@Nullable String title, String markdown) {
       return articles.get(0);
     }
     Element copy = body.clone();
-    copy.select("[role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=search]").remove();
+    copy.select(
+            "[role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=search]")
+        .remove();
     for (Element e : copy.select("header, footer, aside")) {
       if (e.closest("article") == null) {
         e.remove();
@@ -85,7 +123,10 @@ public record HtmlText(@Nullable String title, String markdown) {
       if (SKIP.contains(tag)) {
         return;
       }
-      if (tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6') {
+      if (tag.length() == 2
+          && tag.charAt(0) == 'h'
+          && tag.charAt(1) >= '1'
+          && tag.charAt(1) <= '6') {
         flush();
         String text = collapse(e.text());
         if (!text.isEmpty()) {
@@ -111,8 +152,10 @@ public record HtmlText(@Nullable String title, String markdown) {
         case "br" -> inline.append('\n');
         case "li" -> {
           flush();
-          String marker = e.parent() != null && "ol".equals(e.parent().normalName())
-              ? (e.elementSiblingIndex() + 1) + ". " : "- ";
+          String marker =
+              e.parent() != null && "ol".equals(e.parent().normalName())
+                  ? (e.elementSiblingIndex() + 1) + ". "
+                  : "- ";
           prefix = "  ".repeat(Math.max(0, listDepth - 1)) + marker;
           for (Node c : e.childNodes()) {
             walk(c, listDepth);
@@ -209,7 +252,8 @@ public record HtmlText(@Nullable String title, String markdown) {
     }
   }
 
-  private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("[\\s\\u00A0]+");
+  private static final java.util.regex.Pattern SPACES =
+      java.util.regex.Pattern.compile("[\\s\\u00A0]+");
 
   private static String collapse(String s) {
     return SPACES.matcher(s).replaceAll(" ").strip();

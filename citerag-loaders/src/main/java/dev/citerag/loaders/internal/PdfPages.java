@@ -18,14 +18,14 @@ public final class PdfPages {
 
   /** Lines looked at for a header (the first ones of a page) and a footer (the last ones). */
   static final int EDGE_LINES = 2;
+
   /** A header or footer repeats on at least this many pages... */
   static final int MIN_REPEATS = 3;
+
   /** ...and on at least this share of the pages with text. */
   static final double MIN_SHARE = 0.5;
 
-  /**
-   * A bookmark: the page it points to, its depth (1 = top level, at most 6) and its title.
-   */
+  /** A bookmark: the page it points to, its depth (1 = top level, at most 6) and its title. */
   public record Heading(int page, int level, String title) {}
 
   /**

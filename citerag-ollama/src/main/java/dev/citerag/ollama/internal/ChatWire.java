@@ -48,6 +48,5 @@ final class ChatWire {
 
   /** {@code thinking} is read only to be ignored explicitly; it never reaches the caller. */
   @JsonIgnoreProperties(ignoreUnknown = true)
-  record ReplyMessage(
-      @Nullable String role, @Nullable String content, @Nullable String thinking) {}
+  record ReplyMessage(@Nullable String role, @Nullable String content, @Nullable String thinking) {}
 }

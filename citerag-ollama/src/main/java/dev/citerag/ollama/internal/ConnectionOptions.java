@@ -12,14 +12,16 @@ import okhttp3.OkHttpClient;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The mutable connection half of both public builders. Every setter validates at once and names
- * the field; {@link #resolve} applies the environment and checks combinations.
+ * The mutable connection half of both public builders. Every setter validates at once and names the
+ * field; {@link #resolve} applies the environment and checks combinations.
  */
 public final class ConnectionOptions {
   /** Default TCP connect bound. */
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
   /** Default reply bound once the model is loaded. */
   public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofMinutes(2);
+
   /** Default reply bound for the first call, which may have to load the model from disk. */
   public static final Duration DEFAULT_FIRST_CALL_TIMEOUT = Duration.ofMinutes(5);
 
@@ -107,8 +109,11 @@ public final class ConnectionOptions {
     } else if (GO_DURATION.matcher(v).matches()) {
       this.keepAlive = v;
     } else {
-      throw new IllegalArgumentException("keepAlive must be a Go duration such as \"10m\", \"1h30m\""
-          + " or \"-1\", or a whole number of seconds, was \"" + value + "\"");
+      throw new IllegalArgumentException(
+          "keepAlive must be a Go duration such as \"10m\", \"1h30m\""
+              + " or \"-1\", or a whole number of seconds, was \""
+              + value
+              + "\"");
     }
   }
 
@@ -139,22 +144,32 @@ public final class ConnectionOptions {
     String resolvedModel = model;
     if (resolvedModel == null) {
       String fromEnv = env.get(modelEnvVar);
-      resolvedModel = fromEnv == null || fromEnv.isBlank()
-          ? defaultModel
-          : checkModel(fromEnv.strip(), modelEnvVar);
+      resolvedModel =
+          fromEnv == null || fromEnv.isBlank()
+              ? defaultModel
+              : checkModel(fromEnv.strip(), modelEnvVar);
     }
     if (firstCallTimeout.compareTo(readTimeout) < 0) {
-      throw new IllegalArgumentException("firstCallTimeout must be >= readTimeout, was "
-          + firstCallTimeout + " < " + readTimeout);
+      throw new IllegalArgumentException(
+          "firstCallTimeout must be >= readTimeout, was " + firstCallTimeout + " < " + readTimeout);
     }
-    return new TransportConfig(url, resolvedModel, connectTimeout, readTimeout, firstCallTimeout,
-        retryPolicy, sleeper, keepAlive, httpClient);
+    return new TransportConfig(
+        url,
+        resolvedModel,
+        connectTimeout,
+        readTimeout,
+        firstCallTimeout,
+        retryPolicy,
+        sleeper,
+        keepAlive,
+        httpClient);
   }
 
   private static String checkModel(@Nullable String name, String field) {
     Checks.notBlank(name, field);
     if (!MODEL_NAME.matcher(name).matches()) {
-      throw new IllegalArgumentException(field + " must not contain whitespace, was \"" + name + "\"");
+      throw new IllegalArgumentException(
+          field + " must not contain whitespace, was \"" + name + "\"");
     }
     return name;
   }

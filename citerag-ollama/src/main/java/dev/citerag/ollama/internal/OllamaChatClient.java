@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
 public final class OllamaChatClient {
   private static final Logger log = LoggerFactory.getLogger(OllamaChatClient.class);
   private static final String PATH = "api/chat";
-  private static final ObjectReader REPLY_READER = OllamaTransport.MAPPER.readerFor(ChatWire.Reply.class);
+  private static final ObjectReader REPLY_READER =
+      OllamaTransport.MAPPER.readerFor(ChatWire.Reply.class);
 
   /**
    * Chat-only settings.
@@ -30,7 +31,10 @@ public final class OllamaChatClient {
    * @param think {@code think} as sent: {@link Boolean} or a level {@link String}
    */
   public record ChatOptions(
-      @Nullable Double temperature, @Nullable Integer seed, @Nullable Integer numCtx, Object think) {
+      @Nullable Double temperature,
+      @Nullable Integer seed,
+      @Nullable Integer numCtx,
+      Object think) {
     public ChatOptions {
       Checks.notNull(think, "think");
       if (!(think instanceof Boolean) && !(think instanceof String)) {
@@ -49,16 +53,20 @@ public final class OllamaChatClient {
 
   public ChatResponse chat(ChatRequest request) {
     TransportConfig config = transport.config();
-    double temperature = options.temperature() != null ? options.temperature() : request.temperature();
-    ChatWire.Request body = new ChatWire.Request(
-        config.model(),
-        List.of(new ChatWire.Message("system", request.systemInstruction()),
-            new ChatWire.Message("user", request.userContent())),
-        false,
-        request.responseSchemaView(),
-        new ChatWire.Options(temperature, options.seed(), options.numCtx(), request.maxOutputTokens()),
-        options.think(),
-        config.keepAlive());
+    double temperature =
+        options.temperature() != null ? options.temperature() : request.temperature();
+    ChatWire.Request body =
+        new ChatWire.Request(
+            config.model(),
+            List.of(
+                new ChatWire.Message("system", request.systemInstruction()),
+                new ChatWire.Message("user", request.userContent())),
+            false,
+            request.responseSchemaView(),
+            new ChatWire.Options(
+                temperature, options.seed(), options.numCtx(), request.maxOutputTokens()),
+            options.think(),
+            config.keepAlive());
     return transport.post(PATH, body, true, request.timeout(), this::parse);
   }
 
@@ -104,22 +112,35 @@ public final class OllamaChatClient {
       throw errors.protocol(PATH, "the streamed reply ended without a done line", null);
     }
     String doneReason = last.doneReason() == null ? "" : OllamaErrors.providerId(last.doneReason());
-    FinishReason finish = switch (doneReason) {
-      case "stop" -> FinishReason.STOP;
-      case "length" -> FinishReason.LENGTH;
-      default -> FinishReason.OTHER;
-    };
+    FinishReason finish =
+        switch (doneReason) {
+          case "stop" -> FinishReason.STOP;
+          case "length" -> FinishReason.LENGTH;
+          default -> FinishReason.OTHER;
+        };
     int in = count(last.promptEvalCount());
     int out = count(last.evalCount());
     if (log.isDebugEnabled()) {
-      log.debug("citerag.ollama: chat {} done_reason={} prompt_eval_count={} eval_count={}"
+      log.debug(
+          "citerag.ollama: chat {} done_reason={} prompt_eval_count={} eval_count={}"
               + " total={} ms load={} ms prompt_eval={} ms eval={} ms{}",
-          model, doneReason, in, out, millis(last.totalDuration()), millis(last.loadDuration()),
-          millis(last.promptEvalDuration()), millis(last.evalDuration()),
+          model,
+          doneReason,
+          in,
+          out,
+          millis(last.totalDuration()),
+          millis(last.loadDuration()),
+          millis(last.promptEvalDuration()),
+          millis(last.evalDuration()),
           objects > 1 ? " (streamed in " + objects + " lines)" : "");
     }
-    return new ChatResponse(text.toString(), finish, doneReason, TokenUsage.of(in, out, 0),
-        model != null ? model : transport.config().model(), null);
+    return new ChatResponse(
+        text.toString(),
+        finish,
+        doneReason,
+        TokenUsage.of(in, out, 0),
+        model != null ? model : transport.config().model(),
+        null);
   }
 
   private static int count(@Nullable Integer n) {

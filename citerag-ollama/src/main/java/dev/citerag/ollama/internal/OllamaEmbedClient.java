@@ -52,8 +52,10 @@ public final class OllamaEmbedClient {
   private final OllamaTransport transport;
   private final EmbedOptions options;
   private final String identityModel;
+
   /** Vector length seen so far (0 = none yet); a later change means the model was replaced. */
   private final AtomicInteger observedDimensions = new AtomicInteger();
+
   private final Object identityLock = new Object();
   private volatile @Nullable EmbedderIdentity identity;
 
@@ -87,8 +89,11 @@ public final class OllamaEmbedClient {
     for (int from = 0; from < inputs.size(); from += batch) {
       List<String> slice = inputs.subList(from, Math.min(inputs.size(), from + batch));
       out.addAll(embedBatch(slice));
-      log.debug("citerag.ollama: embedded {}/{} documents with {}", from + slice.size(),
-          inputs.size(), identityModel);
+      log.debug(
+          "citerag.ollama: embedded {}/{} documents with {}",
+          from + slice.size(),
+          inputs.size(),
+          identityModel);
     }
     return out;
   }
@@ -124,7 +129,8 @@ public final class OllamaEmbedClient {
   private List<float[]> embedBatch(List<String> inputs) {
     TransportConfig config = transport.config();
     EmbedWire.Request body =
-        new EmbedWire.Request(config.model(), List.copyOf(inputs), options.dimensions(), config.keepAlive());
+        new EmbedWire.Request(
+            config.model(), List.copyOf(inputs), options.dimensions(), config.keepAlive());
     return transport.post(EMBED, body, true, null, reply -> parseEmbeddings(reply, inputs.size()));
   }
 
@@ -147,7 +153,8 @@ public final class OllamaEmbedClient {
       throw errors.protocol(EMBED, "no \"embeddings\" field", null);
     }
     if (vectors.length != expected) {
-      throw errors.protocol(EMBED, vectors.length + " embeddings for " + expected + " inputs", null);
+      throw errors.protocol(
+          EMBED, vectors.length + " embeddings for " + expected + " inputs", null);
     }
     List<float[]> out = new ArrayList<>(expected);
     for (int i = 0; i < vectors.length; i++) {
@@ -157,7 +164,8 @@ public final class OllamaEmbedClient {
       }
       for (int j = 0; j < v.length; j++) {
         if (!Float.isFinite(v[j])) {
-          throw errors.protocol(EMBED, "embedding " + i + " has a non-finite component at " + j, null);
+          throw errors.protocol(
+              EMBED, "embedding " + i + " has a non-finite component at " + j, null);
         }
       }
       checkDimensions(v.length);
@@ -173,8 +181,15 @@ public final class OllamaEmbedClient {
     Integer requested = options.dimensions();
     if (requested != null) {
       if (length != requested) {
-        throw transport.errors().protocol(EMBED, length + "-dimensional vectors although dimensions="
-            + requested + " was requested; does this Ollama version support \"dimensions\"?", null);
+        throw transport
+            .errors()
+            .protocol(
+                EMBED,
+                length
+                    + "-dimensional vectors although dimensions="
+                    + requested
+                    + " was requested; does this Ollama version support \"dimensions\"?",
+                null);
       }
       return;
     }
@@ -183,26 +198,37 @@ public final class OllamaEmbedClient {
     }
     int seen = observedDimensions.get();
     if (seen != length) {
-      throw new IdentityMismatchException("ollama: " + identityModel + " now returns " + length
-          + "-dimensional vectors where it returned " + seen + " before: the model was replaced on"
-          + " the server; call refreshIdentity() and re-embed into a new collection");
+      throw new IdentityMismatchException(
+          "ollama: "
+              + identityModel
+              + " now returns "
+              + length
+              + "-dimensional vectors where it returned "
+              + seen
+              + " before: the model was replaced on"
+              + " the server; call refreshIdentity() and re-embed into a new collection");
     }
   }
 
   private EmbedderIdentity readIdentity() {
     TransportConfig config = transport.config();
-    List<EmbedWire.TagModel> models = transport.get(TAGS, body -> {
-      try {
-        EmbedWire.Tags t = OllamaTransport.MAPPER.readValue(body, EmbedWire.Tags.class);
-        List<EmbedWire.TagModel> listed = t == null ? null : t.models();
-        if (listed == null) {
-          throw transport.errors().protocol(TAGS, "no \"models\" field", null);
-        }
-        return listed;
-      } catch (IOException e) {
-        throw transport.errors().protocol(TAGS, "not Ollama tags JSON (" + e.getMessage() + ")", e);
-      }
-    });
+    List<EmbedWire.TagModel> models =
+        transport.get(
+            TAGS,
+            body -> {
+              try {
+                EmbedWire.Tags t = OllamaTransport.MAPPER.readValue(body, EmbedWire.Tags.class);
+                List<EmbedWire.TagModel> listed = t == null ? null : t.models();
+                if (listed == null) {
+                  throw transport.errors().protocol(TAGS, "no \"models\" field", null);
+                }
+                return listed;
+              } catch (IOException e) {
+                throw transport
+                    .errors()
+                    .protocol(TAGS, "not Ollama tags JSON (" + e.getMessage() + ")", e);
+              }
+            });
     EmbedWire.TagModel entry = null;
     for (EmbedWire.TagModel m : models) {
       if (m != null && (sameModel(m.name()) || sameModel(m.model()))) {
@@ -211,18 +237,38 @@ public final class OllamaEmbedClient {
       }
     }
     if (entry == null) {
-      throw new PermanentProviderException(OllamaErrors.PROVIDER, ProviderException.Kind.NOT_FOUND,
-          0, null, "model \"" + config.model() + "\" is not among the " + models.size()
-              + " models on the Ollama server at " + config.displayUrl()
-              + "; download it with `ollama pull " + config.model() + "`", null);
+      throw new PermanentProviderException(
+          OllamaErrors.PROVIDER,
+          ProviderException.Kind.NOT_FOUND,
+          0,
+          null,
+          "model \""
+              + config.model()
+              + "\" is not among the "
+              + models.size()
+              + " models on the Ollama server at "
+              + config.displayUrl()
+              + "; download it with `ollama pull "
+              + config.model()
+              + "`",
+          null);
     }
-    String digest = entry.digest() == null || entry.digest().isBlank()
-        ? null
-        : entry.digest().strip().toLowerCase(Locale.ROOT);
+    String digest =
+        entry.digest() == null || entry.digest().isBlank()
+            ? null
+            : entry.digest().strip().toLowerCase(Locale.ROOT);
     int dims = dimensions(entry);
-    EmbedderIdentity id = new EmbedderIdentity(OllamaErrors.PROVIDER, identityModel, digest, dims,
-        options.queryPrefix().isEmpty() ? null : options.queryPrefix());
-    log.debug("citerag.ollama: embedder identity {} digest={} dimensions={}", identityModel, digest,
+    EmbedderIdentity id =
+        new EmbedderIdentity(
+            OllamaErrors.PROVIDER,
+            identityModel,
+            digest,
+            dims,
+            options.queryPrefix().isEmpty() ? null : options.queryPrefix());
+    log.debug(
+        "citerag.ollama: embedder identity {} digest={} dimensions={}",
+        identityModel,
+        digest,
         dims);
     return id;
   }
@@ -251,14 +297,21 @@ public final class OllamaEmbedClient {
   }
 
   private int showEmbeddingLength() {
-    EmbedWire.ShowReply show = transport.post(SHOW, new EmbedWire.ShowRequest(transport.config().model()),
-        false, null, body -> {
-          try {
-            return OllamaTransport.MAPPER.readValue(body, EmbedWire.ShowReply.class);
-          } catch (IOException e) {
-            throw transport.errors().protocol(SHOW, "not Ollama show JSON (" + e.getMessage() + ")", e);
-          }
-        });
+    EmbedWire.ShowReply show =
+        transport.post(
+            SHOW,
+            new EmbedWire.ShowRequest(transport.config().model()),
+            false,
+            null,
+            body -> {
+              try {
+                return OllamaTransport.MAPPER.readValue(body, EmbedWire.ShowReply.class);
+              } catch (IOException e) {
+                throw transport
+                    .errors()
+                    .protocol(SHOW, "not Ollama show JSON (" + e.getMessage() + ")", e);
+              }
+            });
     Map<String, JsonNode> info = show == null ? null : show.modelInfo();
     if (info == null) {
       return 0;

@@ -43,39 +43,79 @@ public final class OllamaErrors {
       int status, String method, String path, String body, @Nullable String retryAfter) {
     Optional<String> ollamaError = errorText(body);
     String said = ollamaError.map(e -> "\"" + shorten(e) + "\"").orElse(bodySnippet(body));
-    String where = " (HTTP " + status + " from " + method + " " + displayUrl + "/" + path + ": "
-        + said + ")";
-    Duration hint = RetryHints.retryAfterHeader(retryAfter, ZonedDateTime.now(ZoneOffset.UTC)).orElse(null);
+    String where =
+        " (HTTP " + status + " from " + method + " " + displayUrl + "/" + path + ": " + said + ")";
+    Duration hint =
+        RetryHints.retryAfterHeader(retryAfter, ZonedDateTime.now(ZoneOffset.UTC)).orElse(null);
     return switch (status) {
-      case 400 -> permanent(Kind.BAD_REQUEST, status, "the server rejected the request" + where, null);
-      case 401, 403 -> permanent(Kind.AUTH, status, "not authorised" + where
-          + "; cloud models need `ollama signin`, a proxy may need credentials", null);
-      case 404 -> ollamaError.isPresent()
-          ? permanent(Kind.NOT_FOUND, status, "model \"" + model + "\" is not available on the"
-              + " Ollama server at " + displayUrl + where + "; download it with `ollama pull " + model
-              + "`", null)
-          : permanent(Kind.NOT_FOUND, status, "endpoint not found" + where
-              + "; is this an Ollama server, and recent enough to serve /" + path + "?", null);
+      case 400 ->
+          permanent(Kind.BAD_REQUEST, status, "the server rejected the request" + where, null);
+      case 401, 403 ->
+          permanent(
+              Kind.AUTH,
+              status,
+              "not authorised"
+                  + where
+                  + "; cloud models need `ollama signin`, a proxy may need credentials",
+              null);
+      case 404 ->
+          ollamaError.isPresent()
+              ? permanent(
+                  Kind.NOT_FOUND,
+                  status,
+                  "model \""
+                      + model
+                      + "\" is not available on the"
+                      + " Ollama server at "
+                      + displayUrl
+                      + where
+                      + "; download it with `ollama pull "
+                      + model
+                      + "`",
+                  null)
+              : permanent(
+                  Kind.NOT_FOUND,
+                  status,
+                  "endpoint not found"
+                      + where
+                      + "; is this an Ollama server, and recent enough to serve /"
+                      + path
+                      + "?",
+                  null);
       case 429 -> transientFailure(Kind.RATE_LIMITED, status, "rate limited" + where, hint, null);
       case 500, 502, 503 ->
           transientFailure(Kind.UNAVAILABLE, status, "server unavailable" + where, hint, null);
       case 504 -> transientFailure(Kind.TIMEOUT, status, "gateway timeout" + where, hint, null);
-      default -> status >= 400 && status < 500
-          ? permanent(Kind.BAD_REQUEST, status, "request failed" + where, null)
-          : permanent(Kind.PROTOCOL, status, "unexpected reply" + where, null);
+      default ->
+          status >= 400 && status < 500
+              ? permanent(Kind.BAD_REQUEST, status, "request failed" + where, null)
+              : permanent(Kind.PROTOCOL, status, "unexpected reply" + where, null);
     };
   }
 
   /** An {@code {"error": ...}} object inside a successful (HTTP 200) reply, e.g. mid-stream. */
   public ProviderException inBody(String path, String error) {
-    return transientFailure(Kind.UNAVAILABLE, 200, "the server failed while answering POST "
-        + displayUrl + "/" + path + ": \"" + shorten(error) + "\"", null, null);
+    return transientFailure(
+        Kind.UNAVAILABLE,
+        200,
+        "the server failed while answering POST "
+            + displayUrl
+            + "/"
+            + path
+            + ": \""
+            + shorten(error)
+            + "\"",
+        null,
+        null);
   }
 
   /** A reply that does not follow Ollama's wire format. */
   public ProviderException protocol(String path, String what, @Nullable Throwable cause) {
-    return permanent(Kind.PROTOCOL, 200, "unexpected reply from " + displayUrl + "/" + path + ": "
-        + what, cause);
+    return permanent(
+        Kind.PROTOCOL,
+        200,
+        "unexpected reply from " + displayUrl + "/" + path + ": " + what,
+        cause);
   }
 
   /**
@@ -84,34 +124,69 @@ public final class OllamaErrors {
    * @param bound the time the attempt was allowed, for the message
    */
   public ProviderException forIo(IOException e, String path, Duration bound) {
-    if (e instanceof ConnectException || e instanceof NoRouteToHostException
+    if (e instanceof ConnectException
+        || e instanceof NoRouteToHostException
         || e instanceof UnknownHostException) {
       // Nothing listens there: a wrong address or a stopped server, not an overload that a retry
       // rides out. Fail at once, naming the address.
-      return permanent(Kind.CONNECTION, 0, "Ollama is not reachable at " + displayUrl + " ("
-          + e.getClass().getSimpleName() + ": " + e.getMessage() + "); start it with `ollama serve`"
-          + " or point baseUrl / OLLAMA_HOST at the right address", e);
+      return permanent(
+          Kind.CONNECTION,
+          0,
+          "Ollama is not reachable at "
+              + displayUrl
+              + " ("
+              + e.getClass().getSimpleName()
+              + ": "
+              + e.getMessage()
+              + "); start it with `ollama serve`"
+              + " or point baseUrl / OLLAMA_HOST at the right address",
+          e);
     }
     if (e instanceof InterruptedIOException) {
-      return transientFailure(Kind.TIMEOUT, 0, "no reply from " + displayUrl + "/" + path
-          + " within " + bound.toMillis() + " ms; loading a model can take minutes on first use:"
-          + " raise firstCallTimeout / readTimeout or the request's timeout", null, e);
+      return transientFailure(
+          Kind.TIMEOUT,
+          0,
+          "no reply from "
+              + displayUrl
+              + "/"
+              + path
+              + " within "
+              + bound.toMillis()
+              + " ms; loading a model can take minutes on first use:"
+              + " raise firstCallTimeout / readTimeout or the request's timeout",
+          null,
+          e);
     }
-    return transientFailure(Kind.CONNECTION, 0, "connection to " + displayUrl + "/" + path
-        + " failed (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", null, e);
+    return transientFailure(
+        Kind.CONNECTION,
+        0,
+        "connection to "
+            + displayUrl
+            + "/"
+            + path
+            + " failed ("
+            + e.getClass().getSimpleName()
+            + ": "
+            + e.getMessage()
+            + ")",
+        null,
+        e);
   }
 
   // The two exits of every message: whatever server text went into it (an error string, a body, a
   // parser's quote of the body) passes through Redact: credential-looking tokens masked, control
   // characters removed. The cause is kept only when it carries no server text (an IOException).
 
-  private ProviderException permanent(Kind kind, int status, String message, @Nullable Throwable cause) {
-    return new PermanentProviderException(PROVIDER, kind, status, null, safe(message), keptCause(cause));
+  private ProviderException permanent(
+      Kind kind, int status, String message, @Nullable Throwable cause) {
+    return new PermanentProviderException(
+        PROVIDER, kind, status, null, safe(message), keptCause(cause));
   }
 
   private ProviderException transientFailure(
       Kind kind, int status, String message, @Nullable Duration hint, @Nullable Throwable cause) {
-    return new TransientProviderException(PROVIDER, kind, status, null, safe(message), hint, keptCause(cause));
+    return new TransientProviderException(
+        PROVIDER, kind, status, null, safe(message), hint, keptCause(cause));
   }
 
   private static String safe(String message) {
@@ -120,8 +195,10 @@ public final class OllamaErrors {
 
   /** A parser's exception quotes the body it choked on: it does not travel as the cause. */
   private static @Nullable Throwable keptCause(@Nullable Throwable cause) {
-    return cause instanceof IOException && !(cause instanceof com.fasterxml.jackson.core.JacksonException)
-        ? cause : null;
+    return cause instanceof IOException
+            && !(cause instanceof com.fasterxml.jackson.core.JacksonException)
+        ? cause
+        : null;
   }
 
   /** A short provider-given string (model name, done reason) safe for a result or a trace. */

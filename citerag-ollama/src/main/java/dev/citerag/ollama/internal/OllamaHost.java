@@ -84,15 +84,17 @@ public final class OllamaHost {
       }
     }
     if (rest.contains("?") || rest.contains("#")) {
-      throw new IllegalArgumentException(field + " must not contain a query or fragment, was \""
-          + value + "\"");
+      throw new IllegalArgumentException(
+          field + " must not contain a query or fragment, was \"" + value + "\"");
     }
     int slash = rest.indexOf('/');
     String hostPort = slash < 0 ? rest : rest.substring(0, slash);
     String path = slash < 0 ? "/" : rest.substring(slash);
     if (hostPort.contains("@")) {
-      throw new IllegalArgumentException(field + " must not contain credentials (user:password@);"
-          + " add authentication with an OkHttpClient interceptor instead");
+      throw new IllegalArgumentException(
+          field
+              + " must not contain credentials (user:password@);"
+              + " add authentication with an OkHttpClient interceptor instead");
     }
 
     String host;
@@ -100,7 +102,8 @@ public final class OllamaHost {
     if (hostPort.startsWith("[")) {
       int close = hostPort.indexOf(']');
       if (close < 0) {
-        throw new IllegalArgumentException(field + " has an unclosed IPv6 bracket: \"" + value + "\"");
+        throw new IllegalArgumentException(
+            field + " has an unclosed IPv6 bracket: \"" + value + "\"");
       }
       host = hostPort.substring(1, close);
       String after = hostPort.substring(close + 1);

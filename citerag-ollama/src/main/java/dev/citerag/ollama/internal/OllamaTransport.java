@@ -49,18 +49,25 @@ public final class OllamaTransport {
     this.config = config;
     this.errors = new OllamaErrors(config.displayUrl(), config.model());
     OkHttpClient base = config.httpClient() != null ? config.httpClient() : new OkHttpClient();
-    OkHttpClient.Builder common = base.newBuilder()
-        .connectTimeout(config.connectTimeout())
-        .writeTimeout(config.readTimeout());
+    OkHttpClient.Builder common =
+        base.newBuilder()
+            .connectTimeout(config.connectTimeout())
+            .writeTimeout(config.readTimeout());
     this.warmClient = common.readTimeout(config.readTimeout()).build();
     this.coldClient = warmClient.newBuilder().readTimeout(config.firstCallTimeout()).build();
-    this.warmRetrier = new Retrier(OllamaErrors.PROVIDER, config.retryPolicy(), config.sleeper(),
-        System::nanoTime);
-    Duration coldTotal = config.retryPolicy().totalTimeout().compareTo(config.firstCallTimeout()) < 0
-        ? config.firstCallTimeout()
-        : config.retryPolicy().totalTimeout();
-    this.coldRetrier = new Retrier(OllamaErrors.PROVIDER,
-        config.retryPolicy().withTotalTimeout(coldTotal), config.sleeper(), System::nanoTime);
+    this.warmRetrier =
+        new Retrier(
+            OllamaErrors.PROVIDER, config.retryPolicy(), config.sleeper(), System::nanoTime);
+    Duration coldTotal =
+        config.retryPolicy().totalTimeout().compareTo(config.firstCallTimeout()) < 0
+            ? config.firstCallTimeout()
+            : config.retryPolicy().totalTimeout();
+    this.coldRetrier =
+        new Retrier(
+            OllamaErrors.PROVIDER,
+            config.retryPolicy().withTotalTimeout(coldTotal),
+            config.sleeper(),
+            System::nanoTime);
   }
 
   public TransportConfig config() {
@@ -78,13 +85,17 @@ public final class OllamaTransport {
 
   /**
    * POSTs {@code body} as JSON to {@code path} (relative, e.g. {@code api/chat}) and parses the
-   * successful reply with {@code parse}, retrying transient failures (including those {@code
-   * parse} throws).
+   * successful reply with {@code parse}, retrying transient failures (including those {@code parse}
+   * throws).
    *
    * @param loadsModel whether this call makes the server load the model (chat, embed)
    * @param requestTimeout bound on the whole call including retries, if any
    */
-  public <T> T post(String path, Object body, boolean loadsModel, @Nullable Duration requestTimeout,
+  public <T> T post(
+      String path,
+      Object body,
+      boolean loadsModel,
+      @Nullable Duration requestTimeout,
       Function<String, T> parse) {
     byte[] json;
     try {
@@ -92,42 +103,60 @@ public final class OllamaTransport {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot serialise the " + path + " request", e);
     }
-    Request request = new Request.Builder()
-        .url(config.baseUrl().resolve(path))
-        .post(RequestBody.create(json, JSON))
-        .header("Accept", "application/json")
-        .build();
+    Request request =
+        new Request.Builder()
+            .url(config.baseUrl().resolve(path))
+            .post(RequestBody.create(json, JSON))
+            .header("Accept", "application/json")
+            .build();
     return run("POST", path, request, loadsModel, requestTimeout, parse);
   }
 
   /** GETs {@code path} and parses the successful reply. */
   public <T> T get(String path, Function<String, T> parse) {
-    Request request = new Request.Builder()
-        .url(config.baseUrl().resolve(path))
-        .get()
-        .header("Accept", "application/json")
-        .build();
+    Request request =
+        new Request.Builder()
+            .url(config.baseUrl().resolve(path))
+            .get()
+            .header("Accept", "application/json")
+            .build();
     return run("GET", path, request, false, null, parse);
   }
 
-  private <T> T run(String method, String path, Request request, boolean loadsModel,
-      @Nullable Duration requestTimeout, Function<String, T> parse) {
+  private <T> T run(
+      String method,
+      String path,
+      Request request,
+      boolean loadsModel,
+      @Nullable Duration requestTimeout,
+      Function<String, T> parse) {
     boolean cold = loadsModel && !warm.get();
     OkHttpClient client = cold ? coldClient : warmClient;
     Retrier retrier = cold ? coldRetrier : warmRetrier;
     Duration perAttempt = cold ? config.firstCallTimeout() : config.readTimeout();
     long started = System.nanoTime();
-    T result = retrier.call(requestTimeout,
-        remaining -> parse.apply(exchange(client, method, path, request, remaining, perAttempt)));
+    T result =
+        retrier.call(
+            requestTimeout,
+            remaining ->
+                parse.apply(exchange(client, method, path, request, remaining, perAttempt)));
     if (loadsModel && warm.compareAndSet(false, true)) {
-      log.debug("citerag.ollama: {} answered its first {} after {} ms", config.model(), path,
+      log.debug(
+          "citerag.ollama: {} answered its first {} after {} ms",
+          config.model(),
+          path,
           TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
     }
     return result;
   }
 
-  private String exchange(OkHttpClient client, String method, String path, Request request,
-      Duration remaining, Duration perAttempt) {
+  private String exchange(
+      OkHttpClient client,
+      String method,
+      String path,
+      Request request,
+      Duration remaining,
+      Duration perAttempt) {
     Call call = client.newCall(request);
     call.timeout().timeout(Math.max(1L, remaining.toNanos()), TimeUnit.NANOSECONDS);
     Duration bound = remaining.compareTo(perAttempt) < 0 ? remaining : perAttempt;
@@ -145,8 +174,8 @@ public final class OllamaTransport {
     }
     if (status < 200 || status >= 300) {
       ProviderException mapped = errors.forStatus(status, method, path, body, retryAfter);
-      log.debug("citerag.ollama: {} {} returned HTTP {}: {}", method, path, status,
-          mapped.getMessage());
+      log.debug(
+          "citerag.ollama: {} {} returned HTTP {}: {}", method, path, status, mapped.getMessage());
       throw mapped;
     }
     return body;

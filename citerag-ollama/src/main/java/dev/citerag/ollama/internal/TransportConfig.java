@@ -53,9 +53,21 @@ public record TransportConfig(
 
   @Override
   public String toString() {
-    return "baseUrl=" + displayUrl() + ", model=" + model + ", connectTimeout=" + connectTimeout
-        + ", readTimeout=" + readTimeout + ", firstCallTimeout=" + firstCallTimeout
-        + ", keepAlive=" + keepAlive + ", retryPolicy=" + retryPolicy
-        + ", httpClient=" + (httpClient == null ? "private" : "caller's");
+    return "baseUrl="
+        + displayUrl()
+        + ", model="
+        + model
+        + ", connectTimeout="
+        + connectTimeout
+        + ", readTimeout="
+        + readTimeout
+        + ", firstCallTimeout="
+        + firstCallTimeout
+        + ", keepAlive="
+        + keepAlive
+        + ", retryPolicy="
+        + retryPolicy
+        + ", httpClient="
+        + (httpClient == null ? "private" : "caller's");
   }
 }

@@ -40,8 +40,8 @@ public final class ChatCodec {
   /**
    * The request body.
    *
-   * @param maxCompletionTokens whether the limit goes in {@code max_completion_tokens} (else
-   *     {@code max_tokens})
+   * @param maxCompletionTokens whether the limit goes in {@code max_completion_tokens} (else {@code
+   *     max_tokens})
    * @param temperature overrides the request's temperature when not null
    * @param maxOutputTokens overrides the request's output limit when not null
    */
@@ -55,21 +55,27 @@ public final class ChatCodec {
     String system = request.systemInstruction();
     ChatWire.ResponseFormat rf;
     if (format == Format.JSON_SCHEMA) {
-      rf = new ChatWire.ResponseFormat("json_schema",
-          new ChatWire.JsonSchema(SCHEMA_NAME, true, StrictSchema.of(request.responseSchemaView())));
+      rf =
+          new ChatWire.ResponseFormat(
+              "json_schema",
+              new ChatWire.JsonSchema(
+                  SCHEMA_NAME, true, StrictSchema.of(request.responseSchemaView())));
     } else {
       rf = new ChatWire.ResponseFormat("json_object", null);
       system = system + schemaInstruction(request.responseSchemaView());
     }
     int limit = maxOutputTokens != null ? maxOutputTokens : request.maxOutputTokens();
-    ChatWire.Request body = new ChatWire.Request(
-        model,
-        List.of(new ChatWire.Message("system", system), new ChatWire.Message("user", request.userContent())),
-        temperature != null ? temperature : request.temperature(),
-        maxCompletionTokens ? null : limit,
-        maxCompletionTokens ? limit : null,
-        rf,
-        false);
+    ChatWire.Request body =
+        new ChatWire.Request(
+            model,
+            List.of(
+                new ChatWire.Message("system", system),
+                new ChatWire.Message("user", request.userContent())),
+            temperature != null ? temperature : request.temperature(),
+            maxCompletionTokens ? null : limit,
+            maxCompletionTokens ? limit : null,
+            rf,
+            false);
     try {
       return Json.MAPPER.writeValueAsBytes(body);
     } catch (JsonProcessingException e) {
@@ -81,12 +87,13 @@ public final class ChatCodec {
   /**
    * The text appended to the system message in {@link Format#JSON_OBJECT} mode: the server then
    * only promises syntactically valid JSON, so the shape is asked for in words (and the reply
-   * checked by the pipeline's strict parser either way). It contains the word "JSON", which
-   * OpenAI requires in the messages for this mode.
+   * checked by the pipeline's strict parser either way). It contains the word "JSON", which OpenAI
+   * requires in the messages for this mode.
    */
   static String schemaInstruction(JsonNode schema) {
     return "\n\nReply with exactly one JSON object and nothing else (no prose, no code fence). It must"
-        + " match this JSON Schema:\n" + schema;
+        + " match this JSON Schema:\n"
+        + schema;
   }
 
   /**
@@ -103,8 +110,11 @@ public final class ChatCodec {
     try {
       r = Json.MAPPER.readValue(body, ChatWire.Response.class);
     } catch (IOException e) {
-      throw protocol("chat/completions reply is not the expected JSON (" + body.length + " bytes): "
-          + Json.describe(e, apiKey));
+      throw protocol(
+          "chat/completions reply is not the expected JSON ("
+              + body.length
+              + " bytes): "
+              + Json.describe(e, apiKey));
     }
     if (r == null) {
       throw protocol("chat/completions reply is JSON null");
@@ -116,19 +126,29 @@ public final class ChatCodec {
     if (c == null) {
       throw protocol("chat/completions reply has a null choice");
     }
-    String model = r.model() != null && !r.model().isBlank()
-        ? Secrets.scrub(r.model().strip(), apiKey, 128) : configuredModel;
-    String id = r.id() != null && !r.id().isBlank() ? Secrets.scrub(r.id().strip(), apiKey, 128) : null;
+    String model =
+        r.model() != null && !r.model().isBlank()
+            ? Secrets.scrub(r.model().strip(), apiKey, 128)
+            : configuredModel;
+    String id =
+        r.id() != null && !r.id().isBlank() ? Secrets.scrub(r.id().strip(), apiKey, 128) : null;
     TokenUsage usage = usage(r.usage());
     ChatWire.ResponseMessage m = c.message();
     if (m != null && m.refusal() != null && !m.refusal().isBlank()) {
       // The model declined; its explanation is not an answer and is not passed on.
       return new ChatResponse("", FinishReason.BLOCKED, REFUSAL, usage, model, id);
     }
-    String providerReason = c.finishReason() != null && !c.finishReason().isBlank()
-        ? Secrets.scrub(c.finishReason().strip(), apiKey, 64) : NONE;
-    return new ChatResponse(text(m == null ? null : m.content()), finishReason(providerReason), providerReason,
-        usage, model, id);
+    String providerReason =
+        c.finishReason() != null && !c.finishReason().isBlank()
+            ? Secrets.scrub(c.finishReason().strip(), apiKey, 64)
+            : NONE;
+    return new ChatResponse(
+        text(m == null ? null : m.content()),
+        finishReason(providerReason),
+        providerReason,
+        usage,
+        model,
+        id);
   }
 
   /** Maps {@code finish_reason}; unknown and future values become {@link FinishReason#OTHER}. */
@@ -163,8 +183,10 @@ public final class ChatCodec {
       }
       return sb.toString();
     }
-    throw protocol("chat/completions message.content is a "
-        + content.getNodeType().name().toLowerCase(Locale.ROOT) + ", expected a string");
+    throw protocol(
+        "chat/completions message.content is a "
+            + content.getNodeType().name().toLowerCase(Locale.ROOT)
+            + ", expected a string");
   }
 
   private static TokenUsage usage(ChatWire.@Nullable Usage u) {
@@ -173,16 +195,28 @@ public final class ChatCodec {
     }
     long in = count(u.promptTokens(), "prompt_tokens");
     long completion = count(u.completionTokens(), "completion_tokens");
-    long reasoning = u.completionTokensDetails() == null ? 0
-        : count(u.completionTokensDetails().reasoningTokens(), "completion_tokens_details.reasoning_tokens");
-    long cached = u.promptTokensDetails() == null ? 0
-        : count(u.promptTokensDetails().cachedTokens(), "prompt_tokens_details.cached_tokens");
+    long reasoning =
+        u.completionTokensDetails() == null
+            ? 0
+            : count(
+                u.completionTokensDetails().reasoningTokens(),
+                "completion_tokens_details.reasoning_tokens");
+    long cached =
+        u.promptTokensDetails() == null
+            ? 0
+            : count(u.promptTokensDetails().cachedTokens(), "prompt_tokens_details.cached_tokens");
     // completion_tokens includes the reasoning tokens; TokenUsage counts them apart
     long visible = Math.max(0, completion - reasoning);
-    long total = u.totalTokens() != null ? count(u.totalTokens(), "total_tokens")
-        : (in > Long.MAX_VALUE - completion ? Long.MAX_VALUE : in + completion);
-    return new TokenUsage(TokenUsage.saturated(in), TokenUsage.saturated(visible), TokenUsage.saturated(reasoning),
-        TokenUsage.saturated(cached), TokenUsage.saturated(total));
+    long total =
+        u.totalTokens() != null
+            ? count(u.totalTokens(), "total_tokens")
+            : (in > Long.MAX_VALUE - completion ? Long.MAX_VALUE : in + completion);
+    return new TokenUsage(
+        TokenUsage.saturated(in),
+        TokenUsage.saturated(visible),
+        TokenUsage.saturated(reasoning),
+        TokenUsage.saturated(cached),
+        TokenUsage.saturated(total));
   }
 
   private static long count(@Nullable Long n, String field) {

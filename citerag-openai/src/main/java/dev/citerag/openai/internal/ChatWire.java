@@ -5,8 +5,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * JSON shapes of {@code POST /chat/completions} (non-streaming), request and response. Field
- * names are written in snake_case by {@link Json#MAPPER}.
+ * JSON shapes of {@code POST /chat/completions} (non-streaming), request and response. Field names
+ * are written in snake_case by {@link Json#MAPPER}.
  */
 final class ChatWire {
   private ChatWire() {}

@@ -10,14 +10,17 @@ import java.util.Arrays;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/** Builds {@code /embeddings} bodies and checks, orders and normalises the vectors that come back. */
+/**
+ * Builds {@code /embeddings} bodies and checks, orders and normalises the vectors that come back.
+ */
 public final class EmbedCodec {
   private EmbedCodec() {}
 
   /** The body for one batch. */
   public static byte[] encode(String model, List<String> texts, @Nullable Integer dimensions) {
     try {
-      return Json.MAPPER.writeValueAsBytes(new EmbedWire.Request(model, List.copyOf(texts), "float", dimensions));
+      return Json.MAPPER.writeValueAsBytes(
+          new EmbedWire.Request(model, List.copyOf(texts), "float", dimensions));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot serialise an embeddings request", e);
     }
@@ -25,26 +28,32 @@ public final class EmbedCodec {
 
   /**
    * The vectors of one batch in input order (the server's {@code index} decides, not the order of
-   * {@code data}), each L2-normalised (OpenAI's are unit length already; other servers' need not be).
+   * {@code data}), each L2-normalised (OpenAI's are unit length already; other servers' need not
+   * be).
    *
    * @param dimensions the expected length, or 0 when unknown (then all must have one length)
    * @throws PermanentProviderException kind {@code PROTOCOL} when the body is not the expected
    *     JSON, has another number of vectors than texts sent, an index missing, repeated or out of
    *     range, a vector of the wrong length, with a non-finite component or of zero length
    */
-  public static List<float[]> decode(byte[] body, int expectedCount, int dimensions, @Nullable String apiKey) {
+  public static List<float[]> decode(
+      byte[] body, int expectedCount, int dimensions, @Nullable String apiKey) {
     EmbedWire.Response r;
     try {
       r = Json.MAPPER.readValue(body, EmbedWire.Response.class);
     } catch (IOException e) {
-      throw protocol("embeddings reply is not the expected JSON (" + body.length + " bytes): "
-          + Json.describe(e, apiKey));
+      throw protocol(
+          "embeddings reply is not the expected JSON ("
+              + body.length
+              + " bytes): "
+              + Json.describe(e, apiKey));
     }
     if (r == null || r.data() == null) {
       throw protocol("embeddings reply has no data");
     }
     if (r.data().size() != expectedCount) {
-      throw protocol("embeddings returned " + r.data().size() + " vectors for " + expectedCount + " texts");
+      throw protocol(
+          "embeddings returned " + r.data().size() + " vectors for " + expectedCount + " texts");
     }
     float[][] out = new float[expectedCount][];
     int length = dimensions;
@@ -75,8 +84,11 @@ public final class EmbedCodec {
 
   private static double[] values(@Nullable JsonNode embedding, int i) {
     if (embedding == null || !embedding.isArray()) {
-      throw protocol("data[" + i + "].embedding is not an array of numbers (the request asks for"
-          + " encoding_format float)");
+      throw protocol(
+          "data["
+              + i
+              + "].embedding is not an array of numbers (the request asks for"
+              + " encoding_format float)");
     }
     double[] v = new double[embedding.size()];
     for (int j = 0; j < v.length; j++) {
@@ -91,7 +103,8 @@ public final class EmbedCodec {
 
   private static float[] normalised(double[] v, int index, int dimensions) {
     if (v.length == 0 || v.length != dimensions) {
-      throw protocol("data[" + index + "].embedding has " + v.length + " values, expected " + dimensions);
+      throw protocol(
+          "data[" + index + "].embedding has " + v.length + " values, expected " + dimensions);
     }
     double sum = 0;
     for (int j = 0; j < v.length; j++) {
@@ -102,7 +115,8 @@ public final class EmbedCodec {
     }
     double norm = Math.sqrt(sum);
     if (norm == 0 || !Double.isFinite(norm)) {
-      throw protocol("data[" + index + "].embedding has norm " + norm + " and cannot be normalised");
+      throw protocol(
+          "data[" + index + "].embedding has norm " + norm + " and cannot be normalised");
     }
     float[] out = new float[v.length];
     for (int j = 0; j < v.length; j++) {

@@ -9,7 +9,8 @@ final class EmbedWire {
   private EmbedWire() {}
 
   /** {@code dimensions} only when asked for; {@code encoding_format} always {@code float}. */
-  record Request(String model, List<String> input, String encodingFormat, @Nullable Integer dimensions) {}
+  record Request(
+      String model, List<String> input, String encodingFormat, @Nullable Integer dimensions) {}
 
   record Response(@Nullable List<@Nullable Item> data, @Nullable String model) {}
 

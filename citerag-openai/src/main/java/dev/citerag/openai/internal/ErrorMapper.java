@@ -15,8 +15,8 @@ import okhttp3.Headers;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Maps a non-2xx reply of an OpenAI-compatible server to a typed {@link ProviderException}.
- * Servers disagree on the error body, so all of these are read:
+ * Maps a non-2xx reply of an OpenAI-compatible server to a typed {@link ProviderException}. Servers
+ * disagree on the error body, so all of these are read:
  *
  * <ul>
  *   <li>OpenAI, llama.cpp, Ollama {@code /v1}: {@code {"error":{"message","type","param","code"}}}
@@ -51,7 +51,12 @@ final class ErrorMapper {
    * @param apiKey scrubbed from any server text; null when none is sent
    */
   static ProviderException map(
-      int code, byte[] body, Headers headers, String model, String endpoint, @Nullable String apiKey) {
+      int code,
+      byte[] body,
+      Headers headers,
+      String model,
+      String endpoint,
+      @Nullable String apiKey) {
     ErrorInfo info = parse(body, apiKey);
     String said = describe(info, body, apiKey);
     String where = " (HTTP " + code + " from " + endpoint + ": " + said + ")";
@@ -68,9 +73,15 @@ final class ErrorMapper {
         return permanent(Kind.BAD_REQUEST, code, status, "request rejected" + where);
       }
       case 401 -> {
-        return permanent(Kind.AUTH, code, status, (apiKey == null
-            ? "the server wants an API key and none is set: call apiKey(...) or set " + Settings.ENV_API_KEY
-            : "API key rejected: check " + Settings.ENV_API_KEY + " or apiKey(...)") + where);
+        return permanent(
+            Kind.AUTH,
+            code,
+            status,
+            (apiKey == null
+                    ? "the server wants an API key and none is set: call apiKey(...) or set "
+                        + Settings.ENV_API_KEY
+                    : "API key rejected: check " + Settings.ENV_API_KEY + " or apiKey(...)")
+                + where);
       }
       case 403 -> {
         return permanent(Kind.AUTH, code, status, "not permitted" + where);
@@ -79,8 +90,13 @@ final class ErrorMapper {
         if (info.is("model_not_found") || mentionsModel(info)) {
           return modelNotFound(code, status, model, where);
         }
-        return permanent(Kind.NOT_FOUND, code, status, "endpoint not found" + where
-            + "; is the base URL right? OpenAI-compatible servers serve it under /v1");
+        return permanent(
+            Kind.NOT_FOUND,
+            code,
+            status,
+            "endpoint not found"
+                + where
+                + "; is the base URL right? OpenAI-compatible servers serve it under /v1");
       }
       case 408 -> {
         return transientFailure(Kind.TIMEOUT, code, status, "request timeout" + where, hint);
@@ -91,7 +107,10 @@ final class ErrorMapper {
       case 429 -> {
         if (info.is("insufficient_quota")) {
           // OpenAI answers 429 when the account's credit is used up: waiting does not help
-          return permanent(Kind.RATE_LIMITED, code, status,
+          return permanent(
+              Kind.RATE_LIMITED,
+              code,
+              status,
               "quota exhausted; check the plan and billing of the account" + where);
         }
         return transientFailure(Kind.RATE_LIMITED, code, status, "rate limited" + where, hint);
@@ -102,21 +121,36 @@ final class ErrorMapper {
       default -> {
         if (code >= 300 && code < 400) {
           // Redirects are not followed: the Authorization header must not travel to another host.
-          return permanent(Kind.PROTOCOL, code, status, "unexpected redirect, not followed" + where);
+          return permanent(
+              Kind.PROTOCOL, code, status, "unexpected redirect, not followed" + where);
         }
         if (code >= 500) {
-          return transientFailure(Kind.UNAVAILABLE, code, status, "server unavailable" + where, hint);
+          return transientFailure(
+              Kind.UNAVAILABLE, code, status, "server unavailable" + where, hint);
         }
-        return permanent(code == 402 ? Kind.RATE_LIMITED : Kind.BAD_REQUEST, code, status,
+        return permanent(
+            code == 402 ? Kind.RATE_LIMITED : Kind.BAD_REQUEST,
+            code,
+            status,
             "request failed" + where);
       }
     }
   }
 
-  private static ProviderException modelNotFound(int code, @Nullable String status, String model, String where) {
-    return permanent(Kind.NOT_FOUND, code, status, "model \"" + Secrets.scrub(model, null, 120)
-        + "\" does not exist on the server or this key has no access to it" + where
-        + "; set model(...) or " + Settings.ENV_MODEL + " / " + Settings.ENV_EMBED_MODEL);
+  private static ProviderException modelNotFound(
+      int code, @Nullable String status, String model, String where) {
+    return permanent(
+        Kind.NOT_FOUND,
+        code,
+        status,
+        "model \""
+            + Secrets.scrub(model, null, 120)
+            + "\" does not exist on the server or this key has no access to it"
+            + where
+            + "; set model(...) or "
+            + Settings.ENV_MODEL
+            + " / "
+            + Settings.ENV_EMBED_MODEL);
   }
 
   private static boolean mentionsModel(ErrorInfo info) {
@@ -136,14 +170,18 @@ final class ErrorMapper {
     }
     JsonNode error = root.get("error");
     if (error != null && error.isObject()) {
-      return new ErrorInfo(text(error.get("message"), apiKey), word(error.get("type"), apiKey),
+      return new ErrorInfo(
+          text(error.get("message"), apiKey),
+          word(error.get("type"), apiKey),
           word(error.get("code"), apiKey));
     }
     if (error != null && error.isTextual()) {
       return new ErrorInfo(text(error, apiKey), null, null);
     }
     if (root.path("message").isTextual()) {
-      return new ErrorInfo(text(root.get("message"), apiKey), word(root.get("type"), apiKey),
+      return new ErrorInfo(
+          text(root.get("message"), apiKey),
+          word(root.get("type"), apiKey),
           word(root.get("code"), apiKey));
     }
     return new ErrorInfo(null, null, null);
@@ -168,7 +206,9 @@ final class ErrorMapper {
     return n != null && n.isTextual() ? Secrets.scrub(n.asText(), apiKey, 400) : null;
   }
 
-  /** A short identifier such as {@code invalid_api_key} or {@code 404}; anything else is dropped. */
+  /**
+   * A short identifier such as {@code invalid_api_key} or {@code 404}; anything else is dropped.
+   */
   private static @Nullable String word(@Nullable JsonNode n, @Nullable String apiKey) {
     if (n == null || !(n.isTextual() || n.isIntegralNumber())) {
       return null;
@@ -181,12 +221,15 @@ final class ErrorMapper {
     return scrubbed.equals(s) ? s : null;
   }
 
-  private static ProviderException permanent(Kind kind, int code, @Nullable String status, String message) {
-    return new PermanentProviderException(OpenAiTransport.PROVIDER, kind, code, status, message, null);
+  private static ProviderException permanent(
+      Kind kind, int code, @Nullable String status, String message) {
+    return new PermanentProviderException(
+        OpenAiTransport.PROVIDER, kind, code, status, message, null);
   }
 
   private static ProviderException transientFailure(
       Kind kind, int code, @Nullable String status, String message, @Nullable Duration retryAfter) {
-    return new TransientProviderException(OpenAiTransport.PROVIDER, kind, code, status, message, retryAfter, null);
+    return new TransientProviderException(
+        OpenAiTransport.PROVIDER, kind, code, status, message, retryAfter, null);
   }
 }

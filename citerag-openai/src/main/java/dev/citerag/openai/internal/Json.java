@@ -16,8 +16,8 @@ final class Json {
   /**
    * Unknown response fields are ignored (servers add fields all the time: {@code
    * system_fingerprint}, {@code service_tier}, {@code reasoning_content}...); null request fields
-   * are left out rather than sent as {@code null}, which some servers reject. Record components
-   * are written and read in snake_case, as the API names its fields.
+   * are left out rather than sent as {@code null}, which some servers reject. Record components are
+   * written and read in snake_case, as the API names its fields.
    */
   static final ObjectMapper MAPPER =
       JsonMapper.builder()
@@ -25,7 +25,8 @@ final class Json {
           .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
           .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
           .defaultPropertyInclusion(
-              JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
+              JsonInclude.Value.construct(
+                  JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
           .build();
 
   /** A parse failure in one line, scrubbed (Jackson quotes the offending input). */

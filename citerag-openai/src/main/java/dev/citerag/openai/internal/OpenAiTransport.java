@@ -27,8 +27,8 @@ import org.slf4j.LoggerFactory;
 /**
  * POSTs JSON to {@code {baseUrl}/{path}} with the key, when there is one, in the {@code
  * Authorization: Bearer} header, under a {@link Retrier}. Redirects are not followed (the header
- * must not travel to another host). A refused connection or an unknown host fails at once,
- * naming the URL: no server will appear there within a retry window. Thread-safe.
+ * must not travel to another host). A refused connection or an unknown host fails at once, naming
+ * the URL: no server will appear there within a retry window. Thread-safe.
  */
 public final class OpenAiTransport {
   private static final Logger log = LoggerFactory.getLogger(OpenAiTransport.class);
@@ -98,27 +98,43 @@ public final class OpenAiTransport {
    * @param model named in messages about a missing model
    * @throws ProviderException when no attempt succeeded
    */
-  public <T> T post(String path, String model, byte[] body, @Nullable Duration requestTimeout, Decoder<T> decoder) {
+  public <T> T post(
+      String path,
+      String model,
+      byte[] body,
+      @Nullable Duration requestTimeout,
+      Decoder<T> decoder) {
     HttpUrl url = url(path);
-    Request.Builder rb = new Request.Builder()
-        .url(url)
-        .header("Accept", "application/json")
-        .post(RequestBody.create(body, JSON));
+    Request.Builder rb =
+        new Request.Builder()
+            .url(url)
+            .header("Accept", "application/json")
+            .post(RequestBody.create(body, JSON));
     if (apiKey != null) {
       rb.header("Authorization", "Bearer " + apiKey);
     }
     Request request = rb.build();
     String endpoint = "POST " + url;
-    return retrier.call(requestTimeout, remaining -> attempt(request, endpoint, path, model, remaining, decoder));
+    return retrier.call(
+        requestTimeout, remaining -> attempt(request, endpoint, path, model, remaining, decoder));
   }
 
   private <T> T attempt(
-      Request request, String endpoint, String path, String model, Duration remaining, Decoder<T> decoder) {
+      Request request,
+      String endpoint,
+      String path,
+      String model,
+      Duration remaining,
+      Decoder<T> decoder) {
     Duration bound = remaining.compareTo(callTimeout) < 0 ? remaining : callTimeout;
     Call call = client.newCall(request);
     call.timeout().timeout(Math.max(1, bound.toNanos()), TimeUnit.NANOSECONDS);
     long t0 = System.nanoTime();
-    log.trace("citerag.openai: {} ({} bytes, timeout {} ms)", endpoint, bodyLength(request), bound.toMillis());
+    log.trace(
+        "citerag.openai: {} ({} bytes, timeout {} ms)",
+        endpoint,
+        bodyLength(request),
+        bound.toMillis());
     int code = 0;
     byte[] bytes;
     Headers headers;
@@ -137,27 +153,60 @@ public final class OpenAiTransport {
       return decoder.decode(bytes);
     }
     ProviderException e = ErrorMapper.map(code, bytes, headers, model, endpoint, apiKey);
-    log.debug("citerag.openai: {} status={} latencyMs={} kind={} retryable={}", path, code, ms, e.kind(),
+    log.debug(
+        "citerag.openai: {} status={} latencyMs={} kind={} retryable={}",
+        path,
+        code,
+        ms,
+        e.kind(),
         e.retryable());
     throw e;
   }
 
   private ProviderException io(IOException e, String endpoint, int code, long ms) {
     String what = e.getClass().getSimpleName() + ": " + Secrets.scrub(e.getMessage(), apiKey);
-    if (code == 0 && (refused(e) || e instanceof UnknownHostException || e instanceof NoRouteToHostException)) {
+    if (code == 0
+        && (refused(e)
+            || e instanceof UnknownHostException
+            || e instanceof NoRouteToHostException)) {
       // Nothing listens there (or the name does not resolve): waiting will not change that.
-      return new PermanentProviderException(PROVIDER, ProviderException.Kind.CONNECTION, 0, null,
-          "no server reachable for " + endpoint + " (" + what + "); start the server or set baseUrl(...) / "
-              + Settings.ENV_BASE_URL, e);
+      return new PermanentProviderException(
+          PROVIDER,
+          ProviderException.Kind.CONNECTION,
+          0,
+          null,
+          "no server reachable for "
+              + endpoint
+              + " ("
+              + what
+              + "); start the server or set baseUrl(...) / "
+              + Settings.ENV_BASE_URL,
+          e);
     }
     if (e instanceof InterruptedIOException) {
       // socket read/connect timeouts and OkHttp's call timeout
-      return new TransientProviderException(PROVIDER, ProviderException.Kind.TIMEOUT, code, null,
-          endpoint + " timed out after " + ms + " ms (" + what + ")", null, e);
+      return new TransientProviderException(
+          PROVIDER,
+          ProviderException.Kind.TIMEOUT,
+          code,
+          null,
+          endpoint + " timed out after " + ms + " ms (" + what + ")",
+          null,
+          e);
     }
-    return new TransientProviderException(PROVIDER, ProviderException.Kind.CONNECTION, code, null,
-        endpoint + " connection failed" + (code > 0 ? " while reading the HTTP " + code + " body" : "")
-            + " (" + what + ")", null, e);
+    return new TransientProviderException(
+        PROVIDER,
+        ProviderException.Kind.CONNECTION,
+        code,
+        null,
+        endpoint
+            + " connection failed"
+            + (code > 0 ? " while reading the HTTP " + code + " body" : "")
+            + " ("
+            + what
+            + ")",
+        null,
+        e);
   }
 
   /**

@@ -19,8 +19,8 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code Retry-After}: delta-seconds or an HTTP-date (RFC 9110);
  *   <li>{@code x-ratelimit-reset-requests} / {@code x-ratelimit-reset-tokens}: time until the
  *       request or token budget is full again, written as Go durations ({@code 1s}, {@code 6m0s},
- *       {@code 20ms}, {@code 1h2m3.5s}); the one whose {@code x-ratelimit-remaining-*} is 0 is used,
- *       else the shorter of the two (a hint is a floor on the wait, not a promise).
+ *       {@code 20ms}, {@code 1h2m3.5s}); the one whose {@code x-ratelimit-remaining-*} is 0 is
+ *       used, else the shorter of the two (a hint is a floor on the wait, not a promise).
  * </ol>
  *
  * A hint over a day, negative or malformed is ignored.
@@ -38,8 +38,9 @@ public final class RetryHeaders {
     if (ms.isPresent()) {
       return ms;
     }
-    Optional<Duration> ra = RetryHints.retryAfterHeader(headers.get("Retry-After"), now)
-        .filter(d -> d.compareTo(MAX_HINT) <= 0);
+    Optional<Duration> ra =
+        RetryHints.retryAfterHeader(headers.get("Retry-After"), now)
+            .filter(d -> d.compareTo(MAX_HINT) <= 0);
     if (ra.isPresent()) {
       return ra;
     }
@@ -72,7 +73,10 @@ public final class RetryHeaders {
     return d.compareTo(MAX_HINT) <= 0 ? Optional.of(d) : Optional.empty();
   }
 
-  /** A Go duration as OpenAI writes its reset times: {@code 6m0s}, {@code 1s}, {@code 20ms}, {@code 0.5s}. */
+  /**
+   * A Go duration as OpenAI writes its reset times: {@code 6m0s}, {@code 1s}, {@code 20ms}, {@code
+   * 0.5s}.
+   */
   public static Optional<Duration> goDuration(@Nullable String value) {
     String v = strip(value);
     if (v == null || v.isEmpty() || v.length() > 40) {
@@ -80,21 +84,23 @@ public final class RetryHeaders {
     }
     BigDecimal nanos = BigDecimal.ZERO;
     Matcher m = GO_PART.matcher(v);
-    // parts one after another with nothing between them (one part at a time: no repeated group to backtrack)
+    // parts one after another with nothing between them (one part at a time: no repeated group to
+    // backtrack)
     for (int at = 0; at < v.length(); at = m.end()) {
       m.region(at, v.length());
       if (!m.lookingAt()) {
         return Optional.empty();
       }
       BigDecimal n = new BigDecimal(m.group(1));
-      BigDecimal unit = switch (m.group(2)) {
-        case "h" -> BigDecimal.valueOf(3_600_000_000_000L);
-        case "m" -> BigDecimal.valueOf(60_000_000_000L);
-        case "s" -> BigDecimal.valueOf(1_000_000_000L);
-        case "ms" -> BigDecimal.valueOf(1_000_000L);
-        case "us", "µs" -> BigDecimal.valueOf(1_000L);
-        default -> BigDecimal.ONE;
-      };
+      BigDecimal unit =
+          switch (m.group(2)) {
+            case "h" -> BigDecimal.valueOf(3_600_000_000_000L);
+            case "m" -> BigDecimal.valueOf(60_000_000_000L);
+            case "s" -> BigDecimal.valueOf(1_000_000_000L);
+            case "ms" -> BigDecimal.valueOf(1_000_000L);
+            case "us", "µs" -> BigDecimal.valueOf(1_000L);
+            default -> BigDecimal.ONE;
+          };
       nanos = nanos.add(n.multiply(unit));
     }
     if (nanos.compareTo(BigDecimal.valueOf(MAX_HINT.toNanos())) > 0) {

@@ -20,8 +20,8 @@ public final class Secrets {
   static final int MAX_SERVER_TEXT = 500;
 
   /**
-   * Shortest piece of the key that is masked on its own: a server or a parser may quote any part
-   * of a key, not only the whole.
+   * Shortest piece of the key that is masked on its own: a server or a parser may quote any part of
+   * a key, not only the whole.
    */
   static final int MIN_KEY_PIECE = 8;
 
@@ -67,7 +67,10 @@ public final class Secrets {
     return out.toString();
   }
 
-  /** Replaces every run of at least {@link #MIN_KEY_PIECE} characters that is also a substring of the key. */
+  /**
+   * Replaces every run of at least {@link #MIN_KEY_PIECE} characters that is also a substring of
+   * the key.
+   */
   private static String maskPieces(String text, String key) {
     int min = Math.min(MIN_KEY_PIECE, key.length());
     StringBuilder out = null;
@@ -76,7 +79,9 @@ public final class Secrets {
       int longest = 0;
       for (int k = 0; k + min <= key.length(); k++) {
         int n = 0;
-        while (i + n < text.length() && k + n < key.length() && text.charAt(i + n) == key.charAt(k + n)) {
+        while (i + n < text.length()
+            && k + n < key.length()
+            && text.charAt(i + n) == key.charAt(k + n)) {
           n++;
         }
         longest = Math.max(longest, n);

@@ -27,7 +27,8 @@ public final class Settings {
    * @throws IllegalStateException when none is set for {@code api.openai.com}
    * @throws IllegalArgumentException when the variable holds characters a header cannot carry
    */
-  public static @Nullable String apiKey(@Nullable String explicit, Map<String, String> env, HttpUrl baseUrl) {
+  public static @Nullable String apiKey(
+      @Nullable String explicit, Map<String, String> env, HttpUrl baseUrl) {
     if (explicit != null) {
       return explicit;
     }
@@ -36,9 +37,14 @@ public final class Settings {
       return apiKeyValue(v.strip(), "environment variable " + ENV_API_KEY);
     }
     if (isOpenAi(baseUrl)) {
-      throw new IllegalStateException("no OpenAI API key: call apiKey(...) on the builder or set the"
-          + " environment variable " + ENV_API_KEY + " (servers on another base URL, set with baseUrl(...)"
-          + " or " + ENV_BASE_URL + ", may need none)");
+      throw new IllegalStateException(
+          "no OpenAI API key: call apiKey(...) on the builder or set the"
+              + " environment variable "
+              + ENV_API_KEY
+              + " (servers on another base URL, set with baseUrl(...)"
+              + " or "
+              + ENV_BASE_URL
+              + ", may need none)");
     }
     return null;
   }
@@ -61,7 +67,8 @@ public final class Settings {
   }
 
   /** The builder's model, else the variable {@code envName}, else {@code fallback}. */
-  public static String model(@Nullable String explicit, Map<String, String> env, String envName, String fallback) {
+  public static String model(
+      @Nullable String explicit, Map<String, String> env, String envName, String fallback) {
     if (explicit != null) {
       return explicit;
     }
@@ -85,7 +92,8 @@ public final class Settings {
     }
     HttpUrl url = HttpUrl.parse(value.strip());
     if (url == null) {
-      throw new IllegalArgumentException(field + " must be an http or https URL such as http://127.0.0.1:8000/v1");
+      throw new IllegalArgumentException(
+          field + " must be an http or https URL such as http://127.0.0.1:8000/v1");
     }
     if (!url.username().isEmpty() || !url.password().isEmpty()) {
       throw new IllegalArgumentException(
@@ -105,22 +113,26 @@ public final class Settings {
    * Checks a model id and returns it unchanged.
    *
    * @throws IllegalArgumentException unless {@code model} is non-blank, at most {@value
-   *     #MAX_MODEL_LENGTH} characters, without whitespace or control characters (ids such as
-   *     {@code meta-llama/Llama-3.1-8B-Instruct} or {@code llama3.2:latest} are fine)
+   *     #MAX_MODEL_LENGTH} characters, without whitespace or control characters (ids such as {@code
+   *     meta-llama/Llama-3.1-8B-Instruct} or {@code llama3.2:latest} are fine)
    */
   public static String model(@Nullable String model, String field) {
     if (model == null || model.isBlank()) {
       throw new IllegalArgumentException(field + " must not be blank");
     }
     if (model.length() > MAX_MODEL_LENGTH) {
-      throw new IllegalArgumentException(field + " must be at most " + MAX_MODEL_LENGTH + " characters, was "
-          + model.length());
+      throw new IllegalArgumentException(
+          field + " must be at most " + MAX_MODEL_LENGTH + " characters, was " + model.length());
     }
     for (int i = 0; i < model.length(); i++) {
       char c = model.charAt(i);
       if (Character.isWhitespace(c) || Character.isISOControl(c)) {
-        throw new IllegalArgumentException(field + " must not contain whitespace or control characters"
-            + " (found one at index " + i + ")");
+        throw new IllegalArgumentException(
+            field
+                + " must not contain whitespace or control characters"
+                + " (found one at index "
+                + i
+                + ")");
       }
     }
     return model;
@@ -155,7 +167,10 @@ public final class Settings {
       char c = key.charAt(i);
       if (c <= 0x20 || c > 0x7e) {
         throw new IllegalArgumentException(
-            field + " must contain only visible ASCII characters (found another at index " + i + ")");
+            field
+                + " must contain only visible ASCII characters (found another at index "
+                + i
+                + ")");
       }
     }
     return key;

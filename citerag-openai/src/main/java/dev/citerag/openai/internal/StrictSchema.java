@@ -10,13 +10,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Adapts a JSON schema to what OpenAI's strict structured outputs ({@code "strict": true})
- * demand: every object lists all its properties in {@code required} and says {@code
- * "additionalProperties": false}; a property that was optional becomes required but nullable
- * ({@code "type": [T, "null"]}), the documented way to express an optional field in strict mode.
- * The input is not modified. citerag's answer schema already has this shape, so for it the copy
- * equals the original; the adapter still runs every schema through here so that a future optional
- * field cannot make OpenAI reject every request.
+ * Adapts a JSON schema to what OpenAI's strict structured outputs ({@code "strict": true}) demand:
+ * every object lists all its properties in {@code required} and says {@code "additionalProperties":
+ * false}; a property that was optional becomes required but nullable ({@code "type": [T, "null"]}),
+ * the documented way to express an optional field in strict mode. The input is not modified.
+ * citerag's answer schema already has this shape, so for it the copy equals the original; the
+ * adapter still runs every schema through here so that a future optional field cannot make OpenAI
+ * reject every request.
  */
 public final class StrictSchema {
   private StrictSchema() {}
@@ -24,7 +24,8 @@ public final class StrictSchema {
   /** A strict-mode copy of {@code schema}. */
   public static ObjectNode of(JsonNode schema) {
     if (!schema.isObject()) {
-      throw new IllegalArgumentException("schema must be a JSON object, was " + schema.getNodeType());
+      throw new IllegalArgumentException(
+          "schema must be a JSON object, was " + schema.getNodeType());
     }
     ObjectNode copy = ((ObjectNode) schema).deepCopy();
     adapt(copy);
@@ -112,7 +113,8 @@ public final class StrictSchema {
     }
     JsonNode props = node.get("properties");
     if ((props != null && props.isObject()) || "object".equals(node.path("type").asText())) {
-      if (!node.path("additionalProperties").isBoolean() || node.path("additionalProperties").asBoolean()) {
+      if (!node.path("additionalProperties").isBoolean()
+          || node.path("additionalProperties").asBoolean()) {
         out.add(path + ": additionalProperties must be false");
       }
       Set<String> required = new HashSet<>();

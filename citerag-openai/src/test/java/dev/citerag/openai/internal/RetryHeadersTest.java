@@ -27,20 +27,41 @@ class RetryHeadersTest {
 
   @Test
   void retry_after_ms_wins_then_retry_after_then_the_exhausted_reset() {
-    Headers all = Headers.of("retry-after-ms", "1500.5", "Retry-After", "9", "x-ratelimit-reset-requests", "20s",
-        "x-ratelimit-remaining-requests", "0");
+    Headers all =
+        Headers.of(
+            "retry-after-ms",
+            "1500.5",
+            "Retry-After",
+            "9",
+            "x-ratelimit-reset-requests",
+            "20s",
+            "x-ratelimit-remaining-requests",
+            "0");
     assertThat(RetryHeaders.hint(all, NOW)).contains(Duration.ofNanos(1_500_500_000L));
-    assertThat(RetryHeaders.hint(Headers.of("Retry-After", "9", "x-ratelimit-reset-requests", "20s"), NOW))
+    assertThat(
+            RetryHeaders.hint(
+                Headers.of("Retry-After", "9", "x-ratelimit-reset-requests", "20s"), NOW))
         .contains(Duration.ofSeconds(9));
     String date = DateTimeFormatter.RFC_1123_DATE_TIME.format(NOW.plusSeconds(30));
-    assertThat(RetryHeaders.hint(Headers.of("Retry-After", date), NOW)).contains(Duration.ofSeconds(30));
-    Headers tokensOut = Headers.of("x-ratelimit-reset-requests", "100ms", "x-ratelimit-remaining-requests", "10",
-        "x-ratelimit-reset-tokens", "6m0s", "x-ratelimit-remaining-tokens", "0");
+    assertThat(RetryHeaders.hint(Headers.of("Retry-After", date), NOW))
+        .contains(Duration.ofSeconds(30));
+    Headers tokensOut =
+        Headers.of(
+            "x-ratelimit-reset-requests",
+            "100ms",
+            "x-ratelimit-remaining-requests",
+            "10",
+            "x-ratelimit-reset-tokens",
+            "6m0s",
+            "x-ratelimit-remaining-tokens",
+            "0");
     assertThat(RetryHeaders.hint(tokensOut, NOW)).contains(Duration.ofMinutes(6));
-    Headers neitherOut = Headers.of("x-ratelimit-reset-requests", "100ms", "x-ratelimit-reset-tokens", "6m0s");
+    Headers neitherOut =
+        Headers.of("x-ratelimit-reset-requests", "100ms", "x-ratelimit-reset-tokens", "6m0s");
     assertThat(RetryHeaders.hint(neitherOut, NOW)).contains(Duration.ofMillis(100));
     assertThat(RetryHeaders.hint(Headers.of(), NOW)).isEmpty();
-    assertThat(RetryHeaders.hint(Headers.of("retry-after-ms", "-5", "Retry-After", "soon"), NOW)).isEmpty();
+    assertThat(RetryHeaders.hint(Headers.of("retry-after-ms", "-5", "Retry-After", "soon"), NOW))
+        .isEmpty();
     assertThat(RetryHeaders.hint(Headers.of("Retry-After", "999999"), NOW)).isEmpty(); // over a day
   }
 }

@@ -16,7 +16,9 @@ import org.postgresql.copy.CopyIn;
  * PGvector.toBytes} produces.
  */
 final class CopyEncoder {
-  private static final byte[] SIGNATURE = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xff, '\r', '\n', 0};
+  private static final byte[] SIGNATURE = {
+    'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xff, '\r', '\n', 0
+  };
   private static final int TEXT_OID = 25;
 
   private final CopyIn copy;

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Renders a {@link Filter} as a SQL condition on the {@code metadata} jsonb column. Keys and
- * values travel only as bind parameters ({@code metadata @> ?::jsonb}); the SQL text depends on the
+ * Renders a {@link Filter} as a SQL condition on the {@code metadata} jsonb column. Keys and values
+ * travel only as bind parameters ({@code metadata @> ?::jsonb}); the SQL text depends on the
  * filter's shape alone, so equal shapes reuse one prepared statement. Every condition can use the
  * {@code jsonb_path_ops} GIN index.
  */
@@ -18,7 +18,9 @@ final class FilterSql {
     return f instanceof Filter.All;
   }
 
-  /** Appends the condition for {@code f} on table alias {@code alias} and records its parameters. */
+  /**
+   * Appends the condition for {@code f} on table alias {@code alias} and records its parameters.
+   */
   static void render(Filter f, String alias, StringBuilder sql, List<Object> params) {
     if (f instanceof Filter.All) {
       sql.append("TRUE");

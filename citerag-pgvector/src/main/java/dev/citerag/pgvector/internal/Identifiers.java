@@ -9,7 +9,9 @@ import org.jspecify.annotations.Nullable;
  * well; values never go into SQL text at all (they are bind parameters).
  */
 public final class Identifiers {
-  /** Lower-case letters, digits and underscores, not starting with a digit, at most 48 characters. */
+  /**
+   * Lower-case letters, digits and underscores, not starting with a digit, at most 48 characters.
+   */
   public static final Pattern NAME = Pattern.compile("[a-z_][a-z0-9_]{0,47}");
 
   private Identifiers() {}
@@ -25,8 +27,12 @@ public final class Identifiers {
     }
     if (!NAME.matcher(value).matches()) {
       throw new IllegalArgumentException(
-          field + " \"" + value + "\" is not a valid identifier: it must match "
-              + NAME.pattern() + " (lower-case letters, digits and underscores, not starting with a"
+          field
+              + " \""
+              + value
+              + "\" is not a valid identifier: it must match "
+              + NAME.pattern()
+              + " (lower-case letters, digits and underscores, not starting with a"
               + " digit, at most 48 characters)");
     }
     return value;

@@ -10,9 +10,9 @@ import javax.sql.DataSource;
 import org.postgresql.PGStatement;
 
 /**
- * Connection and transaction plumbing of one collection: every operation borrows a connection
- * from the {@link DataSource} and returns it; SQL failures become {@link StoreException}s that
- * name the operation and the collection.
+ * Connection and transaction plumbing of one collection: every operation borrows a connection from
+ * the {@link DataSource} and returns it; SQL failures become {@link StoreException}s that name the
+ * operation and the collection.
  */
 final class Jdbc {
   private final DataSource dataSource;
@@ -56,13 +56,17 @@ final class Jdbc {
 
   /** Like {@link #inTransaction(Connection, TxBody)}, for work without a result. */
   static void runInTransaction(Connection c, TxAction action) throws SQLException {
-    inTransaction(c, () -> {
-      action.run();
-      return Boolean.TRUE;
-    });
+    inTransaction(
+        c,
+        () -> {
+          action.run();
+          return Boolean.TRUE;
+        });
   }
 
-  /** Runs {@code body} in a transaction on {@code c}: commit on success, rollback on any failure. */
+  /**
+   * Runs {@code body} in a transaction on {@code c}: commit on success, rollback on any failure.
+   */
   static <T> T inTransaction(Connection c, TxBody<T> body) throws SQLException {
     boolean auto = c.getAutoCommit();
     if (auto) {
@@ -135,7 +139,15 @@ final class Jdbc {
   StoreException storeException(String what, SQLException e) {
     String state = e.getSQLState() == null ? "" : " [SQLState " + e.getSQLState() + "]";
     return new StoreException(
-        "citerag.pgvector: " + what + " failed on collection " + settings.schema() + "."
-            + settings.collection() + ": " + e.getMessage() + state, e);
+        "citerag.pgvector: "
+            + what
+            + " failed on collection "
+            + settings.schema()
+            + "."
+            + settings.collection()
+            + ": "
+            + e.getMessage()
+            + state,
+        e);
   }
 }

@@ -41,7 +41,8 @@ final class Json {
     try {
       return MAPPER.readValue(json, STRING_MAP);
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException("stored metadata is not a JSON object of strings: " + e.getOriginalMessage(), e);
+      throw new IllegalStateException(
+          "stored metadata is not a JSON object of strings: " + e.getOriginalMessage(), e);
     }
   }
 }

@@ -29,7 +29,9 @@ public final class PgCollection {
     Sql sql = new Sql(settings);
     Jdbc jdbc = new Jdbc(dataSource, settings);
     // the advisory-lock key of this collection: schema creation and document writes lock under it
-    int lockKey = ByteBuffer.wrap(Hashing.sha256("citerag", settings.schema(), settings.collection())).getInt();
+    int lockKey =
+        ByteBuffer.wrap(Hashing.sha256("citerag", settings.schema(), settings.collection()))
+            .getInt();
     this.schema = new PgSchema(dataSource, settings, sql, jdbc, lockKey);
     this.writer = new PgWriter(settings, sql, jdbc, lockKey);
     this.searches = new PgSearches(settings, sql, jdbc);
@@ -50,7 +52,10 @@ public final class PgCollection {
     return settings;
   }
 
-  /** See {@link dev.citerag.store.VectorStore#ensureIdentity}; the manifest row is inserted once, then compared. */
+  /**
+   * See {@link dev.citerag.store.VectorStore#ensureIdentity}; the manifest row is inserted once,
+   * then compared.
+   */
   public void ensureIdentity(CollectionIdentity identity) {
     schema.ensureIdentity(identity);
   }
@@ -85,7 +90,10 @@ public final class PgCollection {
     return writer.chunkCount();
   }
 
-  /** See {@link dev.citerag.store.VectorStore#denseSearch}; re-run exactly when the index walk finds fewer than k. */
+  /**
+   * See {@link dev.citerag.store.VectorStore#denseSearch}; re-run exactly when the index walk finds
+   * fewer than k.
+   */
   public List<SearchHit> denseSearch(float[] queryVector, int k, Filter filter) {
     return searches.denseSearch(queryVector, k, filter);
   }

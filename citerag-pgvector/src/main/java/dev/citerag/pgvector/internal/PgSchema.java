@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The collection's schema and identity: the pgvector extension and text search checks, the DDL
- * (created once, under an advisory lock), the check that the stored tables match the settings,
- * and the identity manifest row.
+ * (created once, under an advisory lock), the check that the stored tables match the settings, and
+ * the identity manifest row.
  */
 final class PgSchema {
   private static final Logger log = LoggerFactory.getLogger(PgCollection.class);
@@ -54,7 +54,8 @@ final class PgSchema {
         if (!extensionAvailable(c)) {
           throw new IllegalStateException(
               "the PostgreSQL server has no pgvector extension (\"vector\" is not in"
-                  + " pg_available_extensions): " + SETUP_ADVICE);
+                  + " pg_available_extensions): "
+                  + SETUP_ADVICE);
         }
         if (!settings.createSchema()) {
           throw new IllegalStateException(
@@ -62,8 +63,10 @@ final class PgSchema {
                   + " vector, or build the store with createSchema(true)");
         }
       } else if (compareVersions(version, "0.8.0") < 0) {
-        log.warn("citerag.pgvector: pgvector {} has no iterative index scans (0.8.0+); filtered"
-            + " searches fall back to exact scans more often", version);
+        log.warn(
+            "citerag.pgvector: pgvector {} has no iterative index scans (0.8.0+); filtered"
+                + " searches fall back to exact scans more often",
+            version);
       }
       checkTextSearchConfig(c);
       if (settings.createSchema() && !allObjectsExist(c)) {
@@ -73,27 +76,34 @@ final class PgSchema {
     } catch (SQLException e) {
       throw jdbc.storeException("opening the collection", e);
     }
-    log.debug("citerag.pgvector: opened collection {}.{} ({} dimensions, text search config {})",
-        settings.schema(), settings.collection(), settings.dimensions(), settings.textSearchConfig());
+    log.debug(
+        "citerag.pgvector: opened collection {}.{} ({} dimensions, text search config {})",
+        settings.schema(),
+        settings.collection(),
+        settings.dimensions(),
+        settings.textSearchConfig());
   }
 
   private static @Nullable String extensionVersion(Connection c) throws SQLException {
     try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT extversion FROM pg_extension WHERE extname = 'vector'")) {
+        ResultSet rs =
+            s.executeQuery("SELECT extversion FROM pg_extension WHERE extname = 'vector'")) {
       return rs.next() ? rs.getString(1) : null;
     }
   }
 
   private static boolean extensionAvailable(Connection c) throws SQLException {
     try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'")) {
+        ResultSet rs =
+            s.executeQuery("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'")) {
       return rs.next();
     }
   }
 
   private void checkTextSearchConfig(Connection c) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement(
-        "SELECT 1 FROM pg_ts_config WHERE cfgname = ? AND pg_ts_config_is_visible(oid)")) {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT 1 FROM pg_ts_config WHERE cfgname = ? AND pg_ts_config_is_visible(oid)")) {
       ps.setString(1, settings.textSearchConfig());
       try (ResultSet rs = ps.executeQuery()) {
         if (rs.next()) {
@@ -103,15 +113,20 @@ final class PgSchema {
     }
     List<String> names = new ArrayList<>();
     try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery(
-            "SELECT cfgname FROM pg_ts_config WHERE pg_ts_config_is_visible(oid) ORDER BY 1")) {
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT cfgname FROM pg_ts_config WHERE pg_ts_config_is_visible(oid) ORDER BY 1")) {
       while (rs.next()) {
         names.add(rs.getString(1));
       }
     }
     throw new IllegalArgumentException(
-        "textSearchConfig \"" + settings.textSearchConfig() + "\" does not exist in pg_ts_config"
-            + " (available: " + String.join(", ", names) + ")");
+        "textSearchConfig \""
+            + settings.textSearchConfig()
+            + "\" does not exist in pg_ts_config"
+            + " (available: "
+            + String.join(", ", names)
+            + ")");
   }
 
   private boolean allObjectsExist(Connection c) throws SQLException {
@@ -133,60 +148,73 @@ final class PgSchema {
 
   /** Creates what is missing, in one transaction serialised by an advisory lock. */
   private void createSchema(Connection c) throws SQLException {
-    Jdbc.runInTransaction(c, () -> {
-      try (PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_xact_lock(?, 0)")) {
-        ps.setInt(1, lockKey);
-        ps.execute();
-      }
-      try (Statement s = c.createStatement()) {
-        if (extensionVersion(c) == null) {
-          String advice = extensionAdvice(c); // asked first: after a failure the transaction is aborted
-          try {
-            s.execute("CREATE EXTENSION IF NOT EXISTS vector");
-          } catch (SQLException e) {
-            if ("42501".equals(e.getSQLState())) {
-              throw new IllegalStateException(advice, e);
-            }
-            throw e;
+    Jdbc.runInTransaction(
+        c,
+        () -> {
+          try (PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_xact_lock(?, 0)")) {
+            ps.setInt(1, lockKey);
+            ps.execute();
           }
-          log.info("citerag.pgvector: created the extension vector");
-        }
-        if (!Jdbc.exists(c, "SELECT to_regnamespace(?) IS NOT NULL", settings.schema())) {
-          s.execute("CREATE SCHEMA IF NOT EXISTS " + sql.schema);
-        }
-        s.execute(sql.createManifest());
-        s.execute(sql.createDocuments());
-        if (!Jdbc.exists(c, "SELECT to_regclass(?) IS NOT NULL", sql.chunks)) {
-          s.execute(sql.createChunks());
-          s.execute(sql.embeddingStorage());
-          s.execute(sql.rowLayout());
-          log.info("citerag.pgvector: created collection {}.{} ({} dimensions)",
-              settings.schema(), settings.collection(), settings.dimensions());
-        }
-        s.execute(sql.createHnswIndex());
-        for (String ddl : sql.createOtherIndexes()) {
-          s.execute(ddl);
-        }
-      }
-    });
+          try (Statement s = c.createStatement()) {
+            if (extensionVersion(c) == null) {
+              String advice =
+                  extensionAdvice(c); // asked first: after a failure the transaction is aborted
+              try {
+                s.execute("CREATE EXTENSION IF NOT EXISTS vector");
+              } catch (SQLException e) {
+                if ("42501".equals(e.getSQLState())) {
+                  throw new IllegalStateException(advice, e);
+                }
+                throw e;
+              }
+              log.info("citerag.pgvector: created the extension vector");
+            }
+            if (!Jdbc.exists(c, "SELECT to_regnamespace(?) IS NOT NULL", settings.schema())) {
+              s.execute("CREATE SCHEMA IF NOT EXISTS " + sql.schema);
+            }
+            s.execute(sql.createManifest());
+            s.execute(sql.createDocuments());
+            if (!Jdbc.exists(c, "SELECT to_regclass(?) IS NOT NULL", sql.chunks)) {
+              s.execute(sql.createChunks());
+              s.execute(sql.embeddingStorage());
+              s.execute(sql.rowLayout());
+              log.info(
+                  "citerag.pgvector: created collection {}.{} ({} dimensions)",
+                  settings.schema(),
+                  settings.collection(),
+                  settings.dimensions());
+            }
+            s.execute(sql.createHnswIndex());
+            for (String ddl : sql.createOtherIndexes()) {
+              s.execute(ddl);
+            }
+          }
+        });
   }
 
-  /** The table exists, its vector column has our dimensions, its tsvector uses our configuration. */
+  /**
+   * The table exists, its vector column has our dimensions, its tsvector uses our configuration.
+   */
   private void verifySchema(Connection c) throws SQLException {
     if (!Jdbc.exists(c, "SELECT to_regclass(?) IS NOT NULL", sql.chunks)
         || !Jdbc.exists(c, "SELECT to_regclass(?) IS NOT NULL", sql.documents)
         || !Jdbc.exists(c, "SELECT to_regclass(?) IS NOT NULL", sql.manifest)) {
       throw new IllegalStateException(
-          "collection " + settings.schema() + "." + settings.collection() + " has no tables in this"
+          "collection "
+              + settings.schema()
+              + "."
+              + settings.collection()
+              + " has no tables in this"
               + " database; build the store with createSchema(true) to create them");
     }
     Integer dims = null;
     String tsvExpr = null;
-    try (PreparedStatement ps = c.prepareStatement(
-        "SELECT a.attname, a.atttypmod, pg_get_expr(d.adbin, d.adrelid) FROM pg_attribute a"
-            + " LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum"
-            + " WHERE a.attrelid = to_regclass(?) AND a.attname IN ('embedding', 'tsv')"
-            + " AND NOT a.attisdropped")) {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT a.attname, a.atttypmod, pg_get_expr(d.adbin, d.adrelid) FROM pg_attribute a"
+                + " LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum"
+                + " WHERE a.attrelid = to_regclass(?) AND a.attname IN ('embedding', 'tsv')"
+                + " AND NOT a.attisdropped")) {
       ps.setString(1, sql.chunks);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
@@ -200,19 +228,30 @@ final class PgSchema {
     }
     if (dims == null || dims != settings.dimensions()) {
       throw new IllegalStateException(
-          "collection " + settings.collection() + " stores vectors of " + dims + " dimensions, but"
-              + " dimensions(" + settings.dimensions() + ") was configured; vectors of another model"
+          "collection "
+              + settings.collection()
+              + " stores vectors of "
+              + dims
+              + " dimensions, but"
+              + " dimensions("
+              + settings.dimensions()
+              + ") was configured; vectors of another model"
               + " need a new collection (and re-embedding)");
     }
     String expected = "'" + settings.textSearchConfig() + "'::regconfig";
     if (tsvExpr == null || !tsvExpr.contains(expected)) {
       throw new IllegalStateException(
-          "collection " + settings.collection() + " indexes text with " + tsvExpr + ", not with"
-              + " textSearchConfig \"" + settings.textSearchConfig() + "\"; use the configuration it"
+          "collection "
+              + settings.collection()
+              + " indexes text with "
+              + tsvExpr
+              + ", not with"
+              + " textSearchConfig \""
+              + settings.textSearchConfig()
+              + "\"; use the configuration it"
               + " was created with, or a new collection");
     }
   }
-
 
   static int compareVersions(String a, String b) {
     String[] x = a.split("\\.", -1);
@@ -237,39 +276,64 @@ final class PgSchema {
 
   // =================================================================== identity
 
-  /** See {@link dev.citerag.store.VectorStore#ensureIdentity}; the manifest row is inserted once, then compared. */
+  /**
+   * See {@link dev.citerag.store.VectorStore#ensureIdentity}; the manifest row is inserted once,
+   * then compared.
+   */
   void ensureIdentity(CollectionIdentity identity) {
     Checks.notNull(identity, "identity");
     if (identity.dimensions() != settings.dimensions()) {
       throw new IdentityMismatchException(
-          "collection " + settings.collection() + " holds vectors of " + settings.dimensions()
-              + " dimensions, but the identity " + identity.embeddingProvider() + "/"
-              + identity.embeddingModel() + " has " + identity.dimensions()
+          "collection "
+              + settings.collection()
+              + " holds vectors of "
+              + settings.dimensions()
+              + " dimensions, but the identity "
+              + identity.embeddingProvider()
+              + "/"
+              + identity.embeddingModel()
+              + " has "
+              + identity.dimensions()
               + "; create a new collection for this model and re-embed");
     }
-    CollectionIdentity stored = jdbc.inTransaction("recording the collection identity", c -> {
-      try (PreparedStatement ps = c.prepareStatement(sql.insertIdentity())) {
-        ps.setString(1, settings.collection());
-        ps.setString(2, identity.embeddingProvider());
-        ps.setString(3, identity.embeddingModel());
-        ps.setString(4, identity.modelDigest());
-        ps.setInt(5, identity.dimensions());
-        ps.setString(6, identity.queryInstruction());
-        ps.setString(7, identity.chunkerSettings());
-        if (ps.executeUpdate() == 1) {
-          log.info("citerag.pgvector: recorded the identity of collection {}: {}/{}",
-              settings.collection(), identity.embeddingProvider(), identity.embeddingModel());
-          return identity;
-        }
-      }
-      return readIdentity(c).orElseThrow(() -> new StoreException(
-          "the identity of collection " + settings.collection() + " vanished while recording it", null));
-    });
+    CollectionIdentity stored =
+        jdbc.inTransaction(
+            "recording the collection identity",
+            c -> {
+              try (PreparedStatement ps = c.prepareStatement(sql.insertIdentity())) {
+                ps.setString(1, settings.collection());
+                ps.setString(2, identity.embeddingProvider());
+                ps.setString(3, identity.embeddingModel());
+                ps.setString(4, identity.modelDigest());
+                ps.setInt(5, identity.dimensions());
+                ps.setString(6, identity.queryInstruction());
+                ps.setString(7, identity.chunkerSettings());
+                if (ps.executeUpdate() == 1) {
+                  log.info(
+                      "citerag.pgvector: recorded the identity of collection {}: {}/{}",
+                      settings.collection(),
+                      identity.embeddingProvider(),
+                      identity.embeddingModel());
+                  return identity;
+                }
+              }
+              return readIdentity(c)
+                  .orElseThrow(
+                      () ->
+                          new StoreException(
+                              "the identity of collection "
+                                  + settings.collection()
+                                  + " vanished while recording it",
+                              null));
+            });
     List<String> differences = stored.differencesFrom(identity);
     if (!differences.isEmpty()) {
       throw new IdentityMismatchException(
-          "collection " + settings.collection() + " was embedded with a different identity: "
-              + String.join("; ", differences) + ". Its vectors cannot be mixed with these:"
+          "collection "
+              + settings.collection()
+              + " was embedded with a different identity: "
+              + String.join("; ", differences)
+              + ". Its vectors cannot be mixed with these:"
               + " create a new collection and re-embed the documents");
     }
   }
@@ -286,9 +350,14 @@ final class PgSchema {
         if (!rs.next()) {
           return Optional.empty();
         }
-        return Optional.of(new CollectionIdentity(
-            rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getString(5),
-            rs.getString(6)));
+        return Optional.of(
+            new CollectionIdentity(
+                rs.getString(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getInt(4),
+                rs.getString(5),
+                rs.getString(6)));
       }
     }
   }
@@ -309,8 +378,14 @@ final class PgSchema {
     } catch (SQLException ignored) {
       // the advice still holds without the names
     }
-    return "permission denied to create extension \"vector\": role " + user + " may not create it."
-        + " A superuser must run, once, in database " + db + ": CREATE EXTENSION vector;"
-        + "  (for example: sudo -u postgres psql -d " + db + " -c 'CREATE EXTENSION vector;')";
+    return "permission denied to create extension \"vector\": role "
+        + user
+        + " may not create it."
+        + " A superuser must run, once, in database "
+        + db
+        + ": CREATE EXTENSION vector;"
+        + "  (for example: sudo -u postgres psql -d "
+        + db
+        + " -c 'CREATE EXTENSION vector;')";
   }
 }

@@ -17,8 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The collection's searches: dense (HNSW, or exact when a filter leaves few rows), lexical
- * (full-text) and hybrid (both, fused by rank in one statement), with a short-lived memory of
- * which filters need exact scans.
+ * (full-text) and hybrid (both, fused by rank in one statement), with a short-lived memory of which
+ * filters need exact scans.
  */
 final class PgSearches {
   private final Settings settings;
@@ -31,7 +31,10 @@ final class PgSearches {
     this.jdbc = jdbc;
   }
 
-  /** See {@link dev.citerag.store.VectorStore#denseSearch}; re-run exactly when the index walk finds fewer than k. */
+  /**
+   * See {@link dev.citerag.store.VectorStore#denseSearch}; re-run exactly when the index walk finds
+   * fewer than k.
+   */
   List<SearchHit> denseSearch(float[] queryVector, int k, Filter filter) {
     String vector = checkQueryVector(queryVector);
     Checks.positive(k, "k");
@@ -45,8 +48,12 @@ final class PgSearches {
     return r.hits;
   }
 
-  /** Recent exact-or-approximate decisions per filter, so the matching rows are not counted on every query. */
+  /**
+   * Recent exact-or-approximate decisions per filter, so the matching rows are not counted on every
+   * query.
+   */
   private final ConcurrentHashMap<Filter, Decision> decisions = new ConcurrentHashMap<>();
+
   private static final long DECISION_TTL_NANOS = 30_000_000_000L;
   private static final int MAX_DECISIONS = 1024;
 
@@ -77,36 +84,44 @@ final class PgSearches {
 
   private Ranked dense(String vector, int k, Filter filter, Sql.DenseMode mode) {
     Sql.Query q = sql.dense(filter, vector, mode, k);
-    return inSearch("dense search", k, c -> {
-      List<double[]> scores = new ArrayList<>();
-      List<Chunk> chunks = new ArrayList<>();
-      long count = 0;
-      boolean exact = false;
-      try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
-        Jdbc.serverPrepared(ps);
-        Rows.bind(c, ps, q.params);
-        try (ResultSet rs = ps.executeQuery()) {
-          RowReader row = new RowReader(rs);
-          while (row.next()) {
-            count = row.int8("dense_count");
-            exact = row.bool("exact");
-            if (row.nullableText("id") == null) {
-              continue; // the one row of an empty result
+    return inSearch(
+        "dense search",
+        k,
+        c -> {
+          List<double[]> scores = new ArrayList<>();
+          List<Chunk> chunks = new ArrayList<>();
+          long count = 0;
+          boolean exact = false;
+          try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
+            Jdbc.serverPrepared(ps);
+            Rows.bind(c, ps, q.params);
+            try (ResultSet rs = ps.executeQuery()) {
+              RowReader row = new RowReader(rs);
+              while (row.next()) {
+                count = row.int8("dense_count");
+                exact = row.bool("exact");
+                if (row.nullableText("id") == null) {
+                  continue; // the one row of an empty result
+                }
+                chunks.add(row.chunk());
+                scores.add(new double[] {row.float8("distance")});
+              }
             }
-            chunks.add(row.chunk());
-            scores.add(new double[] {row.float8("distance")});
           }
-        }
-      }
-      Integer[] order = sortedIndexes(chunks.size(),
-          Comparator.<Integer>comparingDouble(i -> scores.get(i)[0]).thenComparing(i -> chunks.get(i).id()));
-      List<SearchHit> hits = new ArrayList<>(chunks.size());
-      for (int rank = 1; rank <= order.length; rank++) {
-        int i = order[rank - 1];
-        hits.add(new SearchHit(chunks.get(i), 1.0 - scores.get(i)[0], rank, null, 0, RankFusion.term(rank)));
-      }
-      return new Ranked(List.copyOf(hits), count, exact);
-    });
+          Integer[] order =
+              sortedIndexes(
+                  chunks.size(),
+                  Comparator.<Integer>comparingDouble(i -> scores.get(i)[0])
+                      .thenComparing(i -> chunks.get(i).id()));
+          List<SearchHit> hits = new ArrayList<>(chunks.size());
+          for (int rank = 1; rank <= order.length; rank++) {
+            int i = order[rank - 1];
+            hits.add(
+                new SearchHit(
+                    chunks.get(i), 1.0 - scores.get(i)[0], rank, null, 0, RankFusion.term(rank)));
+          }
+          return new Ranked(List.copyOf(hits), count, exact);
+        });
   }
 
   /** See {@link dev.citerag.store.VectorStore#lexicalSearch}; a blank query finds nothing. */
@@ -118,29 +133,37 @@ final class PgSearches {
       return List.of();
     }
     Sql.Query q = sql.lexical(filter, queryText, k);
-    return inSearch("lexical search", k, c -> {
-      List<Chunk> chunks = new ArrayList<>();
-      List<Double> scores = new ArrayList<>();
-      try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
-        Jdbc.serverPrepared(ps);
-        Rows.bind(c, ps, q.params);
-        try (ResultSet rs = ps.executeQuery()) {
-          RowReader row = new RowReader(rs);
-          while (row.next()) {
-            chunks.add(row.chunk());
-            scores.add(row.float4("score"));
+    return inSearch(
+        "lexical search",
+        k,
+        c -> {
+          List<Chunk> chunks = new ArrayList<>();
+          List<Double> scores = new ArrayList<>();
+          try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
+            Jdbc.serverPrepared(ps);
+            Rows.bind(c, ps, q.params);
+            try (ResultSet rs = ps.executeQuery()) {
+              RowReader row = new RowReader(rs);
+              while (row.next()) {
+                chunks.add(row.chunk());
+                scores.add(row.float4("score"));
+              }
+            }
           }
-        }
-      }
-      Integer[] order = sortedIndexes(chunks.size(),
-          Comparator.<Integer>comparingDouble(i -> -scores.get(i)).thenComparing(i -> chunks.get(i).id()));
-      List<SearchHit> hits = new ArrayList<>(chunks.size());
-      for (int rank = 1; rank <= order.length; rank++) {
-        int i = order[rank - 1];
-        hits.add(new SearchHit(chunks.get(i), null, null, rank, scores.get(i), RankFusion.term(rank)));
-      }
-      return List.copyOf(hits);
-    });
+          Integer[] order =
+              sortedIndexes(
+                  chunks.size(),
+                  Comparator.<Integer>comparingDouble(i -> -scores.get(i))
+                      .thenComparing(i -> chunks.get(i).id()));
+          List<SearchHit> hits = new ArrayList<>(chunks.size());
+          for (int rank = 1; rank <= order.length; rank++) {
+            int i = order[rank - 1];
+            hits.add(
+                new SearchHit(
+                    chunks.get(i), null, null, rank, scores.get(i), RankFusion.term(rank)));
+          }
+          return List.copyOf(hits);
+        });
   }
 
   /** See {@link dev.citerag.store.VectorStore#hybridSearch}: one statement, fused in SQL. */
@@ -159,42 +182,47 @@ final class PgSearches {
     return r.hits;
   }
 
-  private Ranked hybrid(String vector, String text, int n, int k, Filter filter, Sql.DenseMode mode) {
+  private Ranked hybrid(
+      String vector, String text, int n, int k, Filter filter, Sql.DenseMode mode) {
     Sql.Query q = sql.hybrid(filter, vector, text, mode, n, k);
-    return inSearch("hybrid search", n, c -> {
-      List<SearchHit> hits = new ArrayList<>();
-      long count = 0;
-      boolean exact = false;
-      try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
-        Jdbc.serverPrepared(ps);
-        Rows.bind(c, ps, q.params);
-        try (ResultSet rs = ps.executeQuery()) {
-          RowReader row = new RowReader(rs);
-          while (row.next()) {
-            count = row.int8("dense_count");
-            exact = row.bool("exact");
-            if (row.nullableText("id") == null) {
-              continue; // the one row of an empty result
+    return inSearch(
+        "hybrid search",
+        n,
+        c -> {
+          List<SearchHit> hits = new ArrayList<>();
+          long count = 0;
+          boolean exact = false;
+          try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
+            Jdbc.serverPrepared(ps);
+            Rows.bind(c, ps, q.params);
+            try (ResultSet rs = ps.executeQuery()) {
+              RowReader row = new RowReader(rs);
+              while (row.next()) {
+                count = row.int8("dense_count");
+                exact = row.bool("exact");
+                if (row.nullableText("id") == null) {
+                  continue; // the one row of an empty result
+                }
+                Chunk chunk = row.chunk();
+                double distance = row.float8("distance");
+                Integer denseRank = row.nullableInt4("dense_rank");
+                Integer lexicalRank = row.nullableInt4("lexical_rank");
+                double score = row.float4("score");
+                double fused = 0;
+                if (denseRank != null) {
+                  fused += RankFusion.term(denseRank);
+                }
+                if (lexicalRank != null) {
+                  fused += RankFusion.term(lexicalRank);
+                }
+                hits.add(
+                    new SearchHit(chunk, 1.0 - distance, denseRank, lexicalRank, score, fused));
+              }
             }
-            Chunk chunk = row.chunk();
-            double distance = row.float8("distance");
-            Integer denseRank = row.nullableInt4("dense_rank");
-            Integer lexicalRank = row.nullableInt4("lexical_rank");
-            double score = row.float4("score");
-            double fused = 0;
-            if (denseRank != null) {
-              fused += RankFusion.term(denseRank);
-            }
-            if (lexicalRank != null) {
-              fused += RankFusion.term(lexicalRank);
-            }
-            hits.add(new SearchHit(chunk, 1.0 - distance, denseRank, lexicalRank, score, fused));
           }
-        }
-      }
-      hits.sort(RankFusion.ORDER);
-      return new Ranked(List.copyOf(hits), count, exact);
-    });
+          hits.sort(RankFusion.ORDER);
+          return new Ranked(List.copyOf(hits), count, exact);
+        });
   }
 
   /** Sets the cosine of each hit (e.g. lexical hits) from the stored vectors; order is kept. */
@@ -205,24 +233,35 @@ final class PgSearches {
       return List.of();
     }
     String[] ids = hits.stream().map(h -> h.chunk().id()).distinct().toArray(String[]::new);
-    Map<String, Double> distances = jdbc.withConnection("computing cosines", c -> {
-      Map<String, Double> out = new HashMap<>();
-      try (PreparedStatement ps = c.prepareStatement(sql.cosineDistances())) {
-        ps.setString(1, vector);
-        ps.setArray(2, c.createArrayOf("text", ids));
-        try (ResultSet rs = ps.executeQuery()) {
-          while (rs.next()) {
-            out.put(rs.getString(1), rs.getDouble(2));
-          }
-        }
-      }
-      return out;
-    });
+    Map<String, Double> distances =
+        jdbc.withConnection(
+            "computing cosines",
+            c -> {
+              Map<String, Double> out = new HashMap<>();
+              try (PreparedStatement ps = c.prepareStatement(sql.cosineDistances())) {
+                ps.setString(1, vector);
+                ps.setArray(2, c.createArrayOf("text", ids));
+                try (ResultSet rs = ps.executeQuery()) {
+                  while (rs.next()) {
+                    out.put(rs.getString(1), rs.getDouble(2));
+                  }
+                }
+              }
+              return out;
+            });
     List<SearchHit> out = new ArrayList<>(hits.size());
     for (SearchHit h : hits) {
       Double d = distances.get(h.chunk().id());
-      out.add(d == null ? h : new SearchHit(h.chunk(), 1.0 - d, h.denseRank(), h.lexicalRank(),
-          h.lexicalScore(), h.fusedScore()));
+      out.add(
+          d == null
+              ? h
+              : new SearchHit(
+                  h.chunk(),
+                  1.0 - d,
+                  h.denseRank(),
+                  h.lexicalRank(),
+                  h.lexicalScore(),
+                  h.fusedScore()));
     }
     return List.copyOf(out);
   }
@@ -234,7 +273,8 @@ final class PgSearches {
           "queryVector must have " + settings.dimensions() + " dimensions, was " + v.length);
     }
     if (Values.isZero(v)) {
-      throw new IllegalArgumentException("queryVector must not be all zeros (its cosine is undefined)");
+      throw new IllegalArgumentException(
+          "queryVector must not be all zeros (its cosine is undefined)");
     }
     return Rows.vectorLiteral(v);
   }
@@ -253,16 +293,20 @@ final class PgSearches {
     return idx;
   }
 
-  /** A search in a transaction, so that its {@code set_config(..., true)} settings apply to it only. */
+  /**
+   * A search in a transaction, so that its {@code set_config(..., true)} settings apply to it only.
+   */
   private <T> T inSearch(String what, int candidates, Jdbc.Work<T> work) {
     int ef = Math.min(1000, Math.max(settings.efSearch(), candidates));
-    return jdbc.inTransaction(what, c -> {
-      try (PreparedStatement ps = c.prepareStatement(Sql.SEARCH_SETTINGS)) {
-        Jdbc.serverPrepared(ps);
-        ps.setString(1, Integer.toString(ef));
-        ps.execute();
-      }
-      return work.run(c);
-    });
+    return jdbc.inTransaction(
+        what,
+        c -> {
+          try (PreparedStatement ps = c.prepareStatement(Sql.SEARCH_SETTINGS)) {
+            Jdbc.serverPrepared(ps);
+            ps.setString(1, Integer.toString(ef));
+            ps.execute();
+          }
+          return work.run(c);
+        });
   }
 }

@@ -9,12 +9,12 @@ import org.jspecify.annotations.Nullable;
 /**
  * A PostgreSQL address as people write it, split into what the driver gets and what people see.
  *
- * <p>Accepted: {@code jdbc:postgresql://...} (pgjdbc's form) and {@code postgresql://...} or
- * {@code postgres://...} (libpq's URI form, as {@code psql} takes it). Credentials in the
- * authority ({@code user:password@host}) and the {@code user} / {@code password} query parameters
- * are taken out of the URL and handed to the pool as properties, so that no log line of the pool
- * or the driver (HikariCP prints its {@code jdbcUrl} at debug level) ever holds the password; the
- * other parameters ({@code sslmode}, ...) stay in the URL.
+ * <p>Accepted: {@code jdbc:postgresql://...} (pgjdbc's form) and {@code postgresql://...} or {@code
+ * postgres://...} (libpq's URI form, as {@code psql} takes it). Credentials in the authority
+ * ({@code user:password@host}) and the {@code user} / {@code password} query parameters are taken
+ * out of the URL and handed to the pool as properties, so that no log line of the pool or the
+ * driver (HikariCP prints its {@code jdbcUrl} at debug level) ever holds the password; the other
+ * parameters ({@code sslmode}, ...) stay in the URL.
  *
  * @param jdbcUrl what the driver connects to: {@code jdbc:postgresql://host[:port]/db[?params]},
  *     without credentials
@@ -22,7 +22,8 @@ import org.jspecify.annotations.Nullable;
  * @param password the password given in the URL, if any
  * @param display the URL for messages: the user kept, the password masked
  */
-public record PgUrl(String jdbcUrl, @Nullable String user, @Nullable String password, String display) {
+public record PgUrl(
+    String jdbcUrl, @Nullable String user, @Nullable String password, String display) {
 
   @Override
   public String toString() {
@@ -33,8 +34,8 @@ public record PgUrl(String jdbcUrl, @Nullable String user, @Nullable String pass
    * Parses {@code url}.
    *
    * @param field named in the exception message
-   * @throws IllegalArgumentException when the URL is not a PostgreSQL URL (the message shows it with
-   *     its password masked)
+   * @throws IllegalArgumentException when the URL is not a PostgreSQL URL (the message shows it
+   *     with its password masked)
    */
   public static PgUrl parse(String url, String field) {
     String lower = url.toLowerCase(Locale.ROOT);
@@ -46,8 +47,11 @@ public record PgUrl(String jdbcUrl, @Nullable String user, @Nullable String pass
     } else if (lower.startsWith("postgres:")) {
       rest = url.substring("postgres:".length());
     } else {
-      throw new IllegalArgumentException(field + " must be a jdbc:postgresql://host:port/database or"
-          + " postgresql://user@host:port/database URL, was " + Redact.url(url));
+      throw new IllegalArgumentException(
+          field
+              + " must be a jdbc:postgresql://host:port/database or"
+              + " postgresql://user@host:port/database URL, was "
+              + Redact.url(url));
     }
     if (!rest.startsWith("//")) {
       // jdbc:postgresql:database (local host): nothing to take out of an authority
@@ -74,11 +78,16 @@ public record PgUrl(String jdbcUrl, @Nullable String user, @Nullable String pass
     if (authority.isEmpty()) {
       authority = "localhost";
     }
-    return fromQuery("jdbc:postgresql://" + authority, rest.substring(authorityEnd), user, password, url);
+    return fromQuery(
+        "jdbc:postgresql://" + authority, rest.substring(authorityEnd), user, password, url);
   }
 
   private static PgUrl fromQuery(
-      String prefix, String pathAndQuery, @Nullable String user, @Nullable String password, String original) {
+      String prefix,
+      String pathAndQuery,
+      @Nullable String user,
+      @Nullable String password,
+      String original) {
     int q = pathAndQuery.indexOf('?');
     String path = q < 0 ? pathAndQuery : pathAndQuery.substring(0, q);
     StringBuilder kept = new StringBuilder();

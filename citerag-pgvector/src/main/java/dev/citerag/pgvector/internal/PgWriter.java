@@ -28,15 +28,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The collection's write path: idempotent, atomic writes of whole documents (per-document
- * advisory locks, a diff against the stored chunks, binary COPY of the new rows, the document
- * rows upserted), bulk loads into an empty table with the indexes built afterwards, and deletes.
+ * The collection's write path: idempotent, atomic writes of whole documents (per-document advisory
+ * locks, a diff against the stored chunks, binary COPY of the new rows, the document rows
+ * upserted), bulk loads into an empty table with the indexes built afterwards, and deletes.
  */
 final class PgWriter {
   private static final Logger log = LoggerFactory.getLogger(PgCollection.class);
 
-  /** A write of at least this many new chunks into an empty table builds the HNSW index afterwards. */
+  /**
+   * A write of at least this many new chunks into an empty table builds the HNSW index afterwards.
+   */
   static final int BULK_MIN_CHUNKS = 1000;
+
   /** Writers lock documents through this many advisory-lock slots per collection. */
   static final int LOCK_SLOTS = 256;
 
@@ -77,16 +80,18 @@ final class PgWriter {
 
   /** See {@link dev.citerag.store.VectorStore#documentIds}. */
   java.util.Set<String> documentIds() {
-    return jdbc.withConnection("listing documents", c -> {
-      java.util.Set<String> out = new java.util.HashSet<>();
-      try (java.sql.Statement s = c.createStatement();
-          java.sql.ResultSet rs = s.executeQuery(sql.documentIds())) {
-        while (rs.next()) {
-          out.add(rs.getString(1));
-        }
-      }
-      return java.util.Set.copyOf(out);
-    });
+    return jdbc.withConnection(
+        "listing documents",
+        c -> {
+          java.util.Set<String> out = new java.util.HashSet<>();
+          try (java.sql.Statement s = c.createStatement();
+              java.sql.ResultSet rs = s.executeQuery(sql.documentIds())) {
+            while (rs.next()) {
+              out.add(rs.getString(1));
+            }
+          }
+          return java.util.Set.copyOf(out);
+        });
   }
 
   /** See {@link dev.citerag.store.VectorStore#write}: one transaction for the whole list. */
@@ -100,16 +105,24 @@ final class PgWriter {
     docs.sort(Comparator.comparing(DocumentChunks::docId));
     int incoming = docs.stream().mapToInt(d -> d.chunks().size()).sum();
     long start = System.nanoTime();
-    WriteResult r = jdbc.withConnection("writing " + docs.size() + " documents", c -> {
-      // looked at before the write transaction, whose first lock on the table must be the bulk
-      // lock: taking a weaker one first would let two bulk writers deadlock on the upgrade
-      boolean bulkCandidate = incoming >= BULK_MIN_CHUNKS && !Jdbc.exists(c, sql.anyChunk());
-      if (!c.getAutoCommit()) {
-        c.rollback();
-      }
-      return Jdbc.inTransaction(c, () -> write(c, docs, bulkCandidate));
-    });
-    log.debug("citerag.pgvector: {} into {} in {} ms", r, settings.collection(),
+    WriteResult r =
+        jdbc.withConnection(
+            "writing " + docs.size() + " documents",
+            c -> {
+              // looked at before the write transaction, whose first lock on the table must be the
+              // bulk
+              // lock: taking a weaker one first would let two bulk writers deadlock on the upgrade
+              boolean bulkCandidate =
+                  incoming >= BULK_MIN_CHUNKS && !Jdbc.exists(c, sql.anyChunk());
+              if (!c.getAutoCommit()) {
+                c.rollback();
+              }
+              return Jdbc.inTransaction(c, () -> write(c, docs, bulkCandidate));
+            });
+    log.debug(
+        "citerag.pgvector: {} into {} in {} ms",
+        r,
+        settings.collection(),
         (System.nanoTime() - start) / 1_000_000);
     return r;
   }
@@ -119,24 +132,32 @@ final class PgWriter {
     Set<String> chunkIds = new HashSet<>();
     for (DocumentChunks d : docs) {
       if (!docIds.add(d.docId())) {
-        throw new IllegalArgumentException("documents[].docId must be unique, \"" + d.docId() + "\" repeats");
+        throw new IllegalArgumentException(
+            "documents[].docId must be unique, \"" + d.docId() + "\" repeats");
       }
       Values.noNul(d.docId(), "documents[].docId");
       Values.noNul(d.documentHash(), "documents[].documentHash");
       for (EmbeddedChunk ec : d.chunks()) {
         Chunk ch = ec.chunk();
         if (!chunkIds.add(ch.id())) {
-          throw new IllegalArgumentException("chunks[].id must be unique across the write, \"" + ch.id() + "\" repeats");
+          throw new IllegalArgumentException(
+              "chunks[].id must be unique across the write, \"" + ch.id() + "\" repeats");
         }
         if (ec.dimensions() != settings.dimensions()) {
           throw new IllegalArgumentException(
-              "vector of chunk \"" + ch.id() + "\" must have " + settings.dimensions()
-                  + " dimensions, was " + ec.dimensions());
+              "vector of chunk \""
+                  + ch.id()
+                  + "\" must have "
+                  + settings.dimensions()
+                  + " dimensions, was "
+                  + ec.dimensions());
         }
         float[] v = ec.vector();
         if (Values.isZero(v)) {
           throw new IllegalArgumentException(
-              "vector of chunk \"" + ch.id() + "\" must not be all zeros (its cosine is undefined)");
+              "vector of chunk \""
+                  + ch.id()
+                  + "\" must not be all zeros (its cosine is undefined)");
         }
         Values.noNul(ch.id(), "chunks[].id");
         Values.noNul(ch.source(), "chunks[].source");
@@ -155,11 +176,12 @@ final class PgWriter {
   }
 
   /**
-   * One write transaction. When the collection looked empty and the write is large, the chunk
-   * table is locked against other writers (readers go on) and, if it is still empty, the HNSW
-   * index is dropped, the rows loaded and the index built once at the end.
+   * One write transaction. When the collection looked empty and the write is large, the chunk table
+   * is locked against other writers (readers go on) and, if it is still empty, the HNSW index is
+   * dropped, the rows loaded and the index built once at the end.
    */
-  private WriteResult write(Connection c, List<DocumentChunks> docs, boolean bulkCandidate) throws SQLException {
+  private WriteResult write(Connection c, List<DocumentChunks> docs, boolean bulkCandidate)
+      throws SQLException {
     String[] docIds = docs.stream().map(DocumentChunks::docId).toArray(String[]::new);
     lockDocuments(c, docIds);
     boolean bulk = false;
@@ -190,7 +212,10 @@ final class PgWriter {
     return new WriteResult(changed.size(), skipped, diff.inserts.size(), diff.stale);
   }
 
-  /** The rows to insert and the ids to delete so that the changed documents hold exactly their new chunks. */
+  /**
+   * The rows to insert and the ids to delete so that the changed documents hold exactly their new
+   * chunks.
+   */
   private record ChunkDiff(List<EmbeddedChunk> inserts, List<String> deletes, int stale) {}
 
   private static ChunkDiff diff(Map<String, StoredChunk> existing, List<DocumentChunks> changed) {
@@ -220,11 +245,12 @@ final class PgWriter {
   }
 
   /**
-   * Copies the rows in; with {@code rebuild}, every secondary index is dropped first and built
-   * once after the load: sorted bulk builds instead of row-by-row maintenance (GIN pending-list
-   * merges grow with the table).
+   * Copies the rows in; with {@code rebuild}, every secondary index is dropped first and built once
+   * after the load: sorted bulk builds instead of row-by-row maintenance (GIN pending-list merges
+   * grow with the table).
    */
-  private void load(Connection c, List<EmbeddedChunk> inserts, boolean rebuild) throws SQLException {
+  private void load(Connection c, List<EmbeddedChunk> inserts, boolean rebuild)
+      throws SQLException {
     if (rebuild) {
       Jdbc.execute(c, sql.dropHnswIndex());
       for (String drop : sql.dropOtherIndexes()) {
@@ -240,15 +266,19 @@ final class PgWriter {
       }
       long t1 = System.nanoTime();
       Jdbc.execute(c, sql.createHnswIndex());
-      log.info("citerag.pgvector: built the indexes of {} after loading {} chunks into the empty"
-              + " table (full-text, metadata and doc_id {} ms, HNSW {} ms)", settings.collection(),
-          inserts.size(), (t1 - t0) / 1_000_000, (System.nanoTime() - t1) / 1_000_000);
+      log.info(
+          "citerag.pgvector: built the indexes of {} after loading {} chunks into the empty"
+              + " table (full-text, metadata and doc_id {} ms, HNSW {} ms)",
+          settings.collection(),
+          inserts.size(),
+          (t1 - t0) / 1_000_000,
+          (System.nanoTime() - t1) / 1_000_000);
     }
   }
 
   /**
-   * Serialises writers of the same documents: one transaction-scoped advisory lock per slot (doc
-   * id hash modulo {@link #LOCK_SLOTS}), taken in ascending order so writers never deadlock; the
+   * Serialises writers of the same documents: one transaction-scoped advisory lock per slot (doc id
+   * hash modulo {@link #LOCK_SLOTS}), taken in ascending order so writers never deadlock; the
    * bounded slot count keeps large batches from exhausting the server's lock table.
    */
   private void lockDocuments(Connection c, String[] docIds) throws SQLException {
@@ -256,15 +286,17 @@ final class PgWriter {
     for (String id : docIds) {
       slots.add(Math.floorMod(id.hashCode(), LOCK_SLOTS) + 1);
     }
-    try (PreparedStatement ps = c.prepareStatement(
-        "SELECT count(pg_advisory_xact_lock(?, s)) FROM (SELECT s FROM unnest(?::int[]) AS s ORDER BY s) x")) {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT count(pg_advisory_xact_lock(?, s)) FROM (SELECT s FROM unnest(?::int[]) AS s ORDER BY s) x")) {
       ps.setInt(1, lockKey);
       ps.setArray(2, c.createArrayOf("int4", slots.toArray(new Integer[0])));
       ps.execute();
     }
   }
 
-  private Map<String, StoredChunk> storedChunks(Connection c, List<DocumentChunks> changed) throws SQLException {
+  private Map<String, StoredChunk> storedChunks(Connection c, List<DocumentChunks> changed)
+      throws SQLException {
     Map<String, StoredChunk> out = new LinkedHashMap<>();
     String[] ids = changed.stream().map(DocumentChunks::docId).toArray(String[]::new);
     try (PreparedStatement ps = c.prepareStatement(sql.storedChunksOfDocuments())) {
@@ -272,9 +304,16 @@ final class PgWriter {
       try (ResultSet rs = ps.executeQuery()) {
         RowReader row = new RowReader(rs);
         while (row.next()) {
-          StoredChunk s = new StoredChunk(
-              row.text("id"), row.text("source"), row.nullableText("title"), row.textArray("heading_path"),
-              row.nullableInt4("page"), row.text("content_hash"), row.int4("token_count"), row.text("metadata"));
+          StoredChunk s =
+              new StoredChunk(
+                  row.text("id"),
+                  row.text("source"),
+                  row.nullableText("title"),
+                  row.textArray("heading_path"),
+                  row.nullableInt4("page"),
+                  row.text("content_hash"),
+                  row.int4("token_count"),
+                  row.text("metadata"));
           out.put(s.id, s);
         }
       }
@@ -284,8 +323,14 @@ final class PgWriter {
 
   /** What decides whether a kept chunk id must be rewritten (text is covered by its hash). */
   private record StoredChunk(
-      String id, String source, @Nullable String title, List<String> headingPath,
-      @Nullable Integer page, String contentHash, int tokenCount, String metadataJson) {
+      String id,
+      String source,
+      @Nullable String title,
+      List<String> headingPath,
+      @Nullable Integer page,
+      String contentHash,
+      int tokenCount,
+      String metadataJson) {
     boolean sameAs(Chunk c) {
       return source.equals(c.source())
           && Objects.equals(title, c.title())
@@ -337,9 +382,10 @@ final class PgWriter {
   private void raiseMaintenanceWorkMem(Connection c, int rows) throws SQLException {
     long perRow = 4L * settings.dimensions() + 48L * settings.hnswM() + 128;
     long wantKb = Math.min(2L * 1024 * 1024, (long) (rows * perRow * 1.3 / 1024) + 64 * 1024);
-    try (PreparedStatement ps = c.prepareStatement(
-        "SELECT set_config('maintenance_work_mem', greatest(?::bigint,"
-            + " pg_size_bytes(current_setting('maintenance_work_mem')) / 1024)::text || 'kB', true)")) {
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "SELECT set_config('maintenance_work_mem', greatest(?::bigint,"
+                + " pg_size_bytes(current_setting('maintenance_work_mem')) / 1024)::text || 'kB', true)")) {
       ps.setLong(1, wantKb);
       ps.execute();
     }
@@ -366,30 +412,34 @@ final class PgWriter {
   boolean deleteDocument(String docId) {
     Checks.notBlank(docId, "docId");
     Values.noNul(docId, "docId");
-    return jdbc.inTransaction("deleting document " + docId, c -> {
-      lockDocuments(c, new String[] {docId});
-      int chunks;
-      int docs;
-      try (PreparedStatement ps = c.prepareStatement(sql.deleteChunksOfDocument())) {
-        ps.setString(1, docId);
-        chunks = ps.executeUpdate();
-      }
-      try (PreparedStatement ps = c.prepareStatement(sql.deleteDocument())) {
-        ps.setString(1, docId);
-        docs = ps.executeUpdate();
-      }
-      return chunks > 0 || docs > 0;
-    });
+    return jdbc.inTransaction(
+        "deleting document " + docId,
+        c -> {
+          lockDocuments(c, new String[] {docId});
+          int chunks;
+          int docs;
+          try (PreparedStatement ps = c.prepareStatement(sql.deleteChunksOfDocument())) {
+            ps.setString(1, docId);
+            chunks = ps.executeUpdate();
+          }
+          try (PreparedStatement ps = c.prepareStatement(sql.deleteDocument())) {
+            ps.setString(1, docId);
+            docs = ps.executeUpdate();
+          }
+          return chunks > 0 || docs > 0;
+        });
   }
 
   /** See {@link dev.citerag.store.VectorStore#chunkCount}. */
   long chunkCount() {
-    return jdbc.withConnection("counting chunks", c -> {
-      try (Statement s = c.createStatement();
-          ResultSet rs = s.executeQuery(sql.countChunks())) {
-        rs.next();
-        return rs.getLong(1);
-      }
-    });
+    return jdbc.withConnection(
+        "counting chunks",
+        c -> {
+          try (Statement s = c.createStatement();
+              ResultSet rs = s.executeQuery(sql.countChunks())) {
+            rs.next();
+            return rs.getLong(1);
+          }
+        });
   }
 }

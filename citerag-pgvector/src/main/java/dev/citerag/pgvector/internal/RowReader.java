@@ -34,7 +34,8 @@ final class RowReader {
   private int index(String column) {
     Integer i = columns.get(column);
     if (i == null) {
-      throw new IllegalStateException("the result has no column " + column + ", only " + columns.keySet());
+      throw new IllegalStateException(
+          "the result has no column " + column + ", only " + columns.keySet());
     }
     return i;
   }

@@ -2,7 +2,6 @@ package dev.citerag.pgvector.internal;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -10,7 +9,9 @@ import java.util.List;
 final class Rows {
   private Rows() {}
 
-  /** Binds {@code params} in order; arrays of String/Integer become {@code text[]}/{@code int[]}. */
+  /**
+   * Binds {@code params} in order; arrays of String/Integer become {@code text[]}/{@code int[]}.
+   */
   static void bind(Connection c, PreparedStatement ps, List<Object> params) throws SQLException {
     for (int i = 0; i < params.size(); i++) {
       Object p = params.get(i);
@@ -30,7 +31,6 @@ final class Rows {
       }
     }
   }
-
 
   /** The query vector in pgvector's text form; {@code Float.toString} round-trips every float. */
   static String vectorLiteral(float[] v) {

@@ -22,8 +22,12 @@ public record Settings(
     int efSearch,
     boolean createSchema) {
 
-  /** pgvector indexes {@code vector} up to 2,000 dimensions; above that the index uses {@code halfvec}. */
+  /**
+   * pgvector indexes {@code vector} up to 2,000 dimensions; above that the index uses {@code
+   * halfvec}.
+   */
   public static final int MAX_VECTOR_INDEX_DIMENSIONS = 2000;
+
   /** pgvector indexes {@code halfvec} up to 4,000 dimensions. */
   public static final int MAX_DIMENSIONS = 4000;
 

@@ -4,12 +4,12 @@ import dev.citerag.store.Filter;
 import java.util.List;
 
 /**
- * The SQL text of one collection. Only checked identifiers and integers (from {@link Settings},
- * and the row limits, which the planner must see: with a parameter it assumes 10 % of the table
- * and picks a merge join over the whole primary key) are ever written into SQL text; every value
- * (vectors, query text, filter keys and values, ids) is a bind parameter. Statement texts depend only on the collection and on a filter's shape, so
- * pgjdbc's per-connection statement cache reuses them and the server prepares them after a few
- * executions.
+ * The SQL text of one collection. Only checked identifiers and integers (from {@link Settings}, and
+ * the row limits, which the planner must see: with a parameter it assumes 10 % of the table and
+ * picks a merge join over the whole primary key) are ever written into SQL text; every value
+ * (vectors, query text, filter keys and values, ids) is a bind parameter. Statement texts depend
+ * only on the collection and on a filter's shape, so pgjdbc's per-connection statement cache reuses
+ * them and the server prepares them after a few executions.
  */
 final class Sql {
   /** Columns that make a {@link dev.citerag.store.Chunk}, read by {@link RowReader#chunk}. */
@@ -47,7 +47,9 @@ final class Sql {
   // ---------------------------------------------------------------- schema
 
   String createManifest() {
-    return "CREATE TABLE IF NOT EXISTS " + manifest + " ("
+    return "CREATE TABLE IF NOT EXISTS "
+        + manifest
+        + " ("
         + "collection text PRIMARY KEY, "
         + "provider text NOT NULL, "
         + "model text NOT NULL, "
@@ -59,7 +61,9 @@ final class Sql {
   }
 
   String createDocuments() {
-    return "CREATE TABLE IF NOT EXISTS " + documents + " ("
+    return "CREATE TABLE IF NOT EXISTS "
+        + documents
+        + " ("
         + "doc_id text COLLATE \"C\" PRIMARY KEY, "
         + "content_hash text NOT NULL, "
         + "chunk_count integer NOT NULL, "
@@ -67,7 +71,9 @@ final class Sql {
   }
 
   String createChunks() {
-    return "CREATE TABLE IF NOT EXISTS " + chunks + " ("
+    return "CREATE TABLE IF NOT EXISTS "
+        + chunks
+        + " ("
         + "id text COLLATE \"C\" PRIMARY KEY, "
         + "doc_id text COLLATE \"C\" NOT NULL, "
         + "source text NOT NULL, "
@@ -78,26 +84,31 @@ final class Sql {
         + "content_hash text NOT NULL, "
         + "token_count integer NOT NULL CHECK (token_count >= 0), "
         + "metadata jsonb NOT NULL DEFAULT '{}'::jsonb, "
-        + "embedding vector(" + settings.dimensions() + ") NOT NULL, "
-        + "tsv tsvector GENERATED ALWAYS AS (to_tsvector('" + settings.textSearchConfig()
+        + "embedding vector("
+        + settings.dimensions()
+        + ") NOT NULL, "
+        + "tsv tsvector GENERATED ALWAYS AS (to_tsvector('"
+        + settings.textSearchConfig()
         + "'::regconfig, coalesce(title, '') || ' ' || content)) STORED, "
         + "created_at timestamptz NOT NULL DEFAULT now(), "
         + "updated_at timestamptz NOT NULL DEFAULT now())";
   }
 
   /**
-   * PLAIN: the vector stays in the heap row, so an exact scan never de-TOASTs it (the other
-   * columns are TOASTed instead); EXTERNAL above {@link Settings#MAX_PLAIN_DIMENSIONS}.
+   * PLAIN: the vector stays in the heap row, so an exact scan never de-TOASTs it (the other columns
+   * are TOASTed instead); EXTERNAL above {@link Settings#MAX_PLAIN_DIMENSIONS}.
    */
   String embeddingStorage() {
-    return "ALTER TABLE " + chunks + " ALTER COLUMN embedding SET STORAGE "
+    return "ALTER TABLE "
+        + chunks
+        + " ALTER COLUMN embedding SET STORAGE "
         + (settings.plainStorage() ? "PLAIN" : "EXTERNAL");
   }
 
   /**
    * Which columns stay in the heap row. A row with a 384-d vector is over PostgreSQL's 2 kB TOAST
-   * threshold, and by default the toaster then moves the biggest columns out of line until the
-   * row fits: the tsvector, the text, and then even the id and the metadata, so that ranking and
+   * threshold, and by default the toaster then moves the biggest columns out of line until the row
+   * fits: the tsvector, the text, and then even the id and the metadata, so that ranking and
    * filtering cost a TOAST fetch per row. MAIN keeps the small columns and the tsvector in the row
    * (compressed if need be; out of line only as a last resort for huge values), so only the text
    * goes to TOAST: it is read for the k rows returned. Measured on 100,000 rows: heap 260 MB (vs
@@ -105,29 +116,44 @@ final class Sql {
    */
   String rowLayout() {
     StringBuilder b = new StringBuilder("ALTER TABLE ").append(chunks);
-    String[] main = {"id", "doc_id", "source", "title", "heading_path", "content_hash", "metadata", "tsv"};
+    String[] main = {
+      "id", "doc_id", "source", "title", "heading_path", "content_hash", "metadata", "tsv"
+    };
     for (int i = 0; i < main.length; i++) {
-      b.append(i == 0 ? " " : ", ").append("ALTER COLUMN ").append(main[i]).append(" SET STORAGE MAIN");
+      b.append(i == 0 ? " " : ", ")
+          .append("ALTER COLUMN ")
+          .append(main[i])
+          .append(" SET STORAGE MAIN");
     }
     return b.toString();
   }
 
-
-
   String createHnswIndex() {
-    String operand = settings.halfvecIndex()
-        ? "(embedding::halfvec(" + settings.dimensions() + ")) halfvec_cosine_ops"
-        : "embedding vector_cosine_ops";
-    return "CREATE INDEX IF NOT EXISTS " + Identifiers.quote(hnswIndexName) + " ON " + chunks
-        + " USING hnsw (" + operand + ") WITH (m = " + settings.hnswM()
-        + ", ef_construction = " + settings.hnswEfConstruction() + ")";
+    String operand =
+        settings.halfvecIndex()
+            ? "(embedding::halfvec(" + settings.dimensions() + ")) halfvec_cosine_ops"
+            : "embedding vector_cosine_ops";
+    return "CREATE INDEX IF NOT EXISTS "
+        + Identifiers.quote(hnswIndexName)
+        + " ON "
+        + chunks
+        + " USING hnsw ("
+        + operand
+        + ") WITH (m = "
+        + settings.hnswM()
+        + ", ef_construction = "
+        + settings.hnswEfConstruction()
+        + ")";
   }
 
   String dropHnswIndex() {
     return "DROP INDEX IF EXISTS " + hnswIndex;
   }
 
-  /** Drops the full-text, metadata and doc_id indexes (rebuilt by {@link #createOtherIndexes} after a bulk load). */
+  /**
+   * Drops the full-text, metadata and doc_id indexes (rebuilt by {@link #createOtherIndexes} after
+   * a bulk load).
+   */
   List<String> dropOtherIndexes() {
     return List.of(
         "DROP INDEX IF EXISTS " + schema + "." + Identifiers.quote(tsvIndexName),
@@ -137,18 +163,30 @@ final class Sql {
 
   List<String> createOtherIndexes() {
     return List.of(
-        "CREATE INDEX IF NOT EXISTS " + Identifiers.quote(tsvIndexName) + " ON " + chunks
+        "CREATE INDEX IF NOT EXISTS "
+            + Identifiers.quote(tsvIndexName)
+            + " ON "
+            + chunks
             + " USING gin (tsv)",
-        "CREATE INDEX IF NOT EXISTS " + Identifiers.quote(metadataIndexName) + " ON " + chunks
+        "CREATE INDEX IF NOT EXISTS "
+            + Identifiers.quote(metadataIndexName)
+            + " ON "
+            + chunks
             + " USING gin (metadata jsonb_path_ops)",
-        "CREATE INDEX IF NOT EXISTS " + Identifiers.quote(docIndexName) + " ON " + chunks
+        "CREATE INDEX IF NOT EXISTS "
+            + Identifiers.quote(docIndexName)
+            + " ON "
+            + chunks
             + " (doc_id)");
   }
 
   /** Qualified names (as text for {@code to_regclass}) of every object the schema consists of. */
   List<String> objectNames() {
     return List.of(
-        manifest, documents, chunks, hnswIndex,
+        manifest,
+        documents,
+        chunks,
+        hnswIndex,
         schema + "." + Identifiers.quote(tsvIndexName),
         schema + "." + Identifiers.quote(metadataIndexName),
         schema + "." + Identifiers.quote(docIndexName));
@@ -157,13 +195,17 @@ final class Sql {
   // ---------------------------------------------------------------- writes
 
   String copyChunks() {
-    return "COPY " + chunks + " (id, doc_id, source, title, heading_path, page, content,"
+    return "COPY "
+        + chunks
+        + " (id, doc_id, source, title, heading_path, page, content,"
         + " content_hash, token_count, metadata, embedding) FROM STDIN (FORMAT BINARY)";
   }
 
   String storedChunksOfDocuments() {
     return "SELECT id, doc_id, source, title, heading_path, page, content_hash, token_count,"
-        + " metadata::text FROM " + chunks + " WHERE doc_id = ANY (?)";
+        + " metadata::text FROM "
+        + chunks
+        + " WHERE doc_id = ANY (?)";
   }
 
   String deleteChunksById() {
@@ -171,7 +213,9 @@ final class Sql {
   }
 
   String upsertDocuments() {
-    return "INSERT INTO " + documents + " (doc_id, content_hash, chunk_count, updated_at)"
+    return "INSERT INTO "
+        + documents
+        + " (doc_id, content_hash, chunk_count, updated_at)"
         + " SELECT u.doc_id, u.content_hash, u.chunk_count, now()"
         + " FROM unnest(?::text[], ?::text[], ?::int[]) AS u(doc_id, content_hash, chunk_count)"
         + " ON CONFLICT (doc_id) DO UPDATE SET content_hash = EXCLUDED.content_hash,"
@@ -213,14 +257,17 @@ final class Sql {
   // ---------------------------------------------------------------- identity
 
   String insertIdentity() {
-    return "INSERT INTO " + manifest + " (collection, provider, model, digest, dimensions,"
+    return "INSERT INTO "
+        + manifest
+        + " (collection, provider, model, digest, dimensions,"
         + " query_instruction, chunker_settings) VALUES (?, ?, ?, ?, ?, ?, ?)"
         + " ON CONFLICT (collection) DO NOTHING";
   }
 
   String selectIdentity() {
     return "SELECT provider, model, digest, dimensions, query_instruction, chunker_settings FROM "
-        + manifest + " WHERE collection = ?";
+        + manifest
+        + " WHERE collection = ?";
   }
 
   // ---------------------------------------------------------------- searches
@@ -230,7 +277,8 @@ final class Sql {
    * Sequential scans are disabled because every path the statements need is an index or a gated
    * branch (this keeps the HNSW walk from being costed away), JIT because the disabled branches'
    * nominal cost would trigger compilation, and plans are generic because the statements' shape,
-   * not the planner's estimates, chooses the access paths (planning a hybrid statement costs ~2 ms).
+   * not the planner's estimates, chooses the access paths (planning a hybrid statement costs ~2
+   * ms).
    */
   static final String SEARCH_SETTINGS =
       "SELECT set_config('hnsw.ef_search', ?, true),"
@@ -242,7 +290,9 @@ final class Sql {
 
   /** How the dense candidates are found. */
   enum DenseMode {
-    /** Under a filter: count (up to {@link #EXACT_MAX_ROWS}) the matching rows and decide in SQL. */
+    /**
+     * Under a filter: count (up to {@link #EXACT_MAX_ROWS}) the matching rows and decide in SQL.
+     */
     DECIDE,
     /** Walk the HNSW index. */
     APPROXIMATE,
@@ -265,25 +315,36 @@ final class Sql {
     q.sql.append("q AS MATERIALIZED (SELECT ?::vector AS v), ");
     q.params.add(vector);
     if (mode == DenseMode.DECIDE && !all) {
-      q.sql.append("sel AS MATERIALIZED (SELECT (SELECT count(*) FROM (SELECT 1 FROM ").append(chunks)
+      q.sql
+          .append("sel AS MATERIALIZED (SELECT (SELECT count(*) FROM (SELECT 1 FROM ")
+          .append(chunks)
           .append(" c WHERE ");
       FilterSql.render(filter, "c", q.sql, q.params);
-      q.sql.append(" LIMIT ").append(EXACT_MAX_ROWS).append(") s) < ").append(EXACT_MAX_ROWS)
+      q.sql
+          .append(" LIMIT ")
+          .append(EXACT_MAX_ROWS)
+          .append(") s) < ")
+          .append(EXACT_MAX_ROWS)
           .append(" AS exact), ");
     } else {
       q.sql.append("sel AS MATERIALIZED (SELECT ?::boolean AS exact), ");
       q.params.add(mode == DenseMode.EXACT);
     }
-    q.sql.append("dense AS MATERIALIZED ((SELECT x.id, x.distance FROM (SELECT c.id,"
-        + " c.embedding <=> (SELECT v FROM q) AS distance FROM ").append(chunks)
+    q.sql
+        .append(
+            "dense AS MATERIALIZED ((SELECT x.id, x.distance FROM (SELECT c.id,"
+                + " c.embedding <=> (SELECT v FROM q) AS distance FROM ")
+        .append(chunks)
         .append(" c WHERE (SELECT exact FROM sel)");
     if (!all) {
       q.sql.append(" AND ");
       FilterSql.render(filter, "c", q.sql, q.params);
     }
     q.sql.append(" OFFSET 0) x ORDER BY x.distance, x.id LIMIT ").append(limit).append(')');
-    q.sql.append(" UNION ALL (SELECT c.id, c.embedding <=> (SELECT v FROM q) AS distance FROM ")
-        .append(chunks).append(" c WHERE NOT (SELECT exact FROM sel)");
+    q.sql
+        .append(" UNION ALL (SELECT c.id, c.embedding <=> (SELECT v FROM q) AS distance FROM ")
+        .append(chunks)
+        .append(" c WHERE NOT (SELECT exact FROM sel)");
     if (!all) {
       q.sql.append(" AND (");
       FilterSql.render(filter, "c", q.sql, q.params);
@@ -291,8 +352,12 @@ final class Sql {
     }
     if (settings.halfvecIndex()) {
       int d = settings.dimensions();
-      q.sql.append(" ORDER BY c.embedding::halfvec(").append(d).append(") <=> (SELECT v::halfvec(")
-          .append(d).append(") FROM q)");
+      q.sql
+          .append(" ORDER BY c.embedding::halfvec(")
+          .append(d)
+          .append(") <=> (SELECT v::halfvec(")
+          .append(d)
+          .append(") FROM q)");
     } else {
       q.sql.append(" ORDER BY distance");
     }
@@ -301,6 +366,7 @@ final class Sql {
 
   /** Chunks a lexical search ranks at most when its lexemes are chosen by statistics. */
   static final int LEXICAL_CANDIDATE_BUDGET = 2000;
+
   /** Chunks a lexical search ranks at most in any case (a query of only very common lexemes). */
   static final int LEXICAL_SCAN_CAP = 10_000;
 
@@ -319,25 +385,40 @@ final class Sql {
    * analysed) every lexeme is used. At most {@link #LEXICAL_SCAN_CAP} matching chunks are ranked.
    */
   void lexicalCtes(Filter filter, String queryText, int limit, Query q) {
-    q.sql.append("st AS MATERIALIZED (SELECT s.most_common_elems::text::text[] AS elems,"
-        + " s.most_common_elem_freqs AS freqs FROM pg_stats s WHERE s.schemaname = '")
-        .append(settings.schema()).append("' AND s.tablename = '").append(settings.collection())
+    q.sql
+        .append(
+            "st AS MATERIALIZED (SELECT s.most_common_elems::text::text[] AS elems,"
+                + " s.most_common_elem_freqs AS freqs FROM pg_stats s WHERE s.schemaname = '")
+        .append(settings.schema())
+        .append("' AND s.tablename = '")
+        .append(settings.collection())
         .append("_chunks' AND s.attname = 'tsv'), ");
-    q.sql.append("lx AS MATERIALIZED (SELECT l.lexeme, coalesce("
-        + "(SELECT st.freqs[array_position(st.elems, l.lexeme)] FROM st),"
-        + " (SELECT st.freqs[cardinality(st.elems) + 1] / 2 FROM st), 0::real) AS freq"
-        + " FROM unnest(tsvector_to_array(to_tsvector(?::regconfig, ?))) AS l(lexeme)), ");
+    q.sql.append(
+        "lx AS MATERIALIZED (SELECT l.lexeme, coalesce("
+            + "(SELECT st.freqs[array_position(st.elems, l.lexeme)] FROM st),"
+            + " (SELECT st.freqs[cardinality(st.elems) + 1] / 2 FROM st), 0::real) AS freq"
+            + " FROM unnest(tsvector_to_array(to_tsvector(?::regconfig, ?))) AS l(lexeme)), ");
     q.params.add(settings.textSearchConfig());
     q.params.add(queryText);
-    q.sql.append("pick AS MATERIALIZED (SELECT x.lexeme FROM (SELECT lexeme,"
-        + " row_number() OVER (ORDER BY freq, lexeme) AS r, sum(freq) OVER (ORDER BY freq, lexeme) AS cum"
-        + " FROM lx) x WHERE x.r = 1 OR x.cum * (SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = '")
-        .append(chunks).append("'::regclass) <= ").append(LEXICAL_CANDIDATE_BUDGET).append("), ");
-    q.sql.append("tq AS MATERIALIZED (SELECT coalesce((SELECT string_agg(chr(39) || replace("
-        + "replace(lexeme, chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39), ' | ')"
-        + " FROM pick), '')::tsquery AS q), ");
-    q.sql.append("lex AS MATERIALIZED (SELECT y.id, ts_rank_cd(y.tsv, (SELECT q FROM tq)) AS score"
-        + " FROM (SELECT c.id, c.tsv FROM ").append(chunks).append(" c WHERE c.tsv @@ (SELECT q FROM tq)");
+    q.sql
+        .append(
+            "pick AS MATERIALIZED (SELECT x.lexeme FROM (SELECT lexeme,"
+                + " row_number() OVER (ORDER BY freq, lexeme) AS r, sum(freq) OVER (ORDER BY freq, lexeme) AS cum"
+                + " FROM lx) x WHERE x.r = 1 OR x.cum * (SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = '")
+        .append(chunks)
+        .append("'::regclass) <= ")
+        .append(LEXICAL_CANDIDATE_BUDGET)
+        .append("), ");
+    q.sql.append(
+        "tq AS MATERIALIZED (SELECT coalesce((SELECT string_agg(chr(39) || replace("
+            + "replace(lexeme, chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39), ' | ')"
+            + " FROM pick), '')::tsquery AS q), ");
+    q.sql
+        .append(
+            "lex AS MATERIALIZED (SELECT y.id, ts_rank_cd(y.tsv, (SELECT q FROM tq)) AS score"
+                + " FROM (SELECT c.id, c.tsv FROM ")
+        .append(chunks)
+        .append(" c WHERE c.tsv @@ (SELECT q FROM tq)");
     if (!FilterSql.isAll(filter)) {
       // checked on the few rows the lexemes find, never through the metadata index: a bitmap of
       // every row of a broad filter costs more than the whole lexical search (measured 12 ms)
@@ -345,17 +426,27 @@ final class Sql {
       FilterSql.render(filter, "c", q.sql, q.params);
       q.sql.append(") IS TRUE");
     }
-    q.sql.append(" LIMIT ").append(LEXICAL_SCAN_CAP).append(") y ORDER BY score DESC, y.id LIMIT ")
-        .append(limit).append(')');
+    q.sql
+        .append(" LIMIT ")
+        .append(LEXICAL_SCAN_CAP)
+        .append(") y ORDER BY score DESC, y.id LIMIT ")
+        .append(limit)
+        .append(')');
   }
 
   Query dense(Filter filter, String vector, DenseMode mode, int k) {
     Query q = new Query();
     q.sql.append("WITH ");
     denseCtes(filter, vector, mode, k, q);
-    q.sql.append(" SELECT ").append(CHUNK_COLUMNS).append(", d.distance,"
-        + " (SELECT count(*) FROM dense) AS dense_count, sel.exact FROM sel"
-        + " LEFT JOIN (dense d JOIN ").append(chunks).append(" c ON c.id = d.id) ON TRUE");
+    q.sql
+        .append(" SELECT ")
+        .append(CHUNK_COLUMNS)
+        .append(
+            ", d.distance,"
+                + " (SELECT count(*) FROM dense) AS dense_count, sel.exact FROM sel"
+                + " LEFT JOIN (dense d JOIN ")
+        .append(chunks)
+        .append(" c ON c.id = d.id) ON TRUE");
     return q;
   }
 
@@ -363,16 +454,20 @@ final class Sql {
     Query q = new Query();
     q.sql.append("WITH ");
     lexicalCtes(filter, queryText, k, q);
-    q.sql.append(" SELECT ").append(CHUNK_COLUMNS).append(", l.score FROM lex l JOIN ")
-        .append(chunks).append(" c ON c.id = l.id");
+    q.sql
+        .append(" SELECT ")
+        .append(CHUNK_COLUMNS)
+        .append(", l.score FROM lex l JOIN ")
+        .append(chunks)
+        .append(" c ON c.id = l.id");
     return q;
   }
 
   /**
-   * Dense and lexical candidates ({@code n} each) fused by reciprocal rank fusion in one
-   * statement. Ranks come from {@code row_number()} over (distance, id) and (score desc, id),
-   * exactly the orders of the separate searches; the fused score is computed in float8 as {@code
-   * 1/(60 + dense_rank) + 1/(60 + lexical_rank)}, as {@link dev.citerag.store.internal.RankFusion} does;
+   * Dense and lexical candidates ({@code n} each) fused by reciprocal rank fusion in one statement.
+   * Ranks come from {@code row_number()} over (distance, id) and (score desc, id), exactly the
+   * orders of the separate searches; the fused score is computed in float8 as {@code 1/(60 +
+   * dense_rank) + 1/(60 + lexical_rank)}, as {@link dev.citerag.store.internal.RankFusion} does;
    * every hit's distance is returned, computed for lexical-only hits too. The top {@code k} are
    * chosen by fused score desc, cosine desc, id.
    */
@@ -382,20 +477,36 @@ final class Sql {
     denseCtes(filter, vector, mode, n, q);
     q.sql.append(", ");
     lexicalCtes(filter, queryText, n, q);
-    q.sql.append(", dr AS (SELECT id, distance, row_number() OVER (ORDER BY distance, id) AS r FROM dense),"
-        + " lr AS (SELECT id, score, row_number() OVER (ORDER BY score DESC, id) AS r FROM lex),"
-        + " f AS (SELECT coalesce(dr.id, lr.id) AS id, dr.distance, dr.r AS dense_rank,"
-        + " lr.r AS lexical_rank, lr.score,"
-        + " coalesce(1::float8 / (" + dev.citerag.store.internal.RankFusion.K + " + dr.r), 0)"
-        + " + coalesce(1::float8 / (" + dev.citerag.store.internal.RankFusion.K + " + lr.r), 0) AS fused"
-        + " FROM dr FULL OUTER JOIN lr ON lr.id = dr.id),"
-        + " t AS (SELECT * FROM (SELECT f.id, f.dense_rank, f.lexical_rank, f.score, f.fused,"
-        + " coalesce(f.distance, (SELECT c2.embedding <=> (SELECT v FROM q) FROM ")
-        .append(chunks).append(" c2 WHERE c2.id = f.id)) AS distance FROM f OFFSET 0) x"
-            + " ORDER BY x.fused DESC, 1::float8 - x.distance DESC, x.id LIMIT ").append(k).append(')');
-    q.sql.append(" SELECT ").append(CHUNK_COLUMNS).append(", t.distance, t.dense_rank,"
-        + " t.lexical_rank, t.score, (SELECT count(*) FROM dense) AS dense_count, sel.exact"
-        + " FROM sel LEFT JOIN (t JOIN ").append(chunks).append(" c ON c.id = t.id) ON TRUE");
+    q.sql
+        .append(
+            ", dr AS (SELECT id, distance, row_number() OVER (ORDER BY distance, id) AS r FROM dense),"
+                + " lr AS (SELECT id, score, row_number() OVER (ORDER BY score DESC, id) AS r FROM lex),"
+                + " f AS (SELECT coalesce(dr.id, lr.id) AS id, dr.distance, dr.r AS dense_rank,"
+                + " lr.r AS lexical_rank, lr.score,"
+                + " coalesce(1::float8 / ("
+                + dev.citerag.store.internal.RankFusion.K
+                + " + dr.r), 0)"
+                + " + coalesce(1::float8 / ("
+                + dev.citerag.store.internal.RankFusion.K
+                + " + lr.r), 0) AS fused"
+                + " FROM dr FULL OUTER JOIN lr ON lr.id = dr.id),"
+                + " t AS (SELECT * FROM (SELECT f.id, f.dense_rank, f.lexical_rank, f.score, f.fused,"
+                + " coalesce(f.distance, (SELECT c2.embedding <=> (SELECT v FROM q) FROM ")
+        .append(chunks)
+        .append(
+            " c2 WHERE c2.id = f.id)) AS distance FROM f OFFSET 0) x"
+                + " ORDER BY x.fused DESC, 1::float8 - x.distance DESC, x.id LIMIT ")
+        .append(k)
+        .append(')');
+    q.sql
+        .append(" SELECT ")
+        .append(CHUNK_COLUMNS)
+        .append(
+            ", t.distance, t.dense_rank,"
+                + " t.lexical_rank, t.score, (SELECT count(*) FROM dense) AS dense_count, sel.exact"
+                + " FROM sel LEFT JOIN (t JOIN ")
+        .append(chunks)
+        .append(" c ON c.id = t.id) ON TRUE");
     return q;
   }
 

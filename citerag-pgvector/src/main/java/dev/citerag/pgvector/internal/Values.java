@@ -8,7 +8,8 @@ final class Values {
 
   static void noNul(@Nullable String s, String field) {
     if (s != null && s.indexOf('\0') >= 0) {
-      throw new IllegalArgumentException(field + " must not contain the NUL character (PostgreSQL text cannot hold it)");
+      throw new IllegalArgumentException(
+          field + " must not contain the NUL character (PostgreSQL text cannot hold it)");
     }
   }
 

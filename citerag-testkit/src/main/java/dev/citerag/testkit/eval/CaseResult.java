@@ -11,8 +11,8 @@ import org.jspecify.annotations.Nullable;
  * @param kind the case kind
  * @param answerable whether the case is answerable
  * @param status {@code "answered"}, {@code "not_in_sources"} or {@code "rejected"}
- * @param reason the abstain or reject reason ({@code low_similarity}, {@code invalid_citations}, ...),
- *     null when answered
+ * @param reason the abstain or reject reason ({@code low_similarity}, {@code invalid_citations},
+ *     ...), null when answered
  * @param correct answerable: answered, {@code must_contain} present and a cited chunk from one of
  *     {@code doc_ids}; unanswerable: abstained
  * @param firstRelevantRank 1-based rank of the first retrieved chunk from one of {@code doc_ids}

@@ -66,17 +66,17 @@ public record EvaluationReport(
   /**
    * Answer integrity.
    *
-   * @param answerAccuracy share of answerable cases answered with {@code must_contain} in the answer
-   *     and a cited chunk from one of the case's documents
+   * @param answerAccuracy share of answerable cases answered with {@code must_contain} in the
+   *     answer and a cited chunk from one of the case's documents
    * @param answeredOnAnswerable share of answerable cases answered at all (right or wrong)
    * @param abstentionRecall share of unanswerable cases that abstained
    * @param falseAnswerRate share of unanswerable cases that were answered
    * @param rejectedRate share of all cases rejected (no verified answer)
-   * @param phantomCitationRate over every model reply that parsed: citations naming a source not sent
-   *     in that call, divided by all citations
-   * @param citationRequiredPassRate over every model reply that parsed with status {@code answered}:
-   *     the share with no critical validation issue (every citation sent, quoted verbatim, long
-   *     enough)
+   * @param phantomCitationRate over every model reply that parsed: citations naming a source not
+   *     sent in that call, divided by all citations
+   * @param citationRequiredPassRate over every model reply that parsed with status {@code
+   *     answered}: the share with no critical validation issue (every citation sent, quoted
+   *     verbatim, long enough)
    * @param meanGroundingScore mean grounding score of answered cases
    * @param citations citations counted for the phantom rate
    * @param answeredReplies replies counted for the citation-required pass rate
@@ -117,8 +117,8 @@ public record EvaluationReport(
    *
    * @param threshold the candidate minimum cosine
    * @param answerableBlocked answerable cases whose best cosine is below it (they would abstain)
-   * @param unanswerableLetThrough unanswerable cases whose best cosine reaches it (the model would be
-   *     asked)
+   * @param unanswerableLetThrough unanswerable cases whose best cosine reaches it (the model would
+   *     be asked)
    */
   public record SweepRow(double threshold, int answerableBlocked, int unanswerableLetThrough) {}
 
@@ -130,11 +130,12 @@ public record EvaluationReport(
    */
   public record KindSummary(int cases, int correct) {}
 
-  private static final ObjectMapper JSON = JsonMapper.builder()
-      .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-      .enable(SerializationFeature.INDENT_OUTPUT)
-      .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-      .build();
+  private static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+          .build();
 
   /** The whole report as indented JSON with snake_case names. */
   public String toJson() {
@@ -154,7 +155,8 @@ public record EvaluationReport(
   public double recallAt(int k) {
     Double v = retrieval.recallAt().get(k);
     if (v == null) {
-      throw new IllegalArgumentException("recall@" + k + " was not measured; measured: " + retrieval.recallAt().keySet());
+      throw new IllegalArgumentException(
+          "recall@" + k + " was not measured; measured: " + retrieval.recallAt().keySet());
     }
     return v;
   }

@@ -94,7 +94,8 @@ public final class EvaluationRunner {
           continue;
         }
         citations += answer.allCitations().size();
-        phantoms += (int) a.issues().stream().filter(i -> i.type() == IssueType.PHANTOM_SOURCE).count();
+        phantoms +=
+            (int) a.issues().stream().filter(i -> i.type() == IssueType.PHANTOM_SOURCE).count();
         if (answer.status() == AnswerStatus.ANSWERED) {
           answeredReplies++;
           if (a.issues().stream().noneMatch(ValidationIssue::critical)) {
@@ -104,7 +105,13 @@ public final class EvaluationRunner {
       }
       results.add(evaluate(c, r));
     }
-    return report(results, String.join(", ", generators), citations, phantoms, answeredReplies, answeredRepliesPassed);
+    return report(
+        results,
+        String.join(", ", generators),
+        citations,
+        phantoms,
+        answeredReplies,
+        answeredRepliesPassed);
   }
 
   static CaseResult evaluate(GoldenCase c, RagResult r) {
@@ -144,9 +151,10 @@ public final class EvaluationRunner {
           cited.add(rc.chunk().docId());
         }
       }
-      correct = c.answerable()
-          && fold(a.answer()).contains(fold(c.mustContain()))
-          && cited.stream().anyMatch(c.docIds()::contains);
+      correct =
+          c.answerable()
+              && fold(a.answer()).contains(fold(c.mustContain()))
+              && cited.stream().anyMatch(c.docIds()::contains);
     } else if (r instanceof RagResult.Abstained ab) {
       reason = ab.reason().wire();
       detail = ab.detail();
@@ -164,13 +172,34 @@ public final class EvaluationRunner {
       }
     }
     Duration total = t.latency().getOrDefault(Stage.TOTAL, Duration.ZERO);
-    return new CaseResult(c.id(), c.kind(), c.answerable(), r.status(), reason, correct, relevant, docRank,
-        best.isPresent() ? best.getAsDouble() : null, answer, cited, grounding, issues, t.attempts().size(),
-        t.modelCalled() ? t.contextTokens() : 0, t.usage().totalTokens(), total.toNanos() / 1e6, detail);
+    return new CaseResult(
+        c.id(),
+        c.kind(),
+        c.answerable(),
+        r.status(),
+        reason,
+        correct,
+        relevant,
+        docRank,
+        best.isPresent() ? best.getAsDouble() : null,
+        answer,
+        cited,
+        grounding,
+        issues,
+        t.attempts().size(),
+        t.modelCalled() ? t.contextTokens() : 0,
+        t.usage().totalTokens(),
+        total.toNanos() / 1e6,
+        detail);
   }
 
-  private EvaluationReport report(List<CaseResult> results, String generator, int citations, int phantoms,
-      int answeredReplies, int answeredRepliesPassed) {
+  private EvaluationReport report(
+      List<CaseResult> results,
+      String generator,
+      int citations,
+      int phantoms,
+      int answeredReplies,
+      int answeredRepliesPassed) {
     List<CaseResult> ans = results.stream().filter(CaseResult::answerable).toList();
     List<CaseResult> unans = results.stream().filter(r -> !r.answerable()).toList();
 
@@ -179,39 +208,54 @@ public final class EvaluationRunner {
       recall.put(k, Stats.share(ans, r -> r.retrievedAt(k)));
     }
     double hit1 = Stats.share(ans, r -> r.firstDocRank() != null && r.firstDocRank() == 1);
-    double mrr = ans.isEmpty() ? 0
-        : ans.stream().mapToDouble(r -> r.firstRelevantRank() == null ? 0 : 1.0 / r.firstRelevantRank()).sum() / ans.size();
+    double mrr =
+        ans.isEmpty()
+            ? 0
+            : ans.stream()
+                    .mapToDouble(
+                        r -> r.firstRelevantRank() == null ? 0 : 1.0 / r.firstRelevantRank())
+                    .sum()
+                / ans.size();
 
-    List<CaseResult> answered = results.stream().filter(r -> r.status().equals("answered")).toList();
-    Answers answers = new Answers(
-        Stats.share(ans, CaseResult::correct),
-        Stats.share(ans, r -> r.status().equals("answered")),
-        Stats.share(unans, r -> r.status().equals("not_in_sources")),
-        Stats.share(unans, r -> r.status().equals("answered")),
-        Stats.share(results, r -> r.status().equals("rejected")),
-        citations == 0 ? 0 : (double) phantoms / citations,
-        answeredReplies == 0 ? 0 : (double) answeredRepliesPassed / answeredReplies,
-        answered.isEmpty() ? 0 : answered.stream().mapToDouble(r -> r.groundingScore() == null ? 0 : r.groundingScore())
-            .average().orElse(0),
-        citations,
-        answeredReplies);
+    List<CaseResult> answered =
+        results.stream().filter(r -> r.status().equals("answered")).toList();
+    Answers answers =
+        new Answers(
+            Stats.share(ans, CaseResult::correct),
+            Stats.share(ans, r -> r.status().equals("answered")),
+            Stats.share(unans, r -> r.status().equals("not_in_sources")),
+            Stats.share(unans, r -> r.status().equals("answered")),
+            Stats.share(results, r -> r.status().equals("rejected")),
+            citations == 0 ? 0 : (double) phantoms / citations,
+            answeredReplies == 0 ? 0 : (double) answeredRepliesPassed / answeredReplies,
+            answered.isEmpty()
+                ? 0
+                : answered.stream()
+                    .mapToDouble(r -> r.groundingScore() == null ? 0 : r.groundingScore())
+                    .average()
+                    .orElse(0),
+            citations,
+            answeredReplies);
 
     double[] latencies = results.stream().mapToDouble(CaseResult::latencyMillis).toArray();
     List<CaseResult> called = results.stream().filter(r -> r.attempts() > 0).toList();
-    Operations ops = new Operations(
-        Stats.percentile(latencies, 50),
-        Stats.percentile(latencies, 95),
-        called.stream().mapToInt(CaseResult::contextTokens).average().orElse(0),
-        results.stream().mapToInt(CaseResult::attempts).sum(),
-        called.size(),
-        results.stream().mapToLong(CaseResult::totalTokens).sum());
+    Operations ops =
+        new Operations(
+            Stats.percentile(latencies, 50),
+            Stats.percentile(latencies, 95),
+            called.stream().mapToInt(CaseResult::contextTokens).average().orElse(0),
+            results.stream().mapToInt(CaseResult::attempts).sum(),
+            called.size(),
+            results.stream().mapToLong(CaseResult::totalTokens).sum());
 
     List<SweepRow> sweep = new ArrayList<>();
     long steps = Math.round((sweepTo - sweepFrom) / sweepStep);
     for (long i = 0; i <= steps; i++) {
       double th = Math.round((sweepFrom + i * sweepStep) * 1e6) / 1e6;
-      int blocked = (int) ans.stream().filter(r -> r.bestCosine() == null || r.bestCosine() < th).count();
-      int through = (int) unans.stream().filter(r -> r.bestCosine() != null && r.bestCosine() >= th).count();
+      int blocked =
+          (int) ans.stream().filter(r -> r.bestCosine() == null || r.bestCosine() < th).count();
+      int through =
+          (int) unans.stream().filter(r -> r.bestCosine() != null && r.bestCosine() >= th).count();
       sweep.add(new SweepRow(th, blocked, through));
     }
 
@@ -220,8 +264,18 @@ public final class EvaluationRunner {
       KindSummary k = byKind.getOrDefault(r.kind(), new KindSummary(0, 0));
       byKind.put(r.kind(), new KindSummary(k.cases() + 1, k.correct() + (r.correct() ? 1 : 0)));
     }
-    return new EvaluationReport(name, generator, results.size(), ans.size(), unans.size(),
-        new Retrieval(recall, hit1, mrr), answers, ops, sweep, byKind, results);
+    return new EvaluationReport(
+        name,
+        generator,
+        results.size(),
+        ans.size(),
+        unans.size(),
+        new Retrieval(recall, hit1, mrr),
+        answers,
+        ops,
+        sweep,
+        byKind,
+        results);
   }
 
   private static String fold(@Nullable String s) {
@@ -250,7 +304,10 @@ public final class EvaluationRunner {
       return this;
     }
 
-    /** Required (or {@link #answerer}): the pipeline to evaluate; each case is asked with its filter. */
+    /**
+     * Required (or {@link #answerer}): the pipeline to evaluate; each case is asked with its
+     * filter.
+     */
     public Builder pipeline(RagPipeline pipeline) {
       Checks.notNull(pipeline, "pipeline");
       this.answerer = pipeline::ask;
@@ -301,14 +358,15 @@ public final class EvaluationRunner {
      * The gate-1 thresholds to sweep: {@code from}, {@code from + step}, ... up to {@code to};
      * default 0.00 to 0.60 by 0.05.
      *
-     * @throws IllegalArgumentException when not {@code -1 <= from <= to <= 1} and {@code 0 < step}, or
-     *     when that makes more than 1000 rows
+     * @throws IllegalArgumentException when not {@code -1 <= from <= to <= 1} and {@code 0 < step},
+     *     or when that makes more than 1000 rows
      */
     public Builder sweep(double from, double to, double step) {
       Checks.inRange(from, -1.0, 1.0, "sweep from");
       Checks.inRange(to, from, 1.0, "sweep to");
       if (!(step > 0) || (to - from) / step > 1000) {
-        throw new IllegalArgumentException("sweep step must be > 0 and give at most 1000 rows, was " + step);
+        throw new IllegalArgumentException(
+            "sweep step must be > 0 and give at most 1000 rows, was " + step);
       }
       this.sweepFrom = from;
       this.sweepTo = to;

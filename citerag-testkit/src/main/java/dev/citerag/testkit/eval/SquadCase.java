@@ -33,10 +33,12 @@ public record SquadCase(
     answers = List.copyOf(Checks.noNullElements(answers, "answers"));
     plausibleAnswers = List.copyOf(Checks.noNullElements(plausibleAnswers, "plausible_answers"));
     if (answerable && answers.isEmpty()) {
-      throw new IllegalArgumentException("answers must not be empty when answerable is true (case " + id + ")");
+      throw new IllegalArgumentException(
+          "answers must not be empty when answerable is true (case " + id + ")");
     }
     if (!answerable && !answers.isEmpty()) {
-      throw new IllegalArgumentException("answers must be empty when answerable is false (case " + id + ")");
+      throw new IllegalArgumentException(
+          "answers must be empty when answerable is false (case " + id + ")");
     }
   }
 

@@ -40,14 +40,18 @@ import java.util.stream.Stream;
 public final class SquadDataset {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
-  private static final Pattern PARAGRAPH_HEADING = Pattern.compile("(?m)^## Paragraph (\\d+)[ \\t]*$");
+  private static final Pattern PARAGRAPH_HEADING =
+      Pattern.compile("(?m)^## Paragraph (\\d+)[ \\t]*$");
 
   private final Path dir;
   private final List<SquadCase> cases;
   private final List<Document> documents;
   private final Map<String, Map<Integer, String>> paragraphs;
 
-  private SquadDataset(Path dir, List<SquadCase> cases, List<Document> documents,
+  private SquadDataset(
+      Path dir,
+      List<SquadCase> cases,
+      List<Document> documents,
       Map<String, Map<Integer, String>> paragraphs) {
     this.dir = dir;
     this.cases = List.copyOf(cases);
@@ -55,9 +59,13 @@ public final class SquadDataset {
     this.paragraphs = paragraphs;
   }
 
-  /** Whether {@code dir} looks like a SQuAD-style set: it holds {@code cases.jsonl} and {@code corpus/}. */
+  /**
+   * Whether {@code dir} looks like a SQuAD-style set: it holds {@code cases.jsonl} and {@code
+   * corpus/}.
+   */
   public static boolean isSquadDirectory(Path dir) {
-    return Files.isRegularFile(dir.resolve("cases.jsonl")) && Files.isDirectory(dir.resolve("corpus"));
+    return Files.isRegularFile(dir.resolve("cases.jsonl"))
+        && Files.isDirectory(dir.resolve("corpus"));
   }
 
   /**
@@ -91,7 +99,8 @@ public final class SquadDataset {
           }
           break;
         }
-        docs.add(new Document(slug, "corpus/" + name, title, text, DocumentFormat.MARKDOWN, Map.of()));
+        docs.add(
+            new Document(slug, "corpus/" + name, title, text, DocumentFormat.MARKDOWN, Map.of()));
         paras.put(slug, paragraphsOf(text));
       }
       List<SquadCase> cs = new ArrayList<>();
@@ -105,14 +114,18 @@ public final class SquadDataset {
         SquadCase c = parse(casesFile, i + 1, line);
         Map<Integer, String> p = paras.get(c.doc());
         if (p == null || !p.containsKey(c.paragraph())) {
-          throw new GoldenFormatException(casesFile.toString(), i + 1, "paragraph",
+          throw new GoldenFormatException(
+              casesFile.toString(),
+              i + 1,
+              "paragraph",
               "must name a section of corpus/" + c.doc() + ".md, was " + c.paragraph());
         }
         cs.add(c);
       }
       return new SquadDataset(dir, cs, docs, paras);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the dataset in " + dir + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "cannot read the dataset in " + dir + ": " + e.getMessage(), e);
     }
   }
 
@@ -128,7 +141,8 @@ public final class SquadDataset {
           strings(n.path("answers")),
           strings(n.path("plausible_answers")));
     } catch (IOException | IllegalArgumentException e) {
-      throw new GoldenFormatException(file.toString(), lineNo, null, String.valueOf(e.getMessage()));
+      throw new GoldenFormatException(
+          file.toString(), lineNo, null, String.valueOf(e.getMessage()));
     }
   }
 

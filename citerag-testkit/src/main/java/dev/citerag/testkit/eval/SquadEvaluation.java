@@ -33,8 +33,8 @@ import org.jspecify.annotations.Nullable;
  *   <li><b>precision</b> = correct / all answered (answerable and unanswerable together);
  *   <li>retrieval: <b>recall@k</b> of the gold paragraph (a retrieved chunk of the case's document
  *       whose section ends with {@code Paragraph N}) over the answerable cases;
- *   <li>latency p50 / p95 of whole requests, and a gate-1 sweep: what the figures would be if
- *       every case whose best cosine is under a threshold abstained.
+ *   <li>latency p50 / p95 of whole requests, and a gate-1 sweep: what the figures would be if every
+ *       case whose best cosine is under a threshold abstained.
  * </ul>
  *
  * <pre>{@code
@@ -45,7 +45,8 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  *
  * A chunk's document id matches a case's {@code doc} with or without a {@code .md} ending and any
- * leading directories, so a corpus loaded from files works as well as {@link SquadDataset#documents()}.
+ * leading directories, so a corpus loaded from files works as well as {@link
+ * SquadDataset#documents()}.
  */
 public final class SquadEvaluation {
 
@@ -99,8 +100,15 @@ public final class SquadEvaluation {
     }
     OptionalDouble best = t.bestCosine();
     Duration total = t.latency().getOrDefault(Stage.TOTAL, Duration.ZERO);
-    return new SquadReport.Result(c.id(), c.answerable(), r.status(), correct, rank,
-        best.isPresent() ? best.getAsDouble() : null, total.toNanos() / 1e6, answer);
+    return new SquadReport.Result(
+        c.id(),
+        c.answerable(),
+        r.status(),
+        correct,
+        rank,
+        best.isPresent() ? best.getAsDouble() : null,
+        total.toNanos() / 1e6,
+        answer);
   }
 
   static boolean sameDoc(String docId, String doc) {
@@ -127,7 +135,9 @@ public final class SquadEvaluation {
 
     private Builder() {}
 
-    /** A label for the report; default {@code citerag}. @throws IllegalArgumentException when blank */
+    /**
+     * A label for the report; default {@code citerag}. @throws IllegalArgumentException when blank
+     */
     public Builder name(String name) {
       this.name = Checks.notBlank(name, "name");
       return this;
@@ -140,7 +150,10 @@ public final class SquadEvaluation {
       return this;
     }
 
-    /** Anything that answers like {@link RagPipeline#ask(String, Filter)}; replaces {@link #pipeline}. */
+    /**
+     * Anything that answers like {@link RagPipeline#ask(String, Filter)}; replaces {@link
+     * #pipeline}.
+     */
     public Builder answerer(BiFunction<String, Filter, RagResult> answerer) {
       this.answerer = Checks.notNull(answerer, "answerer");
       return this;

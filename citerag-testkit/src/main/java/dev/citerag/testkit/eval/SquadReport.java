@@ -88,7 +88,8 @@ public record SquadReport(
    * @param falseAnswerRate share of unanswerable cases still answered
    * @param precision correct over all still answered
    */
-  public record SweepRow(double threshold, double correct, double wrong, double falseAnswerRate, double precision) {}
+  public record SweepRow(
+      double threshold, double correct, double wrong, double falseAnswerRate, double precision) {}
 
   static SquadReport of(String name, List<Result> results) {
     List<Result> ans = results.stream().filter(Result::answerable).toList();
@@ -100,11 +101,22 @@ public record SquadReport(
       sweep.add(row(th, ans, unans));
     }
     SweepRow all = row(-2, ans, unans);
-    return new SquadReport(name, results.size(), ans.size(), unans.size(),
-        all.correct(), all.wrong(), share(ans, r -> !r.answered()), all.falseAnswerRate(), all.precision(),
+    return new SquadReport(
+        name,
+        results.size(),
+        ans.size(),
+        unans.size(),
+        all.correct(),
+        all.wrong(),
+        share(ans, r -> !r.answered()),
+        all.falseAnswerRate(),
+        all.precision(),
         share(ans, r -> r.paragraphRank() != null && r.paragraphRank() <= 1),
         share(ans, r -> r.paragraphRank() != null && r.paragraphRank() <= 5),
-        SquadEvaluation.p(lat, 50), SquadEvaluation.p(lat, 95), sweep, results);
+        SquadEvaluation.p(lat, 50),
+        SquadEvaluation.p(lat, 95),
+        sweep,
+        results);
   }
 
   private static SweepRow row(double th, List<Result> ans, List<Result> unans) {
@@ -114,7 +126,8 @@ public record SquadReport(
     long wrong = ans.stream().filter(through).filter(r -> !r.correct()).count();
     long falseAns = unans.stream().filter(through).count();
     long answered = correct + wrong + falseAns;
-    return new SweepRow(Math.round(th * 100) / 100.0,
+    return new SweepRow(
+        Math.round(th * 100) / 100.0,
         ans.isEmpty() ? 0 : (double) correct / ans.size(),
         ans.isEmpty() ? 0 : (double) wrong / ans.size(),
         unans.isEmpty() ? 0 : (double) falseAns / unans.size(),
@@ -134,7 +147,13 @@ public record SquadReport(
   public String toMarkdown() {
     StringBuilder b = new StringBuilder();
     b.append("## SQuAD-style evaluation: ").append(name).append("\n\n");
-    b.append(String.format(Locale.ROOT, "%d cases: %d answerable, %d unanswerable%n%n", cases, answerable, unanswerable));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "%d cases: %d answerable, %d unanswerable%n%n",
+            cases,
+            answerable,
+            unanswerable));
     b.append("| metric | value |\n|---|---|\n");
     row(b, "answerable: correct (a gold answer inside a cited quote)", correct);
     row(b, "answerable: wrong", wrong);
@@ -143,12 +162,25 @@ public record SquadReport(
     row(b, "precision (correct / all answered)", precision);
     row(b, "recall@1 of the gold paragraph", recallAt1);
     row(b, "recall@5 of the gold paragraph", recallAt5);
-    b.append(String.format(Locale.ROOT, "| latency p50 / p95 | %.1f ms / %.1f ms |%n", latencyP50Millis, latencyP95Millis));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "| latency p50 / p95 | %.1f ms / %.1f ms |%n",
+            latencyP50Millis,
+            latencyP95Millis));
     b.append("\n### Gate-1 sweep (cases whose best cosine is below the threshold abstain)\n\n");
-    b.append("| min cosine | correct | wrong | false-answer rate | precision |\n|---|---|---|---|---|\n");
+    b.append(
+        "| min cosine | correct | wrong | false-answer rate | precision |\n|---|---|---|---|---|\n");
     for (SweepRow r : sweep) {
-      b.append(String.format(Locale.ROOT, "| %.2f | %.3f | %.3f | %.3f | %.3f |%n",
-          r.threshold(), r.correct(), r.wrong(), r.falseAnswerRate(), r.precision()));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "| %.2f | %.3f | %.3f | %.3f | %.3f |%n",
+              r.threshold(),
+              r.correct(),
+              r.wrong(),
+              r.falseAnswerRate(),
+              r.precision()));
     }
     return b.toString();
   }

@@ -23,7 +23,11 @@ public final class Cite {
   private final String quote;
   private final boolean copyFromSource;
 
-  private Cite(@Nullable String sourceContaining, @Nullable String literalId, String quote, boolean copyFromSource) {
+  private Cite(
+      @Nullable String sourceContaining,
+      @Nullable String literalId,
+      String quote,
+      boolean copyFromSource) {
     this.sourceContaining = sourceContaining;
     this.literalId = literalId;
     this.quote = quote;
@@ -67,8 +71,8 @@ public final class Cite {
   /**
    * The concrete citation for this call.
    *
-   * @throws IllegalStateException when no sent source contains the fragment (the message lists
-   *     what was sent)
+   * @throws IllegalStateException when no sent source contains the fragment (the message lists what
+   *     was sent)
    */
   public Citation resolve(SentSources sent) {
     if (literalId != null) {
@@ -80,8 +84,8 @@ public final class Cite {
   }
 
   /**
-   * The passage of {@code text} that matches {@code fragment} ignoring case and whitespace, as
-   * the text writes it (whitespace collapsed); {@code fragment} itself when it cannot be located
+   * The passage of {@code text} that matches {@code fragment} ignoring case and whitespace, as the
+   * text writes it (whitespace collapsed); {@code fragment} itself when it cannot be located
    * character for character (case folding changed a length).
    */
   static String exactSpan(String text, String fragment) {
@@ -97,7 +101,8 @@ public final class Cite {
 
   @Override
   public String toString() {
-    String target = literalId != null ? "id " + literalId : "source containing \"" + sourceContaining + "\"";
+    String target =
+        literalId != null ? "id " + literalId : "source containing \"" + sourceContaining + "\"";
     return "Cite[" + target + ", quote=\"" + quote + "\"]";
   }
 }

@@ -27,10 +27,10 @@ import org.jspecify.annotations.Nullable;
  * places with {@link #placeAt} or builds with {@link #axis}: a placed vector is orthogonal to every
  * fallback vector, so an unmapped chunk never competes with a placed one by accident.
  *
- * <p>Rules, checked for every text (queries and documents alike; a document's title is ignored):
- * an exact mapping ({@link #map}, whitespace collapsed) first, then the first substring rule
- * ({@link #mapContaining}, case and whitespace ignored) in the order added, then the fallback.
- * Every returned vector is L2-normalised.
+ * <p>Rules, checked for every text (queries and documents alike; a document's title is ignored): an
+ * exact mapping ({@link #map}, whitespace collapsed) first, then the first substring rule ({@link
+ * #mapContaining}, case and whitespace ignored) in the order added, then the fallback. Every
+ * returned vector is L2-normalised.
  *
  * <pre>{@code
  * DeterministicEmbedder e = DeterministicEmbedder.create();
@@ -44,6 +44,7 @@ public final class DeterministicEmbedder implements Embedder {
 
   /** Default vector length. */
   public static final int DEFAULT_DIMENSIONS = 64;
+
   /** Default model name in the identity. */
   public static final String DEFAULT_MODEL = "deterministic-v1";
 
@@ -123,13 +124,14 @@ public final class DeterministicEmbedder implements Embedder {
    * Places every text containing {@code chunkFragment} at exactly {@code cosine} to the query
    * {@code query}. When the query has no exact mapping yet it gets a fresh controlled axis; the
    * chunk gets {@code cosine * q + sqrt(1 - cosine²) * u}, with {@code u} a fresh controlled axis
-   * made orthogonal to {@code q}. Chunks placed against the same query are orthogonal to each
-   * other apart from their share of {@code q}.
+   * made orthogonal to {@code q}. Chunks placed against the same query are orthogonal to each other
+   * apart from their share of {@code q}.
    *
    * @throws IllegalArgumentException when {@code cosine} is outside [-1, 1] or a text is blank
    * @throws IllegalStateException when no controlled axis is left (raise {@code controlledAxes})
    */
-  public synchronized DeterministicEmbedder placeAt(String query, String chunkFragment, double cosine) {
+  public synchronized DeterministicEmbedder placeAt(
+      String query, String chunkFragment, double cosine) {
     Checks.notBlank(query, "query");
     Checks.notBlank(chunkFragment, "chunkFragment");
     Checks.inRange(cosine, -1.0, 1.0, "cosine");
@@ -166,8 +168,8 @@ public final class DeterministicEmbedder implements Embedder {
   }
 
   /**
-   * Makes the next embedding call (of either kind) throw {@code failure}, once; to test how
-   * callers handle provider failures.
+   * Makes the next embedding call (of either kind) throw {@code failure}, once; to test how callers
+   * handle provider failures.
    */
   public synchronized DeterministicEmbedder failNextCall(ProviderException failure) {
     this.failNext = Checks.notNull(failure, "failure");
@@ -215,7 +217,10 @@ public final class DeterministicEmbedder implements Embedder {
     return List.copyOf(queries);
   }
 
-  /** Every document text embedded so far, in order (to assert, e.g., that re-ingesting embedded nothing). */
+  /**
+   * Every document text embedded so far, in order (to assert, e.g., that re-ingesting embedded
+   * nothing).
+   */
   public synchronized List<String> documentTexts() {
     return List.copyOf(documents);
   }
@@ -269,8 +274,10 @@ public final class DeterministicEmbedder implements Embedder {
     }
     for (String t : terms) {
       byte[] h = Hashing.sha256("deterministic-embedder", t);
-      int idx = Math.floorMod((h[0] & 0xff) << 24 | (h[1] & 0xff) << 16 | (h[2] & 0xff) << 8 | (h[3] & 0xff),
-          hashedDimensions);
+      int idx =
+          Math.floorMod(
+              (h[0] & 0xff) << 24 | (h[1] & 0xff) << 16 | (h[2] & 0xff) << 8 | (h[3] & 0xff),
+              hashedDimensions);
       v[idx] += (h[4] & 1) == 0 ? 1f : -1f;
     }
     if (Vectors.norm(v) == 0) {
@@ -283,8 +290,10 @@ public final class DeterministicEmbedder implements Embedder {
 
   private int takeAxis() {
     if (nextFreeAxis >= controlledAxes) {
-      throw new IllegalStateException("all " + controlledAxes
-          + " controlled axes are in use; build with a larger controlledAxes (or dimensions)");
+      throw new IllegalStateException(
+          "all "
+              + controlledAxes
+              + " controlled axes are in use; build with a larger controlledAxes (or dimensions)");
     }
     return nextFreeAxis++;
   }
@@ -346,8 +355,8 @@ public final class DeterministicEmbedder implements Embedder {
     }
 
     /**
-     * Components reserved for placed vectors, at least 1 and less than {@code dimensions}
-     * (checked by {@link #build()}); default a quarter of the dimensions.
+     * Components reserved for placed vectors, at least 1 and less than {@code dimensions} (checked
+     * by {@link #build()}); default a quarter of the dimensions.
      *
      * @throws IllegalArgumentException when below 1
      */

@@ -64,7 +64,9 @@ public final class FakeVectorStore implements VectorStore {
   private final List<Search> searches = new ArrayList<>();
   private @Nullable StoreException failNext;
 
-  /** @throws IllegalArgumentException when {@code dimensions} is not positive */
+  /**
+   * @throws IllegalArgumentException when {@code dimensions} is not positive
+   */
   public FakeVectorStore(int dimensions) {
     this.dimensions = Checks.positive(dimensions, "dimensions");
   }
@@ -76,21 +78,35 @@ public final class FakeVectorStore implements VectorStore {
    * @return the stored chunks, in order
    * @throws IllegalArgumentException when a text is blank or the embedder's dimensions differ
    */
-  public synchronized List<Chunk> addTexts(Embedder embedder, String docId, Map<String, String> metadata,
-      String... texts) {
+  public synchronized List<Chunk> addTexts(
+      Embedder embedder, String docId, Map<String, String> metadata, String... texts) {
     Checks.notNull(embedder, "embedder");
     Checks.notBlank(docId, "docId");
     Checks.notNull(metadata, "metadata");
     if (embedder.identity().dimensions() != dimensions) {
-      throw new IllegalArgumentException("embedder dimensions (" + embedder.identity().dimensions()
-          + ") must equal store dimensions (" + dimensions + ")");
+      throw new IllegalArgumentException(
+          "embedder dimensions ("
+              + embedder.identity().dimensions()
+              + ") must equal store dimensions ("
+              + dimensions
+              + ")");
     }
     List<Chunk> chunks = new ArrayList<>();
     List<DocumentText> toEmbed = new ArrayList<>();
     for (String t : texts) {
       Checks.notBlank(t, "text");
-      chunks.add(new Chunk(Hashing.sha256Hex(docId, t).substring(0, 24), docId, docId, null, List.of(), null, t,
-          TokenEstimator.estimate(t), Hashing.sha256Hex(t), metadata));
+      chunks.add(
+          new Chunk(
+              Hashing.sha256Hex(docId, t).substring(0, 24),
+              docId,
+              docId,
+              null,
+              List.of(),
+              null,
+              t,
+              TokenEstimator.estimate(t),
+              Hashing.sha256Hex(t),
+              metadata));
       toEmbed.add(DocumentText.of(t));
     }
     List<float[]> vectors = embedder.embedDocuments(toEmbed);
@@ -98,7 +114,9 @@ public final class FakeVectorStore implements VectorStore {
     for (int i = 0; i < chunks.size(); i++) {
       embedded.add(new EmbeddedChunk(chunks.get(i), vectors.get(i)));
     }
-    write(List.of(new DocumentChunks(docId, Hashing.sha256Hex(String.join("\u0000", texts)), embedded)));
+    write(
+        List.of(
+            new DocumentChunks(docId, Hashing.sha256Hex(String.join("\u0000", texts)), embedded)));
     return List.copyOf(chunks);
   }
 
@@ -128,13 +146,18 @@ public final class FakeVectorStore implements VectorStore {
     Checks.notNull(requested, "identity");
     maybeFail();
     if (requested.dimensions() != dimensions) {
-      throw new IllegalArgumentException("identity dimensions (" + requested.dimensions()
-          + ") must equal store dimensions (" + dimensions + ")");
+      throw new IllegalArgumentException(
+          "identity dimensions ("
+              + requested.dimensions()
+              + ") must equal store dimensions ("
+              + dimensions
+              + ")");
     }
     if (identity == null) {
       identity = requested;
     } else if (!identity.equals(requested)) {
-      throw new IdentityMismatchException("collection identity differs: " + identity.differencesFrom(requested));
+      throw new IdentityMismatchException(
+          "collection identity differs: " + identity.differencesFrom(requested));
     }
   }
 
@@ -165,8 +188,13 @@ public final class FakeVectorStore implements VectorStore {
     for (DocumentChunks d : docs) {
       for (EmbeddedChunk c : d.chunks()) {
         if (c.dimensions() != dimensions) {
-          throw new IllegalArgumentException("chunk " + c.chunk().id() + " has " + c.dimensions()
-              + " dimensions, store expects " + dimensions);
+          throw new IllegalArgumentException(
+              "chunk "
+                  + c.chunk().id()
+                  + " has "
+                  + c.dimensions()
+                  + " dimensions, store expects "
+                  + dimensions);
         }
       }
       if (d.documentHash().equals(hashes.get(d.docId()))) {
@@ -208,7 +236,9 @@ public final class FakeVectorStore implements VectorStore {
     for (EmbeddedChunk c : all) {
       cos.put(c, Vectors.cosine(queryVector, c.vector()));
     }
-    all.sort(Comparator.comparingDouble((EmbeddedChunk c) -> -Objects.requireNonNull(cos.get(c))).thenComparing(c -> c.chunk().id()));
+    all.sort(
+        Comparator.comparingDouble((EmbeddedChunk c) -> -Objects.requireNonNull(cos.get(c)))
+            .thenComparing(c -> c.chunk().id()));
     List<SearchHit> out = new ArrayList<>();
     for (int i = 0; i < Math.min(k, all.size()); i++) {
       EmbeddedChunk c = all.get(i);
@@ -238,7 +268,9 @@ public final class FakeVectorStore implements VectorStore {
       score.put(c, s);
     }
     all.removeIf(c -> score.getOrDefault(c, 0) == 0);
-    all.sort(Comparator.comparingInt((EmbeddedChunk c) -> -score.getOrDefault(c, 0)).thenComparing(c -> c.chunk().id()));
+    all.sort(
+        Comparator.comparingInt((EmbeddedChunk c) -> -score.getOrDefault(c, 0))
+            .thenComparing(c -> c.chunk().id()));
     List<SearchHit> out = new ArrayList<>();
     for (int i = 0; i < Math.min(k, all.size()); i++) {
       EmbeddedChunk c = all.get(i);
@@ -259,8 +291,13 @@ public final class FakeVectorStore implements VectorStore {
     List<SearchHit> out = new ArrayList<>(hits.size());
     for (SearchHit h : hits) {
       EmbeddedChunk c = byId.get(h.chunk().id());
-      Double cos = h.cosine() != null ? h.cosine() : c == null ? null : Vectors.cosine(queryVector, c.vector());
-      out.add(new SearchHit(h.chunk(), cos, h.denseRank(), h.lexicalRank(), h.lexicalScore(), h.fusedScore()));
+      Double cos =
+          h.cosine() != null
+              ? h.cosine()
+              : c == null ? null : Vectors.cosine(queryVector, c.vector());
+      out.add(
+          new SearchHit(
+              h.chunk(), cos, h.denseRank(), h.lexicalRank(), h.lexicalScore(), h.fusedScore()));
     }
     return out;
   }
@@ -280,7 +317,8 @@ public final class FakeVectorStore implements VectorStore {
   private void checkQuery(float[] v, int k, Filter filter) {
     Checks.finiteVector(v, "queryVector");
     if (v.length != dimensions) {
-      throw new IllegalArgumentException("queryVector must have " + dimensions + " dimensions, was " + v.length);
+      throw new IllegalArgumentException(
+          "queryVector must have " + dimensions + " dimensions, was " + v.length);
     }
     Checks.positive(k, "k");
     Checks.notNull(filter, "filter");

@@ -25,8 +25,8 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Vectors recorded from a real embedder, keyed by text, so tests can replay a real model's
- * geometry offline ({@link ReplayEmbedder}). Immutable.
+ * Vectors recorded from a real embedder, keyed by text, so tests can replay a real model's geometry
+ * offline ({@link ReplayEmbedder}). Immutable.
  *
  * <p>File format, JSON Lines in UTF-8: the first line holds the embedder's identity, every further
  * line one vector. Queries and documents are kept apart because models embed them differently;
@@ -53,6 +53,7 @@ public final class RecordedEmbeddings {
 
   /** {@code query} or {@code document}. */
   static final String QUERY = "query";
+
   static final String DOCUMENT = "document";
 
   private final EmbedderIdentity identity;
@@ -124,7 +125,8 @@ public final class RecordedEmbeddings {
       in = RecordedEmbeddings.class.getClassLoader().getResourceAsStream(path);
     }
     if (in == null) {
-      throw new IllegalArgumentException("resource \"" + resource + "\" not found on the class path");
+      throw new IllegalArgumentException(
+          "resource \"" + resource + "\" not found on the class path");
     }
     try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
       return read(r, resource);
@@ -164,14 +166,22 @@ public final class RecordedEmbeddings {
           throw bad(origin, lineNo, "is not a vector line: " + e.getOriginalMessage());
         }
         if (!QUERY.equals(v.kind()) && !DOCUMENT.equals(v.kind())) {
-          throw bad(origin, lineNo, "field \"kind\" must be \"query\" or \"document\", was " + quote(v.kind()));
+          throw bad(
+              origin,
+              lineNo,
+              "field \"kind\" must be \"query\" or \"document\", was " + quote(v.kind()));
         }
         if (v.text() == null) {
           throw bad(origin, lineNo, "field \"text\" is required");
         }
         if (v.vector() == null || v.vector().length != identity.dimensions()) {
-          throw bad(origin, lineNo, "field \"vector\" must have " + identity.dimensions() + " components, had "
-              + (v.vector() == null ? "none" : v.vector().length));
+          throw bad(
+              origin,
+              lineNo,
+              "field \"vector\" must have "
+                  + identity.dimensions()
+                  + " components, had "
+                  + (v.vector() == null ? "none" : v.vector().length));
         }
         for (int i = 0; i < v.vector().length; i++) {
           if (!Float.isFinite(v.vector()[i])) {
@@ -187,7 +197,8 @@ public final class RecordedEmbeddings {
       throw new UncheckedIOException("cannot read recorded embeddings " + origin, e);
     }
     if (identity == null) {
-      throw new IllegalArgumentException(origin + ": empty; the first line must hold {\"identity\":{...}}");
+      throw new IllegalArgumentException(
+          origin + ": empty; the first line must hold {\"identity\":{...}}");
     }
     return new RecordedEmbeddings(identity, vectors, origin);
   }
@@ -197,7 +208,8 @@ public final class RecordedEmbeddings {
     try {
       tree = Json.MAPPER.readTree(line);
     } catch (JsonProcessingException e) {
-      throw bad(origin, lineNo, "the first line must be {\"identity\":{...}}: " + e.getOriginalMessage());
+      throw bad(
+          origin, lineNo, "the first line must be {\"identity\":{...}}: " + e.getOriginalMessage());
     }
     if (tree == null || !tree.path("identity").isObject()) {
       throw bad(origin, lineNo, "field \"identity\" is required on the first line");
@@ -209,7 +221,8 @@ public final class RecordedEmbeddings {
       throw bad(origin, lineNo, "field \"identity\": " + e.getOriginalMessage());
     }
     try {
-      return new EmbedderIdentity(i.provider(), i.model(), i.digest(), i.dimensions(), i.queryInstruction());
+      return new EmbedderIdentity(
+          i.provider(), i.model(), i.digest(), i.dimensions(), i.queryInstruction());
     } catch (IllegalArgumentException e) {
       throw bad(origin, lineNo, "field \"identity\": " + e.getMessage());
     }
@@ -229,11 +242,21 @@ public final class RecordedEmbeddings {
   /** Writes the recording in the format {@link #read} accepts. */
   public void write(Writer out) throws IOException {
     Checks.notNull(out, "out");
-    out.write(Json.write(new Header(new IdentityLine(identity.provider(), identity.model(), identity.digest(),
-        identity.dimensions(), identity.queryInstruction()))));
+    out.write(
+        Json.write(
+            new Header(
+                new IdentityLine(
+                    identity.provider(),
+                    identity.model(),
+                    identity.digest(),
+                    identity.dimensions(),
+                    identity.queryInstruction()))));
     out.write('\n');
     for (Map.Entry<Key, float[]> e : vectors.entrySet()) {
-      out.write(Json.write(new VectorLine(e.getKey().kind(), e.getKey().text(), e.getKey().title(), e.getValue())));
+      out.write(
+          Json.write(
+              new VectorLine(
+                  e.getKey().kind(), e.getKey().text(), e.getKey().title(), e.getValue())));
       out.write('\n');
     }
     out.flush();
@@ -312,7 +335,14 @@ public final class RecordedEmbeddings {
 
   @Override
   public String toString() {
-    return "RecordedEmbeddings[" + identity.model() + ", " + queryCount() + " queries, " + documentCount()
-        + " documents, from " + origin + "]";
+    return "RecordedEmbeddings["
+        + identity.model()
+        + ", "
+        + queryCount()
+        + " queries, "
+        + documentCount()
+        + " documents, from "
+        + origin
+        + "]";
   }
 }

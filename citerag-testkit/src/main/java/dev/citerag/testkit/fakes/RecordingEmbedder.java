@@ -27,12 +27,18 @@ public final class RecordingEmbedder implements Embedder {
     List<float[]> out = real.embedDocuments(documents);
     if (out.size() != documents.size()) {
       throw new IllegalStateException(
-          "the real embedder returned " + out.size() + " vectors for " + documents.size() + " documents");
+          "the real embedder returned "
+              + out.size()
+              + " vectors for "
+              + documents.size()
+              + " documents");
     }
     synchronized (vectors) {
       for (int i = 0; i < documents.size(); i++) {
         DocumentText d = documents.get(i);
-        vectors.put(new RecordedEmbeddings.Key(RecordedEmbeddings.DOCUMENT, d.text(), d.title()), out.get(i).clone());
+        vectors.put(
+            new RecordedEmbeddings.Key(RecordedEmbeddings.DOCUMENT, d.text(), d.title()),
+            out.get(i).clone());
       }
     }
     return out;
@@ -55,7 +61,8 @@ public final class RecordingEmbedder implements Embedder {
   /** Everything recorded so far, as an immutable snapshot. */
   public RecordedEmbeddings recorded() {
     synchronized (vectors) {
-      return new RecordedEmbeddings(real.identity(), vectors, "recording of " + real.identity().model());
+      return new RecordedEmbeddings(
+          real.identity(), vectors, "recording of " + real.identity().model());
     }
   }
 

@@ -19,9 +19,9 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One scripted model reply, written as an answer object rather than raw JSON, and resolved
- * against the sources of each call. Used by {@link ScriptedChatModel} and by the wire fakes
- * ({@code FakeGeminiServer}, {@code FakeOllamaServer}). Immutable and thread-safe.
+ * One scripted model reply, written as an answer object rather than raw JSON, and resolved against
+ * the sources of each call. Used by {@link ScriptedChatModel} and by the wire fakes ({@code
+ * FakeGeminiServer}, {@code FakeOllamaServer}). Immutable and thread-safe.
  *
  * <p>Well-behaved replies:
  *
@@ -55,8 +55,8 @@ public final class Reply {
   /**
    * The outcome for one call that was shown {@code sent}.
    *
-   * @throws IllegalStateException when the script cannot be applied to these sources (e.g. no
-   *     sent source contains a fragment it cites); the message lists what was sent
+   * @throws IllegalStateException when the script cannot be applied to these sources (e.g. no sent
+   *     source contains a fragment it cites); the message lists what was sent
    */
   public ScriptedOutcome resolve(SentSources sent) {
     Checks.notNull(sent, "sent");
@@ -85,40 +85,46 @@ public final class Reply {
   public static Reply answered(String answer, Cite... cites) {
     Checks.notNull(answer, "answer");
     List<Cite> list = List.copyOf(Checks.noNullElements(List.of(cites), "cites"));
-    return custom("answered \"" + abbreviate(answer) + "\" citing " + list, sent -> {
-      List<Citation> cs = new ArrayList<>(list.size());
-      for (Cite c : list) {
-        cs.add(c.resolve(sent));
-      }
-      return ModelAnswer.answered(answer, cs);
-    });
+    return custom(
+        "answered \"" + abbreviate(answer) + "\" citing " + list,
+        sent -> {
+          List<Citation> cs = new ArrayList<>(list.size());
+          for (Cite c : list) {
+            cs.add(c.resolve(sent));
+          }
+          return ModelAnswer.answered(answer, cs);
+        });
   }
 
   /**
-   * Answers with the passage {@code quote} itself, citing the source that contains it: the
-   * simplest valid answer.
+   * Answers with the passage {@code quote} itself, citing the source that contains it: the simplest
+   * valid answer.
    *
    * @throws IllegalArgumentException when {@code quote} is blank
    */
   public static Reply quoting(String quote) {
     Checks.notBlank(quote, "quote");
-    return custom("quoting \"" + abbreviate(quote) + "\"", sent -> {
-      Citation c = Cite.quote(quote).resolve(sent);
-      return ModelAnswer.answered(c.quote(), List.of(c));
-    });
+    return custom(
+        "quoting \"" + abbreviate(quote) + "\"",
+        sent -> {
+          Citation c = Cite.quote(quote).resolve(sent);
+          return ModelAnswer.answered(c.quote(), List.of(c));
+        });
   }
 
   /** An answered reply with several claims, each with its own citations. */
   public static Reply answeredClaims(String answer, ClaimScript... claims) {
     Checks.notNull(answer, "answer");
     List<ClaimScript> list = List.copyOf(Checks.noNullElements(List.of(claims), "claims"));
-    return custom("answered \"" + abbreviate(answer) + "\" with " + list.size() + " claims", sent -> {
-      List<Claim> cs = new ArrayList<>(list.size());
-      for (ClaimScript c : list) {
-        cs.add(c.resolve(sent));
-      }
-      return new ModelAnswer(AnswerStatus.ANSWERED, answer, cs);
-    });
+    return custom(
+        "answered \"" + abbreviate(answer) + "\" with " + list.size() + " claims",
+        sent -> {
+          List<Claim> cs = new ArrayList<>(list.size());
+          for (ClaimScript c : list) {
+            cs.add(c.resolve(sent));
+          }
+          return new ModelAnswer(AnswerStatus.ANSWERED, answer, cs);
+        });
   }
 
   /** An answer computed from the sources of each call. */
@@ -138,25 +144,26 @@ public final class Reply {
 
   /**
    * Cites an id that was not sent (it contains a {@code 1}, which citerag's context builder never
-   * uses in ids), quoting {@code quote} verbatim: the validator must report {@code
-   * phantom_source}.
+   * uses in ids), quoting {@code quote} verbatim: the validator must report {@code phantom_source}.
    */
   public static Reply phantomCitation(String answer, String quote) {
     Checks.notNull(answer, "answer");
     Checks.notNull(quote, "quote");
-    return custom("phantom citation", sent -> {
-      String id = "x1q1z";
-      while (sent.ids().contains(id)) {
-        id = id + "1";
-      }
-      return ModelAnswer.answered(answer, List.of(new Citation(id, quote)));
-    });
+    return custom(
+        "phantom citation",
+        sent -> {
+          String id = "x1q1z";
+          while (sent.ids().contains(id)) {
+            id = id + "1";
+          }
+          return ModelAnswer.answered(answer, List.of(new Citation(id, quote)));
+        });
   }
 
   /**
-   * Cites the source that contains both fragments with a quote that joins them ({@code first + "
-   * " + second}), each written as in the source: every word is in the source, but not as one
-   * passage, so the validator must report {@code quote_not_found}.
+   * Cites the source that contains both fragments with a quote that joins them ({@code first + " "
+   * + second}), each written as in the source: every word is in the source, but not as one passage,
+   * so the validator must report {@code quote_not_found}.
    *
    * @throws IllegalStateException at resolution when no sent source contains both, or when they are
    *     adjacent there (the joined quote would then be valid)
@@ -165,20 +172,38 @@ public final class Reply {
     Checks.notNull(answer, "answer");
     Checks.notBlank(first, "first");
     Checks.notBlank(second, "second");
-    return custom("glued quote \"" + abbreviate(first) + "\" + \"" + abbreviate(second) + "\"", sent -> {
-      SentSources.Source s = sent.all().stream()
-          .filter(x -> SentSources.fold(x.text()).contains(SentSources.fold(first))
-              && SentSources.fold(x.text()).contains(SentSources.fold(second)))
-          .findFirst()
-          .orElseThrow(() -> new IllegalStateException("no sent source contains both \"" + first
-              + "\" and \"" + second + "\"; sent: " + sent.describe()));
-      String glued = Cite.exactSpan(s.text(), first) + " " + Cite.exactSpan(s.text(), second);
-      if (SentSources.fold(s.text()).contains(SentSources.fold(glued))) {
-        throw new IllegalStateException("\"" + first + "\" and \"" + second
-            + "\" are adjacent in source " + s.id() + ", so the joined quote is valid; pick fragments apart");
-      }
-      return ModelAnswer.answered(answer, List.of(new Citation(s.id(), glued)));
-    });
+    return custom(
+        "glued quote \"" + abbreviate(first) + "\" + \"" + abbreviate(second) + "\"",
+        sent -> {
+          SentSources.Source s =
+              sent.all().stream()
+                  .filter(
+                      x ->
+                          SentSources.fold(x.text()).contains(SentSources.fold(first))
+                              && SentSources.fold(x.text()).contains(SentSources.fold(second)))
+                  .findFirst()
+                  .orElseThrow(
+                      () ->
+                          new IllegalStateException(
+                              "no sent source contains both \""
+                                  + first
+                                  + "\" and \""
+                                  + second
+                                  + "\"; sent: "
+                                  + sent.describe()));
+          String glued = Cite.exactSpan(s.text(), first) + " " + Cite.exactSpan(s.text(), second);
+          if (SentSources.fold(s.text()).contains(SentSources.fold(glued))) {
+            throw new IllegalStateException(
+                "\""
+                    + first
+                    + "\" and \""
+                    + second
+                    + "\" are adjacent in source "
+                    + s.id()
+                    + ", so the joined quote is valid; pick fragments apart");
+          }
+          return ModelAnswer.answered(answer, List.of(new Citation(s.id(), glued)));
+        });
   }
 
   /**
@@ -187,15 +212,19 @@ public final class Reply {
    */
   public static Reply abstentionWithCitation(String quote) {
     Checks.notBlank(quote, "quote");
-    return custom("abstention with a citation", sent -> {
-      Citation c = Cite.quote(quote).resolve(sent);
-      return new ModelAnswer(AnswerStatus.NOT_IN_SOURCES, "", List.of(new Claim(c.quote(), List.of(c))));
-    });
+    return custom(
+        "abstention with a citation",
+        sent -> {
+          Citation c = Cite.quote(quote).resolve(sent);
+          return new ModelAnswer(
+              AnswerStatus.NOT_IN_SOURCES, "", List.of(new Claim(c.quote(), List.of(c))));
+        });
   }
 
   /** Prose instead of JSON: the parser must report {@code invalid_json}. */
   public static Reply invalidJson() {
-    return raw("Sure! According to the sources, you roll back with deployctl. Let me know if you need more.");
+    return raw(
+        "Sure! According to the sources, you roll back with deployctl. Let me know if you need more.");
   }
 
   /** JSON that breaks the schema (unknown status, wrong types): {@code schema_mismatch}. */
@@ -206,7 +235,8 @@ public final class Reply {
   /** A reply cut off by the output limit: finish reason {@code LENGTH}, half a JSON object. */
   public static Reply truncated() {
     String text = "{\"status\":\"answered\",\"answer\":\"The limit is";
-    return new Reply("truncated", sent -> new ScriptedOutcome.Text(text, FinishReason.LENGTH, "length"));
+    return new Reply(
+        "truncated", sent -> new ScriptedOutcome.Text(text, FinishReason.LENGTH, "length"));
   }
 
   /**
@@ -215,13 +245,16 @@ public final class Reply {
    */
   public static Reply truncated(Reply base) {
     Checks.notNull(base, "base");
-    return new Reply("truncated " + base.description, sent -> {
-      ScriptedOutcome o = base.resolve(sent);
-      if (!(o instanceof ScriptedOutcome.Text t)) {
-        return o;
-      }
-      return new ScriptedOutcome.Text(t.text().substring(0, t.text().length() / 2), FinishReason.LENGTH, "length");
-    });
+    return new Reply(
+        "truncated " + base.description,
+        sent -> {
+          ScriptedOutcome o = base.resolve(sent);
+          if (!(o instanceof ScriptedOutcome.Text t)) {
+            return o;
+          }
+          return new ScriptedOutcome.Text(
+              t.text().substring(0, t.text().length() / 2), FinishReason.LENGTH, "length");
+        });
   }
 
   /** The reply was withheld by a safety filter: finish reason {@code BLOCKED}, empty text. */
@@ -235,7 +268,8 @@ public final class Reply {
    */
   public static Reply blocked(String providerReason) {
     Checks.notBlank(providerReason, "providerReason");
-    return new Reply("blocked " + providerReason,
+    return new Reply(
+        "blocked " + providerReason,
         sent -> new ScriptedOutcome.Text("", FinishReason.BLOCKED, providerReason));
   }
 
@@ -246,35 +280,69 @@ public final class Reply {
    */
   public static Reply promptBlocked(String blockReason) {
     Checks.notBlank(blockReason, "blockReason");
-    return new Reply("prompt blocked " + blockReason,
-        sent -> new ScriptedOutcome.Text("", FinishReason.BLOCKED, PROMPT_BLOCKED_PREFIX + blockReason));
+    return new Reply(
+        "prompt blocked " + blockReason,
+        sent ->
+            new ScriptedOutcome.Text(
+                "", FinishReason.BLOCKED, PROMPT_BLOCKED_PREFIX + blockReason));
   }
 
   /**
-   * A rate limit: a {@link TransientProviderException} of kind {@code RATE_LIMITED}, HTTP 429,
-   * with the given retry hint (Gemini's {@code RetryInfo.retryDelay}).
+   * A rate limit: a {@link TransientProviderException} of kind {@code RATE_LIMITED}, HTTP 429, with
+   * the given retry hint (Gemini's {@code RetryInfo.retryDelay}).
    */
   public static Reply rateLimited(Duration retryAfter) {
     Checks.notNull(retryAfter, "retryAfter");
     if (retryAfter.isNegative()) {
       throw new IllegalArgumentException("retryAfter must be >= 0, was " + retryAfter);
     }
-    return failing("rate_limited", () -> new TransientProviderException(PROVIDER,
-        ProviderException.Kind.RATE_LIMITED, 429, "RESOURCE_EXHAUSTED", "scripted rate limit", retryAfter, null));
+    return failing(
+        "rate_limited",
+        () ->
+            new TransientProviderException(
+                PROVIDER,
+                ProviderException.Kind.RATE_LIMITED,
+                429,
+                "RESOURCE_EXHAUSTED",
+                "scripted rate limit",
+                retryAfter,
+                null));
   }
 
-  /** The model is overloaded: a {@link TransientProviderException} of kind {@code UNAVAILABLE}, HTTP 503. */
+  /**
+   * The model is overloaded: a {@link TransientProviderException} of kind {@code UNAVAILABLE}, HTTP
+   * 503.
+   */
   public static Reply unavailable() {
-    return failing("unavailable", () -> new TransientProviderException(PROVIDER,
-        ProviderException.Kind.UNAVAILABLE, 503, "UNAVAILABLE",
-        "scripted overload: the model is overloaded, try again later", null, null));
+    return failing(
+        "unavailable",
+        () ->
+            new TransientProviderException(
+                PROVIDER,
+                ProviderException.Kind.UNAVAILABLE,
+                503,
+                "UNAVAILABLE",
+                "scripted overload: the model is overloaded, try again later",
+                null,
+                null));
   }
 
-  /** A bad-request failure: a {@link PermanentProviderException} of kind {@code BAD_REQUEST}, HTTP 400. */
+  /**
+   * A bad-request failure: a {@link PermanentProviderException} of kind {@code BAD_REQUEST}, HTTP
+   * 400.
+   */
   public static Reply badRequest(String message) {
     Checks.notBlank(message, "message");
-    return failing("bad_request", () -> new PermanentProviderException(PROVIDER,
-        ProviderException.Kind.BAD_REQUEST, 400, "INVALID_ARGUMENT", message, null));
+    return failing(
+        "bad_request",
+        () ->
+            new PermanentProviderException(
+                PROVIDER,
+                ProviderException.Kind.BAD_REQUEST,
+                400,
+                "INVALID_ARGUMENT",
+                message,
+                null));
   }
 
   /**

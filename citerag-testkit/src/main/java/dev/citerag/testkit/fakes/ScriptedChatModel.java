@@ -5,7 +5,6 @@ import dev.citerag.chat.ChatRequest;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.TokenUsage;
 import dev.citerag.internal.Checks;
-import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.testkit.fakes.internal.ReplyScript;
 import dev.citerag.text.internal.TokenEstimator;
 import java.util.ArrayList;
@@ -61,8 +60,8 @@ public final class ScriptedChatModel implements ChatModel {
 
   /**
    * Replies to questions containing {@code fragment} (case and whitespace ignored) with {@code
-   * replies} in order, repeating the last one for further calls (a retry is a further call).
-   * Rules are tried in the order added.
+   * replies} in order, repeating the last one for further calls (a retry is a further call). Rules
+   * are tried in the order added.
    *
    * @throws IllegalArgumentException when {@code fragment} is blank or no reply is given
    */
@@ -102,12 +101,20 @@ public final class ScriptedChatModel implements ChatModel {
         throw f.exception();
       }
       ScriptedOutcome.Text t = (ScriptedOutcome.Text) outcome;
-      int in = TokenEstimator.estimate(request.systemInstruction()) + TokenEstimator.estimate(request.userContent());
+      int in =
+          TokenEstimator.estimate(request.systemInstruction())
+              + TokenEstimator.estimate(request.userContent());
       int out = TokenEstimator.estimate(t.text());
       ChatResponse response;
       synchronized (calls) {
-        response = new ChatResponse(t.text(), t.finishReason(), t.providerFinishReason(),
-            TokenUsage.of(in, out, 0), model, "scripted-" + (calls.size() + 1));
+        response =
+            new ChatResponse(
+                t.text(),
+                t.finishReason(),
+                t.providerFinishReason(),
+                TokenUsage.of(in, out, 0),
+                model,
+                "scripted-" + (calls.size() + 1));
         calls.add(new RecordedChat(request, sent, reply, response, null));
       }
       return response;

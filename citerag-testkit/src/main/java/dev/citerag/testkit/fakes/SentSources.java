@@ -62,8 +62,8 @@ public final class SentSources {
   /**
    * Reads the question and the sources out of a user content: the first JSON value (at any of the
    * first 64 opening braces) that holds an array of objects each with a textual {@code id} (or
-   * {@code source_id}) and {@code text} (or {@code content}). Never throws: content without such
-   * an array gives no sources.
+   * {@code source_id}) and {@code text} (or {@code content}). Never throws: content without such an
+   * array gives no sources.
    */
   public static SentSources parse(String userContent) {
     Checks.notNull(userContent, "userContent");
@@ -122,8 +122,14 @@ public final class SentSources {
    *     contains it
    */
   public Source containing(String fragment) {
-    return find(fragment).orElseThrow(() -> new IllegalStateException(
-        "no sent source contains \"" + abbreviate(fragment, 80) + "\"; sent: " + describe()));
+    return find(fragment)
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "no sent source contains \""
+                        + abbreviate(fragment, 80)
+                        + "\"; sent: "
+                        + describe()));
   }
 
   /** Whether some source contains {@code fragment} (whitespace collapsed, case ignored). */
@@ -141,7 +147,10 @@ public final class SentSources {
       if (b.length() > 0) {
         b.append("; ");
       }
-      b.append(s.id()).append("=\"").append(abbreviate(Whitespace.collapse(s.text()), 60)).append('"');
+      b.append(s.id())
+          .append("=\"")
+          .append(abbreviate(Whitespace.collapse(s.text()), 60))
+          .append('"');
     }
     return b.toString();
   }

@@ -35,6 +35,7 @@ public record GoldenCase(
 
   /** Valid case ids. */
   public static final Pattern ID = Pattern.compile("[A-Za-z0-9_.\\-]+");
+
   /** Valid kinds. */
   public static final Pattern KIND = Pattern.compile("[a-z][a-z0-9_]*");
 
@@ -48,12 +49,14 @@ public record GoldenCase(
     filter = java.util.Collections.unmodifiableMap(new TreeMap<>(Checks.notNull(filter, "filter")));
     for (String k : filter.keySet()) {
       if (!Filter.KEY.matcher(k).matches()) {
-        throw new IllegalArgumentException("filter key \"" + k + "\" must match " + Filter.KEY.pattern());
+        throw new IllegalArgumentException(
+            "filter key \"" + k + "\" must match " + Filter.KEY.pattern());
       }
     }
     Checks.notBlank(kind, "kind");
     if (!KIND.matcher(kind).matches()) {
-      throw new IllegalArgumentException("kind must match " + KIND.pattern() + ", was \"" + kind + "\"");
+      throw new IllegalArgumentException(
+          "kind must match " + KIND.pattern() + ", was \"" + kind + "\"");
     }
     if (answerable) {
       if (docIds.isEmpty()) {
@@ -74,7 +77,10 @@ public record GoldenCase(
     }
   }
 
-  /** The filter as a store {@link Filter}: {@link Filter#ALL} when empty, else the equalities and-ed. */
+  /**
+   * The filter as a store {@link Filter}: {@link Filter#ALL} when empty, else the equalities
+   * and-ed.
+   */
   public Filter toFilter() {
     if (filter.isEmpty()) {
       return Filter.ALL;
@@ -83,7 +89,10 @@ public record GoldenCase(
       Map.Entry<String, String> e = filter.entrySet().iterator().next();
       return Filter.eq(e.getKey(), e.getValue());
     }
-    return Filter.and(filter.entrySet().stream().map(e -> Filter.eq(e.getKey(), e.getValue())).toArray(Filter[]::new));
+    return Filter.and(
+        filter.entrySet().stream()
+            .map(e -> Filter.eq(e.getKey(), e.getValue()))
+            .toArray(Filter[]::new));
   }
 
   public Optional<String> evidenceOption() {

@@ -34,10 +34,10 @@ import org.jspecify.annotations.Nullable;
  * </pre>
  *
  * Fields: {@code id}, {@code question}, {@code answerable}, {@code kind} (all required), {@code
- * doc_ids}, {@code evidence}, {@code must_contain} (required and non-empty when answerable, empty or
- * absent otherwise), {@code filter} (optional object of strings). Unknown fields are errors (a typo
- * must not silently drop a label). Every error is a {@link GoldenFormatException} naming the line
- * and field.
+ * doc_ids}, {@code evidence}, {@code must_contain} (required and non-empty when answerable, empty
+ * or absent otherwise), {@code filter} (optional object of strings). Unknown fields are errors (a
+ * typo must not silently drop a label). Every error is a {@link GoldenFormatException} naming the
+ * line and field.
  */
 public final class GoldenCases {
   private GoldenCases() {}
@@ -46,7 +46,8 @@ public final class GoldenCases {
   public static final String RESOURCE = "dev/citerag/testkit/golden/cases.jsonl";
 
   static final Set<String> FIELDS =
-      Set.of("id", "question", "answerable", "doc_ids", "evidence", "must_contain", "filter", "kind");
+      Set.of(
+          "id", "question", "answerable", "doc_ids", "evidence", "must_contain", "filter", "kind");
 
   /** The bundled cases, labelled against {@link GoldenCorpus#load()}. */
   public static List<GoldenCase> load() {
@@ -91,7 +92,8 @@ public final class GoldenCases {
         GoldenCase c = parseLine(line, source, lineNo);
         Integer first = seen.putIfAbsent(c.id(), lineNo);
         if (first != null) {
-          throw new GoldenFormatException(source, lineNo, "id", "\"" + c.id() + "\" repeats (first on line " + first + ")");
+          throw new GoldenFormatException(
+              source, lineNo, "id", "\"" + c.id() + "\" repeats (first on line " + first + ")");
         }
         out.add(c);
       }
@@ -106,7 +108,8 @@ public final class GoldenCases {
     try {
       node = Json.MAPPER.readTree(line);
     } catch (JsonProcessingException e) {
-      throw new GoldenFormatException(source, n, null, "is not valid JSON: " + e.getOriginalMessage());
+      throw new GoldenFormatException(
+          source, n, null, "is not valid JSON: " + e.getOriginalMessage());
     }
     if (node == null || !node.isObject()) {
       throw new GoldenFormatException(source, n, null, "must be a JSON object");
@@ -115,15 +118,19 @@ public final class GoldenCases {
     while (names.hasNext()) {
       String f = names.next();
       if (!FIELDS.contains(f)) {
-        throw new GoldenFormatException(source, n, f, "is not a known field; known fields are "
-            + FIELDS.stream().sorted().toList());
+        throw new GoldenFormatException(
+            source,
+            n,
+            f,
+            "is not a known field; known fields are " + FIELDS.stream().sorted().toList());
       }
     }
     String id = requiredString(node, "id", source, n);
     String question = requiredString(node, "question", source, n);
     JsonNode a = node.get("answerable");
     if (a == null || !a.isBoolean()) {
-      throw new GoldenFormatException(source, n, "answerable", a == null ? "is required" : "must be true or false");
+      throw new GoldenFormatException(
+          source, n, "answerable", a == null ? "is required" : "must be true or false");
     }
     boolean answerable = a.asBoolean();
     List<String> docIds = new ArrayList<>();
@@ -145,11 +152,13 @@ public final class GoldenCases {
     JsonNode f = node.get("filter");
     if (f != null && !f.isNull()) {
       if (!f.isObject()) {
-        throw new GoldenFormatException(source, n, "filter", "must be an object of strings, e.g. {\"team\":\"platform\"}");
+        throw new GoldenFormatException(
+            source, n, "filter", "must be an object of strings, e.g. {\"team\":\"platform\"}");
       }
       for (Map.Entry<String, JsonNode> e : f.properties()) {
         if (!e.getValue().isTextual()) {
-          throw new GoldenFormatException(source, n, "filter", "value of \"" + e.getKey() + "\" must be a string");
+          throw new GoldenFormatException(
+              source, n, "filter", "value of \"" + e.getKey() + "\" must be a string");
         }
         filter.put(e.getKey(), e.getValue().asText());
       }
@@ -157,23 +166,29 @@ public final class GoldenCases {
     String kind = requiredString(node, "kind", source, n);
     if (answerable) {
       if (docIds.isEmpty()) {
-        throw new GoldenFormatException(source, n, "doc_ids", "must name at least one document when answerable is true");
+        throw new GoldenFormatException(
+            source, n, "doc_ids", "must name at least one document when answerable is true");
       }
       if (evidence == null || evidence.isBlank()) {
-        throw new GoldenFormatException(source, n, "evidence", "is required when answerable is true");
+        throw new GoldenFormatException(
+            source, n, "evidence", "is required when answerable is true");
       }
       if (mustContain == null || mustContain.isBlank()) {
-        throw new GoldenFormatException(source, n, "must_contain", "is required when answerable is true");
+        throw new GoldenFormatException(
+            source, n, "must_contain", "is required when answerable is true");
       }
     } else {
       if (!docIds.isEmpty()) {
-        throw new GoldenFormatException(source, n, "doc_ids", "must be empty when answerable is false");
+        throw new GoldenFormatException(
+            source, n, "doc_ids", "must be empty when answerable is false");
       }
       if (evidence != null) {
-        throw new GoldenFormatException(source, n, "evidence", "must be absent when answerable is false");
+        throw new GoldenFormatException(
+            source, n, "evidence", "must be absent when answerable is false");
       }
       if (mustContain != null) {
-        throw new GoldenFormatException(source, n, "must_contain", "must be absent when answerable is false");
+        throw new GoldenFormatException(
+            source, n, "must_contain", "must be absent when answerable is false");
       }
     }
     try {
@@ -198,7 +213,8 @@ public final class GoldenCases {
     return v.asText();
   }
 
-  private static @Nullable String optionalString(JsonNode node, String field, String source, int n) {
+  private static @Nullable String optionalString(
+      JsonNode node, String field, String source, int n) {
     JsonNode v = node.get(field);
     if (v == null || v.isNull()) {
       return null;

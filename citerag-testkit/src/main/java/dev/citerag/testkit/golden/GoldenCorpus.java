@@ -60,8 +60,13 @@ public final class GoldenCorpus {
     Checks.notNull(dir, "dir");
     try (Stream<Path> files = Files.list(dir)) {
       List<Document> docs = new ArrayList<>();
-      for (Path p : files.filter(f -> f.getFileName().toString().endsWith(".md")).sorted().toList()) {
-        docs.add(parse(idOf(p.getFileName().toString()), p.toString(), Files.readString(p, StandardCharsets.UTF_8)));
+      for (Path p :
+          files.filter(f -> f.getFileName().toString().endsWith(".md")).sorted().toList()) {
+        docs.add(
+            parse(
+                idOf(p.getFileName().toString()),
+                p.toString(),
+                Files.readString(p, StandardCharsets.UTF_8)));
       }
       return List.copyOf(docs);
     } catch (IOException e) {

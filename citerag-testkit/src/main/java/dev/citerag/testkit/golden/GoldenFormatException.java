@@ -4,9 +4,8 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A golden file (cases or corpus document) is malformed. The message reads {@code
- * <source>:<line>: field "<field>" <rule>}, e.g. {@code cases.jsonl:12: field "question" must not be
- * blank}.
+ * A golden file (cases or corpus document) is malformed. The message reads {@code <source>:<line>:
+ * field "<field>" <rule>}, e.g. {@code cases.jsonl:12: field "question" must not be blank}.
  */
 public final class GoldenFormatException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;

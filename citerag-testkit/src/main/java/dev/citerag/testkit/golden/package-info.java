@@ -1,5 +1,6 @@
 /**
- * Golden cases (labelled questions in JSONL) and the golden corpus they are labelled against: internal documentation of a fictional platform team.
+ * Golden cases (labelled questions in JSONL) and the golden corpus they are labelled against:
+ * internal documentation of a fictional platform team.
  *
  * <p>Nullness is declared once here: everything is non-null unless marked {@code @Nullable}.
  */

@@ -1,5 +1,6 @@
 /**
- * JUnit 5 integration: {@link dev.citerag.testkit.junit.CiteragFakes} injects fresh fakes into test methods and closes them afterwards.
+ * JUnit 5 integration: {@link dev.citerag.testkit.junit.CiteragFakes} injects fresh fakes into test
+ * methods and closes them afterwards.
  *
  * <p>Nullness is declared once here: everything is non-null unless marked {@code @Nullable}.
  */

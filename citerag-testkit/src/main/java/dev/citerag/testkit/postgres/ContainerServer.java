@@ -3,7 +3,6 @@ package dev.citerag.testkit.postgres;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Optional;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A {@code pgvector/pgvector:pg17} container through Testcontainers, used reflectively so that
@@ -13,6 +12,7 @@ final class ContainerServer extends UrlServer {
   static final String IMAGE = "pgvector/pgvector:pg17";
 
   private final Object container;
+
   private ContainerServer(Object container, String url, String username, String password) {
     super(url, username, password);
     this.container = container;
@@ -41,19 +41,24 @@ final class ContainerServer extends UrlServer {
       Object container = type.getConstructor(names).newInstance(image);
       type.getMethod("start").invoke(container);
       Method stop = type.getMethod("stop");
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        try {
-          stop.invoke(container);
-        } catch (ReflectiveOperationException ignored) {
-          // Testcontainers' reaper removes the container anyway
-        }
-      }, "citerag-pg-container-stop"));
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(
+                  () -> {
+                    try {
+                      stop.invoke(container);
+                    } catch (ReflectiveOperationException ignored) {
+                      // Testcontainers' reaper removes the container anyway
+                    }
+                  },
+                  "citerag-pg-container-stop"));
       String url = (String) type.getMethod("getJdbcUrl").invoke(container);
       String user = (String) type.getMethod("getUsername").invoke(container);
       String password = (String) type.getMethod("getPassword").invoke(container);
       return new ContainerServer(container, url, user, password);
     } catch (InvocationTargetException e) {
-      throw new IllegalStateException("could not start the " + IMAGE + " container: " + e.getCause(), e.getCause());
+      throw new IllegalStateException(
+          "could not start the " + IMAGE + " container: " + e.getCause(), e.getCause());
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("could not start the " + IMAGE + " container: " + e, e);
     }
@@ -66,6 +71,11 @@ final class ContainerServer extends UrlServer {
 
   @Override
   public String description() {
-    return "Testcontainers " + IMAGE + " (" + container.getClass().getSimpleName() + ") at " + adminUrl();
+    return "Testcontainers "
+        + IMAGE
+        + " ("
+        + container.getClass().getSimpleName()
+        + ") at "
+        + adminUrl();
   }
 }

@@ -7,8 +7,10 @@ import org.jspecify.annotations.Nullable;
 final class ExternalServer extends UrlServer {
 
   ExternalServer(String rawUrl, Map<String, String> env) {
-    super(JdbcUrls.withoutParameter(JdbcUrls.withoutParameter(rawUrl, "password"), "user"),
-        user(rawUrl, env), password(rawUrl, env));
+    super(
+        JdbcUrls.withoutParameter(JdbcUrls.withoutParameter(rawUrl, "password"), "user"),
+        user(rawUrl, env),
+        password(rawUrl, env));
   }
 
   private static String user(String rawUrl, Map<String, String> env) {

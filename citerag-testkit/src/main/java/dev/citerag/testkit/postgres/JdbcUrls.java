@@ -5,7 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Small, strict helpers for {@code jdbc:postgresql://host[:port][,...]/database[?k=v&...]} URLs. */
+/**
+ * Small, strict helpers for {@code jdbc:postgresql://host[:port][,...]/database[?k=v&...]} URLs.
+ */
 final class JdbcUrls {
   private static final String PREFIX = "jdbc:postgresql://";
 
@@ -18,7 +20,8 @@ final class JdbcUrls {
     int query = url.indexOf('?', hostStart);
     int end = query < 0 ? url.length() : query;
     int slash = url.indexOf('/', hostStart);
-    String hosts = slash < 0 || slash > end ? url.substring(hostStart, end) : url.substring(hostStart, slash);
+    String hosts =
+        slash < 0 || slash > end ? url.substring(hostStart, end) : url.substring(hostStart, slash);
     if (hosts.isEmpty()) {
       throw new IllegalArgumentException("JDBC URL has no host: " + display(url));
     }
@@ -40,7 +43,9 @@ final class JdbcUrls {
       int eq = pair.indexOf('=');
       String k = eq < 0 ? pair : pair.substring(0, eq);
       String v = eq < 0 ? "" : pair.substring(eq + 1);
-      out.put(URLDecoder.decode(k, StandardCharsets.UTF_8), URLDecoder.decode(v, StandardCharsets.UTF_8));
+      out.put(
+          URLDecoder.decode(k, StandardCharsets.UTF_8),
+          URLDecoder.decode(v, StandardCharsets.UTF_8));
     }
     return out;
   }

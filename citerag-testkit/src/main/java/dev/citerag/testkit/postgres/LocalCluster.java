@@ -51,8 +51,8 @@ final class LocalCluster implements Server {
   }
 
   /**
-   * The directory holding {@code initdb} and {@code pg_ctl}: {@code PG_BIN} when set (it must
-   * hold them), else the newest {@code <root>/<major>/bin} that does; empty when there is none.
+   * The directory holding {@code initdb} and {@code pg_ctl}: {@code PG_BIN} when set (it must hold
+   * them), else the newest {@code <root>/<major>/bin} that does; empty when there is none.
    */
   static Optional<Path> findBinDir(Map<String, String> env, Path root) {
     String pgBin = env.get("PG_BIN");
@@ -60,7 +60,9 @@ final class LocalCluster implements Server {
       Path p = Path.of(pgBin);
       if (!hasServerBinaries(p)) {
         throw new IllegalStateException(
-            "PG_BIN=" + pgBin + " has no executable initdb and pg_ctl; point PG_BIN at the bin"
+            "PG_BIN="
+                + pgBin
+                + " has no executable initdb and pg_ctl; point PG_BIN at the bin"
                 + " directory of a PostgreSQL server, or run scripts/setup-postgres.sh");
       }
       return Optional.of(p);
@@ -107,16 +109,38 @@ final class LocalCluster implements Server {
       throw new UncheckedIOException("could not create a directory for the test cluster", e);
     }
     Path data = dir.resolve("data");
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAndDelete(bin, dir, asRoot), "citerag-pg-stop"));
+    Runtime.getRuntime()
+        .addShutdownHook(new Thread(() -> stopAndDelete(bin, dir, asRoot), "citerag-pg-stop"));
     Result init =
-        run(asRoot, dir, 120,
-            bin.resolve("initdb").toString(), "-D", data.toString(), "-U", SUPERUSER,
-            "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8", "--no-sync");
+        run(
+            asRoot,
+            dir,
+            120,
+            bin.resolve("initdb").toString(),
+            "-D",
+            data.toString(),
+            "-U",
+            SUPERUSER,
+            "--auth=trust",
+            "--encoding=UTF8",
+            "--locale=C.UTF-8",
+            "--no-sync");
     if (init.exit != 0) {
       // C.UTF-8 is missing on some systems; plain C still stores UTF-8 text
-      init = run(asRoot, dir, 120,
-          bin.resolve("initdb").toString(), "-D", data.toString(), "-U", SUPERUSER,
-          "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync");
+      init =
+          run(
+              asRoot,
+              dir,
+              120,
+              bin.resolve("initdb").toString(),
+              "-D",
+              data.toString(),
+              "-U",
+              SUPERUSER,
+              "--auth=trust",
+              "--encoding=UTF8",
+              "--locale=C",
+              "--no-sync");
     }
     if (init.exit != 0) {
       throw new IllegalStateException("initdb failed (" + bin + "):\n" + init.output);
@@ -124,21 +148,47 @@ final class LocalCluster implements Server {
     String lastError = "";
     for (int attempt = 0; attempt < 5; attempt++) {
       int port = freePort();
-      String options = String.join(" ",
-          "-p", Integer.toString(port),
-          "-k", dir.toString(),
-          "-c", "listen_addresses=127.0.0.1",
-          "-c", "fsync=off",
-          "-c", "synchronous_commit=off",
-          "-c", "full_page_writes=off",
-          "-c", "max_connections=200",
-          "-c", "max_wal_size=2GB");
-      Result r = run(asRoot, dir, 90,
-          bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-l",
-          dir.resolve("postgres.log").toString(), "-w", "-t", "60", "-o", options, "start");
+      String options =
+          String.join(
+              " ",
+              "-p",
+              Integer.toString(port),
+              "-k",
+              dir.toString(),
+              "-c",
+              "listen_addresses=127.0.0.1",
+              "-c",
+              "fsync=off",
+              "-c",
+              "synchronous_commit=off",
+              "-c",
+              "full_page_writes=off",
+              "-c",
+              "max_connections=200",
+              "-c",
+              "max_wal_size=2GB");
+      Result r =
+          run(
+              asRoot,
+              dir,
+              90,
+              bin.resolve("pg_ctl").toString(),
+              "-D",
+              data.toString(),
+              "-l",
+              dir.resolve("postgres.log").toString(),
+              "-w",
+              "-t",
+              "60",
+              "-o",
+              options,
+              "start");
       if (r.exit == 0) {
-        log.info("citerag.testkit.postgres: started a throwaway cluster in {} on 127.0.0.1:{} ({})",
-            dir, port, bin);
+        log.info(
+            "citerag.testkit.postgres: started a throwaway cluster in {} on 127.0.0.1:{} ({})",
+            dir,
+            port,
+            bin);
         return new LocalCluster(bin, dir, asRoot, port);
       }
       lastError = r.output + "\n" + tail(dir.resolve("postgres.log"));
@@ -190,7 +240,17 @@ final class LocalCluster implements Server {
   private static void stopAndDelete(Path bin, Path dir, boolean asRoot) {
     Path data = dir.resolve("data");
     if (Files.exists(data.resolve("postmaster.pid"))) {
-      run(asRoot, dir, 30, bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-m", "immediate", "-w", "stop");
+      run(
+          asRoot,
+          dir,
+          30,
+          bin.resolve("pg_ctl").toString(),
+          "-D",
+          data.toString(),
+          "-m",
+          "immediate",
+          "-w",
+          "stop");
     }
     deleteRecursively(dir);
   }
@@ -240,7 +300,8 @@ final class LocalCluster implements Server {
     } catch (IOException e) {
       throw new IllegalStateException(
           "running as root, the fixture runs PostgreSQL as the user \"postgres\", which does not"
-              + " exist: run scripts/setup-postgres.sh (it installs the server and creates it)", e);
+              + " exist: run scripts/setup-postgres.sh (it installs the server and creates it)",
+          e);
     }
     try (Stream<Path> s = Files.walk(dir)) {
       for (Path p : (Iterable<Path>) s::iterator) {
@@ -271,7 +332,8 @@ final class LocalCluster implements Server {
       cmd.add("--");
     }
     cmd.addAll(List.of(command));
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true);
+    ProcessBuilder pb =
+        new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true);
     pb.environment().remove("PGDATA");
     pb.environment().put("LC_ALL", "C");
     try {
@@ -317,13 +379,15 @@ final class LocalCluster implements Server {
       return;
     }
     try (Stream<Path> s = Files.walk(dir)) {
-      s.sorted(Comparator.reverseOrder()).forEach(p -> {
-        try {
-          Files.deleteIfExists(p);
-        } catch (IOException ignored) {
-          // best effort: a leftover temp file is harmless
-        }
-      });
+      s.sorted(Comparator.reverseOrder())
+          .forEach(
+              p -> {
+                try {
+                  Files.deleteIfExists(p);
+                } catch (IOException ignored) {
+                  // best effort: a leftover temp file is harmless
+                }
+              });
     } catch (IOException ignored) {
       // best effort
     }

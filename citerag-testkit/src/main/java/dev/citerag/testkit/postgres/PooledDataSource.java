@@ -71,13 +71,14 @@ final class PooledDataSource implements DataSource, AutoCloseable {
 
   /** Physical connections currently open (idle or handed out). */
   int openConnections() {
-    open.removeIf(c -> {
-      try {
-        return c.isClosed();
-      } catch (SQLException e) {
-        return true;
-      }
-    });
+    open.removeIf(
+        c -> {
+          try {
+            return c.isClosed();
+          } catch (SQLException e) {
+            return true;
+          }
+        });
     return open.size();
   }
 

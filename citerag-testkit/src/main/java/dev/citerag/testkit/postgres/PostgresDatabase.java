@@ -27,7 +27,11 @@ public final class PostgresDatabase implements AutoCloseable {
   private volatile boolean closed;
 
   PostgresDatabase(
-      PostgresFixture fixture, String name, String jdbcUrl, String username, @Nullable String password) {
+      PostgresFixture fixture,
+      String name,
+      String jdbcUrl,
+      String username,
+      @Nullable String password) {
     this.fixture = fixture;
     this.name = name;
     this.jdbcUrl = jdbcUrl;
@@ -81,7 +85,8 @@ public final class PostgresDatabase implements AutoCloseable {
     closed = true;
     dataSource.close();
     if (keep && fixture.isExternal()) {
-      log.info("citerag.testkit.postgres: keeping database {} after a failed test: {}", name, jdbcUrl);
+      log.info(
+          "citerag.testkit.postgres: keeping database {} after a failed test: {}", name, jdbcUrl);
       return;
     }
     try (Connection c = fixture.adminConnection();
@@ -94,7 +99,13 @@ public final class PostgresDatabase implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "PostgresDatabase[name=" + name + ", url=" + jdbcUrl + ", user=" + username
-        + (password == null ? "" : ", password=****") + "]";
+    return "PostgresDatabase[name="
+        + name
+        + ", url="
+        + jdbcUrl
+        + ", user="
+        + username
+        + (password == null ? "" : ", password=****")
+        + "]";
   }
 }

@@ -13,19 +13,19 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The PostgreSQL server the tests of this JVM share, and a factory of fresh databases on it.
- * Most tests use it through {@link PostgresTest}; code that is not a JUnit test can call {@link
+ * The PostgreSQL server the tests of this JVM share, and a factory of fresh databases on it. Most
+ * tests use it through {@link PostgresTest}; code that is not a JUnit test can call {@link
  * #shared()} and {@link #createDatabase()} directly.
  *
  * <p>The server, decided once per JVM:
  *
  * <ol>
  *   <li>the JDBC URL in the environment variable {@code CITERAG_TEST_JDBC_URL} (user and password
- *       from the URL, or {@code CITERAG_TEST_JDBC_USER} / {@code CITERAG_TEST_JDBC_PASSWORD});
- *       the user needs the {@code CREATEDB} privilege;
- *   <li>else a throwaway cluster made with {@code initdb}/{@code pg_ctl} from {@code PG_BIN} or
- *       the newest {@code /usr/lib/postgresql/<major>/bin}, in a temporary directory, on a free
- *       port, without fsync; stopped and deleted when the JVM exits;
+ *       from the URL, or {@code CITERAG_TEST_JDBC_USER} / {@code CITERAG_TEST_JDBC_PASSWORD}); the
+ *       user needs the {@code CREATEDB} privilege;
+ *   <li>else a throwaway cluster made with {@code initdb}/{@code pg_ctl} from {@code PG_BIN} or the
+ *       newest {@code /usr/lib/postgresql/<major>/bin}, in a temporary directory, on a free port,
+ *       without fsync; stopped and deleted when the JVM exits;
  *   <li>else a Testcontainers {@code pgvector/pgvector:pg17} container, when Testcontainers is on
  *       the classpath and a Docker engine answers;
  *   <li>else {@link IllegalStateException} naming {@code scripts/setup-postgres.sh}.
@@ -77,7 +77,8 @@ public final class PostgresFixture {
     try {
       PostgresFixture f =
           new PostgresFixture(
-              startServer(System.getenv(), LocalCluster.defaultRoot(), ContainerServer::unavailableReason));
+              startServer(
+                  System.getenv(), LocalCluster.defaultRoot(), ContainerServer::unavailableReason));
       f.checkServer();
       shared = f;
       return f;
@@ -105,9 +106,13 @@ public final class PostgresFixture {
     }
     throw new IllegalStateException(
         "No PostgreSQL server for the tests: CITERAG_TEST_JDBC_URL is not set, no PostgreSQL"
-            + " server binaries were found (PG_BIN is not set and " + pgRoot
-            + "/<major>/bin has no initdb), and " + noContainers.get() + ". To fix: "
-            + SETUP_ADVICE + ".");
+            + " server binaries were found (PG_BIN is not set and "
+            + pgRoot
+            + "/<major>/bin has no initdb), and "
+            + noContainers.get()
+            + ". To fix: "
+            + SETUP_ADVICE
+            + ".");
   }
 
   /** Where the server came from, for messages and logs (no password). */
@@ -119,8 +124,8 @@ public final class PostgresFixture {
    * Creates a fresh, empty database (pgvector available, not yet created in it) and returns a
    * handle; close it to drop the database.
    *
-   * @throws IllegalStateException when the database cannot be created (e.g. no CREATEDB
-   *     privilege) or pgvector cannot be created in it
+   * @throws IllegalStateException when the database cannot be created (e.g. no CREATEDB privilege)
+   *     or pgvector cannot be created in it
    */
   public PostgresDatabase createDatabase() {
     String name = "citerag_t_" + HexFormat.of().formatHex(randomBytes(6));
@@ -172,16 +177,23 @@ public final class PostgresFixture {
     try (Connection c = adminConnection();
         Statement s = c.createStatement();
         ResultSet rs =
-            s.executeQuery("SELECT default_version FROM pg_available_extensions WHERE name = 'vector'")) {
+            s.executeQuery(
+                "SELECT default_version FROM pg_available_extensions WHERE name = 'vector'")) {
       if (!rs.next()) {
         throw new IllegalStateException(
-            "pgvector is not installed on the PostgreSQL test server (" + server.description()
-                + "): the extension \"vector\" is not available. To fix: " + SETUP_ADVICE + ".");
+            "pgvector is not installed on the PostgreSQL test server ("
+                + server.description()
+                + "): the extension \"vector\" is not available. To fix: "
+                + SETUP_ADVICE
+                + ".");
       }
     } catch (SQLException e) {
       throw new IllegalStateException(
-          "cannot connect to the PostgreSQL test server (" + server.description() + "): "
-              + e.getMessage(), e);
+          "cannot connect to the PostgreSQL test server ("
+              + server.description()
+              + "): "
+              + e.getMessage(),
+          e);
     }
   }
 
@@ -198,8 +210,14 @@ public final class PostgresFixture {
     } catch (SQLException e) {
       db.close();
       throw new IllegalStateException(
-          "CREATE EXTENSION vector fails on the PostgreSQL test server (" + server.description()
-              + "): " + e.getMessage() + ". To fix: " + SETUP_ADVICE + ".", e);
+          "CREATE EXTENSION vector fails on the PostgreSQL test server ("
+              + server.description()
+              + "): "
+              + e.getMessage()
+              + ". To fix: "
+              + SETUP_ADVICE
+              + ".",
+          e);
     }
   }
 

@@ -18,6 +18,9 @@ interface Server {
   /** Whether the server belongs to someone else (so databases of failed tests are kept). */
   boolean external();
 
-  /** For messages, e.g. {@code local cluster (PostgreSQL bin /usr/lib/postgresql/15/bin) on 127.0.0.1:54123}. */
+  /**
+   * For messages, e.g. {@code local cluster (PostgreSQL bin /usr/lib/postgresql/15/bin) on
+   * 127.0.0.1:54123}.
+   */
   String description();
 }

@@ -79,7 +79,8 @@ public abstract class VectorStoreContract {
     store.ensureIdentity(id); // the same identity again is fine
 
     IdentityMismatchException e =
-        assertThrows(IdentityMismatchException.class, () -> store.ensureIdentity(identity("model-b")));
+        assertThrows(
+            IdentityMismatchException.class, () -> store.ensureIdentity(identity("model-b")));
     String message = String.valueOf(e.getMessage());
     assertTrue(message.contains("embeddingModel"), message);
     assertTrue(message.contains("model-a") && message.contains("model-b"), message);
@@ -91,15 +92,37 @@ public abstract class VectorStoreContract {
   @Test
   void written_chunks_come_back_intact_from_every_search() {
     VectorStore store = newStore(D);
-    Chunk full = new Chunk("doc-1#0", "doc-1", "handbook/keys.md", "Key rotation",
-        List.of("Security", "Keys"), 3, "Key rotation. Rotate signing keys every 90 days.",
-        12, Hashing.sha256Hex("Key rotation. Rotate signing keys every 90 days."),
-        Map.of("team", "platform", "lang", "en"));
-    Chunk bare = new Chunk("doc-1#1", "doc-1", "handbook/keys.md", null, List.of(), null,
-        "Untitled fragment about quartz.", 5, Hashing.sha256Hex("Untitled fragment about quartz."),
-        Map.of());
-    WriteResult r = store.write(List.of(new DocumentChunks("doc-1", "h1",
-        List.of(new EmbeddedChunk(full, unit(0)), new EmbeddedChunk(bare, unit(1))))));
+    Chunk full =
+        new Chunk(
+            "doc-1#0",
+            "doc-1",
+            "handbook/keys.md",
+            "Key rotation",
+            List.of("Security", "Keys"),
+            3,
+            "Key rotation. Rotate signing keys every 90 days.",
+            12,
+            Hashing.sha256Hex("Key rotation. Rotate signing keys every 90 days."),
+            Map.of("team", "platform", "lang", "en"));
+    Chunk bare =
+        new Chunk(
+            "doc-1#1",
+            "doc-1",
+            "handbook/keys.md",
+            null,
+            List.of(),
+            null,
+            "Untitled fragment about quartz.",
+            5,
+            Hashing.sha256Hex("Untitled fragment about quartz."),
+            Map.of());
+    WriteResult r =
+        store.write(
+            List.of(
+                new DocumentChunks(
+                    "doc-1",
+                    "h1",
+                    List.of(new EmbeddedChunk(full, unit(0)), new EmbeddedChunk(bare, unit(1))))));
     assertEquals(new WriteResult(1, 0, 2, 0), r);
     assertEquals(2, store.chunkCount());
 
@@ -143,11 +166,36 @@ public abstract class VectorStoreContract {
   @Test
   void lexical_search_finds_a_numeric_limit_and_an_identifier() {
     VectorStore store = newStore(D);
-    store.write(List.of(new DocumentChunks("water", "h", List.of(
-        embedded("water", 0, "Drinking water: the lead limit is 0.010 mg/L at the tap.", Map.of(), unit(0)),
-        embedded("water", 1, "Drinking water: the copper action level is 1.3 mg/L.", Map.of(), unit(1)),
-        embedded("water", 2, "Error ERR4021 means the sampling port is blocked.", Map.of(), unit(2)),
-        embedded("water", 3, "Sampling happens every quarter at two taps.", Map.of(), unit(3))))));
+    store.write(
+        List.of(
+            new DocumentChunks(
+                "water",
+                "h",
+                List.of(
+                    embedded(
+                        "water",
+                        0,
+                        "Drinking water: the lead limit is 0.010 mg/L at the tap.",
+                        Map.of(),
+                        unit(0)),
+                    embedded(
+                        "water",
+                        1,
+                        "Drinking water: the copper action level is 1.3 mg/L.",
+                        Map.of(),
+                        unit(1)),
+                    embedded(
+                        "water",
+                        2,
+                        "Error ERR4021 means the sampling port is blocked.",
+                        Map.of(),
+                        unit(2)),
+                    embedded(
+                        "water",
+                        3,
+                        "Sampling happens every quarter at two taps.",
+                        Map.of(),
+                        unit(3))))));
 
     List<SearchHit> numeric = store.lexicalSearch("0.010", 5, Filter.ALL);
     assertEquals(List.of("water#0"), ids(numeric));
@@ -156,16 +204,23 @@ public abstract class VectorStoreContract {
     assertTrue(h.lexicalScore() > 0, "a lexical hit has a positive score");
     assertTrue(h.matchedLexically());
 
-    assertEquals("water#2", store.lexicalSearch("what does ERR4021 indicate", 5, Filter.ALL).get(0).chunk().id());
+    assertEquals(
+        "water#2",
+        store.lexicalSearch("what does ERR4021 indicate", 5, Filter.ALL).get(0).chunk().id());
   }
 
   @Test
   void lexical_search_returns_only_chunks_matching_a_query_term() {
     VectorStore store = newStore(D);
-    store.write(List.of(new DocumentChunks("d", "h", List.of(
-        embedded("d", 0, "Backups run nightly to cold storage.", Map.of(), unit(0)),
-        embedded("d", 1, "Restores need two approvals.", Map.of(), unit(1)),
-        embedded("d", 2, "Tokens expire after one hour.", Map.of(), unit(2))))));
+    store.write(
+        List.of(
+            new DocumentChunks(
+                "d",
+                "h",
+                List.of(
+                    embedded("d", 0, "Backups run nightly to cold storage.", Map.of(), unit(0)),
+                    embedded("d", 1, "Restores need two approvals.", Map.of(), unit(1)),
+                    embedded("d", 2, "Tokens expire after one hour.", Map.of(), unit(2))))));
     List<SearchHit> hits = store.lexicalSearch("how often do backups run", 10, Filter.ALL);
     assertEquals(List.of("d#0"), ids(hits));
     assertTrue(store.lexicalSearch("xylophone", 10, Filter.ALL).isEmpty());
@@ -179,10 +234,18 @@ public abstract class VectorStoreContract {
     VectorStore store = newStore(D);
     List<EmbeddedChunk> chunks = new ArrayList<>();
     for (int i = 0; i < 6; i++) {
-      chunks.add(embedded("h", i, "General note " + i + " about retention.", Map.of(), mix(i % D, 0.1 * i)));
+      chunks.add(
+          embedded(
+              "h", i, "General note " + i + " about retention.", Map.of(), mix(i % D, 0.1 * i)));
     }
     // lexically the only match, densely the farthest
-    chunks.add(embedded("h", 6, "The retention limit is 0.010 percent per quarter.", Map.of(), negated(unit(0))));
+    chunks.add(
+        embedded(
+            "h",
+            6,
+            "The retention limit is 0.010 percent per quarter.",
+            Map.of(),
+            negated(unit(0))));
     store.write(List.of(new DocumentChunks("h", "h", chunks)));
 
     List<SearchHit> hits = store.hybridSearch(unit(0), "0.010", 3, Filter.ALL);
@@ -190,8 +253,12 @@ public abstract class VectorStoreContract {
     for (SearchHit h : hits) {
       assertNotNull(h.cosine(), "hybrid hit " + h.chunk().id() + " must carry its cosine");
     }
-    SearchHit lexical = hits.stream().filter(SearchHit::matchedLexically).findFirst()
-        .orElseThrow(() -> new AssertionError("the lexical match must survive fusion: " + ids(hits)));
+    SearchHit lexical =
+        hits.stream()
+            .filter(SearchHit::matchedLexically)
+            .findFirst()
+            .orElseThrow(
+                () -> new AssertionError("the lexical match must survive fusion: " + ids(hits)));
     assertEquals("h#6", lexical.chunk().id());
     assertEquals(-1.0, Objects.requireNonNull(lexical.cosine()), EPS);
     for (int i = 1; i < hits.size(); i++) {
@@ -205,18 +272,27 @@ public abstract class VectorStoreContract {
     List<EmbeddedChunk> chunks = new ArrayList<>();
     String[] words = {"alpha", "bravo", "charlie", "delta"};
     for (int i = 0; i < 24; i++) {
-      String text = "Entry " + i + " mentions " + words[i % 4] + (i % 3 == 0 ? " and bravo twice bravo" : "") + ".";
-      chunks.add(embedded("f", i, text, Map.of("team", i % 2 == 0 ? "even" : "odd"), mix(i % D, 0.05 * i)));
+      String text =
+          "Entry "
+              + i
+              + " mentions "
+              + words[i % 4]
+              + (i % 3 == 0 ? " and bravo twice bravo" : "")
+              + ".";
+      chunks.add(
+          embedded(
+              "f", i, text, Map.of("team", i % 2 == 0 ? "even" : "odd"), mix(i % D, 0.05 * i)));
     }
     store.write(List.of(new DocumentChunks("f", "h", chunks)));
     float[] q = mix(2, 0.3);
     for (Filter filter : List.of(Filter.ALL, Filter.eq("team", "even"))) {
       for (int k : new int[] {1, 3, 10}) {
         int n = RankFusion.candidatesFor(k);
-        List<SearchHit> expected = RankFusion.fuse(
-            store.denseSearch(q, n, filter),
-            store.withCosines(q, store.lexicalSearch("bravo delta", n, filter)),
-            k);
+        List<SearchHit> expected =
+            RankFusion.fuse(
+                store.denseSearch(q, n, filter),
+                store.withCosines(q, store.lexicalSearch("bravo delta", n, filter)),
+                k);
         List<SearchHit> actual = store.hybridSearch(q, "bravo delta", k, filter);
         assertEquals(ids(expected), ids(actual), "order for k=" + k + ", " + filter);
         for (int i = 0; i < actual.size(); i++) {
@@ -243,29 +319,44 @@ public abstract class VectorStoreContract {
     for (String team : teams) {
       for (String env : envs) {
         for (int j = 0; j < 3; j++, i++) {
-          chunks.add(embedded("m", i, "Deploy checklist " + i + " for " + team + ".",
-              Map.of("team", team, "env", env), mix(i % D, 0.2 * j)));
+          chunks.add(
+              embedded(
+                  "m",
+                  i,
+                  "Deploy checklist " + i + " for " + team + ".",
+                  Map.of("team", team, "env", env),
+                  mix(i % D, 0.2 * j)));
         }
       }
     }
     chunks.add(embedded("m", i, "Deploy checklist without labels.", Map.of(), unit(0)));
     store.write(List.of(new DocumentChunks("m", "h", chunks)));
 
-    List<Filter> filters = List.of(
-        Filter.eq("team", "search"),
-        Filter.in("team", "platform", "billing"),
-        Filter.and(Filter.eq("team", "platform"), Filter.eq("env", "prod")),
-        Filter.or(Filter.eq("team", "billing"), Filter.eq("env", "staging")),
-        Filter.and(Filter.in("env", "prod"), Filter.or(Filter.eq("team", "search"), Filter.eq("team", "billing"))),
-        Filter.eq("team", "nobody"));
+    List<Filter> filters =
+        List.of(
+            Filter.eq("team", "search"),
+            Filter.in("team", "platform", "billing"),
+            Filter.and(Filter.eq("team", "platform"), Filter.eq("env", "prod")),
+            Filter.or(Filter.eq("team", "billing"), Filter.eq("env", "staging")),
+            Filter.and(
+                Filter.in("env", "prod"),
+                Filter.or(Filter.eq("team", "search"), Filter.eq("team", "billing"))),
+            Filter.eq("team", "nobody"));
     for (Filter f : filters) {
-      Set<String> expected = chunks.stream()
-          .filter(c -> f.test(c.chunk().metadata()))
-          .map(c -> c.chunk().id())
-          .collect(Collectors.toCollection(TreeSet::new));
+      Set<String> expected =
+          chunks.stream()
+              .filter(c -> f.test(c.chunk().metadata()))
+              .map(c -> c.chunk().id())
+              .collect(Collectors.toCollection(TreeSet::new));
       assertEquals(expected, new TreeSet<>(ids(store.denseSearch(unit(0), 50, f))), "dense, " + f);
-      assertEquals(expected, new TreeSet<>(ids(store.lexicalSearch("deploy checklist", 50, f))), "lexical, " + f);
-      assertEquals(expected, new TreeSet<>(ids(store.hybridSearch(unit(0), "deploy checklist", 50, f))), "hybrid, " + f);
+      assertEquals(
+          expected,
+          new TreeSet<>(ids(store.lexicalSearch("deploy checklist", 50, f))),
+          "lexical, " + f);
+      assertEquals(
+          expected,
+          new TreeSet<>(ids(store.hybridSearch(unit(0), "deploy checklist", 50, f))),
+          "hybrid, " + f);
       for (SearchHit h : store.hybridSearch(unit(3), "deploy", 3, f)) {
         assertTrue(f.test(h.chunk().metadata()), h.chunk().id() + " is outside " + f);
       }
@@ -275,10 +366,30 @@ public abstract class VectorStoreContract {
   @Test
   void a_lexical_match_outside_the_filter_is_never_returned() {
     VectorStore store = newStore(D);
-    store.write(List.of(new DocumentChunks("x", "h", List.of(
-        embedded("x", 0, "Quarterly budget for the search team.", Map.of("team", "search"), unit(0)),
-        embedded("x", 1, "Quarterly budget for the platform team.", Map.of("team", "platform"), unit(1)),
-        embedded("x", 2, "The secret code word is zebra42.", Map.of("team", "secret"), unit(0))))));
+    store.write(
+        List.of(
+            new DocumentChunks(
+                "x",
+                "h",
+                List.of(
+                    embedded(
+                        "x",
+                        0,
+                        "Quarterly budget for the search team.",
+                        Map.of("team", "search"),
+                        unit(0)),
+                    embedded(
+                        "x",
+                        1,
+                        "Quarterly budget for the platform team.",
+                        Map.of("team", "platform"),
+                        unit(1)),
+                    embedded(
+                        "x",
+                        2,
+                        "The secret code word is zebra42.",
+                        Map.of("team", "secret"),
+                        unit(0))))));
     Filter f = Filter.in("team", "search", "platform");
     assertTrue(store.lexicalSearch("zebra42", 10, f).isEmpty());
     List<SearchHit> hybrid = store.hybridSearch(unit(0), "zebra42", 10, f);
@@ -293,9 +404,12 @@ public abstract class VectorStoreContract {
   @Test
   void rewriting_an_unchanged_document_writes_nothing() {
     VectorStore store = newStore(D);
-    List<DocumentChunks> docs = List.of(
-        new DocumentChunks("a", "ha", List.of(embedded("a", 0, "Alpha text.", Map.of(), unit(0)))),
-        new DocumentChunks("b", "hb", List.of(embedded("b", 0, "Bravo text.", Map.of(), unit(1)))));
+    List<DocumentChunks> docs =
+        List.of(
+            new DocumentChunks(
+                "a", "ha", List.of(embedded("a", 0, "Alpha text.", Map.of(), unit(0)))),
+            new DocumentChunks(
+                "b", "hb", List.of(embedded("b", 0, "Bravo text.", Map.of(), unit(1)))));
     assertEquals(new WriteResult(2, 0, 2, 0), store.write(docs));
     assertEquals(new WriteResult(0, 2, 0, 0), store.write(docs));
     assertEquals(2, store.chunkCount());
@@ -305,24 +419,37 @@ public abstract class VectorStoreContract {
   @Test
   void a_changed_document_replaces_exactly_its_own_chunks() {
     VectorStore store = newStore(D);
-    store.write(List.of(
-        new DocumentChunks("a", "v1", List.of(
-            embedded("a", 1, "First paragraph about apricots.", Map.of(), unit(0)),
-            embedded("a", 2, "Second paragraph about bananas.", Map.of(), unit(1)),
-            embedded("a", 3, "Third paragraph about cherries.", Map.of(), unit(2)))),
-        new DocumentChunks("b", "v1", List.of(
-            embedded("b", 1, "Other document about apricots.", Map.of(), unit(3))))));
+    store.write(
+        List.of(
+            new DocumentChunks(
+                "a",
+                "v1",
+                List.of(
+                    embedded("a", 1, "First paragraph about apricots.", Map.of(), unit(0)),
+                    embedded("a", 2, "Second paragraph about bananas.", Map.of(), unit(1)),
+                    embedded("a", 3, "Third paragraph about cherries.", Map.of(), unit(2)))),
+            new DocumentChunks(
+                "b",
+                "v1",
+                List.of(embedded("b", 1, "Other document about apricots.", Map.of(), unit(3))))));
 
-    WriteResult r = store.write(List.of(new DocumentChunks("a", "v2", List.of(
-        embedded("a", 2, "Second paragraph about bananas.", Map.of(), unit(1)),
-        embedded("a", 4, "New paragraph about dates.", Map.of(), unit(4))))));
+    WriteResult r =
+        store.write(
+            List.of(
+                new DocumentChunks(
+                    "a",
+                    "v2",
+                    List.of(
+                        embedded("a", 2, "Second paragraph about bananas.", Map.of(), unit(1)),
+                        embedded("a", 4, "New paragraph about dates.", Map.of(), unit(4))))));
     assertEquals(1, r.documentsWritten());
     assertEquals(0, r.documentsSkipped());
     assertEquals(2, r.chunksDeleted(), "a#1 and a#3 are stale");
 
     assertEquals(Map.of("a", "v2", "b", "v1"), store.documentHashes(List.of("a", "b")));
     assertEquals(3, store.chunkCount());
-    assertEquals(Set.of("a#2", "a#4", "b#1"), Set.copyOf(ids(store.denseSearch(unit(0), 10, Filter.ALL))));
+    assertEquals(
+        Set.of("a#2", "a#4", "b#1"), Set.copyOf(ids(store.denseSearch(unit(0), 10, Filter.ALL))));
     assertEquals(List.of("b#1"), ids(store.lexicalSearch("apricots", 10, Filter.ALL)));
     assertTrue(store.lexicalSearch("cherries", 10, Filter.ALL).isEmpty());
   }
@@ -330,11 +457,16 @@ public abstract class VectorStoreContract {
   @Test
   void deleting_a_document_removes_all_its_chunks() {
     VectorStore store = newStore(D);
-    store.write(List.of(
-        new DocumentChunks("a", "v1", List.of(
-            embedded("a", 1, "Walrus facts one.", Map.of(), unit(0)),
-            embedded("a", 2, "Walrus facts two.", Map.of(), unit(1)))),
-        new DocumentChunks("b", "v1", List.of(embedded("b", 1, "Penguin facts.", Map.of(), unit(2))))));
+    store.write(
+        List.of(
+            new DocumentChunks(
+                "a",
+                "v1",
+                List.of(
+                    embedded("a", 1, "Walrus facts one.", Map.of(), unit(0)),
+                    embedded("a", 2, "Walrus facts two.", Map.of(), unit(1)))),
+            new DocumentChunks(
+                "b", "v1", List.of(embedded("b", 1, "Penguin facts.", Map.of(), unit(2))))));
     assertTrue(store.deleteDocument("a"));
     assertFalse(store.deleteDocument("a"), "a second delete finds nothing");
     assertFalse(store.deleteDocument("never-written"));
@@ -343,8 +475,16 @@ public abstract class VectorStoreContract {
     assertTrue(store.lexicalSearch("walrus", 10, Filter.ALL).isEmpty());
     assertEquals(List.of("b#1"), ids(store.denseSearch(unit(0), 10, Filter.ALL)));
     // a deleted document is written again in full, not skipped
-    assertEquals(1, store.write(List.of(new DocumentChunks("a", "v1", List.of(
-        embedded("a", 1, "Walrus facts one.", Map.of(), unit(0)))))).documentsWritten());
+    assertEquals(
+        1,
+        store
+            .write(
+                List.of(
+                    new DocumentChunks(
+                        "a",
+                        "v1",
+                        List.of(embedded("a", 1, "Walrus facts one.", Map.of(), unit(0))))))
+            .documentsWritten());
   }
 
   // ------------------------------------------------------------------ listing and sync
@@ -353,24 +493,31 @@ public abstract class VectorStoreContract {
   void stored_documents_are_listed_and_a_deleted_one_is_not() {
     VectorStore store = newStore(D);
     assertEquals(Set.of(), store.documentIds());
-    store.write(List.of(
-        new DocumentChunks("a", "v1", List.of(embedded("a", 1, "Alpha text.", Map.of(), unit(0)))),
-        new DocumentChunks("b/c.md", "v1", List.of(embedded("b/c.md", 1, "Bravo text.", Map.of(), unit(1)))),
-        new DocumentChunks("d", "v1", List.of(embedded("d", 1, "Delta text.", Map.of(), unit(2))))));
+    store.write(
+        List.of(
+            new DocumentChunks(
+                "a", "v1", List.of(embedded("a", 1, "Alpha text.", Map.of(), unit(0)))),
+            new DocumentChunks(
+                "b/c.md", "v1", List.of(embedded("b/c.md", 1, "Bravo text.", Map.of(), unit(1)))),
+            new DocumentChunks(
+                "d", "v1", List.of(embedded("d", 1, "Delta text.", Map.of(), unit(2))))));
     assertEquals(Set.of("a", "b/c.md", "d"), store.documentIds());
     assertTrue(store.deleteDocument("d"));
     assertEquals(Set.of("a", "b/c.md"), store.documentIds());
   }
 
   /**
-   * Issue 14: a file removed from the source stayed searchable forever. A sync removes every
-   * stored document that is no longer in the source, reports how many, and leaves the rest alone.
+   * Issue 14: a file removed from the source stayed searchable forever. A sync removes every stored
+   * document that is no longer in the source, reports how many, and leaves the rest alone.
    */
   @Test
   void a_sync_removes_documents_gone_from_the_source_and_reports_them() {
     VectorStore store = newStore(D);
-    Ingestor ingestor = Ingestor.builder()
-        .embedder(DeterministicEmbedder.builder().dimensions(D).build()).store(store).build();
+    Ingestor ingestor =
+        Ingestor.builder()
+            .embedder(DeterministicEmbedder.builder().dimensions(D).build())
+            .store(store)
+            .build();
     Document keep = Document.markdown("keep.md", "# Keep\n\nThe walrus sleeps on the ice floe.");
     Document gone = Document.markdown("gone.md", "# Gone\n\nThe albatross circles the mast.");
     IngestReport first = ingestor.sync(List.of(keep, gone), IngestListener.NONE);
@@ -383,7 +530,9 @@ public abstract class VectorStoreContract {
     assertEquals(1, second.documentsSkipped());
     assertEquals(1, second.documentsRemoved());
     assertEquals(Set.of("keep.md"), store.documentIds());
-    assertTrue(store.lexicalSearch("albatross", 5, Filter.ALL).isEmpty(), "the removed file is not searchable");
+    assertTrue(
+        store.lexicalSearch("albatross", 5, Filter.ALL).isEmpty(),
+        "the removed file is not searchable");
     assertFalse(store.lexicalSearch("walrus", 5, Filter.ALL).isEmpty());
 
     // a plain ingest keeps what it was not given
@@ -399,23 +548,49 @@ public abstract class VectorStoreContract {
   @Test
   void lone_surrogates_and_nul_filter_values_are_rejected_naming_the_field() {
     VectorStore store = newStore(D);
-    IllegalArgumentException id = assertThrows(IllegalArgumentException.class,
-        () -> store.write(List.of(new DocumentChunks("x\uD800", "v1",
-            List.of(embedded("x\uD800", 1, "Text.", Map.of(), unit(0)))))));
-    assertTrue(String.valueOf(id.getMessage()).contains("lone surrogate"), String.valueOf(id.getMessage()));
-    IllegalArgumentException text = assertThrows(IllegalArgumentException.class,
-        () -> embedded("t", 1, "bad \uDC00 text", Map.of(), unit(0)));
-    assertTrue(String.valueOf(text.getMessage()).startsWith("text "), String.valueOf(text.getMessage()));
-    IllegalArgumentException meta = assertThrows(IllegalArgumentException.class,
-        () -> embedded("m", 1, "Text.", Map.of("team", "sec\uD83D"), unit(0)));
-    assertTrue(String.valueOf(meta.getMessage()).contains("metadata.team"), String.valueOf(meta.getMessage()));
-    IllegalArgumentException nul = assertThrows(IllegalArgumentException.class,
-        () -> store.denseSearch(unit(0), 3, Filter.eq("team", "a\u0000b")));
-    assertTrue(String.valueOf(nul.getMessage()).contains("\"team\"") && String.valueOf(nul.getMessage()).contains("NUL"), String.valueOf(nul.getMessage()));
+    IllegalArgumentException id =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                store.write(
+                    List.of(
+                        new DocumentChunks(
+                            "x\uD800",
+                            "v1",
+                            List.of(embedded("x\uD800", 1, "Text.", Map.of(), unit(0)))))));
+    assertTrue(
+        String.valueOf(id.getMessage()).contains("lone surrogate"),
+        String.valueOf(id.getMessage()));
+    IllegalArgumentException text =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> embedded("t", 1, "bad \uDC00 text", Map.of(), unit(0)));
+    assertTrue(
+        String.valueOf(text.getMessage()).startsWith("text "), String.valueOf(text.getMessage()));
+    IllegalArgumentException meta =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> embedded("m", 1, "Text.", Map.of("team", "sec\uD83D"), unit(0)));
+    assertTrue(
+        String.valueOf(meta.getMessage()).contains("metadata.team"),
+        String.valueOf(meta.getMessage()));
+    IllegalArgumentException nul =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> store.denseSearch(unit(0), 3, Filter.eq("team", "a\u0000b")));
+    assertTrue(
+        String.valueOf(nul.getMessage()).contains("\"team\"")
+            && String.valueOf(nul.getMessage()).contains("NUL"),
+        String.valueOf(nul.getMessage()));
     assertEquals(0, store.chunkCount());
     // a well-formed pair (an emoji) is fine
-    store.write(List.of(new DocumentChunks("e\uD83D\uDE00", "v1",
-        List.of(embedded("e\uD83D\uDE00", 1, "Smile \uD83D\uDE00 text.", Map.of(), unit(0))))));
+    store.write(
+        List.of(
+            new DocumentChunks(
+                "e\uD83D\uDE00",
+                "v1",
+                List.of(
+                    embedded("e\uD83D\uDE00", 1, "Smile \uD83D\uDE00 text.", Map.of(), unit(0))))));
     assertEquals(Set.of("e\uD83D\uDE00"), store.documentIds());
   }
 
@@ -424,27 +599,40 @@ public abstract class VectorStoreContract {
   @Test
   void bad_arguments_are_rejected() {
     VectorStore store = newStore(D);
-    store.write(List.of(new DocumentChunks("a", "v1", List.of(embedded("a", 1, "Some text.", Map.of(), unit(0))))));
+    store.write(
+        List.of(
+            new DocumentChunks(
+                "a", "v1", List.of(embedded("a", 1, "Some text.", Map.of(), unit(0))))));
     float[] nan = unit(0);
     nan[3] = Float.NaN;
-    List<Runnable> calls = List.of(
-        () -> store.denseSearch(unit(0), 0, Filter.ALL),
-        () -> store.denseSearch(unit(0), -1, Filter.ALL),
-        () -> store.lexicalSearch("text", 0, Filter.ALL),
-        () -> store.hybridSearch(unit(0), "text", 0, Filter.ALL),
-        () -> store.denseSearch(new float[D + 1], 3, Filter.ALL),
-        () -> store.denseSearch(nan, 3, Filter.ALL),
-        () -> store.hybridSearch(new float[] {1f, 0f}, "text", 3, Filter.ALL),
-        () -> store.hybridSearch(nan, "text", 3, Filter.ALL),
-        () -> store.write(List.of(new DocumentChunks("w", "v1",
-            List.of(embedded("w", 1, "Wrong size.", Map.of(), new float[] {1f, 0f, 0f}))))));
+    List<Runnable> calls =
+        List.of(
+            () -> store.denseSearch(unit(0), 0, Filter.ALL),
+            () -> store.denseSearch(unit(0), -1, Filter.ALL),
+            () -> store.lexicalSearch("text", 0, Filter.ALL),
+            () -> store.hybridSearch(unit(0), "text", 0, Filter.ALL),
+            () -> store.denseSearch(new float[D + 1], 3, Filter.ALL),
+            () -> store.denseSearch(nan, 3, Filter.ALL),
+            () -> store.hybridSearch(new float[] {1f, 0f}, "text", 3, Filter.ALL),
+            () -> store.hybridSearch(nan, "text", 3, Filter.ALL),
+            () ->
+                store.write(
+                    List.of(
+                        new DocumentChunks(
+                            "w",
+                            "v1",
+                            List.of(
+                                embedded(
+                                    "w", 1, "Wrong size.", Map.of(), new float[] {1f, 0f, 0f}))))));
     for (int i = 0; i < calls.size(); i++) {
       Runnable call = calls.get(i);
       try {
         call.run();
         fail("call " + i + " must throw IllegalArgumentException");
       } catch (IllegalArgumentException expected) {
-        assertFalse(expected.getMessage() == null || expected.getMessage().isBlank(), "call " + i + " explains itself");
+        assertFalse(
+            expected.getMessage() == null || expected.getMessage().isBlank(),
+            "call " + i + " explains itself");
       }
     }
     assertEquals(1, store.chunkCount(), "a rejected write stores nothing");
@@ -460,9 +648,18 @@ public abstract class VectorStoreContract {
   /** A chunk {@code docId#index} with a hash of its text. */
   protected static EmbeddedChunk embedded(
       String docId, int index, String text, Map<String, String> metadata, float[] vector) {
-    Chunk c = new Chunk(docId + "#" + index, docId, "contract/" + docId + ".md", "Doc " + docId,
-        List.of("Section"), null, text, text.split("\\s+").length, Hashing.sha256Hex(text),
-        new LinkedHashMap<>(metadata));
+    Chunk c =
+        new Chunk(
+            docId + "#" + index,
+            docId,
+            "contract/" + docId + ".md",
+            "Doc " + docId,
+            List.of("Section"),
+            null,
+            text,
+            text.split("\\s+").length,
+            Hashing.sha256Hex(text),
+            new LinkedHashMap<>(metadata));
     return new EmbeddedChunk(c, vector);
   }
 
@@ -506,7 +703,8 @@ public abstract class VectorStoreContract {
   }
 
   /** Both absent, or both present and equal within 1e-9. */
-  private static void assertCosine(@Nullable Double expected, @Nullable Double actual, String what) {
+  private static void assertCosine(
+      @Nullable Double expected, @Nullable Double actual, String what) {
     if (expected == null || actual == null) {
       assertEquals(expected, actual, what);
     } else {

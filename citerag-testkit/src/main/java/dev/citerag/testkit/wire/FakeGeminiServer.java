@@ -22,28 +22,29 @@ import org.jspecify.annotations.Nullable;
  * <p>Endpoints under {@link #baseUrl()}:
  *
  * <ul>
- *   <li>{@code POST /v1beta/models/{model}:generateContent}: {@code candidates[].content.parts[].text},
- *       {@code finishReason}, {@code usageMetadata} (zero counts omitted, {@code thoughtsTokenCount}
- *       when set), {@code modelVersion}, {@code responseId}. A {@code LENGTH} reply becomes {@code
- *       MAX_TOKENS} (with no {@code parts} when its text is empty: thinking used the budget); {@link
- *       Reply#blocked()} a {@code SAFETY} candidate with safety ratings; {@link Reply#promptBlocked}
- *       a {@code promptFeedback.blockReason} without candidates; {@link Reply#rateLimited} a 429
- *       {@code RESOURCE_EXHAUSTED} with {@code QuotaFailure}, {@code Help} and {@code
- *       RetryInfo.retryDelay}; {@link Reply#unavailable()} a 503 {@code UNAVAILABLE}; other failures
- *       the status their exception carries. With {@code thinkingConfig.includeThoughts} a thought
- *       part precedes the answer.
- *   <li>{@code POST /v1beta/models/{model}:embedContent} and {@code :batchEmbedContents} (at most 100
- *       requests, each naming the URL's model): vectors from {@link #embedder} (queries for the
+ *   <li>{@code POST /v1beta/models/{model}:generateContent}: {@code
+ *       candidates[].content.parts[].text}, {@code finishReason}, {@code usageMetadata} (zero
+ *       counts omitted, {@code thoughtsTokenCount} when set), {@code modelVersion}, {@code
+ *       responseId}. A {@code LENGTH} reply becomes {@code MAX_TOKENS} (with no {@code parts} when
+ *       its text is empty: thinking used the budget); {@link Reply#blocked()} a {@code SAFETY}
+ *       candidate with safety ratings; {@link Reply#promptBlocked} a {@code
+ *       promptFeedback.blockReason} without candidates; {@link Reply#rateLimited} a 429 {@code
+ *       RESOURCE_EXHAUSTED} with {@code QuotaFailure}, {@code Help} and {@code
+ *       RetryInfo.retryDelay}; {@link Reply#unavailable()} a 503 {@code UNAVAILABLE}; other
+ *       failures the status their exception carries. With {@code thinkingConfig.includeThoughts} a
+ *       thought part precedes the answer.
+ *   <li>{@code POST /v1beta/models/{model}:embedContent} and {@code :batchEmbedContents} (at most
+ *       100 requests, each naming the URL's model): vectors from {@link #embedder} (queries for the
  *       {@code RETRIEVAL_QUERY}-like task types), 3072 components by default; a shorter {@code
  *       outputDimensionality} gives a prefix that is not unit length, as the real API does.
  * </ul>
  *
- * Requests are checked as the real API checks them: a missing key is 403 {@code
- * PERMISSION_DENIED}, a wrong one ({@link #requireApiKey}) 400 {@code API_KEY_INVALID}; an unknown
- * model 404; unknown fields, both schema fields, a schema without {@code application/json}, a role
- * other than {@code user}/{@code model} are 400 {@code INVALID_ARGUMENT}. When the script has no
- * reply, or cannot be applied to the sources, the server answers 500 {@code INTERNAL} and records
- * the reason ({@link WireCall#scriptError()}).
+ * Requests are checked as the real API checks them: a missing key is 403 {@code PERMISSION_DENIED},
+ * a wrong one ({@link #requireApiKey}) 400 {@code API_KEY_INVALID}; an unknown model 404; unknown
+ * fields, both schema fields, a schema without {@code application/json}, a role other than {@code
+ * user}/{@code model} are 400 {@code INVALID_ARGUMENT}. When the script has no reply, or cannot be
+ * applied to the sources, the server answers 500 {@code INTERNAL} and records the reason ({@link
+ * WireCall#scriptError()}).
  *
  * <pre>{@code
  * try (FakeGeminiServer gemini = new FakeGeminiServer()) {
@@ -60,15 +61,18 @@ public final class FakeGeminiServer implements AutoCloseable {
 
   /** The chat model accepted by default (others: {@link #addModel}). */
   public static final String DEFAULT_MODEL = "gemini-2.5-flash";
+
   /** The embedding model accepted by default. */
   public static final String DEFAULT_EMBEDDING_MODEL = "gemini-embedding-001";
+
   /** Native length of the default embeddings, as {@code gemini-embedding-001}. */
   public static final int NATIVE_DIMENSIONS = 3072;
 
   private final ReplyScript script = new ReplyScript("FakeGeminiServer");
-  private final Set<String> chatModels = new CopyOnWriteArraySet<>(
-      Set.of(DEFAULT_MODEL, "gemini-2.5-pro", "gemini-2.5-flash-lite"));
-  private final Set<String> embeddingModels = new CopyOnWriteArraySet<>(Set.of(DEFAULT_EMBEDDING_MODEL));
+  private final Set<String> chatModels =
+      new CopyOnWriteArraySet<>(Set.of(DEFAULT_MODEL, "gemini-2.5-pro", "gemini-2.5-flash-lite"));
+  private final Set<String> embeddingModels =
+      new CopyOnWriteArraySet<>(Set.of(DEFAULT_EMBEDDING_MODEL));
   private volatile @Nullable String requiredApiKey;
   private volatile EmbeddingSource embeddings = EmbeddingSource.deterministic(NATIVE_DIMENSIONS);
   private volatile int thoughtsTokens;
@@ -80,39 +84,44 @@ public final class FakeGeminiServer implements AutoCloseable {
    * @throws java.io.UncheckedIOException when it cannot start
    */
   public FakeGeminiServer() {
-    GeminiProtocol protocol = new GeminiProtocol(new GeminiProtocol.Settings() {
-      @Override
-      public Set<String> chatModels() {
-        return chatModels;
-      }
+    GeminiProtocol protocol =
+        new GeminiProtocol(
+            new GeminiProtocol.Settings() {
+              @Override
+              public Set<String> chatModels() {
+                return chatModels;
+              }
 
-      @Override
-      public Set<String> embeddingModels() {
-        return embeddingModels;
-      }
+              @Override
+              public Set<String> embeddingModels() {
+                return embeddingModels;
+              }
 
-      @Override
-      public @Nullable String requiredApiKey() {
-        return requiredApiKey;
-      }
+              @Override
+              public @Nullable String requiredApiKey() {
+                return requiredApiKey;
+              }
 
-      @Override
-      public EmbeddingSource embeddings() {
-        return embeddings;
-      }
+              @Override
+              public EmbeddingSource embeddings() {
+                return embeddings;
+              }
 
-      @Override
-      public int thoughtsTokens() {
-        return thoughtsTokens;
-      }
+              @Override
+              public int thoughtsTokens() {
+                return thoughtsTokens;
+              }
 
-      @Override
-      public ReplyScript script() {
-        return script;
-      }
-    });
-    this.http = new FakeHttp("FakeGeminiServer", protocol::handle,
-        msg -> GeminiProtocol.error(500, "INTERNAL", msg));
+              @Override
+              public ReplyScript script() {
+                return script;
+              }
+            });
+    this.http =
+        new FakeHttp(
+            "FakeGeminiServer",
+            protocol::handle,
+            msg -> GeminiProtocol.error(500, "INTERNAL", msg));
   }
 
   /** The server's base URL without a trailing slash, e.g. {@code http://127.0.0.1:50123}. */
@@ -130,7 +139,10 @@ public final class FakeGeminiServer implements AutoCloseable {
 
   // ---- script ----
 
-  /** Replies to questions containing {@code fragment} with {@code replies} in order (the last repeats). */
+  /**
+   * Replies to questions containing {@code fragment} with {@code replies} in order (the last
+   * repeats).
+   */
   public FakeGeminiServer onQuestion(String fragment, Reply... replies) {
     script.onQuestion(fragment, replies);
     return this;
@@ -142,7 +154,9 @@ public final class FakeGeminiServer implements AutoCloseable {
     return this;
   }
 
-  /** The reply when neither a rule nor the queue answers; default: none (500 with a script error). */
+  /**
+   * The reply when neither a rule nor the queue answers; default: none (500 with a script error).
+   */
   public FakeGeminiServer otherwise(Reply reply) {
     script.otherwise(reply);
     return this;
@@ -171,8 +185,8 @@ public final class FakeGeminiServer implements AutoCloseable {
   }
 
   /**
-   * Accepts only this API key (header {@code x-goog-api-key} or query {@code key}); a different
-   * key gets 400 {@code API_KEY_INVALID}. Default: any non-empty key; a missing key is always 403.
+   * Accepts only this API key (header {@code x-goog-api-key} or query {@code key}); a different key
+   * gets 400 {@code API_KEY_INVALID}. Default: any non-empty key; a missing key is always 403.
    *
    * @throws IllegalArgumentException when blank
    */

@@ -23,8 +23,8 @@ import java.util.regex.Pattern;
  *
  * <ul>
  *   <li>{@code POST /api/chat}: with {@code "stream": false} one object with {@code
- *       message.content}, {@code done_reason} ({@code stop} or {@code length}), {@code done} and the
- *       counts and nanosecond durations; with {@code stream} true or absent (Ollama's default)
+ *       message.content}, {@code done_reason} ({@code stop} or {@code length}), {@code done} and
+ *       the counts and nanosecond durations; with {@code stream} true or absent (Ollama's default)
  *       NDJSON chunks then a final {@code done: true} line. {@code message.thinking} appears when
  *       thinking is on (requested, or omitted on a thinking model); {@code think: true} on another
  *       model is a 400. An empty {@code messages} list answers {@code done_reason: load}.
@@ -76,18 +76,21 @@ public final class FakeOllamaServer implements AutoCloseable {
   public FakeOllamaServer() {
     addChatModel(DEFAULT_CHAT_MODEL, false);
     addEmbeddingModel(DEFAULT_EMBEDDING_MODEL, DEFAULT_EMBEDDING_DIMENSIONS);
-    OllamaProtocol protocol = new OllamaProtocol(new OllamaProtocol.Settings() {
-      @Override
-      public Map<String, OllamaProtocol.Model> models() {
-        return models;
-      }
+    OllamaProtocol protocol =
+        new OllamaProtocol(
+            new OllamaProtocol.Settings() {
+              @Override
+              public Map<String, OllamaProtocol.Model> models() {
+                return models;
+              }
 
-      @Override
-      public ReplyScript script() {
-        return script;
-      }
-    });
-    this.http = new FakeHttp("FakeOllamaServer", protocol::handle, msg -> OllamaProtocol.error(500, msg));
+              @Override
+              public ReplyScript script() {
+                return script;
+              }
+            });
+    this.http =
+        new FakeHttp("FakeOllamaServer", protocol::handle, msg -> OllamaProtocol.error(500, msg));
   }
 
   /** The server's base URL without a trailing slash, e.g. {@code http://127.0.0.1:50123}. */
@@ -97,7 +100,10 @@ public final class FakeOllamaServer implements AutoCloseable {
 
   // ---- script ----
 
-  /** Replies to questions containing {@code fragment} with {@code replies} in order (the last repeats). */
+  /**
+   * Replies to questions containing {@code fragment} with {@code replies} in order (the last
+   * repeats).
+   */
   public FakeOllamaServer onQuestion(String fragment, Reply... replies) {
     script.onQuestion(fragment, replies);
     return this;
@@ -109,7 +115,9 @@ public final class FakeOllamaServer implements AutoCloseable {
     return this;
   }
 
-  /** The reply when neither a rule nor the queue answers; default: none (500 with a script error). */
+  /**
+   * The reply when neither a rule nor the queue answers; default: none (500 with a script error).
+   */
   public FakeOllamaServer otherwise(Reply reply) {
     script.otherwise(reply);
     return this;
@@ -125,7 +133,10 @@ public final class FakeOllamaServer implements AutoCloseable {
    */
   public FakeOllamaServer addChatModel(String name, boolean thinking) {
     String n = OllamaProtocol.normalize(Checks.notBlank(name, "name"));
-    models.put(n, new OllamaProtocol.Model(n, false, thinking, defaultDigest(n), EmbeddingSource.deterministic(1)));
+    models.put(
+        n,
+        new OllamaProtocol.Model(
+            n, false, thinking, defaultDigest(n), EmbeddingSource.deterministic(1)));
     return this;
   }
 
@@ -137,7 +148,10 @@ public final class FakeOllamaServer implements AutoCloseable {
   public FakeOllamaServer addEmbeddingModel(String name, int dimensions) {
     String n = OllamaProtocol.normalize(Checks.notBlank(name, "name"));
     Checks.inRange(dimensions, 4, 4096, "dimensions");
-    models.put(n, new OllamaProtocol.Model(n, true, false, defaultDigest(n), EmbeddingSource.deterministic(dimensions)));
+    models.put(
+        n,
+        new OllamaProtocol.Model(
+            n, true, false, defaultDigest(n), EmbeddingSource.deterministic(dimensions)));
     return this;
   }
 
@@ -150,7 +164,9 @@ public final class FakeOllamaServer implements AutoCloseable {
   public FakeOllamaServer addEmbeddingModel(String name, Embedder embedder) {
     String n = OllamaProtocol.normalize(Checks.notBlank(name, "name"));
     Checks.notNull(embedder, "embedder");
-    models.put(n, new OllamaProtocol.Model(n, true, false, defaultDigest(n), EmbeddingSource.of(embedder)));
+    models.put(
+        n,
+        new OllamaProtocol.Model(n, true, false, defaultDigest(n), EmbeddingSource.of(embedder)));
     return this;
   }
 
@@ -165,13 +181,15 @@ public final class FakeOllamaServer implements AutoCloseable {
     String n = OllamaProtocol.normalize(Checks.notBlank(model, "model"));
     Checks.notNull(digest, "digest");
     if (!DIGEST.matcher(digest).matches()) {
-      throw new IllegalArgumentException("digest must be 64 lower-case hex characters, was \"" + digest + "\"");
+      throw new IllegalArgumentException(
+          "digest must be 64 lower-case hex characters, was \"" + digest + "\"");
     }
     OllamaProtocol.Model m = models.get(n);
     if (m == null) {
       throw new IllegalArgumentException("model \"" + model + "\" is not known to this server");
     }
-    models.put(n, new OllamaProtocol.Model(m.name(), m.embedding(), m.thinking(), digest, m.embeddings()));
+    models.put(
+        n, new OllamaProtocol.Model(m.name(), m.embedding(), m.thinking(), digest, m.embeddings()));
     return this;
   }
 

@@ -63,12 +63,19 @@ public final class FakeOpenAiServer implements AutoCloseable {
 
   /** The chat model accepted by default. */
   public static final String DEFAULT_MODEL = "gpt-4o-mini";
+
   /** The id replies of {@link #DEFAULT_MODEL} carry. */
   public static final String DEFAULT_MODEL_SNAPSHOT = "gpt-4o-mini-2024-07-18";
-  /** A reasoning model accepted by default: it reports reasoning tokens and refuses {@code max_tokens}. */
+
+  /**
+   * A reasoning model accepted by default: it reports reasoning tokens and refuses {@code
+   * max_tokens}.
+   */
   public static final String REASONING_MODEL = "o4-mini";
+
   /** The embedding model accepted by default. */
   public static final String DEFAULT_EMBEDDING_MODEL = "text-embedding-3-small";
+
   /** Native length of {@link #DEFAULT_EMBEDDING_MODEL}. */
   public static final int DEFAULT_EMBEDDING_DIMENSIONS = 1536;
 
@@ -80,20 +87,27 @@ public final class FakeOpenAiServer implements AutoCloseable {
     RETRY_AFTER_SECONDS,
     /** {@code Retry-After: <HTTP-date>} (instead of seconds). */
     RETRY_AFTER_DATE,
-    /** {@code x-ratelimit-remaining-requests: 0}, {@code x-ratelimit-reset-requests: 1.5s} and the token pair. */
+    /**
+     * {@code x-ratelimit-remaining-requests: 0}, {@code x-ratelimit-reset-requests: 1.5s} and the
+     * token pair.
+     */
     RATELIMIT_RESET
   }
 
   private final ReplyScript script = new ReplyScript("FakeOpenAiServer");
   private final Map<String, OpenAiProtocol.ChatModel> chatModels = new ConcurrentHashMap<>();
-  private final Map<String, OpenAiProtocol.EmbeddingModel> embeddingModels = new ConcurrentHashMap<>();
+  private final Map<String, OpenAiProtocol.EmbeddingModel> embeddingModels =
+      new ConcurrentHashMap<>();
   private volatile @Nullable String requiredApiKey;
   private volatile boolean jsonSchemaSupported = true;
   private volatile boolean scramble;
   private volatile int reasoningTokens = 64;
   private volatile int cachedTokens;
-  private volatile Set<OpenAiProtocol.Hint> hints = EnumSet.of(
-      OpenAiProtocol.Hint.RETRY_AFTER_MS, OpenAiProtocol.Hint.RETRY_AFTER_SECONDS, OpenAiProtocol.Hint.RATELIMIT_RESET);
+  private volatile Set<OpenAiProtocol.Hint> hints =
+      EnumSet.of(
+          OpenAiProtocol.Hint.RETRY_AFTER_MS,
+          OpenAiProtocol.Hint.RETRY_AFTER_SECONDS,
+          OpenAiProtocol.Hint.RATELIMIT_RESET);
   private final FakeHttp http;
 
   /**
@@ -104,62 +118,77 @@ public final class FakeOpenAiServer implements AutoCloseable {
    * @throws java.io.UncheckedIOException when it cannot start
    */
   public FakeOpenAiServer() {
-    chatModels.put(DEFAULT_MODEL, new OpenAiProtocol.ChatModel(DEFAULT_MODEL, DEFAULT_MODEL_SNAPSHOT, false));
-    chatModels.put(REASONING_MODEL, new OpenAiProtocol.ChatModel(REASONING_MODEL, "o4-mini-2025-04-16", true));
-    embeddingModels.put(DEFAULT_EMBEDDING_MODEL, new OpenAiProtocol.EmbeddingModel(DEFAULT_EMBEDDING_MODEL,
-        EmbeddingSource.deterministic(DEFAULT_EMBEDDING_DIMENSIONS), true));
-    embeddingModels.put("text-embedding-3-large", new OpenAiProtocol.EmbeddingModel("text-embedding-3-large",
-        EmbeddingSource.deterministic(3072), true));
-    embeddingModels.put("text-embedding-ada-002", new OpenAiProtocol.EmbeddingModel("text-embedding-ada-002",
-        EmbeddingSource.deterministic(1536), false));
-    OpenAiProtocol protocol = new OpenAiProtocol(new OpenAiProtocol.Settings() {
-      @Override
-      public Map<String, OpenAiProtocol.ChatModel> chatModels() {
-        return chatModels;
-      }
+    chatModels.put(
+        DEFAULT_MODEL, new OpenAiProtocol.ChatModel(DEFAULT_MODEL, DEFAULT_MODEL_SNAPSHOT, false));
+    chatModels.put(
+        REASONING_MODEL, new OpenAiProtocol.ChatModel(REASONING_MODEL, "o4-mini-2025-04-16", true));
+    embeddingModels.put(
+        DEFAULT_EMBEDDING_MODEL,
+        new OpenAiProtocol.EmbeddingModel(
+            DEFAULT_EMBEDDING_MODEL,
+            EmbeddingSource.deterministic(DEFAULT_EMBEDDING_DIMENSIONS),
+            true));
+    embeddingModels.put(
+        "text-embedding-3-large",
+        new OpenAiProtocol.EmbeddingModel(
+            "text-embedding-3-large", EmbeddingSource.deterministic(3072), true));
+    embeddingModels.put(
+        "text-embedding-ada-002",
+        new OpenAiProtocol.EmbeddingModel(
+            "text-embedding-ada-002", EmbeddingSource.deterministic(1536), false));
+    OpenAiProtocol protocol =
+        new OpenAiProtocol(
+            new OpenAiProtocol.Settings() {
+              @Override
+              public Map<String, OpenAiProtocol.ChatModel> chatModels() {
+                return chatModels;
+              }
 
-      @Override
-      public Map<String, OpenAiProtocol.EmbeddingModel> embeddingModels() {
-        return embeddingModels;
-      }
+              @Override
+              public Map<String, OpenAiProtocol.EmbeddingModel> embeddingModels() {
+                return embeddingModels;
+              }
 
-      @Override
-      public @Nullable String requiredApiKey() {
-        return requiredApiKey;
-      }
+              @Override
+              public @Nullable String requiredApiKey() {
+                return requiredApiKey;
+              }
 
-      @Override
-      public boolean jsonSchemaSupported() {
-        return jsonSchemaSupported;
-      }
+              @Override
+              public boolean jsonSchemaSupported() {
+                return jsonSchemaSupported;
+              }
 
-      @Override
-      public boolean scrambleEmbeddingOrder() {
-        return scramble;
-      }
+              @Override
+              public boolean scrambleEmbeddingOrder() {
+                return scramble;
+              }
 
-      @Override
-      public int reasoningTokens() {
-        return reasoningTokens;
-      }
+              @Override
+              public int reasoningTokens() {
+                return reasoningTokens;
+              }
 
-      @Override
-      public int cachedTokens() {
-        return cachedTokens;
-      }
+              @Override
+              public int cachedTokens() {
+                return cachedTokens;
+              }
 
-      @Override
-      public Set<OpenAiProtocol.Hint> hints() {
-        return hints;
-      }
+              @Override
+              public Set<OpenAiProtocol.Hint> hints() {
+                return hints;
+              }
 
-      @Override
-      public ReplyScript script() {
-        return script;
-      }
-    });
-    this.http = new FakeHttp("FakeOpenAiServer", protocol::handle,
-        msg -> OpenAiProtocol.error(500, msg, "server_error", null, null));
+              @Override
+              public ReplyScript script() {
+                return script;
+              }
+            });
+    this.http =
+        new FakeHttp(
+            "FakeOpenAiServer",
+            protocol::handle,
+            msg -> OpenAiProtocol.error(500, msg, "server_error", null, null));
   }
 
   /** The server's root without a trailing slash, e.g. {@code http://127.0.0.1:50123}. */
@@ -174,7 +203,10 @@ public final class FakeOpenAiServer implements AutoCloseable {
 
   // ---- script ----
 
-  /** Replies to questions containing {@code fragment} with {@code replies} in order (the last repeats). */
+  /**
+   * Replies to questions containing {@code fragment} with {@code replies} in order (the last
+   * repeats).
+   */
   public FakeOpenAiServer onQuestion(String fragment, Reply... replies) {
     script.onQuestion(fragment, replies);
     return this;
@@ -186,7 +218,9 @@ public final class FakeOpenAiServer implements AutoCloseable {
     return this;
   }
 
-  /** The reply when neither a rule nor the queue answers; default: none (500 with a script error). */
+  /**
+   * The reply when neither a rule nor the queue answers; default: none (500 with a script error).
+   */
   public FakeOpenAiServer otherwise(Reply reply) {
     script.otherwise(reply);
     return this;
@@ -197,12 +231,14 @@ public final class FakeOpenAiServer implements AutoCloseable {
   /**
    * Serves another chat model, replying with {@code reported} as its id.
    *
-   * @param reasoning whether it is a reasoning model (reports reasoning tokens, refuses {@code max_tokens})
+   * @param reasoning whether it is a reasoning model (reports reasoning tokens, refuses {@code
+   *     max_tokens})
    * @throws IllegalArgumentException when a name is blank
    */
   public FakeOpenAiServer addChatModel(String name, String reported, boolean reasoning) {
     Checks.notBlank(name, "name");
-    chatModels.put(name, new OpenAiProtocol.ChatModel(name, Checks.notBlank(reported, "reported"), reasoning));
+    chatModels.put(
+        name, new OpenAiProtocol.ChatModel(name, Checks.notBlank(reported, "reported"), reasoning));
     return this;
   }
 
@@ -215,25 +251,31 @@ public final class FakeOpenAiServer implements AutoCloseable {
   public FakeOpenAiServer addEmbeddingModel(String name, int dimensions, boolean shortens) {
     Checks.notBlank(name, "name");
     Checks.inRange(dimensions, 4, 8192, "dimensions");
-    embeddingModels.put(name, new OpenAiProtocol.EmbeddingModel(name, EmbeddingSource.deterministic(dimensions),
-        shortens));
+    embeddingModels.put(
+        name,
+        new OpenAiProtocol.EmbeddingModel(
+            name, EmbeddingSource.deterministic(dimensions), shortens));
     return this;
   }
 
   /**
-   * Serves an embedding model whose vectors come from {@code embedder} (as documents: the API
-   * has no query mode).
+   * Serves an embedding model whose vectors come from {@code embedder} (as documents: the API has
+   * no query mode).
    *
    * @throws IllegalArgumentException when the name is blank or the embedder null
    */
   public FakeOpenAiServer addEmbeddingModel(String name, Embedder embedder) {
     Checks.notBlank(name, "name");
-    embeddingModels.put(name, new OpenAiProtocol.EmbeddingModel(name,
-        EmbeddingSource.of(Checks.notNull(embedder, "embedder")), true));
+    embeddingModels.put(
+        name,
+        new OpenAiProtocol.EmbeddingModel(
+            name, EmbeddingSource.of(Checks.notNull(embedder, "embedder")), true));
     return this;
   }
 
-  /** Stops serving a model (chat or embedding), so requests for it get 404 {@code model_not_found}. */
+  /**
+   * Stops serving a model (chat or embedding), so requests for it get 404 {@code model_not_found}.
+   */
   public FakeOpenAiServer removeModel(String name) {
     chatModels.remove(name);
     embeddingModels.remove(name);
@@ -260,7 +302,9 @@ public final class FakeOpenAiServer implements AutoCloseable {
     return this;
   }
 
-  /** Sends embedding batches back to front (each item keeps its true {@code index}). Default false. */
+  /**
+   * Sends embedding batches back to front (each item keeps its true {@code index}). Default false.
+   */
   public FakeOpenAiServer scrambleEmbeddingOrder(boolean scramble) {
     this.scramble = scramble;
     return this;

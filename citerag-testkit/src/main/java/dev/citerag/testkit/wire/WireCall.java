@@ -39,8 +39,16 @@ public final class WireCall {
    * @param status the HTTP status the fake answered
    * @param scriptError why the fake could not apply its script (then it answered 500), or null
    */
-  public WireCall(String method, String path, @Nullable String query, Map<String, List<String>> headers, String body,
-      @Nullable JsonNode json, SentSources sources, int status, @Nullable String scriptError) {
+  public WireCall(
+      String method,
+      String path,
+      @Nullable String query,
+      Map<String, List<String>> headers,
+      String body,
+      @Nullable JsonNode json,
+      SentSources sources,
+      int status,
+      @Nullable String scriptError) {
     this.method = Checks.notBlank(method, "method");
     this.path = Checks.notNull(path, "path");
     this.query = query;
@@ -110,14 +118,25 @@ public final class WireCall {
   @Override
   public String toString() {
     StringBuilder h = new StringBuilder();
-    headers.forEach((k, v) -> {
-      if (h.length() > 0) {
-        h.append(", ");
-      }
-      h.append(k).append('=').append(SECRET_HEADERS.contains(k) ? "***" : String.join(",", v));
-    });
-    return "WireCall[" + method + " " + path + (query == null ? "" : "?" + maskQuery(query)) + " -> " + status
-        + ", headers{" + h + "}, " + body.length() + " body chars]";
+    headers.forEach(
+        (k, v) -> {
+          if (h.length() > 0) {
+            h.append(", ");
+          }
+          h.append(k).append('=').append(SECRET_HEADERS.contains(k) ? "***" : String.join(",", v));
+        });
+    return "WireCall["
+        + method
+        + " "
+        + path
+        + (query == null ? "" : "?" + maskQuery(query))
+        + " -> "
+        + status
+        + ", headers{"
+        + h
+        + "}, "
+        + body.length()
+        + " body chars]";
   }
 
   private static String maskQuery(String q) {

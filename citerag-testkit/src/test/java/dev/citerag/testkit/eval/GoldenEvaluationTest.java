@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * default MarkdownChunker, ExtractiveGenerator, default gates (lexical match on, minimum cosine off
  * so the sweep sees every case). The floors below are what a regression would break; the report is
  * written to {@code target/golden-evaluation.md} and {@code .json} (and printed) for the README:
- * {@code mvn -B -pl citerag-testkit -am verify -Dtest=GoldenEvaluationTest -Dsurefire.failIfNoSpecifiedTests=false}.
+ * {@code mvn -B -pl citerag-testkit -am verify -Dtest=GoldenEvaluationTest
+ * -Dsurefire.failIfNoSpecifiedTests=false}.
  */
 class GoldenEvaluationTest {
 
@@ -31,13 +32,24 @@ class GoldenEvaluationTest {
     LocalHashingEmbedder embedder = new LocalHashingEmbedder();
     InMemoryVectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
     Ingestor.builder().embedder(embedder).store(store).build().ingest(GoldenCorpus.load());
-    RagPipeline rag = RagPipeline.builder().embedder(embedder).store(store).generator(new ExtractiveGenerator()).build();
-    report = EvaluationRunner.builder().name("extractive generator, local hashing embedder, in-memory store")
-        .pipeline(rag).build().run();
+    RagPipeline rag =
+        RagPipeline.builder()
+            .embedder(embedder)
+            .store(store)
+            .generator(new ExtractiveGenerator())
+            .build();
+    report =
+        EvaluationRunner.builder()
+            .name("extractive generator, local hashing embedder, in-memory store")
+            .pipeline(rag)
+            .build()
+            .run();
     Path target = Path.of("target");
     Files.createDirectories(target);
-    Files.writeString(target.resolve("golden-evaluation.md"), report.toMarkdown(), StandardCharsets.UTF_8);
-    Files.writeString(target.resolve("golden-evaluation.json"), report.toJson(), StandardCharsets.UTF_8);
+    Files.writeString(
+        target.resolve("golden-evaluation.md"), report.toMarkdown(), StandardCharsets.UTF_8);
+    Files.writeString(
+        target.resolve("golden-evaluation.json"), report.toJson(), StandardCharsets.UTF_8);
     System.out.println(report.toMarkdown());
   }
 
@@ -50,8 +62,8 @@ class GoldenEvaluationTest {
   }
 
   /**
-   * No unanswerable question is answered: out-of-scope, filtered-out and near misses (the topic
-   * is in the corpus, the asked fact is not). The extractive generator abstains unless its best
+   * No unanswerable question is answered: out-of-scope, filtered-out and near misses (the topic is
+   * in the corpus, the asked fact is not). The extractive generator abstains unless its best
    * sentence covers every number/identifier and two thirds of the distinctive question terms.
    */
   @Test
@@ -65,9 +77,12 @@ class GoldenEvaluationTest {
 
   @Test
   void answer_accuracy_stays_at_the_measured_level() {
-    // measured 0.714 (35 of 49) with the ExtractiveGenerator (lexical mode) and LocalHashingEmbedder;
+    // measured 0.714 (35 of 49) with the ExtractiveGenerator (lexical mode) and
+    // LocalHashingEmbedder;
     // the floor is the figure before Porter2 stemming and the agreement rules
-    assertThat(report.answers().answerAccuracy()).as(report.toMarkdown()).isGreaterThanOrEqualTo(0.694);
+    assertThat(report.answers().answerAccuracy())
+        .as(report.toMarkdown())
+        .isGreaterThanOrEqualTo(0.694);
   }
 
   @Test

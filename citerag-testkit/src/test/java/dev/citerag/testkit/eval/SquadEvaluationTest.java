@@ -23,7 +23,9 @@ class SquadEvaluationTest {
 
   private void write(String cases) throws IOException {
     Files.createDirectories(dir.resolve("corpus"));
-    Files.writeString(dir.resolve("corpus/rivers.md"), """
+    Files.writeString(
+        dir.resolve("corpus/rivers.md"),
+        """
         # Rivers
 
         ## Paragraph 1
@@ -33,11 +35,13 @@ class SquadEvaluationTest {
         ## Paragraph 2
 
         The Danube flows through ten countries, more than any other river in the world.
-        """, StandardCharsets.UTF_8);
+        """,
+        StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("cases.jsonl"), cases, StandardCharsets.UTF_8);
   }
 
-  private static final String CASES = """
+  private static final String CASES =
+      """
       {"id": "q1", "question": "Where does the Rhine begin?", "answerable": true, "doc": "rivers", "paragraph": 1, "answers": ["Swiss canton of Graubünden", "Graubünden"], "plausible_answers": []}
       {"id": "q2", "question": "How many countries does the Danube flow through?", "answerable": true, "doc": "rivers", "paragraph": 2, "answers": ["ten"], "plausible_answers": []}
       {"id": "q3", "question": "Where does the Rhine not begin?", "answerable": false, "doc": "rivers", "paragraph": 1, "answers": [], "plausible_answers": ["Graubünden"]}
@@ -45,7 +49,8 @@ class SquadEvaluationTest {
 
   @Test
   void normalises_answers_the_squad_way_and_matches_on_word_boundaries() {
-    assertThat(SquadCase.normalize("The  Swiss-canton, of   Graubünden!")).isEqualTo("swisscanton of graubünden");
+    assertThat(SquadCase.normalize("The  Swiss-canton, of   Graubünden!"))
+        .isEqualTo("swisscanton of graubünden");
     SquadCase c = new SquadCase("x", "q?", true, "d", 1, List.of("ten", "10 countries"), List.of());
     assertThat(c.answeredBy("It flows through ten countries.")).isTrue();
     assertThat(c.answeredBy("It flows through 10 Countries.")).isTrue();
@@ -57,11 +62,15 @@ class SquadEvaluationTest {
     write(CASES);
     SquadDataset squad = SquadDataset.load(dir);
     assertThat(squad.cases()).extracting(SquadCase::id).containsExactly("q1", "q2", "q3");
-    assertThat(squad.documents()).singleElement().satisfies(d -> {
-      assertThat(d.id()).isEqualTo("rivers");
-      assertThat(d.title()).isEqualTo("Rivers");
-    });
-    assertThat(squad.paragraph("rivers", 2)).hasValueSatisfying(p -> assertThat(p).startsWith("The Danube"));
+    assertThat(squad.documents())
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.id()).isEqualTo("rivers");
+              assertThat(d.title()).isEqualTo("Rivers");
+            });
+    assertThat(squad.paragraph("rivers", 2))
+        .hasValueSatisfying(p -> assertThat(p).startsWith("The Danube"));
     assertThat(squad.cases().get(2).answerable()).isFalse();
     assertThat(squad.cases().get(2).plausibleAnswers()).containsExactly("Graubünden");
   }
@@ -69,10 +78,13 @@ class SquadEvaluationTest {
   @Test
   void rejects_a_case_naming_a_missing_paragraph() throws IOException {
     write(CASES.replace("\"paragraph\": 2", "\"paragraph\": 9"));
-    assertThatThrownBy(() -> SquadDataset.load(dir)).isInstanceOf(GoldenFormatException.class)
-        .hasMessageContaining("paragraph").hasMessageContaining("cases.jsonl:2:");
+    assertThatThrownBy(() -> SquadDataset.load(dir))
+        .isInstanceOf(GoldenFormatException.class)
+        .hasMessageContaining("paragraph")
+        .hasMessageContaining("cases.jsonl:2:");
     assertThatThrownBy(() -> SquadDataset.load(dir.resolve("corpus")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cases.jsonl");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("cases.jsonl");
   }
 
   @Test
@@ -82,11 +94,18 @@ class SquadEvaluationTest {
     LocalHashingEmbedder embedder = new LocalHashingEmbedder();
     InMemoryVectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
     Ingestor.builder().embedder(embedder).store(store).build().ingest(squad.documents());
-    RagPipeline rag = RagPipeline.builder().embedder(embedder).store(store).generator(new ExtractiveGenerator()).build();
-    SquadReport r = SquadEvaluation.builder().name("tiny").pipeline(rag).cases(squad.cases()).build().run();
+    RagPipeline rag =
+        RagPipeline.builder()
+            .embedder(embedder)
+            .store(store)
+            .generator(new ExtractiveGenerator())
+            .build();
+    SquadReport r =
+        SquadEvaluation.builder().name("tiny").pipeline(rag).cases(squad.cases()).build().run();
     assertThat(r.answerable()).isEqualTo(2);
     assertThat(r.unanswerable()).isEqualTo(1);
-    assertThat(r.correct() + r.wrong() + r.abstained()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(r.correct() + r.wrong() + r.abstained())
+        .isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
     assertThat(r.results().get(0).correct()).isTrue();
     assertThat(r.results().get(1).correct()).isTrue();
     // the negated question is a near miss

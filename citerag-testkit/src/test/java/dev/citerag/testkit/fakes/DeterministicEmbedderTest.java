@@ -24,8 +24,11 @@ class DeterministicEmbedderTest {
     DeterministicEmbedder e = DeterministicEmbedder.create();
     e.placeAt(QUERY, "deployctl rollback", cosine);
 
-    double actual = Vectors.cosine(e.embedQuery(QUERY),
-        e.embedDocuments(List.of(DocumentText.of("Run deployctl rollback --to <sha>."))).get(0));
+    double actual =
+        Vectors.cosine(
+            e.embedQuery(QUERY),
+            e.embedDocuments(List.of(DocumentText.of("Run deployctl rollback --to <sha>.")))
+                .get(0));
 
     assertThat(actual).isCloseTo(cosine, within(1e-6));
   }
@@ -38,7 +41,8 @@ class DeterministicEmbedderTest {
     assertThat(e.similarity(QUERY, "text above the gate")).isCloseTo(0.31, within(1e-6));
     assertThat(e.similarity(QUERY, "text below the gate")).isCloseTo(0.29, within(1e-6));
     // apart from their shares of the query direction, the two chunks are orthogonal
-    assertThat(e.similarity("text above the gate", "text below the gate")).isCloseTo(0.31 * 0.29, within(1e-6));
+    assertThat(e.similarity("text above the gate", "text below the gate"))
+        .isCloseTo(0.31 * 0.29, within(1e-6));
   }
 
   @Test
@@ -54,8 +58,12 @@ class DeterministicEmbedderTest {
   void unmapped_texts_sharing_words_are_more_similar_than_unrelated_ones() {
     DeterministicEmbedder e = DeterministicEmbedder.create();
 
-    double related = e.similarity("rollback of a release with deployctl", "deployctl rollback restores the release");
-    double unrelated = e.similarity("rollback of a release with deployctl", "exposure events are sampled at 0.015");
+    double related =
+        e.similarity(
+            "rollback of a release with deployctl", "deployctl rollback restores the release");
+    double unrelated =
+        e.similarity(
+            "rollback of a release with deployctl", "exposure events are sampled at 0.015");
 
     assertThat(related).isGreaterThan(0.4).isGreaterThan(unrelated + 0.3);
   }
@@ -78,7 +86,11 @@ class DeterministicEmbedderTest {
     List<String> out = new ArrayList<>();
     for (int i = 0; i < v.length; i++) {
       if (v[i] != 0) {
-        out.add(i + ":" + (v[i] > 0 ? "+" : "-") + String.format(java.util.Locale.ROOT, "%.4f", Math.abs(v[i])));
+        out.add(
+            i
+                + ":"
+                + (v[i] > 0 ? "+" : "-")
+                + String.format(java.util.Locale.ROOT, "%.4f", Math.abs(v[i])));
       }
     }
     return out;
@@ -87,7 +99,9 @@ class DeterministicEmbedderTest {
   @Test
   void an_exact_mapping_wins_over_substring_rules_and_the_first_substring_rule_wins() {
     DeterministicEmbedder e = DeterministicEmbedder.create();
-    e.mapContaining("deploy", e.axis(0)).mapContaining("rollback", e.axis(1)).map("deploy rollback", e.axis(2));
+    e.mapContaining("deploy", e.axis(0))
+        .mapContaining("rollback", e.axis(1))
+        .map("deploy rollback", e.axis(2));
 
     assertThat(e.embedQuery("deploy rollback")).containsExactly(e.axis(2));
     assertThat(e.embedQuery("a DEPLOY and a rollback")).containsExactly(e.axis(0));
@@ -113,14 +127,23 @@ class DeterministicEmbedderTest {
   void rejects_vectors_of_the_wrong_length_zero_vectors_and_bad_settings() {
     DeterministicEmbedder e = DeterministicEmbedder.create();
 
-    assertThat(assertThrows(IllegalArgumentException.class, () -> e.map("x", new float[3])).getMessage())
+    assertThat(
+            assertThrows(IllegalArgumentException.class, () -> e.map("x", new float[3]))
+                .getMessage())
         .isEqualTo("vector must have 64 dimensions, was 3");
-    assertThat(assertThrows(IllegalArgumentException.class, () -> e.map("x", new float[64])).getMessage())
+    assertThat(
+            assertThrows(IllegalArgumentException.class, () -> e.map("x", new float[64]))
+                .getMessage())
         .isEqualTo("vector must not be zero");
-    assertThat(assertThrows(IllegalArgumentException.class, () -> e.placeAt("q", "c", 1.5)).getMessage())
+    assertThat(
+            assertThrows(IllegalArgumentException.class, () -> e.placeAt("q", "c", 1.5))
+                .getMessage())
         .startsWith("cosine must be between -1.0 and 1.0");
-    assertThat(assertThrows(IllegalArgumentException.class,
-        () -> DeterministicEmbedder.builder().dimensions(8).controlledAxes(8).build()).getMessage())
+    assertThat(
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> DeterministicEmbedder.builder().dimensions(8).controlledAxes(8).build())
+                .getMessage())
         .isEqualTo("controlledAxes must be < dimensions (8), was 8");
     assertThat(assertThrows(IllegalArgumentException.class, () -> e.axis(16)).getMessage())
         .isEqualTo("axis must be between 0 and 15, was 16");
@@ -128,10 +151,12 @@ class DeterministicEmbedderTest {
 
   @Test
   void running_out_of_controlled_axes_is_reported() {
-    DeterministicEmbedder e = DeterministicEmbedder.builder().dimensions(8).controlledAxes(2).build();
+    DeterministicEmbedder e =
+        DeterministicEmbedder.builder().dimensions(8).controlledAxes(2).build();
     e.placeAt("q", "a", 0.5);
 
-    IllegalStateException ex = assertThrows(IllegalStateException.class, () -> e.placeAt("q", "b", 0.5));
+    IllegalStateException ex =
+        assertThrows(IllegalStateException.class, () -> e.placeAt("q", "b", 0.5));
 
     assertThat(ex.getMessage()).contains("controlledAxes");
   }
@@ -139,17 +164,20 @@ class DeterministicEmbedderTest {
   @Test
   void fails_the_next_call_once_when_told_to() {
     DeterministicEmbedder e = DeterministicEmbedder.create();
-    TransientProviderException failure = new TransientProviderException("fake", ProviderException.Kind.UNAVAILABLE,
-        503, null, "down", null, null);
+    TransientProviderException failure =
+        new TransientProviderException(
+            "fake", ProviderException.Kind.UNAVAILABLE, 503, null, "down", null, null);
     e.failNextCall(failure);
 
-    assertThat(assertThrows(TransientProviderException.class, () -> e.embedQuery("q"))).isSameAs(failure);
+    assertThat(assertThrows(TransientProviderException.class, () -> e.embedQuery("q")))
+        .isSameAs(failure);
     assertThat(e.embedQuery("q")).hasSize(64);
   }
 
   @Test
   void records_queries_and_documents_and_reports_its_identity() {
-    DeterministicEmbedder e = DeterministicEmbedder.builder().dimensions(32).model("other-model").build();
+    DeterministicEmbedder e =
+        DeterministicEmbedder.builder().dimensions(32).model("other-model").build();
 
     e.embedQuery("q1");
     e.embedDocuments(List.of(DocumentText.of("d1"), new DocumentText("d2", "Title")));

@@ -24,7 +24,8 @@ class FakeVectorStoreTest {
     store.addTexts(embedder, "a", Map.of("team", "platform"), "far text", "near text");
     store.addTexts(embedder, "b", Map.of("team", "search"), "other team text");
 
-    List<SearchHit> hits = store.denseSearch(embedder.embedQuery("q"), 5, Filter.eq("team", "platform"));
+    List<SearchHit> hits =
+        store.denseSearch(embedder.embedQuery("q"), 5, Filter.eq("team", "platform"));
 
     assertThat(hits).extracting(h -> h.chunk().text()).containsExactly("near text", "far text");
     assertThat(hits.get(0).cosine()).isCloseTo(0.9, within(1e-6));
@@ -33,16 +34,27 @@ class FakeVectorStoreTest {
 
   @Test
   void lexical_search_returns_only_chunks_sharing_a_term_and_hybrid_hits_carry_cosines() {
-    store.addTexts(embedder, "a", Map.of(), "deployctl rollback restores a release", "flags are cached", "rollback only");
+    store.addTexts(
+        embedder,
+        "a",
+        Map.of(),
+        "deployctl rollback restores a release",
+        "flags are cached",
+        "rollback only");
 
     List<SearchHit> lexical = store.lexicalSearch("deployctl rollback", 5, Filter.ALL);
-    List<SearchHit> hybrid = store.hybridSearch(embedder.embedQuery("deployctl rollback"), "deployctl rollback", 3, Filter.ALL);
+    List<SearchHit> hybrid =
+        store.hybridSearch(
+            embedder.embedQuery("deployctl rollback"), "deployctl rollback", 3, Filter.ALL);
 
-    assertThat(lexical).extracting(h -> h.chunk().text())
+    assertThat(lexical)
+        .extracting(h -> h.chunk().text())
         .containsExactly("deployctl rollback restores a release", "rollback only");
     assertThat(lexical.get(0).lexicalScore()).isEqualTo(2.0);
     assertThat(hybrid).allSatisfy(h -> assertThat(h.cosine()).isNotNull());
-    assertThat(store.searches()).extracting(FakeVectorStore.Search::kind).containsExactly("lexical", "dense", "lexical");
+    assertThat(store.searches())
+        .extracting(FakeVectorStore.Search::kind)
+        .containsExactly("lexical", "dense", "lexical");
   }
 
   @Test
@@ -63,8 +75,10 @@ class FakeVectorStoreTest {
   void a_different_identity_is_refused() {
     store.ensureIdentity(CollectionIdentity.of(embedder.identity(), "chunker-a"));
 
-    IdentityMismatchException e = assertThrows(IdentityMismatchException.class,
-        () -> store.ensureIdentity(CollectionIdentity.of(embedder.identity(), "chunker-b")));
+    IdentityMismatchException e =
+        assertThrows(
+            IdentityMismatchException.class,
+            () -> store.ensureIdentity(CollectionIdentity.of(embedder.identity(), "chunker-b")));
 
     assertThat(e.getMessage()).contains("chunkerSettings");
   }
@@ -74,9 +88,14 @@ class FakeVectorStoreTest {
     StoreException failure = new StoreException("connection lost", null);
     store.failNextCall(failure);
 
-    assertThat(assertThrows(StoreException.class, () -> store.lexicalSearch("x", 1, Filter.ALL))).isSameAs(failure);
+    assertThat(assertThrows(StoreException.class, () -> store.lexicalSearch("x", 1, Filter.ALL)))
+        .isSameAs(failure);
     assertThat(store.lexicalSearch("x", 1, Filter.ALL)).isEmpty();
-    assertThat(assertThrows(IllegalArgumentException.class, () -> store.denseSearch(new float[3], 1, Filter.ALL))
-        .getMessage()).isEqualTo("queryVector must have 64 dimensions, was 3");
+    assertThat(
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> store.denseSearch(new float[3], 1, Filter.ALL))
+                .getMessage())
+        .isEqualTo("queryVector must have 64 dimensions, was 3");
   }
 }

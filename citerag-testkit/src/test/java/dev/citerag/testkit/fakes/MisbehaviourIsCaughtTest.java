@@ -33,26 +33,36 @@ class MisbehaviourIsCaughtTest {
 
     assertThat(r).isInstanceOf(RagResult.Answered.class);
     RagResult.Answered a = (RagResult.Answered) r;
-    assertThat(a.citations()).singleElement()
+    assertThat(a.citations())
+        .singleElement()
         .satisfies(c -> assertThat(c.chunk().docId()).isEqualTo("rollbacks"));
     assertThat(a.answer()).isEqualTo("Run deployctl rollback --service <name> --to <sha>");
   }
 
   @Test
   void a_phantom_source_id_is_rejected_as_phantom_source() {
-    RagResult.Rejected r = rejected(askOnce(Reply.phantomCitation("Use deployctl.", "Run deployctl rollback --service")));
+    RagResult.Rejected r =
+        rejected(
+            askOnce(Reply.phantomCitation("Use deployctl.", "Run deployctl rollback --service")));
 
     assertThat(r.reason()).isEqualTo(RejectReason.INVALID_CITATIONS);
     assertThat(r.issues()).extracting(ValidationIssue::type).contains(IssueType.PHANTOM_SOURCE);
     // the invented id never leaves the library: the issue names the citation's position instead
     assertThat(r.issues().get(0).sourceId()).isNull();
-    assertThat(r.issues().get(0).detail()).contains("claim 1 of 1, citation 1").doesNotContain("x1q1z");
+    assertThat(r.issues().get(0).detail())
+        .contains("claim 1 of 1, citation 1")
+        .doesNotContain("x1q1z");
   }
 
   @Test
   void a_quote_glued_from_two_fragments_is_rejected_as_quote_not_found() {
-    RagResult.Rejected r = rejected(askOnce(Reply.gluedQuote("Roll back quickly.",
-        "Run deployctl rollback --service <name>", "normally completes within 4 minutes")));
+    RagResult.Rejected r =
+        rejected(
+            askOnce(
+                Reply.gluedQuote(
+                    "Roll back quickly.",
+                    "Run deployctl rollback --service <name>",
+                    "normally completes within 4 minutes")));
 
     assertThat(r.reason()).isEqualTo(RejectReason.INVALID_CITATIONS);
     assertThat(r.issues()).extracting(ValidationIssue::type).contains(IssueType.QUOTE_NOT_FOUND);
@@ -60,14 +70,20 @@ class MisbehaviourIsCaughtTest {
 
   @Test
   void an_abstention_carrying_a_citation_is_rejected() {
-    RagResult.Rejected r = rejected(askOnce(Reply.abstentionWithCitation("The rotation changes every Monday")));
+    RagResult.Rejected r =
+        rejected(askOnce(Reply.abstentionWithCitation("The rotation changes every Monday")));
 
-    assertThat(r.issues()).extracting(ValidationIssue::type).containsExactly(IssueType.ABSTENTION_WITH_CITATIONS);
+    assertThat(r.issues())
+        .extracting(ValidationIssue::type)
+        .containsExactly(IssueType.ABSTENTION_WITH_CITATIONS);
   }
 
   @Test
   void a_quote_shorter_than_four_words_is_rejected_as_quote_too_short() {
-    RagResult.Rejected r = rejected(askOnce(Reply.answered("Use deployctl.", Cite.of("deployctl rollback", "Run deployctl"))));
+    RagResult.Rejected r =
+        rejected(
+            askOnce(
+                Reply.answered("Use deployctl.", Cite.of("deployctl rollback", "Run deployctl"))));
 
     assertThat(r.issues()).extracting(ValidationIssue::type).contains(IssueType.QUOTE_TOO_SHORT);
   }
@@ -76,7 +92,9 @@ class MisbehaviourIsCaughtTest {
   void an_answer_without_citations_is_rejected() {
     RagResult.Rejected r = rejected(askOnce(Reply.answered("Use deployctl rollback.")));
 
-    assertThat(r.issues()).extracting(ValidationIssue::type).contains(IssueType.ANSWER_WITHOUT_CITATIONS);
+    assertThat(r.issues())
+        .extracting(ValidationIssue::type)
+        .contains(IssueType.ANSWER_WITHOUT_CITATIONS);
   }
 
   @Test
@@ -84,7 +102,9 @@ class MisbehaviourIsCaughtTest {
     RagResult.Rejected r = rejected(askOnce(Reply.invalidJson()));
 
     assertThat(r.reason()).isEqualTo(RejectReason.INVALID_REPLY);
-    assertThat(r.issues()).extracting(ValidationIssue::type).containsExactly(IssueType.INVALID_JSON);
+    assertThat(r.issues())
+        .extracting(ValidationIssue::type)
+        .containsExactly(IssueType.INVALID_JSON);
   }
 
   @Test
@@ -92,15 +112,22 @@ class MisbehaviourIsCaughtTest {
     RagResult.Rejected r = rejected(askOnce(Reply.schemaMismatch()));
 
     assertThat(r.reason()).isEqualTo(RejectReason.INVALID_REPLY);
-    assertThat(r.issues()).extracting(ValidationIssue::type).containsExactly(IssueType.SCHEMA_MISMATCH);
+    assertThat(r.issues())
+        .extracting(ValidationIssue::type)
+        .containsExactly(IssueType.SCHEMA_MISMATCH);
   }
 
   @Test
   void a_truncated_reply_is_rejected_as_truncated() {
-    RagResult.Rejected r = rejected(askOnce(Reply.truncated(Reply.quoting("Run deployctl rollback --service <name> --to <sha>"))));
+    RagResult.Rejected r =
+        rejected(
+            askOnce(
+                Reply.truncated(
+                    Reply.quoting("Run deployctl rollback --service <name> --to <sha>"))));
 
     assertThat(r.reason()).isEqualTo(RejectReason.TRUNCATED);
-    assertThat(r.trace().attempts()).singleElement()
+    assertThat(r.trace().attempts())
+        .singleElement()
         .satisfies(a -> assertThat(a.rawReply()).startsWith("{\"status\":\"answered\""));
   }
 
@@ -117,12 +144,14 @@ class MisbehaviourIsCaughtTest {
     RagResult.Rejected r = rejected(askOnce(Reply.rateLimited(Duration.ofSeconds(26))));
 
     assertThat(r.reason()).isEqualTo(RejectReason.PROVIDER_ERROR);
-    assertThat(f.model.lastCall().failure()).isInstanceOf(dev.citerag.TransientProviderException.class);
+    assertThat(f.model.lastCall().failure())
+        .isInstanceOf(dev.citerag.TransientProviderException.class);
   }
 
   @Test
   void a_phantom_citation_is_corrected_on_retry_and_the_retry_names_the_phantom_citation() {
-    f.model.onQuestion("roll back",
+    f.model.onQuestion(
+        "roll back",
         Reply.phantomCitation("Use deployctl.", "Run deployctl rollback --service"),
         Reply.quoting("Run deployctl rollback --service <name> --to <sha>"));
 
@@ -130,8 +159,11 @@ class MisbehaviourIsCaughtTest {
 
     assertThat(r).isInstanceOf(RagResult.Answered.class);
     assertThat(f.model.calls()).hasSize(2);
-    assertThat(f.model.calls().get(1).request().userContent()).contains("phantom_source").contains("citation 1");
-    assertThat(f.model.calls().get(1).sources().ids()).isEqualTo(f.model.calls().get(0).sources().ids());
+    assertThat(f.model.calls().get(1).request().userContent())
+        .contains("phantom_source")
+        .contains("citation 1");
+    assertThat(f.model.calls().get(1).sources().ids())
+        .isEqualTo(f.model.calls().get(0).sources().ids());
   }
 
   @Test

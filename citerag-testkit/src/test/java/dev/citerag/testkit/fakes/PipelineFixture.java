@@ -26,6 +26,11 @@ final class PipelineFixture {
   }
 
   RagPipeline pipeline(int maxRetries) {
-    return RagPipeline.builder().embedder(embedder).store(store).generator(AnswerGenerator.of(model)).maxRetries(maxRetries).build();
+    return RagPipeline.builder()
+        .embedder(embedder)
+        .store(store)
+        .generator(AnswerGenerator.of(model))
+        .maxRetries(maxRetries)
+        .build();
   }
 }

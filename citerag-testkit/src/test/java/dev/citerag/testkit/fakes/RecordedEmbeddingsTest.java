@@ -18,10 +18,13 @@ class RecordedEmbeddingsTest {
 
   @Test
   void replays_exactly_the_vectors_recorded_from_a_real_embedder(@TempDir Path dir) {
-    DeterministicEmbedder real = DeterministicEmbedder.builder().dimensions(16).model("real-model").build();
+    DeterministicEmbedder real =
+        DeterministicEmbedder.builder().dimensions(16).model("real-model").build();
     RecordingEmbedder rec = RecordedEmbeddings.recording(real);
-    List<DocumentText> docs = List.of(new DocumentText("Chunk one about rollbacks.", "Rollbacks"),
-        DocumentText.of("Chunk two about flags."));
+    List<DocumentText> docs =
+        List.of(
+            new DocumentText("Chunk one about rollbacks.", "Rollbacks"),
+            DocumentText.of("Chunk two about flags."));
     List<float[]> recordedDocs = rec.embedDocuments(docs);
     float[] recordedQuery = rec.embedQuery("How do I roll back?");
     Path file = dir.resolve("vectors.jsonl");
@@ -54,7 +57,8 @@ class RecordedEmbeddingsTest {
 
     RecordedEmbeddings back = RecordedEmbeddings.read(new StringReader(out.toString()), "memory");
 
-    assertThat(back.query("exact text")).hasValueSatisfying(r -> assertThat(r).containsExactly(original));
+    assertThat(back.query("exact text"))
+        .hasValueSatisfying(r -> assertThat(r).containsExactly(original));
     assertThat(back).isEqualTo(rec.recorded());
   }
 
@@ -64,11 +68,15 @@ class RecordedEmbeddingsTest {
     rec.embedQuery("known question");
     ReplayEmbedder replay = rec.recorded().replayer();
 
-    UnrecordedInputException e = assertThrows(UnrecordedInputException.class, () -> replay.embedQuery("new question"));
+    UnrecordedInputException e =
+        assertThrows(UnrecordedInputException.class, () -> replay.embedQuery("new question"));
 
     assertThat(e.kind()).isEqualTo("query");
     assertThat(e.text()).isEqualTo("new question");
-    assertThat(e.getMessage()).contains("\"new question\"").contains("1 queries").contains("RecordedEmbeddings.recording");
+    assertThat(e.getMessage())
+        .contains("\"new question\"")
+        .contains("1 queries")
+        .contains("RecordedEmbeddings.recording");
   }
 
   @Test
@@ -77,8 +85,10 @@ class RecordedEmbeddingsTest {
     rec.embedDocuments(List.of(new DocumentText("same text", "Title A")));
     ReplayEmbedder replay = rec.recorded().replayer();
 
-    UnrecordedInputException e = assertThrows(UnrecordedInputException.class,
-        () -> replay.embedDocuments(List.of(new DocumentText("same text", "Title B"))));
+    UnrecordedInputException e =
+        assertThrows(
+            UnrecordedInputException.class,
+            () -> replay.embedDocuments(List.of(new DocumentText("same text", "Title B"))));
 
     assertThat(e.getMessage()).contains("document \"same text\" (title \"Title B\")");
     assertThat(replay.embedDocuments(List.of(new DocumentText("same text", "Title A")))).hasSize(1);
@@ -88,33 +98,44 @@ class RecordedEmbeddingsTest {
   void malformed_files_are_reported_with_origin_line_and_field(@TempDir Path dir) throws Exception {
     String header = "{\"identity\":{\"provider\":\"ollama\",\"model\":\"m\",\"dimensions\":2}}\n";
 
-    assertThat(error("")).isEqualTo("f.jsonl: empty; the first line must hold {\"identity\":{...}}");
-    assertThat(error("{\"kind\":\"query\"}\n")).startsWith("f.jsonl:1: field \"identity\" is required on the first line");
+    assertThat(error(""))
+        .isEqualTo("f.jsonl: empty; the first line must hold {\"identity\":{...}}");
+    assertThat(error("{\"kind\":\"query\"}\n"))
+        .startsWith("f.jsonl:1: field \"identity\" is required on the first line");
     assertThat(error("{\"identity\":{\"provider\":\"x\",\"model\":\"m\",\"dimensions\":0}}\n"))
         .isEqualTo("f.jsonl:1: field \"identity\": dimensions must be > 0, was 0");
     assertThat(error(header + "{\"kind\":\"query\",\"text\":\"q\",\"vector\":[1.0]}\n"))
         .isEqualTo("f.jsonl:2: field \"vector\" must have 2 components, had 1");
     assertThat(error(header + "{\"kind\":\"answer\",\"text\":\"q\",\"vector\":[1.0,0]}\n"))
         .isEqualTo("f.jsonl:2: field \"kind\" must be \"query\" or \"document\", was \"answer\"");
-    assertThat(error(header + "\n{\"kind\":\"query\",\"text\":\"q\",\"vector\":[1,0]}\n{\"kind\":\"query\",\"text\":\"q\",\"vector\":[0,1]}\n"))
+    assertThat(
+            error(
+                header
+                    + "\n{\"kind\":\"query\",\"text\":\"q\",\"vector\":[1,0]}\n{\"kind\":\"query\",\"text\":\"q\",\"vector\":[0,1]}\n"))
         .isEqualTo("f.jsonl:4: duplicate query \"q\"");
     assertThat(error(header + "{\"kind\":\"query\",\"txt\":\"q\",\"vector\":[1,0]}\n"))
         .startsWith("f.jsonl:2: is not a vector line: Unrecognized field \"txt\"");
     Path file = dir.resolve("ok.jsonl");
     Files.writeString(file, header + "{\"kind\":\"query\",\"text\":\"q\",\"vector\":[0.6,0.8]}\n");
-    assertThat(RecordedEmbeddings.load(file).identity()).isEqualTo(new EmbedderIdentity("ollama", "m", null, 2, null));
+    assertThat(RecordedEmbeddings.load(file).identity())
+        .isEqualTo(new EmbedderIdentity("ollama", "m", null, 2, null));
   }
 
   @Test
   void a_missing_resource_is_named() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> RecordedEmbeddings.fromResource("no/such/file.jsonl"));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> RecordedEmbeddings.fromResource("no/such/file.jsonl"));
 
-    assertThat(e.getMessage()).isEqualTo("resource \"no/such/file.jsonl\" not found on the class path");
+    assertThat(e.getMessage())
+        .isEqualTo("resource \"no/such/file.jsonl\" not found on the class path");
   }
 
   private static String error(String content) {
-    return assertThrows(IllegalArgumentException.class,
-        () -> RecordedEmbeddings.read(new StringReader(content), "f.jsonl")).getMessage();
+    return assertThrows(
+            IllegalArgumentException.class,
+            () -> RecordedEmbeddings.read(new StringReader(content), "f.jsonl"))
+        .getMessage();
   }
 }

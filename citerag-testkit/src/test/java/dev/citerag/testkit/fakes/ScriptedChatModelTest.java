@@ -24,7 +24,12 @@ class ScriptedChatModelTest {
       if (i > 0) {
         sources.append(',');
       }
-      sources.append("{\"id\":\"s").append(i).append("k\",\"text\":\"").append(texts[i]).append("\"}");
+      sources
+          .append("{\"id\":\"s")
+          .append(i)
+          .append("k\",\"text\":\"")
+          .append(texts[i])
+          .append("\"}");
     }
     String user = "{\"question\":\"" + question + "\",\"sources\":[" + sources + "]}";
     return new ChatRequest("rules", user, AnswerSchema.schema(), 0.0, 256, null);
@@ -36,10 +41,16 @@ class ScriptedChatModelTest {
 
   @Test
   void replies_to_a_matching_question_and_cites_the_source_by_content() throws Exception {
-    ScriptedChatModel m = new ScriptedChatModel()
-        .onQuestion("ROLL  back", Reply.quoting("deployctl rollback --to <sha> now"));
+    ScriptedChatModel m =
+        new ScriptedChatModel()
+            .onQuestion("ROLL  back", Reply.quoting("deployctl rollback --to <sha> now"));
 
-    ChatResponse r = m.chat(request("How do I roll back?", "Unrelated text here.", "Use deployctl rollback --to <sha> now."));
+    ChatResponse r =
+        m.chat(
+            request(
+                "How do I roll back?",
+                "Unrelated text here.",
+                "Use deployctl rollback --to <sha> now."));
 
     JsonNode citation = json(r).at("/claims/0/citations/0");
     assertThat(citation.get("source_id").asText()).isEqualTo("s1k");
@@ -51,17 +62,19 @@ class ScriptedChatModelTest {
 
   @Test
   void a_quote_located_ignoring_case_is_copied_as_the_source_writes_it() throws Exception {
-    ScriptedChatModel m = new ScriptedChatModel().otherwise(Reply.quoting("USE DEPLOYCTL   ROLLBACK --to"));
+    ScriptedChatModel m =
+        new ScriptedChatModel().otherwise(Reply.quoting("USE DEPLOYCTL   ROLLBACK --to"));
 
     ChatResponse r = m.chat(request("q", "Use deployctl rollback --to <sha> now."));
 
-    assertThat(json(r).at("/claims/0/citations/0/quote").asText()).isEqualTo("Use deployctl rollback --to");
+    assertThat(json(r).at("/claims/0/citations/0/quote").asText())
+        .isEqualTo("Use deployctl rollback --to");
   }
 
   @Test
   void a_question_rule_hands_out_its_replies_in_order_and_then_repeats_the_last() throws Exception {
-    ScriptedChatModel m = new ScriptedChatModel()
-        .onQuestion("flags", Reply.raw("first"), Reply.raw("second"));
+    ScriptedChatModel m =
+        new ScriptedChatModel().onQuestion("flags", Reply.raw("first"), Reply.raw("second"));
 
     assertThat(m.chat(request("feature flags?")).text()).isEqualTo("first");
     assertThat(m.chat(request("feature flags?")).text()).isEqualTo("second");
@@ -70,9 +83,10 @@ class ScriptedChatModelTest {
 
   @Test
   void queued_replies_are_used_once_each_in_order_before_the_fallback() {
-    ScriptedChatModel m = new ScriptedChatModel()
-        .enqueue(Reply.raw("one"), Reply.raw("two"))
-        .otherwise(Reply.raw("rest"));
+    ScriptedChatModel m =
+        new ScriptedChatModel()
+            .enqueue(Reply.raw("one"), Reply.raw("two"))
+            .otherwise(Reply.raw("rest"));
 
     assertThat(m.chat(request("a")).text()).isEqualTo("one");
     assertThat(m.pendingReplies()).isEqualTo(1);
@@ -85,7 +99,8 @@ class ScriptedChatModelTest {
   void a_call_with_nothing_scripted_fails_naming_the_question_and_is_recorded() {
     ScriptedChatModel m = new ScriptedChatModel();
 
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> m.chat(request("Where is the wiki?")));
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> m.chat(request("Where is the wiki?")));
 
     assertThat(e.getMessage()).contains("Where is the wiki?").contains("onQuestion");
     assertThat(m.lastCall().failure()).isSameAs(e);
@@ -94,9 +109,12 @@ class ScriptedChatModelTest {
 
   @Test
   void citing_a_fragment_no_source_contains_fails_listing_the_sources() {
-    ScriptedChatModel m = new ScriptedChatModel().otherwise(Reply.quoting("not in any source at all"));
+    ScriptedChatModel m =
+        new ScriptedChatModel().otherwise(Reply.quoting("not in any source at all"));
 
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> m.chat(request("q", "Alpha beta gamma delta.")));
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class, () -> m.chat(request("q", "Alpha beta gamma delta.")));
 
     assertThat(e.getMessage()).contains("not in any source at all").contains("s0k");
   }
@@ -116,22 +134,30 @@ class ScriptedChatModelTest {
 
   @Test
   void scripted_provider_failures_are_thrown_with_their_kind_and_retry_hint() {
-    ScriptedChatModel m = new ScriptedChatModel()
-        .enqueue(Reply.rateLimited(Duration.ofSeconds(26)), Reply.unavailable(), Reply.badRequest("bad schema"));
+    ScriptedChatModel m =
+        new ScriptedChatModel()
+            .enqueue(
+                Reply.rateLimited(Duration.ofSeconds(26)),
+                Reply.unavailable(),
+                Reply.badRequest("bad schema"));
 
-    TransientProviderException limited = assertThrows(TransientProviderException.class, () -> m.chat(request("q")));
+    TransientProviderException limited =
+        assertThrows(TransientProviderException.class, () -> m.chat(request("q")));
     assertThat(limited.retryAfter()).contains(Duration.ofSeconds(26));
     assertThat(limited.httpStatus()).hasValue(429);
-    TransientProviderException unavailable = assertThrows(TransientProviderException.class, () -> m.chat(request("q")));
+    TransientProviderException unavailable =
+        assertThrows(TransientProviderException.class, () -> m.chat(request("q")));
     assertThat(unavailable.kind()).isEqualTo(dev.citerag.ProviderException.Kind.UNAVAILABLE);
-    PermanentProviderException bad = assertThrows(PermanentProviderException.class, () -> m.chat(request("q")));
+    PermanentProviderException bad =
+        assertThrows(PermanentProviderException.class, () -> m.chat(request("q")));
     assertThat(bad.getMessage()).contains("bad schema");
   }
 
   @Test
   void blocked_and_truncated_replies_carry_their_finish_reasons() {
-    ScriptedChatModel m = new ScriptedChatModel()
-        .enqueue(Reply.blocked(), Reply.promptBlocked("PROHIBITED_CONTENT"), Reply.truncated());
+    ScriptedChatModel m =
+        new ScriptedChatModel()
+            .enqueue(Reply.blocked(), Reply.promptBlocked("PROHIBITED_CONTENT"), Reply.truncated());
 
     ChatResponse blocked = m.chat(request("q"));
     ChatResponse prompt = m.chat(request("q"));
@@ -157,9 +183,12 @@ class ScriptedChatModelTest {
 
   @Test
   void a_glued_quote_of_adjacent_fragments_is_refused_because_it_would_be_valid() {
-    ScriptedChatModel m = new ScriptedChatModel().otherwise(Reply.gluedQuote("x", "alpha beta", "gamma delta"));
+    ScriptedChatModel m =
+        new ScriptedChatModel().otherwise(Reply.gluedQuote("x", "alpha beta", "gamma delta"));
 
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> m.chat(request("q", "alpha beta gamma delta")));
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class, () -> m.chat(request("q", "alpha beta gamma delta")));
 
     assertThat(e.getMessage()).contains("adjacent");
   }
@@ -168,7 +197,9 @@ class ScriptedChatModelTest {
   void rejects_a_blank_question_fragment_and_an_empty_reply_list() {
     ScriptedChatModel m = new ScriptedChatModel();
 
-    assertThat(assertThrows(IllegalArgumentException.class, () -> m.onQuestion(" ", Reply.raw("x"))).getMessage())
+    assertThat(
+            assertThrows(IllegalArgumentException.class, () -> m.onQuestion(" ", Reply.raw("x")))
+                .getMessage())
         .isEqualTo("fragment must not be blank");
     assertThat(assertThrows(IllegalArgumentException.class, () -> m.onQuestion("x")).getMessage())
         .contains("replies must not be empty");

@@ -38,8 +38,13 @@ class CiteragFakesTest {
 
   @Test
   @Order(1)
-  void injects_fakes_and_shares_one_instance_per_type_within_a_test(ScriptedChatModel model, ScriptedChatModel again,
-      DeterministicEmbedder embedder, FakeGeminiServer gemini, FakeOllamaServer ollama, FakeOpenAiServer openai)
+  void injects_fakes_and_shares_one_instance_per_type_within_a_test(
+      ScriptedChatModel model,
+      ScriptedChatModel again,
+      DeterministicEmbedder embedder,
+      FakeGeminiServer gemini,
+      FakeOllamaServer ollama,
+      FakeOpenAiServer openai)
       throws IOException {
     assertThat(model).isSameAs(fromBeforeEach).isSameAs(again);
     assertThat(embedder.dimensions()).isEqualTo(DeterministicEmbedder.DEFAULT_DIMENSIONS);
@@ -54,7 +59,8 @@ class CiteragFakesTest {
 
   @Test
   @Order(2)
-  void gives_each_test_fresh_fakes_and_closed_the_previous_servers(ScriptedChatModel model, FakeGeminiServer gemini) {
+  void gives_each_test_fresh_fakes_and_closed_the_previous_servers(
+      ScriptedChatModel model, FakeGeminiServer gemini) {
     assertThat(firstModel).as("test 1 ran first").isNotNull();
     assertThat(model).isNotSameAs(firstModel);
     assertThat(model.callCount()).isZero();

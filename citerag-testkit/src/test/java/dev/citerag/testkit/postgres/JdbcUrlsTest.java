@@ -13,7 +13,8 @@ class JdbcUrlsTest {
         .isEqualTo("jdbc:postgresql://h:5432/t1?sslmode=disable");
     assertThat(JdbcUrls.withDatabase("jdbc:postgresql://h1:5432,h2:5433/app", "t1"))
         .isEqualTo("jdbc:postgresql://h1:5432,h2:5433/t1");
-    assertThat(JdbcUrls.withDatabase("jdbc:postgresql://h", "t1")).isEqualTo("jdbc:postgresql://h/t1");
+    assertThat(JdbcUrls.withDatabase("jdbc:postgresql://h", "t1"))
+        .isEqualTo("jdbc:postgresql://h/t1");
     assertThat(JdbcUrls.withDatabase("jdbc:postgresql://h?user=u", "t1"))
         .isEqualTo("jdbc:postgresql://h/t1?user=u");
   }
@@ -21,8 +22,11 @@ class JdbcUrlsTest {
   @Test
   void reads_and_removes_parameters() {
     String url = "jdbc:postgresql://h/db?user=bob&password=p%40ss&ssl=true";
-    assertThat(JdbcUrls.parameters(url)).containsEntry("user", "bob").containsEntry("password", "p@ss");
-    assertThat(JdbcUrls.withoutParameter(url, "password")).isEqualTo("jdbc:postgresql://h/db?user=bob&ssl=true");
+    assertThat(JdbcUrls.parameters(url))
+        .containsEntry("user", "bob")
+        .containsEntry("password", "p@ss");
+    assertThat(JdbcUrls.withoutParameter(url, "password"))
+        .isEqualTo("jdbc:postgresql://h/db?user=bob&ssl=true");
     assertThat(JdbcUrls.withoutParameter("jdbc:postgresql://h/db?password=x", "password"))
         .isEqualTo("jdbc:postgresql://h/db");
   }
@@ -36,7 +40,8 @@ class JdbcUrlsTest {
   @Test
   void rejects_urls_of_other_databases() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+            IllegalArgumentException.class,
             () -> JdbcUrls.withDatabase("jdbc:mysql://h/db?password=zzz", "t"));
     assertThat(e.getMessage()).contains("jdbc:postgresql://").doesNotContain("zzz");
   }

@@ -57,7 +57,8 @@ class PostgresFixtureTest {
     try (PostgresDatabase b = fixture.createDatabase()) {
       assertThat(b.name()).isNotEqualTo(aName);
       execute(a.dataSource(), "CREATE TABLE only_in_a (x int)");
-      assertThat(scalar(a.dataSource(), "SELECT to_regclass('only_in_a')::text")).isEqualTo("only_in_a");
+      assertThat(scalar(a.dataSource(), "SELECT to_regclass('only_in_a')::text"))
+          .isEqualTo("only_in_a");
       assertThat(scalar(b.dataSource(), "SELECT to_regclass('only_in_a')::text")).isNull();
     }
     a.close();
@@ -102,8 +103,14 @@ class PostgresFixtureTest {
       String victimPid = scalar(victim, "SELECT pg_backend_pid()::text");
       int pidNumber = Integer.parseInt(victimPid);
       scalar(other, "SELECT pg_terminate_backend(" + pidNumber + ")::text");
-      for (int i = 0; i < 100 && !"0".equals(scalar(other,
-          "SELECT count(*)::text FROM pg_stat_activity WHERE pid = " + pidNumber)); i++) {
+      for (int i = 0;
+          i < 100
+              && !"0"
+                  .equals(
+                      scalar(
+                          other,
+                          "SELECT count(*)::text FROM pg_stat_activity WHERE pid = " + pidNumber));
+          i++) {
         Thread.sleep(20); // termination is asynchronous
       }
       assertThrows(SQLException.class, () -> scalar(victim, "SELECT 1"));
@@ -127,16 +134,22 @@ class PostgresFixtureTest {
   @Test
   void database_handle_never_shows_its_password() {
     PostgresDatabase db =
-        new PostgresDatabase(PostgresFixture.shared(), "citerag_t_none", "jdbc:postgresql://h/db",
-            "alice", "s3cr3t-pw");
+        new PostgresDatabase(
+            PostgresFixture.shared(),
+            "citerag_t_none",
+            "jdbc:postgresql://h/db",
+            "alice",
+            "s3cr3t-pw");
     assertThat(db.toString()).doesNotContain("s3cr3t-pw").contains("****").contains("alice");
     assertThat(db.password()).contains("s3cr3t-pw");
   }
 
   @Test
-  void server_from_the_environment_url_is_used_and_its_password_kept_out_of_urls() throws SQLException {
+  void server_from_the_environment_url_is_used_and_its_password_kept_out_of_urls()
+      throws SQLException {
     Server local = PostgresFixture.shared().server();
-    String url = local.adminUrl() + "?user=" + local.username() + "&password=not-needed&ApplicationName=x";
+    String url =
+        local.adminUrl() + "?user=" + local.username() + "&password=not-needed&ApplicationName=x";
     Server server =
         PostgresFixture.startServer(
             Map.of("CITERAG_TEST_JDBC_URL", url), Path.of("/nonexistent"), Optional::empty);
@@ -154,10 +167,13 @@ class PostgresFixtureTest {
   @Test
   void no_server_anywhere_fails_naming_the_setup_script() {
     IllegalStateException e =
-        assertThrows(IllegalStateException.class,
-            () -> PostgresFixture.startServer(
-                Map.of(), Path.of("/nonexistent/postgresql"),
-                () -> Optional.of("Testcontainers found no Docker engine")));
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                PostgresFixture.startServer(
+                    Map.of(),
+                    Path.of("/nonexistent/postgresql"),
+                    () -> Optional.of("Testcontainers found no Docker engine")));
     assertThat(e.getMessage())
         .contains("CITERAG_TEST_JDBC_URL")
         .contains("scripts/setup-postgres.sh")
@@ -168,8 +184,11 @@ class PostgresFixtureTest {
   @Test
   void pg_bin_without_server_binaries_is_rejected_naming_the_setup_script(@TempDir Path empty) {
     IllegalStateException e =
-        assertThrows(IllegalStateException.class,
-            () -> LocalCluster.findBinDir(Map.of("PG_BIN", empty.toString()), Path.of("/nonexistent")));
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                LocalCluster.findBinDir(
+                    Map.of("PG_BIN", empty.toString()), Path.of("/nonexistent")));
     assertThat(e.getMessage()).contains("PG_BIN=" + empty).contains("scripts/setup-postgres.sh");
   }
 

@@ -35,8 +35,16 @@ class FakeGeminiServerTest {
   /** A request as a Gemini adapter would build it. */
   private ObjectNode request() {
     ObjectNode r = Http.JSON.createObjectNode();
-    r.putObject("systemInstruction").putArray("parts").addObject().put("text", ctx.systemInstruction());
-    r.putArray("contents").addObject().put("role", "user").putArray("parts").addObject().put("text", ctx.userContent());
+    r.putObject("systemInstruction")
+        .putArray("parts")
+        .addObject()
+        .put("text", ctx.systemInstruction());
+    r.putArray("contents")
+        .addObject()
+        .put("role", "user")
+        .putArray("parts")
+        .addObject()
+        .put("text", ctx.userContent());
     ObjectNode gc = r.putObject("generationConfig");
     gc.put("temperature", 0.0);
     gc.put("maxOutputTokens", 1024);
@@ -46,17 +54,25 @@ class FakeGeminiServerTest {
   }
 
   private Http.Result generate(ObjectNode body) {
-    return Http.post(generateUrl(FakeGeminiServer.DEFAULT_MODEL), body.toString(), "x-goog-api-key", KEY);
+    return Http.post(
+        generateUrl(FakeGeminiServer.DEFAULT_MODEL), body.toString(), "x-goog-api-key", KEY);
   }
 
   private String sentIdOf(String text) {
-    return ctx.sources().stream().filter(s -> s.chunk().text().equals(text)).findFirst().orElseThrow().sourceId();
+    return ctx.sources().stream()
+        .filter(s -> s.chunk().text().equals(text))
+        .findFirst()
+        .orElseThrow()
+        .sourceId();
   }
 
   @Test
   void answers_in_the_generate_content_shape_citing_the_id_it_was_sent() throws Exception {
-    gemini.onQuestion("roll back", Reply.answered("Use deployctl rollback.",
-        Cite.quote("Run deployctl rollback --service <name> --to <sha>")));
+    gemini.onQuestion(
+        "roll back",
+        Reply.answered(
+            "Use deployctl rollback.",
+            Cite.quote("Run deployctl rollback --service <name> --to <sha>")));
 
     Http.Result r = generate(request());
 
@@ -69,7 +85,8 @@ class FakeGeminiServerTest {
     assertThat(cand.get("index").asInt()).isZero();
     JsonNode answer = Http.JSON.readTree(cand.at("/content/parts/0/text").asText());
     assertThat(answer.get("status").asText()).isEqualTo("answered");
-    assertThat(answer.at("/claims/0/citations/0/source_id").asText()).isEqualTo(sentIdOf(WireFixtures.ROLLBACK));
+    assertThat(answer.at("/claims/0/citations/0/source_id").asText())
+        .isEqualTo(sentIdOf(WireFixtures.ROLLBACK));
     JsonNode usage = root.get("usageMetadata");
     int prompt = usage.get("promptTokenCount").asInt();
     int candidates = usage.get("candidatesTokenCount").asInt();
@@ -89,11 +106,14 @@ class FakeGeminiServerTest {
     generate(request());
 
     WireCall call = gemini.lastCall();
-    assertThat(call.sources().ids()).containsExactlyElementsOf(ctx.sources().stream().map(s -> s.sourceId()).toList());
+    assertThat(call.sources().ids())
+        .containsExactlyElementsOf(ctx.sources().stream().map(s -> s.sourceId()).toList());
     assertThat(call.question()).contains(QUESTION);
     assertThat(call.header("X-Goog-Api-Key")).contains(KEY);
     assertThat(call.query()).isEmpty();
-    assertThat(call.json()).hasValueSatisfying(j -> assertThat(j.at("/generationConfig/temperature").asDouble()).isZero());
+    assertThat(call.json())
+        .hasValueSatisfying(
+            j -> assertThat(j.at("/generationConfig/temperature").asDouble()).isZero());
     assertThat(call.toString()).doesNotContain(KEY).contains("x-goog-api-key=***");
     assertThat(gemini.chatCalls()).hasSize(1);
   }
@@ -102,7 +122,9 @@ class FakeGeminiServerTest {
   void thinking_tokens_are_reported_and_thought_parts_precede_the_answer_when_asked_for() {
     gemini.thoughtsTokens(45).otherwise(Reply.notInSources());
     ObjectNode body = request();
-    ((ObjectNode) body.get("generationConfig")).putObject("thinkingConfig").put("includeThoughts", true);
+    ((ObjectNode) body.get("generationConfig"))
+        .putObject("thinkingConfig")
+        .put("includeThoughts", true);
 
     JsonNode root = generate(body).json();
 
@@ -113,17 +135,21 @@ class FakeGeminiServerTest {
     JsonNode usage = root.get("usageMetadata");
     assertThat(usage.get("thoughtsTokenCount").asInt()).isEqualTo(45);
     assertThat(usage.get("totalTokenCount").asInt())
-        .isEqualTo(usage.get("promptTokenCount").asInt() + usage.get("candidatesTokenCount").asInt() + 45);
+        .isEqualTo(
+            usage.get("promptTokenCount").asInt() + usage.get("candidatesTokenCount").asInt() + 45);
   }
 
   @Test
   void a_truncated_reply_is_max_tokens_with_partial_text() {
-    gemini.otherwise(Reply.truncated(Reply.quoting("Run deployctl rollback --service <name> --to <sha>")));
+    gemini.otherwise(
+        Reply.truncated(Reply.quoting("Run deployctl rollback --service <name> --to <sha>")));
 
     JsonNode cand = generate(request()).json().at("/candidates/0");
 
     assertThat(cand.get("finishReason").asText()).isEqualTo("MAX_TOKENS");
-    assertThat(cand.at("/content/parts/0/text").asText()).startsWith("{\"status\":\"answered\"").doesNotEndWith("}");
+    assertThat(cand.at("/content/parts/0/text").asText())
+        .startsWith("{\"status\":\"answered\"")
+        .doesNotEndWith("}");
   }
 
   @Test
@@ -168,7 +194,8 @@ class FakeGeminiServerTest {
 
   @Test
   void a_rate_limit_is_a_429_resource_exhausted_with_a_retry_delay() {
-    gemini.enqueue(Reply.rateLimited(Duration.ofSeconds(26)), Reply.rateLimited(Duration.ofMillis(1500)));
+    gemini.enqueue(
+        Reply.rateLimited(Duration.ofSeconds(26)), Reply.rateLimited(Duration.ofMillis(1500)));
 
     Http.Result r = generate(request());
     Http.Result fractional = generate(request());
@@ -179,8 +206,11 @@ class FakeGeminiServerTest {
     assertThat(err.get("status").asText()).isEqualTo("RESOURCE_EXHAUSTED");
     assertThat(err.get("message").asText()).startsWith("You exceeded your current quota");
     JsonNode details = err.get("details");
-    assertThat(details.findValuesAsText("@type")).containsExactly("type.googleapis.com/google.rpc.QuotaFailure",
-        "type.googleapis.com/google.rpc.Help", "type.googleapis.com/google.rpc.RetryInfo");
+    assertThat(details.findValuesAsText("@type"))
+        .containsExactly(
+            "type.googleapis.com/google.rpc.QuotaFailure",
+            "type.googleapis.com/google.rpc.Help",
+            "type.googleapis.com/google.rpc.RetryInfo");
     assertThat(details.get(2).get("retryDelay").asText()).isEqualTo("26s");
     assertThat(fractional.json().at("/error/details/2/retryDelay").asText()).isEqualTo("1.5s");
   }
@@ -193,7 +223,8 @@ class FakeGeminiServerTest {
 
     assertThat(r.status()).isEqualTo(503);
     assertThat(r.json().at("/error/status").asText()).isEqualTo("UNAVAILABLE");
-    assertThat(r.json().at("/error/message").asText()).isEqualTo("The model is overloaded. Please try again later.");
+    assertThat(r.json().at("/error/message").asText())
+        .isEqualTo("The model is overloaded. Please try again later.");
   }
 
   @Test
@@ -201,8 +232,10 @@ class FakeGeminiServerTest {
     gemini.requireApiKey(KEY).otherwise(Reply.notInSources());
 
     Http.Result missing = Http.post(generateUrl("gemini-2.5-flash"), request().toString());
-    Http.Result wrong = Http.post(generateUrl("gemini-2.5-flash"), request().toString(), "x-goog-api-key", "nope");
-    Http.Result inQuery = Http.post(generateUrl("gemini-2.5-flash") + "?key=" + KEY, request().toString());
+    Http.Result wrong =
+        Http.post(generateUrl("gemini-2.5-flash"), request().toString(), "x-goog-api-key", "nope");
+    Http.Result inQuery =
+        Http.post(generateUrl("gemini-2.5-flash") + "?key=" + KEY, request().toString());
 
     assertThat(missing.status()).isEqualTo(403);
     assertThat(missing.json().at("/error/status").asText()).isEqualTo("PERMISSION_DENIED");
@@ -214,11 +247,13 @@ class FakeGeminiServerTest {
 
   @Test
   void an_unknown_model_is_404_not_found() {
-    Http.Result r = Http.post(generateUrl("gemini-9-ultra"), request().toString(), "x-goog-api-key", KEY);
+    Http.Result r =
+        Http.post(generateUrl("gemini-9-ultra"), request().toString(), "x-goog-api-key", KEY);
 
     assertThat(r.status()).isEqualTo(404);
     assertThat(r.json().at("/error/status").asText()).isEqualTo("NOT_FOUND");
-    assertThat(r.json().at("/error/message").asText()).startsWith("models/gemini-9-ultra is not found for API version v1beta");
+    assertThat(r.json().at("/error/message").asText())
+        .startsWith("models/gemini-9-ultra is not found for API version v1beta");
   }
 
   @Test
@@ -232,10 +267,12 @@ class FakeGeminiServerTest {
     ObjectNode role = request();
     ((ObjectNode) role.at("/contents/0")).put("role", "assistant");
 
-    assertThat(generate(unknown).json().at("/error/message").asText()).contains("Unknown name \"temperature\"");
+    assertThat(generate(unknown).json().at("/error/message").asText())
+        .contains("Unknown name \"temperature\"");
     assertThat(generate(both).status()).isEqualTo(400);
     assertThat(generate(noMime).json().at("/error/message").asText()).contains("application/json");
-    assertThat(generate(role).json().at("/error/message").asText()).isEqualTo("Please use a valid role: user, model.");
+    assertThat(generate(role).json().at("/error/message").asText())
+        .isEqualTo("Please use a valid role: user, model.");
     assertThat(gemini.calls()).allSatisfy(c -> assertThat(c.status()).isEqualTo(400));
   }
 
@@ -245,17 +282,23 @@ class FakeGeminiServerTest {
 
     assertThat(r.status()).isEqualTo(500);
     assertThat(r.json().at("/error/status").asText()).isEqualTo("INTERNAL");
-    assertThat(gemini.lastCall().scriptError()).hasValueSatisfying(e -> assertThat(e).contains(QUESTION));
+    assertThat(gemini.lastCall().scriptError())
+        .hasValueSatisfying(e -> assertThat(e).contains(QUESTION));
     assertThat(gemini.lastCall().sources().size()).isEqualTo(2);
   }
 
   @Test
   void embeds_one_text_with_the_native_length() {
-    String body = "{\"model\":\"models/gemini-embedding-001\",\"content\":{\"parts\":[{\"text\":\"deployctl rollback\"}]},"
-        + "\"taskType\":\"RETRIEVAL_QUERY\"}";
+    String body =
+        "{\"model\":\"models/gemini-embedding-001\",\"content\":{\"parts\":[{\"text\":\"deployctl rollback\"}]},"
+            + "\"taskType\":\"RETRIEVAL_QUERY\"}";
 
-    Http.Result r = Http.post(gemini.baseUrl() + "/v1beta/models/gemini-embedding-001:embedContent", body,
-        "x-goog-api-key", KEY);
+    Http.Result r =
+        Http.post(
+            gemini.baseUrl() + "/v1beta/models/gemini-embedding-001:embedContent",
+            body,
+            "x-goog-api-key",
+            KEY);
 
     assertThat(r.status()).isEqualTo(200);
     JsonNode values = r.json().at("/embedding/values");
@@ -268,13 +311,21 @@ class FakeGeminiServerTest {
     DeterministicEmbedder e = DeterministicEmbedder.builder().dimensions(768).build();
     e.placeAt("the query", "rollback", 0.8);
     gemini.embedder(e);
-    String body = "{\"requests\":["
-        + embedReq("a chunk about rollback", "RETRIEVAL_DOCUMENT", 768) + ","
-        + embedReq("the query", "RETRIEVAL_QUERY", 768) + ","
-        + embedReq("the query", "RETRIEVAL_QUERY", 256) + "]}";
+    String body =
+        "{\"requests\":["
+            + embedReq("a chunk about rollback", "RETRIEVAL_DOCUMENT", 768)
+            + ","
+            + embedReq("the query", "RETRIEVAL_QUERY", 768)
+            + ","
+            + embedReq("the query", "RETRIEVAL_QUERY", 256)
+            + "]}";
 
-    Http.Result r = Http.post(gemini.baseUrl() + "/v1beta/models/gemini-embedding-001:batchEmbedContents", body,
-        "x-goog-api-key", KEY);
+    Http.Result r =
+        Http.post(
+            gemini.baseUrl() + "/v1beta/models/gemini-embedding-001:batchEmbedContents",
+            body,
+            "x-goog-api-key",
+            KEY);
 
     JsonNode embs = r.json().get("embeddings");
     assertThat(embs).hasSize(3);
@@ -291,22 +342,29 @@ class FakeGeminiServerTest {
       many.append(i == 0 ? "" : ",").append(embedReq("t" + i, "RETRIEVAL_DOCUMENT", 768));
     }
     many.append("]}");
-    String mismatch = "{\"requests\":[" + embedReq("t", "RETRIEVAL_DOCUMENT", 768).replace("gemini-embedding-001", "other") + "]}";
+    String mismatch =
+        "{\"requests\":["
+            + embedReq("t", "RETRIEVAL_DOCUMENT", 768).replace("gemini-embedding-001", "other")
+            + "]}";
     String url = gemini.baseUrl() + "/v1beta/models/gemini-embedding-001:batchEmbedContents";
 
     Http.Result tooMany = Http.post(url, many.toString(), "x-goog-api-key", KEY);
     Http.Result wrongModel = Http.post(url, mismatch, "x-goog-api-key", KEY);
 
     assertThat(tooMany.status()).isEqualTo(400);
-    assertThat(tooMany.json().at("/error/message").asText()).contains("at most 100 requests can be in one batch");
+    assertThat(tooMany.json().at("/error/message").asText())
+        .contains("at most 100 requests can be in one batch");
     assertThat(wrongModel.status()).isEqualTo(400);
-    assertThat(wrongModel.json().at("/error/message").asText()).contains("must match the model in the URL");
+    assertThat(wrongModel.json().at("/error/message").asText())
+        .contains("must match the model in the URL");
   }
 
   @Test
   void a_connection_failure_drops_the_connection_and_a_delay_delays_the_response() {
-    gemini.enqueue(Reply.failure(new dev.citerag.TransientProviderException("x",
-        dev.citerag.ProviderException.Kind.CONNECTION, 0, null, "reset", null, null)));
+    gemini.enqueue(
+        Reply.failure(
+            new dev.citerag.TransientProviderException(
+                "x", dev.citerag.ProviderException.Kind.CONNECTION, 0, null, "reset", null, null)));
 
     assertThrows(UncheckedIOException.class, () -> generate(request()));
 
@@ -317,8 +375,14 @@ class FakeGeminiServerTest {
   }
 
   private static String embedReq(String text, String task, int dims) {
-    return "{\"model\":\"models/gemini-embedding-001\",\"content\":{\"parts\":[{\"text\":\"" + text + "\"}]},"
-        + "\"taskType\":\"" + task + "\",\"outputDimensionality\":" + dims + "}";
+    return "{\"model\":\"models/gemini-embedding-001\",\"content\":{\"parts\":[{\"text\":\""
+        + text
+        + "\"}]},"
+        + "\"taskType\":\""
+        + task
+        + "\",\"outputDimensionality\":"
+        + dims
+        + "}";
   }
 
   private static double norm(JsonNode values) {

@@ -49,26 +49,38 @@ class FakeOllamaServerTest {
 
   @Test
   void answers_a_non_streaming_chat_in_ollamas_shape_citing_the_id_it_was_sent() throws Exception {
-    ollama.onQuestion("roll back", Reply.quoting("Run deployctl rollback --service <name> --to <sha>"));
+    ollama.onQuestion(
+        "roll back", Reply.quoting("Run deployctl rollback --service <name> --to <sha>"));
 
     Http.Result r = chat(chatRequest("llama3.2", false));
 
     assertThat(r.status()).isEqualTo(200);
     JsonNode root = r.json();
     assertThat(root.get("model").asText()).isEqualTo("llama3.2");
-    assertThat(root.get("created_at").asText()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z");
+    assertThat(root.get("created_at").asText())
+        .matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z");
     assertThat(root.at("/message/role").asText()).isEqualTo("assistant");
     assertThat(root.at("/message").has("thinking")).isFalse();
     assertThat(root.get("done").asBoolean()).isTrue();
     assertThat(root.get("done_reason").asText()).isEqualTo("stop");
-    for (String f : List.of("total_duration", "load_duration", "prompt_eval_count", "prompt_eval_duration",
-        "eval_count", "eval_duration")) {
+    for (String f :
+        List.of(
+            "total_duration",
+            "load_duration",
+            "prompt_eval_count",
+            "prompt_eval_duration",
+            "eval_count",
+            "eval_duration")) {
       assertThat(root.get(f).canConvertToLong()).as(f).isTrue();
       assertThat(root.get(f).asLong()).as(f).isPositive();
     }
     JsonNode answer = Http.JSON.readTree(root.at("/message/content").asText());
-    String sentId = ctx.sources().stream().filter(s -> s.chunk().text().equals(WireFixtures.ROLLBACK))
-        .findFirst().orElseThrow().sourceId();
+    String sentId =
+        ctx.sources().stream()
+            .filter(s -> s.chunk().text().equals(WireFixtures.ROLLBACK))
+            .findFirst()
+            .orElseThrow()
+            .sourceId();
     assertThat(answer.at("/claims/0/citations/0/source_id").asText()).isEqualTo(sentId);
     assertThat(ollama.lastCall().sources().ids()).hasSize(2).contains(sentId);
   }
@@ -94,7 +106,8 @@ class FakeOllamaServerTest {
     JsonNode last = Http.JSON.readTree(lines[lines.length - 1]);
     assertThat(last.get("done_reason").asText()).isEqualTo("stop");
     assertThat(last.at("/message/content").asText()).isEmpty();
-    assertThat(Http.JSON.readTree(content.toString()).get("answer").asText()).isEqualTo("Flag values are cached for 30 seconds");
+    assertThat(Http.JSON.readTree(content.toString()).get("answer").asText())
+        .isEqualTo("Flag values are cached for 30 seconds");
   }
 
   @Test
@@ -119,7 +132,8 @@ class FakeOllamaServerTest {
 
     assertThat(thought.at("/message/thinking").asText()).isNotEmpty();
     assertThat(refused.status()).isEqualTo(400);
-    assertThat(refused.json().get("error").asText()).isEqualTo("\"llama3.2\" does not support thinking");
+    assertThat(refused.json().get("error").asText())
+        .isEqualTo("\"llama3.2\" does not support thinking");
   }
 
   @Test
@@ -141,12 +155,17 @@ class FakeOllamaServerTest {
     assertThat(busy.status()).isEqualTo(503);
     assertThat(busy.json().get("error").asText()).startsWith("server busy");
     assertThat(blocked.status()).isEqualTo(500);
-    assertThat(ollama.lastCall().scriptError()).hasValueSatisfying(e -> assertThat(e).contains("no safety block"));
+    assertThat(ollama.lastCall().scriptError())
+        .hasValueSatisfying(e -> assertThat(e).contains("no safety block"));
   }
 
   @Test
   void an_empty_message_list_only_loads_the_model() {
-    JsonNode root = Http.post(ollama.baseUrl() + "/api/chat", "{\"model\":\"llama3.2\",\"messages\":[],\"stream\":false}").json();
+    JsonNode root =
+        Http.post(
+                ollama.baseUrl() + "/api/chat",
+                "{\"model\":\"llama3.2\",\"messages\":[],\"stream\":false}")
+            .json();
 
     assertThat(root.get("done_reason").asText()).isEqualTo("load");
     assertThat(ollama.chatCalls()).hasSize(1);
@@ -154,9 +173,13 @@ class FakeOllamaServerTest {
 
   @Test
   void embeds_strings_and_arrays_echoing_the_model_name_with_unit_vectors() {
-    Http.Result one = Http.post(ollama.baseUrl() + "/api/embed", "{\"model\":\"all-minilm\",\"input\":\"hello\"}");
-    Http.Result two = Http.post(ollama.baseUrl() + "/api/embed",
-        "{\"model\":\"all-minilm:latest\",\"input\":[\"a b\",\"c d\"],\"dimensions\":128}");
+    Http.Result one =
+        Http.post(
+            ollama.baseUrl() + "/api/embed", "{\"model\":\"all-minilm\",\"input\":\"hello\"}");
+    Http.Result two =
+        Http.post(
+            ollama.baseUrl() + "/api/embed",
+            "{\"model\":\"all-minilm:latest\",\"input\":[\"a b\",\"c d\"],\"dimensions\":128}");
 
     assertThat(one.json().get("model").asText()).isEqualTo("all-minilm");
     assertThat(one.json().get("embeddings")).hasSize(1);
@@ -171,10 +194,15 @@ class FakeOllamaServerTest {
 
   @Test
   void embedding_errors_follow_ollama() {
-    Http.Result badInput = Http.post(ollama.baseUrl() + "/api/embed", "{\"model\":\"all-minilm\",\"input\":[1,2]}");
-    Http.Result chatModel = Http.post(ollama.baseUrl() + "/api/embed", "{\"model\":\"llama3.2\",\"input\":\"x\"}");
-    Http.Result unknown = Http.post(ollama.baseUrl() + "/api/embed", "{\"model\":\"nomic-embed-text\",\"input\":\"x\"}");
-    Http.Result empty = Http.post(ollama.baseUrl() + "/api/embed", "{\"model\":\"all-minilm\",\"input\":[]}");
+    Http.Result badInput =
+        Http.post(ollama.baseUrl() + "/api/embed", "{\"model\":\"all-minilm\",\"input\":[1,2]}");
+    Http.Result chatModel =
+        Http.post(ollama.baseUrl() + "/api/embed", "{\"model\":\"llama3.2\",\"input\":\"x\"}");
+    Http.Result unknown =
+        Http.post(
+            ollama.baseUrl() + "/api/embed", "{\"model\":\"nomic-embed-text\",\"input\":\"x\"}");
+    Http.Result empty =
+        Http.post(ollama.baseUrl() + "/api/embed", "{\"model\":\"all-minilm\",\"input\":[]}");
 
     assertThat(badInput.status()).isEqualTo(400);
     assertThat(badInput.json().get("error").asText()).isEqualTo("invalid input type");
@@ -185,7 +213,11 @@ class FakeOllamaServerTest {
 
   @Test
   void the_legacy_endpoint_returns_one_vector_that_is_not_normalised() {
-    JsonNode root = Http.post(ollama.baseUrl() + "/api/embeddings", "{\"model\":\"all-minilm\",\"prompt\":\"hello\"}").json();
+    JsonNode root =
+        Http.post(
+                ollama.baseUrl() + "/api/embeddings",
+                "{\"model\":\"all-minilm\",\"prompt\":\"hello\"}")
+            .json();
 
     assertThat(root.get("embedding")).hasSize(384);
     assertThat(norm(root.get("embedding"))).isGreaterThan(1.5);
@@ -199,11 +231,14 @@ class FakeOllamaServerTest {
     assertThat(tags.get("models")).hasSize(2);
     JsonNode minilm = tags.get("models").get(0);
     assertThat(minilm.get("name").asText()).isEqualTo("all-minilm:latest");
-    assertThat(minilm.get("digest").asText()).matches("[0-9a-f]{64}").isEqualTo(ollama.digestOf("all-minilm"));
+    assertThat(minilm.get("digest").asText())
+        .matches("[0-9a-f]{64}")
+        .isEqualTo(ollama.digestOf("all-minilm"));
     assertThat(minilm.at("/details/family").asText()).isEqualTo("bert");
     String newDigest = "a".repeat(64);
     ollama.setDigest("all-minilm", newDigest);
-    assertThat(Http.get(ollama.baseUrl() + "/api/tags").json().at("/models/0/digest").asText()).isEqualTo(newDigest);
+    assertThat(Http.get(ollama.baseUrl() + "/api/tags").json().at("/models/0/digest").asText())
+        .isEqualTo(newDigest);
   }
 
   @Test
@@ -215,7 +250,8 @@ class FakeOllamaServerTest {
     assertThat(show.at("/model_info/bert.embedding_length").asInt()).isEqualTo(384);
     assertThat(show.has("digest")).isFalse();
     assertThat(missing.status()).isEqualTo(404);
-    assertThat(Http.get(ollama.baseUrl() + "/api/version").json().get("version").asText()).isNotBlank();
+    assertThat(Http.get(ollama.baseUrl() + "/api/version").json().get("version").asText())
+        .isNotBlank();
     assertThat(Http.get(ollama.baseUrl() + "/api/nothing").status()).isEqualTo(404);
   }
 

@@ -41,7 +41,8 @@ class FakeOpenAiServerTest {
     messages.addObject().put("role", "user").put("content", ctx.userContent());
     r.put("temperature", 0);
     r.put("max_tokens", 1024);
-    ObjectNode js = r.putObject("response_format").put("type", "json_schema").putObject("json_schema");
+    ObjectNode js =
+        r.putObject("response_format").put("type", "json_schema").putObject("json_schema");
     js.put("name", "citerag_answer").put("strict", true).set("schema", AnswerSchema.schema());
     r.put("stream", false);
     return r;
@@ -91,7 +92,10 @@ class FakeOpenAiServerTest {
 
   @Test
   void truncation_filtering_and_refusal_have_their_own_shapes() {
-    openai.enqueue(Reply.truncated(Reply.quoting(WireFixtures.ROLLBACK)), Reply.blocked(), Reply.blocked("refusal"));
+    openai.enqueue(
+        Reply.truncated(Reply.quoting(WireFixtures.ROLLBACK)),
+        Reply.blocked(),
+        Reply.blocked("refusal"));
     JsonNode length = chat(chatRequest("gpt-4o-mini")).json().get("choices").get(0);
     assertThat(length.get("finish_reason").asText()).isEqualTo("length");
     assertThat(length.at("/message/content").asText()).isNotEmpty();
@@ -115,7 +119,9 @@ class FakeOpenAiServerTest {
     assertThat(r.headers().get("x-ratelimit-reset-requests")).isEqualTo("1.5s");
     assertThat(r.headers().get("x-ratelimit-remaining-requests")).isEqualTo("0");
 
-    openai.retryHints(FakeOpenAiServer.RetryHint.RETRY_AFTER_DATE).enqueue(Reply.rateLimited(Duration.ofSeconds(3)));
+    openai
+        .retryHints(FakeOpenAiServer.RetryHint.RETRY_AFTER_DATE)
+        .enqueue(Reply.rateLimited(Duration.ofSeconds(3)));
     Http.Result dated = chat(chatRequest("gpt-4o-mini"));
     assertThat(dated.headers().get("Retry-After")).endsWith(" GMT");
     assertThat(dated.headers().get("retry-after-ms")).isNull();
@@ -131,8 +137,11 @@ class FakeOpenAiServerTest {
 
   @Test
   void an_exhausted_quota_and_an_overload_are_errors_in_openais_words() {
-    openai.enqueue(Reply.failure(new PermanentProviderException("x", ProviderException.Kind.RATE_LIMITED, 429,
-        "insufficient_quota", "q", null)), Reply.unavailable());
+    openai.enqueue(
+        Reply.failure(
+            new PermanentProviderException(
+                "x", ProviderException.Kind.RATE_LIMITED, 429, "insufficient_quota", "q", null)),
+        Reply.unavailable());
     Http.Result quota = chat(chatRequest("gpt-4o-mini"));
     assertThat(quota.status()).isEqualTo(429);
     assertThat(quota.json().at("/error/code").asText()).isEqualTo("insufficient_quota");
@@ -144,14 +153,18 @@ class FakeOpenAiServerTest {
   @Test
   void keys_are_checked_only_when_required_and_a_wrong_one_is_echoed_in_part_as_openai_does() {
     openai.otherwise(Reply.quoting(WireFixtures.ROLLBACK));
-    assertThat(chat(chatRequest("gpt-4o-mini")).status()).isEqualTo(200); // a local server: no key needed
+    assertThat(chat(chatRequest("gpt-4o-mini")).status())
+        .isEqualTo(200); // a local server: no key needed
     openai.requireApiKey(KEY);
     assertThat(chat(chatRequest("gpt-4o-mini")).status()).isEqualTo(401);
-    Http.Result wrong = chat(chatRequest("gpt-4o-mini"), "Authorization", "Bearer sk-proj-wrongwrong0123456789zzzz");
+    Http.Result wrong =
+        chat(
+            chatRequest("gpt-4o-mini"), "Authorization", "Bearer sk-proj-wrongwrong0123456789zzzz");
     assertThat(wrong.status()).isEqualTo(401);
     assertThat(wrong.json().at("/error/code").asText()).isEqualTo("invalid_api_key");
     assertThat(wrong.json().at("/error/message").asText()).contains("sk-proj-").contains("zzzz");
-    assertThat(chat(chatRequest("gpt-4o-mini"), "Authorization", "Bearer " + KEY).status()).isEqualTo(200);
+    assertThat(chat(chatRequest("gpt-4o-mini"), "Authorization", "Bearer " + KEY).status())
+        .isEqualTo(200);
     assertThat(openai.lastCall().toString()).doesNotContain(KEY);
   }
 
@@ -163,7 +176,8 @@ class FakeOpenAiServerTest {
     assertThat(notFound.json().at("/error/code").asText()).isEqualTo("model_not_found");
 
     ObjectNode extra = chatRequest("gpt-4o-mini").put("think", false);
-    assertThat(chat(extra).json().at("/error/message").asText()).contains("Unrecognized request argument supplied: think");
+    assertThat(chat(extra).json().at("/error/message").asText())
+        .contains("Unrecognized request argument supplied: think");
 
     ObjectNode loose = chatRequest("gpt-4o-mini");
     ObjectNode schema = AnswerSchema.schema();
@@ -171,13 +185,15 @@ class FakeOpenAiServerTest {
     ((ObjectNode) loose.at("/response_format/json_schema")).set("schema", schema);
     Http.Result notStrict = chat(loose);
     assertThat(notStrict.status()).isEqualTo(400);
-    assertThat(notStrict.json().at("/error/message").asText()).contains("'additionalProperties' is required");
+    assertThat(notStrict.json().at("/error/message").asText())
+        .contains("'additionalProperties' is required");
 
     ObjectNode jsonObject = chatRequest("gpt-4o-mini");
     jsonObject.putObject("response_format").put("type", "json_object");
     ((ObjectNode) jsonObject.get("messages").get(0)).put("content", "Answer briefly.");
     ((ObjectNode) jsonObject.get("messages").get(1)).put("content", "Hi");
-    assertThat(chat(jsonObject).json().at("/error/message").asText()).contains("must contain the word 'json'");
+    assertThat(chat(jsonObject).json().at("/error/message").asText())
+        .contains("must contain the word 'json'");
 
     openai.jsonSchemaSupported(false);
     assertThat(chat(chatRequest("gpt-4o-mini")).status()).isEqualTo(400);
@@ -185,7 +201,8 @@ class FakeOpenAiServerTest {
 
   @Test
   void embeddings_are_unit_vectors_with_their_index_shortened_on_request_and_base64_when_asked() {
-    String body = "{\"model\":\"text-embedding-3-small\",\"input\":[\"one\",\"two\",\"three\"],\"dimensions\":64}";
+    String body =
+        "{\"model\":\"text-embedding-3-small\",\"input\":[\"one\",\"two\",\"three\"],\"dimensions\":64}";
     JsonNode r = Http.post(openai.apiBaseUrl() + "/embeddings", body).json();
     assertThat(r.get("data")).hasSize(3);
     for (int i = 0; i < 3; i++) {
@@ -203,24 +220,34 @@ class FakeOpenAiServerTest {
     assertThat(scrambled.at("/data/0/index").asInt()).isEqualTo(2);
     assertThat(scrambled.at("/data/0/embedding")).isEqualTo(r.at("/data/2/embedding"));
 
-    JsonNode b64 = Http.post(openai.apiBaseUrl() + "/embeddings",
-        "{\"model\":\"text-embedding-3-small\",\"input\":\"one\",\"encoding_format\":\"base64\"}").json();
+    JsonNode b64 =
+        Http.post(
+                openai.apiBaseUrl() + "/embeddings",
+                "{\"model\":\"text-embedding-3-small\",\"input\":\"one\",\"encoding_format\":\"base64\"}")
+            .json();
     byte[] bytes = Base64.getDecoder().decode(b64.at("/data/0/embedding").asText());
     assertThat(bytes).hasSize(4 * FakeOpenAiServer.DEFAULT_EMBEDDING_DIMENSIONS);
     assertThat(ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getFloat()).isFinite();
 
-    Http.Result ada = Http.post(openai.apiBaseUrl() + "/embeddings",
-        "{\"model\":\"text-embedding-ada-002\",\"input\":\"one\",\"dimensions\":64}");
+    Http.Result ada =
+        Http.post(
+            openai.apiBaseUrl() + "/embeddings",
+            "{\"model\":\"text-embedding-ada-002\",\"input\":\"one\",\"dimensions\":64}");
     assertThat(ada.status()).isEqualTo(400);
-    assertThat(Http.post(openai.apiBaseUrl() + "/embeddings",
-        "{\"model\":\"text-embedding-3-small\",\"input\":[\"\"]}").status()).isEqualTo(400);
+    assertThat(
+            Http.post(
+                    openai.apiBaseUrl() + "/embeddings",
+                    "{\"model\":\"text-embedding-3-small\",\"input\":[\"\"]}")
+                .status())
+        .isEqualTo(400);
     assertThat(openai.embeddingCalls()).hasSize(5);
   }
 
   @Test
   void models_are_listed_and_a_removed_one_is_not_found() {
     assertThat(Http.get(openai.apiBaseUrl() + "/models").json().get("data").toString())
-        .contains("gpt-4o-mini").contains("text-embedding-3-small");
+        .contains("gpt-4o-mini")
+        .contains("text-embedding-3-small");
     openai.removeModel("gpt-4o-mini");
     assertThat(chat(chatRequest("gpt-4o-mini")).status()).isEqualTo(404);
   }

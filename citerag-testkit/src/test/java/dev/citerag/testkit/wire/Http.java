@@ -13,11 +13,14 @@ import okhttp3.RequestBody;
 import okhttp3.Response;
 import org.jspecify.annotations.Nullable;
 
-/** A plain OkHttp client for asserting the wire shapes of the fakes, as an adapter would see them. */
+/**
+ * A plain OkHttp client for asserting the wire shapes of the fakes, as an adapter would see them.
+ */
 final class Http {
   static final ObjectMapper JSON = new ObjectMapper();
   private static final MediaType APPLICATION_JSON = MediaType.get("application/json");
-  static final OkHttpClient CLIENT = new OkHttpClient.Builder().readTimeout(5, TimeUnit.SECONDS).build();
+  static final OkHttpClient CLIENT =
+      new OkHttpClient.Builder().readTimeout(5, TimeUnit.SECONDS).build();
 
   record Result(int status, @Nullable String contentType, String body, Headers headers) {
     JsonNode json() {
@@ -30,7 +33,8 @@ final class Http {
   }
 
   static Result post(String url, String json, String... headers) {
-    Request.Builder b = new Request.Builder().url(url).post(RequestBody.create(json, APPLICATION_JSON));
+    Request.Builder b =
+        new Request.Builder().url(url).post(RequestBody.create(json, APPLICATION_JSON));
     for (int i = 0; i < headers.length; i += 2) {
       b.header(headers[i], headers[i + 1]);
     }
@@ -43,7 +47,8 @@ final class Http {
 
   private static Result call(Request r) {
     try (Response resp = CLIENT.newCall(r).execute()) {
-      return new Result(resp.code(), resp.header("Content-Type"), resp.body().string(), resp.headers());
+      return new Result(
+          resp.code(), resp.header("Content-Type"), resp.body().string(), resp.headers());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -23,7 +23,9 @@ public class CachingEmbedder implements Embedder {
 
   /** Wraps {@code real}; the result is a {@link TokenCounter} when {@code real} is one. */
   public static CachingEmbedder wrap(Embedder real, EmbeddingCache cache) {
-    return real instanceof TokenCounter tc ? new Counting(real, tc, cache) : new CachingEmbedder(real, cache);
+    return real instanceof TokenCounter tc
+        ? new Counting(real, tc, cache)
+        : new CachingEmbedder(real, cache);
   }
 
   @Override
@@ -50,7 +52,8 @@ public class CachingEmbedder implements Embedder {
       }
       List<float[]> fresh = real.embedDocuments(todo);
       if (fresh.size() != todo.size()) {
-        throw new IllegalStateException("embedder returned " + fresh.size() + " vectors for " + todo.size() + " texts");
+        throw new IllegalStateException(
+            "embedder returned " + fresh.size() + " vectors for " + todo.size() + " texts");
       }
       for (int j = 0; j < missing.size(); j++) {
         out.set(missing.get(j), fresh.get(j));

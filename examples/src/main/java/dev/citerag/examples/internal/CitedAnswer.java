@@ -12,8 +12,8 @@ import java.util.Set;
 
 /**
  * An answer laid out for display: its text cut into segments, each followed by the {@code [n]}
- * markers of the citations that support it, and the numbered references those markers point to.
- * The same layout feeds the terminal and the web page, so both number citations alike.
+ * markers of the citations that support it, and the numbered references those markers point to. The
+ * same layout feeds the terminal and the web page, so both number citations alike.
  *
  * <p>Numbering: references are numbered from 1 in the order their citations first appear; a
  * citation repeating the same source and quote reuses its number. A claim whose text is found in

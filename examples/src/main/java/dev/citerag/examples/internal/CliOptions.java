@@ -29,14 +29,54 @@ public final class CliOptions {
   // the field's type (java.util.Set)
   @SuppressWarnings("ImmutableEnumChecker")
   public enum Command {
-    ASK("ask", Set.of("docs", "store", "collection", "model", "embedder", "filter", "k",
-        "min-similarity", "require-lexical", "strictness", "json", "verbose")),
-    SEARCH("search", Set.of("docs", "store", "collection", "embedder", "filter", "k", "json", "verbose")),
+    ASK(
+        "ask",
+        Set.of(
+            "docs",
+            "store",
+            "collection",
+            "model",
+            "embedder",
+            "filter",
+            "k",
+            "min-similarity",
+            "require-lexical",
+            "strictness",
+            "json",
+            "verbose")),
+    SEARCH(
+        "search",
+        Set.of("docs", "store", "collection", "embedder", "filter", "k", "json", "verbose")),
     INGEST("ingest", Set.of("store", "collection", "embedder", "keep-missing", "json", "verbose")),
-    EVAL("eval", Set.of("docs", "store", "collection", "model", "embedder", "k", "min-similarity",
-        "require-lexical", "strictness", "json", "verbose")),
-    SERVE("serve", Set.of("docs", "store", "collection", "model", "embedder", "k", "min-similarity",
-        "require-lexical", "strictness", "port", "host", "verbose"));
+    EVAL(
+        "eval",
+        Set.of(
+            "docs",
+            "store",
+            "collection",
+            "model",
+            "embedder",
+            "k",
+            "min-similarity",
+            "require-lexical",
+            "strictness",
+            "json",
+            "verbose")),
+    SERVE(
+        "serve",
+        Set.of(
+            "docs",
+            "store",
+            "collection",
+            "model",
+            "embedder",
+            "k",
+            "min-similarity",
+            "require-lexical",
+            "strictness",
+            "port",
+            "host",
+            "verbose"));
 
     private final String word;
     private final Set<String> options;
@@ -67,8 +107,10 @@ public final class CliOptions {
 
   /** Default pgvector collection (table prefix). */
   public static final String DEFAULT_COLLECTION = "citerag";
+
   /** Default port of {@code serve}. */
   public static final int DEFAULT_PORT = 8080;
+
   /** Default bind address of {@code serve}: loopback only. */
   public static final String DEFAULT_HOST = "127.0.0.1";
 
@@ -77,7 +119,8 @@ public final class CliOptions {
   private final List<String> positional;
   private final boolean help;
 
-  private CliOptions(Command command, Map<String, List<String>> values, List<String> positional, boolean help) {
+  private CliOptions(
+      Command command, Map<String, List<String>> values, List<String> positional, boolean help) {
     this.command = command;
     this.values = values;
     this.positional = List.copyOf(positional);
@@ -103,7 +146,8 @@ public final class CliOptions {
           if (a.equals("-h")) {
             help = true;
           } else {
-            throw new UsageException(command.word(), "unknown option " + a + " (options start with --)");
+            throw new UsageException(
+                command.word(), "unknown option " + a + " (options start with --)");
           }
         } else {
           positional.add(a);
@@ -122,7 +166,8 @@ public final class CliOptions {
         continue;
       }
       if (!command.options.contains(name)) {
-        throw new UsageException(command.word(), "unknown option --" + name + " for " + command.word());
+        throw new UsageException(
+            command.word(), "unknown option --" + name + " for " + command.word());
       }
       if (FLAGS.contains(name)) {
         if (value != null) {
@@ -183,8 +228,8 @@ public final class CliOptions {
   }
 
   /**
-   * {@code --keep-missing}: {@code ingest} keeps stored documents that are not among its paths
-   * (by default it removes them, so that the collection mirrors the paths).
+   * {@code --keep-missing}: {@code ingest} keeps stored documents that are not among its paths (by
+   * default it removes them, so that the collection mirrors the paths).
    */
   public boolean keepMissing() {
     return values.containsKey("keep-missing");
@@ -219,9 +264,12 @@ public final class CliOptions {
     if (v == null) {
       return Optional.empty();
     }
-    if (!v.startsWith("jdbc:postgresql:") && !v.startsWith("postgresql:") && !v.startsWith("postgres:")) {
-      throw usage("option --store must be a jdbc:postgresql://host:port/database or"
-          + " postgresql://user@host:port/database URL");
+    if (!v.startsWith("jdbc:postgresql:")
+        && !v.startsWith("postgresql:")
+        && !v.startsWith("postgres:")) {
+      throw usage(
+          "option --store must be a jdbc:postgresql://host:port/database or"
+              + " postgresql://user@host:port/database URL");
     }
     return Optional.of(v);
   }
@@ -233,15 +281,14 @@ public final class CliOptions {
       return DEFAULT_COLLECTION;
     }
     if (!v.matches("[a-z_][a-z0-9_]{0,47}")) {
-      throw usage("option --collection must match [a-z_][a-z0-9_]{0,47}, was \""
-          + v + "\"");
+      throw usage("option --collection must match [a-z_][a-z0-9_]{0,47}, was \"" + v + "\"");
     }
     return v;
   }
 
   /**
-   * {@code --strictness lenient|balanced|strict|strictest}: how sure the extractive generator
-   * must be to answer; default {@code balanced}.
+   * {@code --strictness lenient|balanced|strict|strictest}: how sure the extractive generator must
+   * be to answer; default {@code balanced}.
    */
   public dev.citerag.pipeline.ExtractiveGenerator.Strictness strictness() {
     return oneOf("strictness", "lenient", "balanced", "strict", "strictest")
@@ -370,7 +417,14 @@ public final class CliOptions {
         return Optional.of(v);
       }
     }
-    throw usage("option --" + name + " must be one of " + String.join("|", allowed) + ", was \"" + v + "\"");
+    throw usage(
+        "option --"
+            + name
+            + " must be one of "
+            + String.join("|", allowed)
+            + ", was \""
+            + v
+            + "\"");
   }
 
   private @Nullable String single(String name) {

@@ -8,10 +8,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Loads {@code --docs} and {@code ingest} paths with the library's {@link Loaders} (Markdown,
- * text, HTML, PDF) and tells the user about every file left out: each file that should have loaded
- * but could not, with why, and a count of the files skipped by design (other types, hidden,
- * links out of the folder), listed one by one with {@code --verbose}.
+ * Loads {@code --docs} and {@code ingest} paths with the library's {@link Loaders} (Markdown, text,
+ * HTML, PDF) and tells the user about every file left out: each file that should have loaded but
+ * could not, with why, and a count of the files skipped by design (other types, hidden, links out
+ * of the folder), listed one by one with {@code --verbose}.
  */
 public final class DocsFolder {
   private DocsFolder() {}
@@ -38,8 +38,11 @@ public final class DocsFolder {
       }
     }
     if (byDesign > 0) {
-      err.println("citerag: skipped " + byDesign + (byDesign == 1 ? " file" : " files")
-          + " of other types, hidden, or linking out of the folder (--verbose lists them)");
+      err.println(
+          "citerag: skipped "
+              + byDesign
+              + (byDesign == 1 ? " file" : " files")
+              + " of other types, hidden, or linking out of the folder (--verbose lists them)");
     }
     return r.documents();
   }

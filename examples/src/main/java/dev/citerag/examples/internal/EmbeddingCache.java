@@ -34,15 +34,16 @@ import org.slf4j.LoggerFactory;
  * the identity's text and the text (UTF-8), then fixed-size records: 32-byte key, the vector's
  * floats, CRC-32 of both. Robust by construction: a record whose checksum, length or values are
  * wrong is skipped (a torn tail from a killed run, a flipped bit), a file whose header does not
- * name this identity is ignored and left alone, and writers append whole records under an
- * exclusive file lock, so concurrent runs neither interleave records nor lose the file. At worst a
- * vector is computed again. Any I/O failure turns the cache off for the run (logged at debug),
- * never the command.
+ * name this identity is ignored and left alone, and writers append whole records under an exclusive
+ * file lock, so concurrent runs neither interleave records nor lose the file. At worst a vector is
+ * computed again. Any I/O failure turns the cache off for the run (logged at debug), never the
+ * command.
  */
 public final class EmbeddingCache {
   private static final Logger log = LoggerFactory.getLogger(EmbeddingCache.class);
   private static final byte[] MAGIC = "CRAGVEC1".getBytes(StandardCharsets.US_ASCII);
   private static final int KEY_BYTES = 32;
+
   /** A file lock is held per JVM: threads of one process take this monitor first. */
   private static final ConcurrentHashMap<Path, Object> PROCESS_LOCKS = new ConcurrentHashMap<>();
 
@@ -59,9 +60,9 @@ public final class EmbeddingCache {
   }
 
   /**
-   * Where the cache lives: {@code CITERAG_CACHE_DIR} (environment), else the system property
-   * {@code citerag.cache.dir}, else {@code $XDG_CACHE_HOME/citerag}, else {@code ~/.cache/citerag};
-   * empty when the chosen setting is {@code off}.
+   * Where the cache lives: {@code CITERAG_CACHE_DIR} (environment), else the system property {@code
+   * citerag.cache.dir}, else {@code $XDG_CACHE_HOME/citerag}, else {@code ~/.cache/citerag}; empty
+   * when the chosen setting is {@code off}.
    */
   public static Optional<Path> directory(Map<String, String> env) {
     String dir = env.get("CITERAG_CACHE_DIR");
@@ -76,7 +77,9 @@ public final class EmbeddingCache {
       return Optional.of(Path.of(xdg.strip(), "citerag"));
     }
     String home = System.getProperty("user.home");
-    return home == null || home.isBlank() ? Optional.empty() : Optional.of(Path.of(home, ".cache", "citerag"));
+    return home == null || home.isBlank()
+        ? Optional.empty()
+        : Optional.of(Path.of(home, ".cache", "citerag"));
   }
 
   /** A cache that keeps nothing beyond this process. */
@@ -86,7 +89,10 @@ public final class EmbeddingCache {
 
   /** Opens (and reads) the cache file of {@code identity} under {@code directory}. */
   public static EmbeddingCache open(Path directory, EmbedderIdentity identity) {
-    Path file = directory.resolve("embeddings").resolve(sha256(identityText(identity)).substring(0, 32) + ".vec");
+    Path file =
+        directory
+            .resolve("embeddings")
+            .resolve(sha256(identityText(identity)).substring(0, 32) + ".vec");
     EmbeddingCache c = new EmbeddingCache(file, identity);
     c.load();
     return c;
@@ -115,7 +121,8 @@ public final class EmbeddingCache {
   /** Keeps new vectors and appends them to the file. */
   public synchronized void putAll(List<Key> keys, List<float[]> values) {
     if (keys.size() != values.size()) {
-      throw new IllegalArgumentException("keys and values differ in size: " + keys.size() + " vs " + values.size());
+      throw new IllegalArgumentException(
+          "keys and values differ in size: " + keys.size() + " vs " + values.size());
     }
     ByteBuffer out = ByteBuffer.allocate(recordBytes * keys.size()).order(ByteOrder.LITTLE_ENDIAN);
     int n = 0;
@@ -157,7 +164,8 @@ public final class EmbeddingCache {
     if (f == null) {
       return;
     }
-    Object processLock = PROCESS_LOCKS.computeIfAbsent(f.toAbsolutePath().normalize(), k -> new Object());
+    Object processLock =
+        PROCESS_LOCKS.computeIfAbsent(f.toAbsolutePath().normalize(), k -> new Object());
     synchronized (processLock) {
       appendLocked(f, records);
     }
@@ -168,9 +176,10 @@ public final class EmbeddingCache {
   private void appendLocked(Path f, ByteBuffer records) {
     try {
       Files.createDirectories(f.getParent());
-      try (FileChannel ch = FileChannel.open(f, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-               StandardOpenOption.READ);
-           FileLock lock = ch.lock()) {
+      try (FileChannel ch =
+              FileChannel.open(
+                  f, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ);
+          FileLock lock = ch.lock()) {
         long size = ch.size();
         byte[] header = header();
         if (size == 0) {
@@ -251,8 +260,13 @@ public final class EmbeddingCache {
   }
 
   static String identityText(EmbedderIdentity id) {
-    return String.join("\n", "provider=" + id.provider(), "model=" + id.model(),
-        "digest=" + id.digest(), "dimensions=" + id.dimensions(), "queryInstruction=" + id.queryInstruction());
+    return String.join(
+        "\n",
+        "provider=" + id.provider(),
+        "model=" + id.model(),
+        "digest=" + id.digest(),
+        "dimensions=" + id.dimensions(),
+        "queryInstruction=" + id.queryInstruction());
   }
 
   private static String sha256(String s) {

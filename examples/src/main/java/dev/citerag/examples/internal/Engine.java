@@ -28,16 +28,16 @@ import org.jspecify.annotations.Nullable;
 public final class Engine implements AutoCloseable {
 
   /**
-   * Gate 1 default for the local hashing embedder: the minimum best cosine below which the
-   * pipeline abstains without calling the model.
+   * Gate 1 default for the local hashing embedder: the minimum best cosine below which the pipeline
+   * abstains without calling the model.
    *
    * <p>Where it comes from: the testkit's gate-1 sweep ({@code EvaluationRunner}, thresholds 0.00
    * to 0.60 by 0.05) over its 65 golden cases, with this command line's offline setup ({@code
    * LocalHashingEmbedder} of 384 dimensions, {@code InMemoryVectorStore}, default chunker, the
-   * sample corpus). The rule: the highest threshold that blocks no
-   * answerable case. Measured: 0.20 blocks 0 of 49 answerable and stops 5 of 16 unanswerable
-   * cases before the model; 0.25 would already block 2 answerable ones. {@code
-   * GateThresholdTest} reruns the sweep and fails when this constant no longer matches.
+   * sample corpus). The rule: the highest threshold that blocks no answerable case. Measured: 0.20
+   * blocks 0 of 49 answerable and stops 5 of 16 unanswerable cases before the model; 0.25 would
+   * already block 2 answerable ones. {@code GateThresholdTest} reruns the sweep and fails when this
+   * constant no longer matches.
    */
   public static final double LOCAL_MIN_SIMILARITY = 0.20;
 
@@ -48,10 +48,10 @@ public final class Engine implements AutoCloseable {
    * 1.00 by 0.01, with this command line's offline setup. The rule: the highest threshold that
    * blocks no answerable golden case (65 cases over the sample corpus: 0.68, which stops 8 of 16
    * unanswerable ones) <em>and</em> at most 1 % of the answerable questions of SQuAD 2.0 dev
-   * ({@code ../shared/datasets/squad2-dev}, 1,665 answerable of 3,326: 0.54; 0.55 blocks more
-   * than 16). The lower one wins: Wikipedia questions score lower than questions about a
-   * small team's runbooks, and a gate must not silence answerable questions of another corpus.
-   * {@code GateThresholdTest} reruns both sweeps and fails when this constant no longer matches.
+   * ({@code ../shared/datasets/squad2-dev}, 1,665 answerable of 3,326: 0.54; 0.55 blocks more than
+   * 16). The lower one wins: Wikipedia questions score lower than questions about a small team's
+   * runbooks, and a gate must not silence answerable questions of another corpus. {@code
+   * GateThresholdTest} reruns both sweeps and fails when this constant no longer matches.
    */
   public static final double ONNX_MIN_SIMILARITY = 0.54;
 
@@ -64,8 +64,15 @@ public final class Engine implements AutoCloseable {
   private final String storeLabel;
   private final String corpusLabel;
 
-  private Engine(Embedder embedder, VectorStore store, @Nullable AutoCloseable closeable, Ingestor ingestor,
-      RagPipeline pipeline, Providers.ModelChoice model, String storeLabel, String corpusLabel) {
+  private Engine(
+      Embedder embedder,
+      VectorStore store,
+      @Nullable AutoCloseable closeable,
+      Ingestor ingestor,
+      RagPipeline pipeline,
+      Providers.ModelChoice model,
+      String storeLabel,
+      String corpusLabel) {
     this.embedder = embedder;
     this.store = store;
     this.closeable = closeable;
@@ -78,7 +85,10 @@ public final class Engine implements AutoCloseable {
 
   /** What a command needs from the engine. */
   public enum Mode {
-    /** Fill the store (see {@link #open}) and choose the model: {@code ask}, {@code eval}, {@code serve}. */
+    /**
+     * Fill the store (see {@link #open}) and choose the model: {@code ask}, {@code eval}, {@code
+     * serve}.
+     */
     ANSWER,
     /** Fill the store; no model (the extractive generator stands in): {@code search}. */
     RETRIEVE,
@@ -89,8 +99,8 @@ public final class Engine implements AutoCloseable {
   /**
    * Opens the engine for a command: builds the embedder and the store; unless {@code mode} is
    * {@link Mode#INGEST}, fills an in-memory store from {@code --docs} or the sample corpus (a
-   * pgvector store only from {@code --docs}: use {@code ingest} to fill it); in {@link
-   * Mode#ANSWER} chooses the model and prints the choice on {@code err}.
+   * pgvector store only from {@code --docs}: use {@code ingest} to fill it); in {@link Mode#ANSWER}
+   * chooses the model and prints the choice on {@code err}.
    */
   public static Engine open(CliOptions o, Map<String, String> env, PrintStream err, Mode mode) {
     return open(o, env, err, mode, null);
@@ -101,7 +111,11 @@ public final class Engine implements AutoCloseable {
    * documents} instead of {@code --docs} or the sample corpus (used by {@code eval DIR} on a
    * SQuAD-style directory); {@code documents} null means the usual choice.
    */
-  public static Engine open(CliOptions o, Map<String, String> env, PrintStream err, Mode mode,
+  public static Engine open(
+      CliOptions o,
+      Map<String, String> env,
+      PrintStream err,
+      Mode mode,
       @Nullable List<Document> documents) {
     boolean chooseModel = mode == Mode.ANSWER;
     Embedder embedder = Providers.embedder(o.embedder(), env);
@@ -115,30 +129,42 @@ public final class Engine implements AutoCloseable {
       // unchanged chunks on disk (a provider's vectors are not cached: its identity names no
       // digest of the weights, so a silent model update would go unnoticed)
       EmbedderIdentity id = embedder.identity();
-      EmbeddingCache cache = EmbeddingCache.directory(env)
-          .map(dir -> EmbeddingCache.open(dir, id))
-          .orElseGet(() -> EmbeddingCache.inMemory(id));
+      EmbeddingCache cache =
+          EmbeddingCache.directory(env)
+              .map(dir -> EmbeddingCache.open(dir, id))
+              .orElseGet(() -> EmbeddingCache.inMemory(id));
       embedder = CachingEmbedder.wrap(embedder, cache);
     }
     if (url.isPresent()) {
       // Only a command that writes may create the collection: a reading command (ask, search,
-      // eval, serve without --docs) with a mistyped --collection must fail, not create empty tables.
+      // eval, serve without --docs) with a mistyped --collection must fail, not create empty
+      // tables.
       boolean writes = mode == Mode.INGEST || o.docs().isPresent();
       PgVectorStore pg;
       try {
-        pg = PgVectorStore.builder()
-            .jdbcUrl(url.get())
-            .collection(o.collection())
-            .dimensions(dims)
-            .createSchema(writes)
-            .build();
+        pg =
+            PgVectorStore.builder()
+                .jdbcUrl(url.get())
+                .collection(o.collection())
+                .dimensions(dims)
+                .createSchema(writes)
+                .build();
       } catch (IllegalStateException missing) {
-        if (writes || missing.getMessage() == null || !missing.getMessage().contains("has no tables")) {
+        if (writes
+            || missing.getMessage() == null
+            || !missing.getMessage().contains("has no tables")) {
           throw missing;
         }
-        throw new IllegalArgumentException("option --collection: no collection \"" + o.collection()
-            + "\" to read in that database (" + missing.getMessage() + "); create it with"
-            + " `citerag ingest --store URL --collection " + o.collection() + " DIR`", missing);
+        throw new IllegalArgumentException(
+            "option --collection: no collection \""
+                + o.collection()
+                + "\" to read in that database ("
+                + missing.getMessage()
+                + "); create it with"
+                + " `citerag ingest --store URL --collection "
+                + o.collection()
+                + " DIR`",
+            missing);
       }
       store = pg;
       closeable = pg;
@@ -160,7 +186,11 @@ public final class Engine implements AutoCloseable {
         List<Document> loaded = DocsFolder.load(List.of(docs.get()), err, o.verbose());
         if (loaded.isEmpty()) {
           throw new IllegalArgumentException(
-              "option --docs: " + docs.get() + " holds no " + DocsFolder.TYPES + " file that could be loaded");
+              "option --docs: "
+                  + docs.get()
+                  + " holds no "
+                  + DocsFolder.TYPES
+                  + " file that could be loaded");
         }
         ingestor.ingest(loaded, IngestListener.NONE);
         corpusLabel = loaded.size() + " documents from " + docs.get();
@@ -171,20 +201,24 @@ public final class Engine implements AutoCloseable {
       } else {
         corpusLabel = "the documents ingested into " + storeLabel;
         if (store.chunkCount() == 0) {
-          err.println("citerag: " + storeLabel + " is empty: run `citerag ingest --store ...` first");
+          err.println(
+              "citerag: " + storeLabel + " is empty: run `citerag ingest --store ...` first");
         }
       }
-      Providers.ModelChoice model = chooseModel
-          ? Providers.chooseModel(o.model(), env)
-          : new Providers.ModelChoice("extractive", null, mode == Mode.RETRIEVE ? "retrieval only" : "ingest only");
+      Providers.ModelChoice model =
+          chooseModel
+              ? Providers.chooseModel(o.model(), env)
+              : new Providers.ModelChoice(
+                  "extractive", null, mode == Mode.RETRIEVE ? "retrieval only" : "ingest only");
       if (chooseModel) {
         err.println("citerag: model " + model.label() + " (" + model.why() + ")");
       }
-      RagPipeline.Builder pb = RagPipeline.builder()
-          .embedder(embedder)
-          .store(store)
-          .requireLexicalMatch(o.requireLexical())
-          .minSimilarity(o.minSimilarity().orElse(defaultMinSimilarity(o.embedder())));
+      RagPipeline.Builder pb =
+          RagPipeline.builder()
+              .embedder(embedder)
+              .store(store)
+              .requireLexicalMatch(o.requireLexical())
+              .minSimilarity(o.minSimilarity().orElse(defaultMinSimilarity(o.embedder())));
       o.k().ifPresent(pb::topK);
       if (model.chatModel() != null) {
         pb.generator(AnswerGenerator.of(model.chatModel()));
@@ -198,7 +232,8 @@ public final class Engine implements AutoCloseable {
         // name the collection: the library's message knows the store only as a store
         throw new IdentityMismatchException(storeLabel + ": " + e.getMessage());
       }
-      return new Engine(embedder, store, closeable, ingestor, pipeline, model, storeLabel, corpusLabel);
+      return new Engine(
+          embedder, store, closeable, ingestor, pipeline, model, storeLabel, corpusLabel);
     } catch (RuntimeException e) {
       closeQuietly(closeable, e);
       throw e;

@@ -11,9 +11,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * {@code citerag eval}: runs labelled cases through the engine's pipeline with the testkit's
- * {@link EvaluationRunner} and prints its report (retrieval, answer integrity, operations and the
- * gate-1 threshold sweep).
+ * {@code citerag eval}: runs labelled cases through the engine's pipeline with the testkit's {@link
+ * EvaluationRunner} and prints its report (retrieval, answer integrity, operations and the gate-1
+ * threshold sweep).
  */
 public final class Evaluation {
   private Evaluation() {}
@@ -28,28 +28,41 @@ public final class Evaluation {
     if (list.isEmpty()) {
       throw new IllegalArgumentException(cases + " holds no case");
     }
-    EvaluationReport report = EvaluationRunner.builder()
-        .name(engine.model().label() + ", " + engine.embedder().identity().model() + ", " + engine.storeLabel())
-        .pipeline(engine.pipeline())
-        .cases(list)
-        .build()
-        .run();
+    EvaluationReport report =
+        EvaluationRunner.builder()
+            .name(
+                engine.model().label()
+                    + ", "
+                    + engine.embedder().identity().model()
+                    + ", "
+                    + engine.storeLabel())
+            .pipeline(engine.pipeline())
+            .cases(list)
+            .build()
+            .run();
     String text = json ? report.toJson() : report.toMarkdown();
     return text.endsWith("\n") ? text : text + "\n";
   }
 
   /**
-   * {@code eval DIR} on a SQuAD-style directory: the {@link SquadEvaluation} table and gate-1
-   * sweep as Markdown, or as JSON when {@code json}.
+   * {@code eval DIR} on a SQuAD-style directory: the {@link SquadEvaluation} table and gate-1 sweep
+   * as Markdown, or as JSON when {@code json}.
    */
   public static String runSquad(Engine engine, SquadDataset squad, boolean json) {
-    SquadReport report = SquadEvaluation.builder()
-        .name(engine.model().label() + ", " + engine.embedder().identity().model() + ", " + engine.storeLabel()
-            + ", " + squad.directory())
-        .pipeline(engine.pipeline())
-        .cases(squad.cases())
-        .build()
-        .run();
+    SquadReport report =
+        SquadEvaluation.builder()
+            .name(
+                engine.model().label()
+                    + ", "
+                    + engine.embedder().identity().model()
+                    + ", "
+                    + engine.storeLabel()
+                    + ", "
+                    + squad.directory())
+            .pipeline(engine.pipeline())
+            .cases(squad.cases())
+            .build()
+            .run();
     String text = json ? report.toJson() : report.toMarkdown();
     return text.endsWith("\n") ? text : text + "\n";
   }

@@ -17,7 +17,8 @@ public final class Logging {
     System.setProperty("citerag.log.level", "DEBUG");
     Logger root = LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
     try {
-      Class<?> level = Class.forName("ch.qos.logback.classic.Level", false, root.getClass().getClassLoader());
+      Class<?> level =
+          Class.forName("ch.qos.logback.classic.Level", false, root.getClass().getClassLoader());
       Object debug = level.getField("DEBUG").get(null);
       Method setLevel = root.getClass().getMethod("setLevel", level);
       setLevel.invoke(root, debug);

@@ -38,23 +38,39 @@ public final class ProgressBar implements IngestListener {
 
   @Override
   public void onProgress(IngestProgress p) {
-    double fraction = p.chunksTotal() > 0
-        ? (double) p.chunksDone() / p.chunksTotal()
-        : p.documentsTotal() > 0 ? (double) p.documentsDone() / p.documentsTotal() : 1.0;
+    double fraction =
+        p.chunksTotal() > 0
+            ? (double) p.chunksDone() / p.chunksTotal()
+            : p.documentsTotal() > 0 ? (double) p.documentsDone() / p.documentsTotal() : 1.0;
     if (!terminal) {
       int quarter = (int) Math.floor(Math.min(1.0, fraction) * 4);
       if (quarter != lastQuarter) {
         lastQuarter = quarter;
-        err.printf(Locale.ROOT, "citerag: ingest %3d%%  %d/%d documents, %d/%d chunks%n", Math.round(fraction * 100),
-            p.documentsDone(), p.documentsTotal(), p.chunksDone(), p.chunksTotal());
+        err.printf(
+            Locale.ROOT,
+            "citerag: ingest %3d%%  %d/%d documents, %d/%d chunks%n",
+            Math.round(fraction * 100),
+            p.documentsDone(),
+            p.documentsTotal(),
+            p.chunksDone(),
+            p.chunksTotal());
         err.flush();
       }
       return;
     }
     int filled = (int) Math.round(Math.min(1.0, fraction) * WIDTH);
-    String line = String.format(Locale.ROOT, "\r[%s%s] %3d%%  %d/%d documents, %d/%d chunks, %.0f chunks/s",
-        "#".repeat(filled), ".".repeat(WIDTH - filled), Math.round(fraction * 100),
-        p.documentsDone(), p.documentsTotal(), p.chunksDone(), p.chunksTotal(), p.chunksPerSecond());
+    String line =
+        String.format(
+            Locale.ROOT,
+            "\r[%s%s] %3d%%  %d/%d documents, %d/%d chunks, %.0f chunks/s",
+            "#".repeat(filled),
+            ".".repeat(WIDTH - filled),
+            Math.round(fraction * 100),
+            p.documentsDone(),
+            p.documentsTotal(),
+            p.chunksDone(),
+            p.chunksTotal(),
+            p.chunksPerSecond());
     if (!line.equals(last)) {
       err.print(line);
       err.flush();

@@ -28,9 +28,8 @@ import org.jspecify.annotations.Nullable;
  * names from the environment map it is given ({@code GEMINI_API_KEY}, {@code GEMINI_BASE_URL},
  * {@code GEMINI_MODEL}, {@code OLLAMA_HOST}, {@code OLLAMA_MODEL}, {@code OLLAMA_EMBED_MODEL},
  * {@code OPENAI_BASE_URL}, {@code OPENAI_API_KEY}, {@code OPENAI_MODEL}, {@code
- * OPENAI_EMBED_MODEL}), so
- * tests pass a map and never the real environment. No key is ever printed: the adapters keep it
- * out of their messages and {@code toString()}.
+ * OPENAI_EMBED_MODEL}), so tests pass a map and never the real environment. No key is ever printed:
+ * the adapters keep it out of their messages and {@code toString()}.
  */
 public final class Providers {
 
@@ -72,7 +71,9 @@ public final class Providers {
         case "gemini" -> new ModelChoice("gemini", gemini(env), "--model gemini");
         case "ollama" -> new ModelChoice("ollama", ollama(env), "--model ollama");
         case "openai" -> new ModelChoice("openai", openai(env), "--model openai");
-        default -> throw new UsageException("", "option --model must be one of extractive|gemini|ollama|openai");
+        default ->
+            throw new UsageException(
+                "", "option --model must be one of extractive|gemini|ollama|openai");
       };
     }
     String key = env.get("GEMINI_API_KEY");
@@ -89,13 +90,17 @@ public final class Providers {
     try {
       ollama = ollama(env);
     } catch (IllegalArgumentException e) {
-      return new ModelChoice("extractive", null,
+      return new ModelChoice(
+          "extractive",
+          null,
           "no GEMINI_API_KEY, and OLLAMA_HOST is not usable: " + e.getMessage());
     }
     if (ollamaAnswers(ollama.baseUrl())) {
       return new ModelChoice("ollama", ollama, "an Ollama server answers at " + ollama.baseUrl());
     }
-    return new ModelChoice("extractive", null,
+    return new ModelChoice(
+        "extractive",
+        null,
         "no GEMINI_API_KEY and no Ollama server at " + ollama.baseUrl() + "; --model to choose");
   }
 
@@ -128,8 +133,14 @@ public final class Providers {
       // server never gets here, so the offline path stays fast).
       s.setSoTimeout((int) OLLAMA_REPLY_TIMEOUT.toMillis());
       String hostHeader = uri.getHost() + ":" + port;
-      s.getOutputStream().write(("GET " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + hostHeader
-          + "\r\nAccept: application/json\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+      s.getOutputStream()
+          .write(
+              ("GET "
+                      + uri.getRawPath()
+                      + " HTTP/1.1\r\nHost: "
+                      + hostHeader
+                      + "\r\nAccept: application/json\r\nConnection: close\r\n\r\n")
+                  .getBytes(StandardCharsets.US_ASCII));
       s.getOutputStream().flush();
       byte[] head = s.getInputStream().readNBytes(12); // "HTTP/1.1 200"
       String status = new String(head, StandardCharsets.US_ASCII);
@@ -202,8 +213,12 @@ public final class Providers {
       case "gemini" -> GeminiEmbedder.builder().environment(env).build();
       case "ollama" -> OllamaEmbedder.builder().environment(env).build();
       case "openai" -> OpenAiEmbedder.builder().environment(env).build();
-      default -> throw new UsageException("", "option --embedder must be one of onnx|local|gemini|ollama|openai, was \""
-          + kind + "\"");
+      default ->
+          throw new UsageException(
+              "",
+              "option --embedder must be one of onnx|local|gemini|ollama|openai, was \""
+                  + kind
+                  + "\"");
     };
   }
 }

@@ -56,7 +56,8 @@ import java.util.TreeMap;
 public final class ResultJson {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
-  private static final ObjectMapper PRETTY = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper PRETTY =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
   private ResultJson() {}
@@ -263,7 +264,8 @@ public final class ResultJson {
     return BigDecimal.valueOf(v).setScale(places, RoundingMode.HALF_UP);
   }
 
-  private static void putNullable(ObjectNode o, String field, @org.jspecify.annotations.Nullable Object v) {
+  private static void putNullable(
+      ObjectNode o, String field, @org.jspecify.annotations.Nullable Object v) {
     if (v == null) {
       o.putNull(field);
     } else if (v instanceof Integer i) {

@@ -12,15 +12,19 @@ import java.util.regex.Pattern;
 public final class TerminalText {
   private TerminalText() {}
 
-  private static final Pattern ESCAPES = Pattern.compile(
-      "\u001B\\[[0-?]*[ -/]*[@-~]"            // CSI ... final byte
-          + "|\u009B[0-?]*[ -/]*[@-~]"          // 8-bit CSI
-          + "|\u001B\\][^\u0007\u001B\u009C]*(?:\u0007|\u001B\\\\|\u009C)?" // OSC ... BEL or ST
-          + "|\u009D[^\u0007\u001B\u009C]*(?:\u0007|\u001B\\\\|\u009C)?"
-          + "|\u001B[PX^_][^\u001B\u009C]*(?:\u001B\\\\|\u009C)?" // DCS, SOS, PM, APC strings
-          + "|\u001B[ -/]*[0-~]");               // any other ESC sequence
+  private static final Pattern ESCAPES =
+      Pattern.compile(
+          "\u001B\\[[0-?]*[ -/]*[@-~]" // CSI ... final byte
+              + "|\u009B[0-?]*[ -/]*[@-~]" // 8-bit CSI
+              + "|\u001B\\][^\u0007\u001B\u009C]*(?:\u0007|\u001B\\\\|\u009C)?" // OSC ... BEL or ST
+              + "|\u009D[^\u0007\u001B\u009C]*(?:\u0007|\u001B\\\\|\u009C)?"
+              + "|\u001B[PX^_][^\u001B\u009C]*(?:\u001B\\\\|\u009C)?" // DCS, SOS, PM, APC strings
+              + "|\u001B[ -/]*[0-~]"); // any other ESC sequence
 
-  /** {@code s} without escape sequences, control characters (but {@code \n} and {@code \t}) and bidi controls. */
+  /**
+   * {@code s} without escape sequences, control characters (but {@code \n} and {@code \t}) and bidi
+   * controls.
+   */
   public static String clean(String s) {
     String t = ESCAPES.matcher(s).replaceAll("");
     StringBuilder b = new StringBuilder(t.length());
@@ -28,8 +32,13 @@ public final class TerminalText {
       char c = t.charAt(i);
       if (c == '\n' || c == '\t') {
         b.append(c);
-      } else if (c < 0x20 || (c >= 0x7F && c <= 0x9F) || (c >= '\u202A' && c <= '\u202E')
-          || (c >= '\u2066' && c <= '\u2069') || c == '\u200E' || c == '\u200F' || c == '\u061C') {
+      } else if (c < 0x20
+          || (c >= 0x7F && c <= 0x9F)
+          || (c >= '\u202A' && c <= '\u202E')
+          || (c >= '\u2066' && c <= '\u2069')
+          || c == '\u200E'
+          || c == '\u200F'
+          || c == '\u061C') {
         // dropped: a control character or a bidirectional formatting mark
       } else {
         b.append(c);

@@ -24,8 +24,8 @@ public final class TextOutput {
   private TextOutput() {}
 
   /**
-   * An answer with {@code [n]} markers and a numbered reference list; an abstention or a
-   * rejection stated plainly with its reason (and, for a rejection, the failed checks).
+   * An answer with {@code [n]} markers and a numbered reference list; an abstention or a rejection
+   * stated plainly with its reason (and, for a rejection, the failed checks).
    */
   public static String result(RagResult r) {
     return TerminalText.clean(render(r));
@@ -38,7 +38,8 @@ public final class TextOutput {
       for (CitedAnswer.Segment s : layout.segments()) {
         b.append(TerminalText.withoutMarkers(s.text()));
         if (!s.markers().isEmpty()) {
-          if (!s.text().isEmpty() && !Character.isWhitespace(s.text().charAt(s.text().length() - 1))) {
+          if (!s.text().isEmpty()
+              && !Character.isWhitespace(s.text().charAt(s.text().length() - 1))) {
             b.append(' ');
           }
           s.markers().forEach(n -> b.append('[').append(n).append(']'));
@@ -54,14 +55,24 @@ public final class TextOutput {
         b.append("\nWarnings (served anyway, not failures):\n");
         a.warnings().forEach(w -> b.append("  - ").append(issue(w)).append('\n'));
       }
-      b.append('\n').append(footer(a.trace(), String.format(Locale.ROOT, "grounding %.2f", a.groundingScore())));
+      b.append('\n')
+          .append(
+              footer(a.trace(), String.format(Locale.ROOT, "grounding %.2f", a.groundingScore())));
     } else if (r instanceof RagResult.Abstained a) {
       b.append("Not answered: the documents do not say.\n");
-      b.append("  reason: ").append(a.reason().wire()).append(" - ").append(a.detail()).append('\n');
+      b.append("  reason: ")
+          .append(a.reason().wire())
+          .append(" - ")
+          .append(a.detail())
+          .append('\n');
       b.append('\n').append(footer(a.trace(), whoAnswered(a.trace())));
     } else if (r instanceof RagResult.Rejected j) {
       b.append("Rejected: no answer could be verified, so none is shown.\n");
-      b.append("  reason: ").append(j.reason().wire()).append(" - ").append(j.detail()).append('\n');
+      b.append("  reason: ")
+          .append(j.reason().wire())
+          .append(" - ")
+          .append(j.detail())
+          .append('\n');
       if (!j.issues().isEmpty()) {
         b.append("  failed checks:\n");
         j.issues().forEach(i -> b.append("    - ").append(issue(i)).append('\n'));
@@ -77,7 +88,9 @@ public final class TextOutput {
    */
   static String whoAnswered(Trace t) {
     if ("extractive".equals(t.generator())) {
-      return t.modelCalled() ? "no model (extractive generator)" : "no model (extractive generator not run)";
+      return t.modelCalled()
+          ? "no model (extractive generator)"
+          : "no model (extractive generator not run)";
     }
     return t.modelCalled() ? "model called" : "model not called";
   }
@@ -90,18 +103,32 @@ public final class TextOutput {
   private static String renderHits(String question, List<SearchHit> hits) {
     StringBuilder b = new StringBuilder();
     if (hits.isEmpty()) {
-      return "No hits for \"" + oneLine(question) + "\" (the store is empty or nothing passes the filter).\n";
+      return "No hits for \""
+          + oneLine(question)
+          + "\" (the store is empty or nothing passes the filter).\n";
     }
-    b.append(String.format(Locale.ROOT,
-        "%d hits for \"%s\" (fused = reciprocal rank fusion: it orders, it is not a confidence)%n%n",
-        hits.size(), oneLine(question)));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "%d hits for \"%s\" (fused = reciprocal rank fusion: it orders, it is not a confidence)%n%n",
+            hits.size(),
+            oneLine(question)));
     for (int i = 0; i < hits.size(); i++) {
       SearchHit h = hits.get(i);
       b.append(String.format(Locale.ROOT, "%2d. %s%n", i + 1, where(h.chunk())));
-      String dense = h.cosine() == null ? "-" : String.format(Locale.ROOT, "%.3f", h.cosine())
-          + (h.denseRank() == null ? "" : " (#" + h.denseRank() + ")");
+      String dense =
+          h.cosine() == null
+              ? "-"
+              : String.format(Locale.ROOT, "%.3f", h.cosine())
+                  + (h.denseRank() == null ? "" : " (#" + h.denseRank() + ")");
       String lexical = h.lexicalRank() == null ? "no match" : "#" + h.lexicalRank();
-      b.append(String.format(Locale.ROOT, "    fused %.4f   dense %s   lexical %s%n", h.fusedScore(), dense, lexical));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "    fused %.4f   dense %s   lexical %s%n",
+              h.fusedScore(),
+              dense,
+              lexical));
       b.append("    ").append(snippet(h.chunk().text(), 160)).append('\n');
     }
     return b.toString();
@@ -109,11 +136,17 @@ public final class TextOutput {
 
   /** The summary of an ingest run. */
   public static String ingest(IngestReport r, String storeLabel, long chunksInStore) {
-    return String.format(Locale.ROOT,
+    return String.format(
+        Locale.ROOT,
         "Ingested into %s: %s written, %d skipped (unchanged), %d removed (gone from the source);"
             + " %s written, %d deleted; %s stored (%.1f s)%n",
-        storeLabel, count(r.documentsWritten(), "document"), r.documentsSkipped(), r.documentsRemoved(),
-        count(r.chunksWritten(), "chunk"), r.chunksDeleted(), count(chunksInStore, "chunk"),
+        storeLabel,
+        count(r.documentsWritten(), "document"),
+        r.documentsSkipped(),
+        r.documentsRemoved(),
+        count(r.chunksWritten(), "chunk"),
+        r.chunksDeleted(),
+        count(chunksInStore, "chunk"),
         r.elapsed().toMillis() / 1000.0);
   }
 
@@ -123,8 +156,8 @@ public final class TextOutput {
   }
 
   /**
-   * {@code source § section} (or the title when the chunk has no section), then {@code , p. N}
-   * for a chunk of a paged document.
+   * {@code source § section} (or the title when the chunk has no section), then {@code , p. N} for
+   * a chunk of a paged document.
    */
   static String where(Chunk c) {
     String section = c.section();
@@ -136,15 +169,26 @@ public final class TextOutput {
   }
 
   private static String issue(ValidationIssue i) {
-    return i.type().wire() + " (" + i.severity().name().toLowerCase(Locale.ROOT) + "): " + i.detail();
+    return i.type().wire()
+        + " ("
+        + i.severity().name().toLowerCase(Locale.ROOT)
+        + "): "
+        + i.detail();
   }
 
   private static String footer(Trace t, String extra) {
     Duration total = t.latency().getOrDefault(Stage.TOTAL, Duration.ZERO);
     String sent = t.sent().isEmpty() ? "" : ", " + t.sent().size() + " sent";
     String tokens = t.usage().totalTokens() == 0 ? "" : ", " + t.usage().totalTokens() + " tokens";
-    return String.format(Locale.ROOT, "(%s; %s; %d chunks retrieved%s%s; %d ms)%n",
-        t.modelOption().orElse(t.generator()), extra, t.retrieved().size(), sent, tokens, total.toMillis());
+    return String.format(
+        Locale.ROOT,
+        "(%s; %s; %d chunks retrieved%s%s; %d ms)%n",
+        t.modelOption().orElse(t.generator()),
+        extra,
+        t.retrieved().size(),
+        sent,
+        tokens,
+        total.toMillis());
   }
 
   static String oneLine(String s) {
@@ -158,6 +202,8 @@ public final class TextOutput {
 
   /** Comma-separated {@code key=value} pairs. */
   static String pairs(java.util.Map<String, String> m) {
-    return m.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
+    return m.entrySet().stream()
+        .map(e -> e.getKey() + "=" + e.getValue())
+        .collect(Collectors.joining(", "));
   }
 }

@@ -4,7 +4,8 @@ package dev.citerag.examples.internal;
 public final class Usage {
   private Usage() {}
 
-  private static final String RETRIEVAL = """
+  private static final String RETRIEVAL =
+      """
         --docs DIR              answer from these Markdown/text/HTML files (recursive) instead of
                                 the bundled sample corpus; front matter "key: value" is metadata
         --store URL             a pgvector store (jdbc:postgresql://host:port/db?user=.. or postgresql://user@host/db)
@@ -15,11 +16,13 @@ public final class Usage {
         --k N                   chunks retrieved, 1 to 100 (default 8)
       """;
 
-  private static final String FILTER = """
+  private static final String FILTER =
+      """
         --filter KEY=VALUE      only chunks whose metadata matches; repeat for AND
       """;
 
-  private static final String GATES = """
+  private static final String GATES =
+      """
         --model NAME            extractive|gemini|ollama|openai (default: gemini when
                                 GEMINI_API_KEY is set, else openai when OPENAI_BASE_URL or
                                 OPENAI_API_KEY is set, else ollama when a server answers at
@@ -59,30 +62,40 @@ public final class Usage {
   /** The usage of one command ({@code ""} for the general usage). */
   public static String of(String command) {
     return switch (command) {
-      case "ask" -> """
+      case "ask" ->
+          """
           usage: citerag ask [options] "question"
 
           Answers from the documents with [n] citation markers and a numbered reference list, or
           abstains. Exit status: 0 answered, 2 abstained, 3 rejected, 1 error.
 
           options:
-          """ + RETRIEVAL + FILTER + GATES + """
+          """
+              + RETRIEVAL
+              + FILTER
+              + GATES
+              + """
             --json                  print one JSON object (status, reason, answer, citations,
                                     issues, retrieved, usage, latency_ms, model)
             --verbose               debug logging on stderr
           """;
-      case "search" -> """
+      case "search" ->
+          """
           usage: citerag search [options] "question"
 
           Retrieval only (no gate, no model): every hit with its dense (cosine) score, lexical
           rank and fused (rank fusion) score.
 
           options:
-          """ + RETRIEVAL + FILTER + """
+          """
+              + RETRIEVAL
+              + FILTER
+              + """
             --json                  print one JSON object
             --verbose               debug logging on stderr
           """;
-      case "ingest" -> """
+      case "ingest" ->
+          """
           usage: citerag ingest --store URL [options] [PATH...]
 
           Stores Markdown/text/HTML files (directories recursively; the bundled sample corpus
@@ -99,7 +112,8 @@ public final class Usage {
             --json                  print the summary as JSON
             --verbose               debug logging on stderr
           """;
-      case "eval" -> """
+      case "eval" ->
+          """
           usage: citerag eval [options] CASES.jsonl
                  citerag eval [options] DIR
 
@@ -110,12 +124,15 @@ public final class Usage {
           correct / wrong / abstained (answerable) or a false answer (unanswerable).
 
           options:
-          """ + RETRIEVAL
-          + GATES + """
+          """
+              + RETRIEVAL
+              + GATES
+              + """
             --json                  print the report as JSON
             --verbose               debug logging on stderr
           """;
-      case "serve" -> """
+      case "serve" ->
+          """
           usage: citerag serve [options]
 
           A web page to ask questions, see the cited answer, hover a marker for its quote and
@@ -124,8 +141,10 @@ public final class Usage {
           options:
             --port N                port (default 8080; 0 picks a free one)
             --host ADDRESS          address to bind (default 127.0.0.1, this machine only)
-          """ + RETRIEVAL
-          + GATES + """
+          """
+              + RETRIEVAL
+              + GATES
+              + """
             --verbose               debug logging on stderr
           """;
       default -> general();

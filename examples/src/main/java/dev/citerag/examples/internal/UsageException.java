@@ -2,8 +2,8 @@ package dev.citerag.examples.internal;
 
 /**
  * A command line that cannot be run as written: an unknown command or option, a missing or bad
- * value. The message names the option and the rule; the CLI prints it with the usage and exits
- * with status 1.
+ * value. The message names the option and the rule; the CLI prints it with the usage and exits with
+ * status 1.
  */
 public final class UsageException extends RuntimeException {
   private static final long serialVersionUID = 1L;

@@ -52,6 +52,7 @@ final class BoundedHttpServer implements AutoCloseable {
 
   /** Longest request line plus headers. */
   static final int MAX_HEAD_BYTES = 32 * 1024;
+
   /** Most header lines. */
   static final int MAX_HEADERS = 100;
 
@@ -80,11 +81,13 @@ final class BoundedHttpServer implements AutoCloseable {
     this.handler = handler;
     this.slots = new Semaphore(limits.maxConnections());
     AtomicInteger n = new AtomicInteger();
-    this.workers = Executors.newCachedThreadPool(r -> {
-      Thread t = new Thread(r, "citerag-web-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
+    this.workers =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread t = new Thread(r, "citerag-web-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
     this.acceptor = new Thread(this::acceptLoop, "citerag-web-accept");
     this.acceptor.setDaemon(true);
   }
@@ -136,13 +139,14 @@ final class BoundedHttpServer implements AutoCloseable {
         continue;
       }
       try {
-        workers.execute(() -> {
-          try {
-            serve(client);
-          } finally {
-            slots.release();
-          }
-        });
+        workers.execute(
+            () -> {
+              try {
+                serve(client);
+              } finally {
+                slots.release();
+              }
+            });
       } catch (RuntimeException rejected) {
         slots.release();
         closeQuietly(client);
@@ -166,15 +170,19 @@ final class BoundedHttpServer implements AutoCloseable {
     long headerDeadline = System.nanoTime() + limits.headerTimeout().toNanos();
     try {
       client.setTcpNoDelay(true);
-      DeadlineInput raw = new DeadlineInput(client, new BufferedInputStream(client.getInputStream()),
-          headerDeadline);
+      DeadlineInput raw =
+          new DeadlineInput(
+              client, new BufferedInputStream(client.getInputStream()), headerDeadline);
       OutputStream out = new BufferedOutputStream(client.getOutputStream());
       Head head;
       try {
         head = Head.read(raw);
       } catch (TimedOut t) {
-        sendAndClose(client, out, 408, "request headers not received within "
-            + limits.headerTimeout().toMillis() + " ms");
+        sendAndClose(
+            client,
+            out,
+            408,
+            "request headers not received within " + limits.headerTimeout().toMillis() + " ms");
         return;
       } catch (BadRequest b) {
         sendAndClose(client, out, b.status, String.valueOf(b.getMessage()));
@@ -186,8 +194,14 @@ final class BoundedHttpServer implements AutoCloseable {
       }
       Exchange ex;
       try {
-        ex = new Exchange(client, head, raw, out,
-            System.nanoTime() + limits.bodyTimeout().toNanos(), limits.bodyTimeout());
+        ex =
+            new Exchange(
+                client,
+                head,
+                raw,
+                out,
+                System.nanoTime() + limits.bodyTimeout().toNanos(),
+                limits.bodyTimeout());
       } catch (BadRequest b) {
         sendAndClose(client, out, b.status, String.valueOf(b.getMessage()));
         return;
@@ -253,12 +267,19 @@ final class BoundedHttpServer implements AutoCloseable {
   static byte[] simpleResponse(int status, String message) {
     String json = "{\"error\":\"" + message.replace("\\", "\\\\").replace("\"", "\\\"") + "\"}";
     byte[] body = json.getBytes(StandardCharsets.UTF_8);
-    String head = "HTTP/1.1 " + status + " " + reason(status) + "\r\n"
-        + "Content-Type: application/json; charset=utf-8\r\n"
-        + "Content-Length: " + body.length + "\r\n"
-        + "Cache-Control: no-store\r\n"
-        + "X-Content-Type-Options: nosniff\r\n"
-        + "Connection: close\r\n\r\n";
+    String head =
+        "HTTP/1.1 "
+            + status
+            + " "
+            + reason(status)
+            + "\r\n"
+            + "Content-Type: application/json; charset=utf-8\r\n"
+            + "Content-Length: "
+            + body.length
+            + "\r\n"
+            + "Cache-Control: no-store\r\n"
+            + "X-Content-Type-Options: nosniff\r\n"
+            + "Connection: close\r\n\r\n";
     byte[] h = head.getBytes(StandardCharsets.ISO_8859_1);
     byte[] all = new byte[h.length + body.length];
     System.arraycopy(h, 0, all, 0, h.length);
@@ -427,8 +448,14 @@ final class BoundedHttpServer implements AutoCloseable {
     private boolean continueSent;
     private boolean closed;
 
-    Exchange(Socket socket, Head head, DeadlineInput raw, OutputStream out, long bodyDeadline,
-        Duration bodyTimeout) throws BadRequest {
+    Exchange(
+        Socket socket,
+        Head head,
+        DeadlineInput raw,
+        OutputStream out,
+        long bodyDeadline,
+        Duration bodyTimeout)
+        throws BadRequest {
       this.socket = socket;
       this.head = head;
       this.raw = raw;
@@ -462,7 +489,9 @@ final class BoundedHttpServer implements AutoCloseable {
       }
 
       private void expectContinue() throws IOException {
-        if (!continueSent && left > 0 && responseCode < 0
+        if (!continueSent
+            && left > 0
+            && responseCode < 0
             && "100-continue".equalsIgnoreCase(head.headers().getFirst("Expect"))) {
           continueSent = true;
           out.write("HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
@@ -541,9 +570,12 @@ final class BoundedHttpServer implements AutoCloseable {
       try {
         if (responseCode < 0) {
           int status = timedOut ? 408 : 500;
-          out.write(simpleResponse(status, timedOut
-              ? "request body not received within " + bodyTimeout.toMillis() + " ms"
-              : "internal error"));
+          out.write(
+              simpleResponse(
+                  status,
+                  timedOut
+                      ? "request body not received within " + bodyTimeout.toMillis() + " ms"
+                      : "internal error"));
           responseCode = status;
         }
         out.flush();
@@ -568,8 +600,12 @@ final class BoundedHttpServer implements AutoCloseable {
         throw new IOException("headers already sent");
       }
       responseCode = rCode;
-      StringBuilder sb = new StringBuilder("HTTP/1.1 ").append(rCode).append(' ')
-          .append(reason(rCode)).append("\r\n");
+      StringBuilder sb =
+          new StringBuilder("HTTP/1.1 ")
+              .append(rCode)
+              .append(' ')
+              .append(reason(rCode))
+              .append("\r\n");
       responseHeaders.set("Connection", "close");
       if (responseLength > 0) {
         responseHeaders.set("Content-Length", Long.toString(responseLength));

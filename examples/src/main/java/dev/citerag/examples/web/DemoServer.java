@@ -4,9 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import dev.citerag.load.DocumentLoadException;
-import dev.citerag.load.FrontMatter;
-import dev.citerag.loaders.HtmlLoader;
 import dev.citerag.examples.internal.ResultJson;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.DocumentFormat;
@@ -14,6 +11,9 @@ import dev.citerag.ingest.IngestListener;
 import dev.citerag.ingest.IngestReport;
 import dev.citerag.ingest.Ingestor;
 import dev.citerag.internal.Checks;
+import dev.citerag.load.DocumentLoadException;
+import dev.citerag.load.FrontMatter;
+import dev.citerag.loaders.HtmlLoader;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.pipeline.RagResult;
 import dev.citerag.store.Filter;
@@ -37,32 +37,31 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The web demo: one page ({@code GET /}, static HTML, JavaScript and CSS from the classpath, no
- * external resource) and three JSON endpoints, on a small bounded server ({@link BoundedHttpServer})
- * that hands handlers the JDK's {@link HttpExchange}.
+ * external resource) and three JSON endpoints, on a small bounded server ({@link
+ * BoundedHttpServer}) that hands handlers the JDK's {@link HttpExchange}.
  *
  * <ul>
- *   <li>{@code POST /ask} {@code {"question": "...", "filter": {"team": "platform"}}} → the
- *       result object of {@link ResultJson#result} (HTTP 200 for answers, abstentions and
- *       rejections alike: {@code status} tells them apart);
+ *   <li>{@code POST /ask} {@code {"question": "...", "filter": {"team": "platform"}}} → the result
+ *       object of {@link ResultJson#result} (HTTP 200 for answers, abstentions and rejections
+ *       alike: {@code status} tells them apart);
  *   <li>{@code POST /debug/retrieve} (same input) → {@code {question, retrieved}};
  *   <li>{@code POST /ingest} {@code {"documents": [{"id", "content", "format":
  *       "markdown"|"text"|"html", "title", "metadata": {..}}]}} → the ingest summary; Markdown
  *       front matter becomes metadata (explicit {@code metadata} wins);
- *   <li>{@code POST /ingest} as {@code multipart/form-data} with one or more file parts
- *       (Markdown, text, HTML, PDF; at most {@value Uploads#MAX_FILES}) and the header {@code
+ *   <li>{@code POST /ingest} as {@code multipart/form-data} with one or more file parts (Markdown,
+ *       text, HTML, PDF; at most {@value Uploads#MAX_FILES}) and the header {@code
  *       X-Citerag-Upload: 1} → the ingest summary plus {@code skipped} (one "file: why" per file
  *       not loaded); the file name is the document id. The page's "Add documents" control uses it.
  * </ul>
  *
  * Bad JSON, unknown fields or bad values get 400 with {@code {"error": message}}; a body that is
- * not {@code application/json} gets 415 (which also keeps other web sites from posting here
- * without a CORS preflight this server never grants). Binds to the loopback address unless told
- * otherwise.
+ * not {@code application/json} gets 415 (which also keeps other web sites from posting here without
+ * a CORS preflight this server never grants). Binds to the loopback address unless told otherwise.
  *
- * <p>Hardening: a request whose {@code Host} is not {@code 127.0.0.1}, {@code localhost} or
- * {@code [::1]} with the bound port gets 403 (a DNS-rebinding page cannot reach the API through a
- * name of its own); a client that does not send its headers within 10 s or its body within 30 s
- * gets 408, and such clients never hold up others (see {@link BoundedHttpServer}).
+ * <p>Hardening: a request whose {@code Host} is not {@code 127.0.0.1}, {@code localhost} or {@code
+ * [::1]} with the bound port gets 403 (a DNS-rebinding page cannot reach the API through a name of
+ * its own); a client that does not send its headers within 10 s or its body within 30 s gets 408,
+ * and such clients never hold up others (see {@link BoundedHttpServer}).
  *
  * <pre>{@code
  * try (DemoServer server = DemoServer.start("127.0.0.1", 8080, pipeline, ingestor)) {
@@ -76,17 +75,20 @@ public final class DemoServer implements AutoCloseable {
 
   /** Largest request body accepted by {@code /ask} and {@code /debug/retrieve}. */
   public static final int MAX_QUERY_BODY = 64 * 1024;
+
   /** Largest request body accepted by {@code /ingest}. */
   public static final int MAX_INGEST_BODY = 16 * 1024 * 1024;
 
   private static final String RESOURCES = "/dev/citerag/examples/web/";
-  private static final Map<String, String> STATIC = Map.of(
-      "/", "index.html",
-      "/index.html", "index.html",
-      "/app.js", "app.js",
-      "/app.css", "app.css");
-  private static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; "
-      + "connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  private static final Map<String, String> STATIC =
+      Map.of(
+          "/", "index.html",
+          "/index.html", "index.html",
+          "/app.js", "app.js",
+          "/app.css", "app.css");
+  private static final String CSP =
+      "default-src 'none'; script-src 'self'; style-src 'self'; "
+          + "connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
   private @Nullable BoundedHttpServer server;
   private final RagPipeline pipeline;
@@ -105,12 +107,18 @@ public final class DemoServer implements AutoCloseable {
    * @throws IllegalArgumentException when a value is out of range
    * @throws IOException when the address cannot be bound
    */
-  public static DemoServer start(String host, int port, RagPipeline pipeline, Ingestor ingestor) throws IOException {
+  public static DemoServer start(String host, int port, RagPipeline pipeline, Ingestor ingestor)
+      throws IOException {
     return start(host, port, pipeline, ingestor, BoundedHttpServer.Limits.DEFAULT);
   }
 
-  static DemoServer start(String host, int port, RagPipeline pipeline, Ingestor ingestor,
-      BoundedHttpServer.Limits limits) throws IOException {
+  static DemoServer start(
+      String host,
+      int port,
+      RagPipeline pipeline,
+      Ingestor ingestor,
+      BoundedHttpServer.Limits limits)
+      throws IOException {
     Checks.notBlank(host, "host");
     Checks.inRange(port, 0, 65_535, "port");
     Checks.notNull(pipeline, "pipeline");
@@ -170,8 +178,16 @@ public final class DemoServer implements AutoCloseable {
   private void handle(HttpExchange ex) throws IOException {
     try {
       if (!allowedHost(ex.getRequestHeaders().getFirst("Host"), port())) {
-        sendJson(ex, 403, ResultJson.error("Host must be 127.0.0.1:" + port() + ", localhost:" + port()
-            + " or [::1]:" + port()));
+        sendJson(
+            ex,
+            403,
+            ResultJson.error(
+                "Host must be 127.0.0.1:"
+                    + port()
+                    + ", localhost:"
+                    + port()
+                    + " or [::1]:"
+                    + port()));
         return;
       }
       String path = ex.getRequestURI().getPath();
@@ -197,7 +213,8 @@ public final class DemoServer implements AutoCloseable {
       }
     } catch (BoundedHttpServer.TimedOut e) {
       log.debug("citerag.web: {}", e.getMessage());
-      sendJson(ex, 408, ResultJson.error(e.getMessage() == null ? "request timeout" : e.getMessage()));
+      sendJson(
+          ex, 408, ResultJson.error(e.getMessage() == null ? "request timeout" : e.getMessage()));
     } catch (IOException e) {
       log.debug("citerag.web: connection failed: {}", e.toString());
     } catch (RuntimeException e) {
@@ -214,7 +231,8 @@ public final class DemoServer implements AutoCloseable {
 
   private void handleApi(HttpExchange ex, String path) throws IOException {
     String type = ex.getRequestHeaders().getFirst("Content-Type");
-    if (path.equals("/ingest") && type != null
+    if (path.equals("/ingest")
+        && type != null
         && type.toLowerCase(Locale.ROOT).strip().startsWith("multipart/form-data")) {
       handleUpload(ex, type);
       return;
@@ -234,9 +252,18 @@ public final class DemoServer implements AutoCloseable {
       json = ResultJson.mapper().readTree(body);
     } catch (JsonProcessingException e) {
       // The parser's own message names its internals (features, source descriptions): say where.
-      sendJson(ex, 400, ResultJson.error("request body is not valid JSON"
-          + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
-              + e.getLocation().getColumnNr() + ")")));
+      sendJson(
+          ex,
+          400,
+          ResultJson.error(
+              "request body is not valid JSON"
+                  + (e.getLocation() == null
+                      ? ""
+                      : " (line "
+                          + e.getLocation().getLineNr()
+                          + ", column "
+                          + e.getLocation().getColumnNr()
+                          + ")")));
       return;
     }
     if (json == null || !json.isObject()) {
@@ -274,7 +301,8 @@ public final class DemoServer implements AutoCloseable {
    */
   private void handleUpload(HttpExchange ex, String type) throws IOException {
     if (ex.getRequestHeaders().getFirst(UPLOAD_HEADER) == null) {
-      sendJson(ex, 403, ResultJson.error("an upload must carry the header " + UPLOAD_HEADER + ": 1"));
+      sendJson(
+          ex, 403, ResultJson.error("an upload must carry the header " + UPLOAD_HEADER + ": 1"));
       return;
     }
     String origin = ex.getRequestHeaders().getFirst("Origin");
@@ -285,7 +313,8 @@ public final class DemoServer implements AutoCloseable {
     }
     byte[] body = readBody(ex.getRequestBody(), MAX_INGEST_BODY);
     if (body == null) {
-      sendJson(ex, 413, ResultJson.error("request body must be at most " + MAX_INGEST_BODY + " bytes"));
+      sendJson(
+          ex, 413, ResultJson.error("request body must be at most " + MAX_INGEST_BODY + " bytes"));
       return;
     }
     Uploads.Result up;
@@ -375,7 +404,8 @@ public final class DemoServer implements AutoCloseable {
         }
         for (Map.Entry<String, JsonNode> e : m.properties()) {
           if (!e.getValue().isTextual()) {
-            throw new IllegalArgumentException(at + ".metadata." + e.getKey() + " must be a string");
+            throw new IllegalArgumentException(
+                at + ".metadata." + e.getKey() + " must be a string");
           }
           meta.put(e.getKey(), e.getValue().asText());
         }
@@ -397,16 +427,21 @@ public final class DemoServer implements AutoCloseable {
         }
         case "text" -> fmt = DocumentFormat.TEXT;
         case "html" -> {
-          Document h = new HtmlLoader().load(id, source == null ? id : source,
-              content.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+          Document h =
+              new HtmlLoader()
+                  .load(
+                      id,
+                      source == null ? id : source,
+                      content.getBytes(java.nio.charset.StandardCharsets.UTF_8));
           body = h.content();
           fmt = DocumentFormat.MARKDOWN;
           if (title == null) {
             title = h.title();
           }
         }
-        default -> throw new IllegalArgumentException(
-            at + ".format must be markdown, text or html, was \"" + format + "\"");
+        default ->
+            throw new IllegalArgumentException(
+                at + ".format must be markdown, text or html, was \"" + format + "\"");
       }
       out.add(new Document(id, source == null ? id : source, title, body, fmt, meta));
     }
@@ -437,8 +472,13 @@ public final class DemoServer implements AutoCloseable {
     while (names.hasNext()) {
       String n = names.next();
       if (!allowed.contains(n)) {
-        throw new IllegalArgumentException("unknown field " + prefix + n + " (allowed: "
-            + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
+        throw new IllegalArgumentException(
+            "unknown field "
+                + prefix
+                + n
+                + " (allowed: "
+                + String.join(", ", new java.util.TreeSet<>(allowed))
+                + ")");
       }
     }
   }
@@ -458,9 +498,10 @@ public final class DemoServer implements AutoCloseable {
       }
       bytes = in.readAllBytes();
     }
-    String type = name.endsWith(".html") ? "text/html; charset=utf-8"
-        : name.endsWith(".js") ? "text/javascript; charset=utf-8"
-        : "text/css; charset=utf-8";
+    String type =
+        name.endsWith(".html")
+            ? "text/html; charset=utf-8"
+            : name.endsWith(".js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8";
     ex.getResponseHeaders().set("Content-Type", type);
     securityHeaders(ex);
     if (head) {
@@ -475,7 +516,10 @@ public final class DemoServer implements AutoCloseable {
 
   private static void methodNotAllowed(HttpExchange ex, String allow) throws IOException {
     ex.getResponseHeaders().set("Allow", allow);
-    sendJson(ex, 405, ResultJson.error("method " + ex.getRequestMethod() + " not allowed here; use " + allow));
+    sendJson(
+        ex,
+        405,
+        ResultJson.error("method " + ex.getRequestMethod() + " not allowed here; use " + allow));
   }
 
   private static void sendJson(HttpExchange ex, int status, ObjectNode body) throws IOException {

@@ -48,50 +48,53 @@ final class Uploads {
    */
   static Result read(String contentType, byte[] body) {
     String boundary = boundary(contentType);
-    MimeConfig config = new MimeConfig.Builder()
-        .setHeadlessParsing("multipart/form-data; boundary=\"" + boundary + "\"")
-        .setMaxHeaderCount(32)
-        .setMaxLineLen(-1)
-        .setMaxHeaderLen(8192)
-        .setStrictParsing(false)
-        .build();
+    MimeConfig config =
+        new MimeConfig.Builder()
+            .setHeadlessParsing("multipart/form-data; boundary=\"" + boundary + "\"")
+            .setMaxHeaderCount(32)
+            .setMaxLineLen(-1)
+            .setMaxHeaderLen(8192)
+            .setStrictParsing(false)
+            .build();
     MimeStreamParser parser = new MimeStreamParser(config);
     parser.setContentDecoding(true);
     Map<String, byte[]> files = new LinkedHashMap<>();
     List<String> skipped = new ArrayList<>();
-    parser.setContentHandler(new AbstractContentHandler() {
-      private @Nullable String fileName;
+    parser.setContentHandler(
+        new AbstractContentHandler() {
+          private @Nullable String fileName;
 
-      @Override
-      public void startBodyPart() {
-        fileName = null;
-      }
+          @Override
+          public void startBodyPart() {
+            fileName = null;
+          }
 
-      @Override
-      public void field(Field f) {
-        if (f.getName().equalsIgnoreCase("Content-Disposition")) {
-          byte[] raw = f.getRaw().toByteArray();
-          String line = new String(raw, StandardCharsets.UTF_8); // browsers send UTF-8 names raw
-          fileName = parameter(line, "filename");
-        }
-      }
+          @Override
+          public void field(Field f) {
+            if (f.getName().equalsIgnoreCase("Content-Disposition")) {
+              byte[] raw = f.getRaw().toByteArray();
+              String line =
+                  new String(raw, StandardCharsets.UTF_8); // browsers send UTF-8 names raw
+              fileName = parameter(line, "filename");
+            }
+          }
 
-      @Override
-      public void body(BodyDescriptor bd, InputStream in) throws IOException {
-        if (fileName == null || fileName.isBlank()) {
-          return; // a plain form field: nothing to load
-        }
-        if (files.size() >= MAX_FILES) {
-          throw new IllegalArgumentException("an upload holds at most " + MAX_FILES + " files");
-        }
-        String name = baseName(fileName);
-        if (files.containsKey(name)) {
-          skipped.add(FileNames.escape(name) + ": another uploaded file has the same name");
-          return;
-        }
-        files.put(name, in.readAllBytes());
-      }
-    });
+          @Override
+          public void body(BodyDescriptor bd, InputStream in) throws IOException {
+            if (fileName == null || fileName.isBlank()) {
+              return; // a plain form field: nothing to load
+            }
+            if (files.size() >= MAX_FILES) {
+              throw new IllegalArgumentException("an upload holds at most " + MAX_FILES + " files");
+            }
+            String name = baseName(fileName);
+            if (files.containsKey(name)) {
+              skipped.add(FileNames.escape(name) + ": another uploaded file has the same name");
+              return;
+            }
+            files.put(name, in.readAllBytes());
+          }
+        });
     try {
       parser.parse(new ByteArrayInputStream(body));
     } catch (MimeException | IOException e) {
@@ -104,13 +107,17 @@ final class Uploads {
     for (Map.Entry<String, byte[]> e : files.entrySet()) {
       String name = e.getKey();
       if (FileNames.hasUnsafeCharacters(name)) {
-        skipped.add(FileNames.escape(name) + ": the file name holds control or invisible characters");
+        skipped.add(
+            FileNames.escape(name) + ": the file name holds control or invisible characters");
         continue;
       }
       DocumentLoader loader = LOADERS.loader(name).orElse(null);
       if (loader == null) {
-        skipped.add(FileNames.escape(name) + ": unsupported file type (supported: "
-            + String.join(", ", LOADERS.extensions()) + ")");
+        skipped.add(
+            FileNames.escape(name)
+                + ": unsupported file type (supported: "
+                + String.join(", ", LOADERS.extensions())
+                + ")");
         continue;
       }
       try {
@@ -118,7 +125,10 @@ final class Uploads {
       } catch (DocumentLoadException ex) {
         skipped.add(ex.getMessage());
       } catch (RuntimeException ex) {
-        skipped.add(FileNames.escape(name) + ": cannot be read: " + FileNames.escape(String.valueOf(ex.getMessage())));
+        skipped.add(
+            FileNames.escape(name)
+                + ": cannot be read: "
+                + FileNames.escape(String.valueOf(ex.getMessage())));
       }
     }
     return new Result(docs, skipped);
@@ -127,7 +137,8 @@ final class Uploads {
   static String boundary(String contentType) {
     String b = parameter(contentType, "boundary");
     if (b == null || b.isEmpty() || b.length() > 70) {
-      throw new IllegalArgumentException("Content-Type multipart/form-data needs a boundary of 1 to 70 characters");
+      throw new IllegalArgumentException(
+          "Content-Type multipart/form-data needs a boundary of 1 to 70 characters");
     }
     return b;
   }

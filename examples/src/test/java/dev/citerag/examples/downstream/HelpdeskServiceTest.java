@@ -36,20 +36,31 @@ class HelpdeskServiceTest {
     Embedder embedder = new LocalHashingEmbedder();
     VectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
     Ingestor.builder().embedder(embedder).store(store).build().ingest(GoldenCorpus.load());
-    RagPipeline pipeline = RagPipeline.builder().embedder(embedder).store(store).generator(AnswerGenerator.of(model)).build();
+    RagPipeline pipeline =
+        RagPipeline.builder()
+            .embedder(embedder)
+            .store(store)
+            .generator(AnswerGenerator.of(model))
+            .build();
     return new HelpdeskService(pipeline, team);
   }
 
   @Test
-  void answers_with_numbered_sources_when_the_model_quotes_the_documentation(ScriptedChatModel model) {
+  void answers_with_numbered_sources_when_the_model_quotes_the_documentation(
+      ScriptedChatModel model) {
     model.onQuestion("roll back", Reply.quoting(ROLLBACK_COMMAND));
     HelpdeskService.Reply reply = desk(model, "platform").handle("How do I roll back a release?");
 
     assertThat(reply).isInstanceOf(Answer.class);
     Answer a = (Answer) reply;
     assertThat(a.text()).isEqualTo(ROLLBACK_COMMAND + " [1]");
-    assertThat(a.sources()).containsExactly(new HelpdeskService.Source(1, "golden/corpus/rollbacks.md",
-        "Rolling back a release > Rolling back", ROLLBACK_COMMAND));
+    assertThat(a.sources())
+        .containsExactly(
+            new HelpdeskService.Source(
+                1,
+                "golden/corpus/rollbacks.md",
+                "Rolling back a release > Rolling back",
+                ROLLBACK_COMMAND));
     assertThat(model.calls()).hasSize(1);
     assertThat(model.calls().get(0).sources().anyContains(ROLLBACK_COMMAND)).isTrue();
   }
@@ -60,27 +71,37 @@ class HelpdeskServiceTest {
     HelpdeskService.Reply reply = desk(model, "security").handle("How often are API keys rotated?");
 
     assertThat(reply).isInstanceOf(Answer.class);
-    List<String> securityTitles = GoldenCorpus.load().stream()
-        .filter(d -> "security".equals(d.metadata().get("team")))
-        .map(Document::title)
-        .toList();
+    List<String> securityTitles =
+        GoldenCorpus.load().stream()
+            .filter(d -> "security".equals(d.metadata().get("team")))
+            .map(Document::title)
+            .toList();
     SentSources sent = model.calls().get(0).sources();
-    assertThat(sent.texts()).isNotEmpty().allSatisfy(text ->
-        assertThat(securityTitles).anySatisfy(title -> assertThat(text).startsWith(title)));
+    assertThat(sent.texts())
+        .isNotEmpty()
+        .allSatisfy(
+            text ->
+                assertThat(securityTitles).anySatisfy(title -> assertThat(text).startsWith(title)));
   }
 
   @Test
   void escalates_as_not_documented_when_the_model_finds_nothing(ScriptedChatModel model) {
     model.otherwise(Reply.notInSources());
-    HelpdeskService.Reply reply = desk(model, "platform").handle("Who approves a production deploy on a Friday?");
+    HelpdeskService.Reply reply =
+        desk(model, "platform").handle("Who approves a production deploy on a Friday?");
 
-    assertThat(reply).isEqualTo(new Escalation(Escalation.Kind.NOT_DOCUMENTED,
-        "The platform documentation does not cover this; a person from the team will reply.", "not_in_sources"));
+    assertThat(reply)
+        .isEqualTo(
+            new Escalation(
+                Escalation.Kind.NOT_DOCUMENTED,
+                "The platform documentation does not cover this; a person from the team will reply.",
+                "not_in_sources"));
     assertThat(model.calls()).hasSize(1);
   }
 
   @Test
-  void escalates_without_calling_the_model_when_no_document_shares_a_word_with_the_question(ScriptedChatModel model) {
+  void escalates_without_calling_the_model_when_no_document_shares_a_word_with_the_question(
+      ScriptedChatModel model) {
     HelpdeskService.Reply reply = desk(model, "platform").handle("Qwzx blorptang?");
 
     assertThat(reply).isInstanceOf(Escalation.class);
@@ -89,8 +110,11 @@ class HelpdeskServiceTest {
   }
 
   @Test
-  void never_shows_an_answer_whose_citation_names_a_source_that_was_not_sent(ScriptedChatModel model) {
-    model.onQuestion("roll back", Reply.phantomCitation("Just redeploy the old artifact on Friday.", ROLLBACK_COMMAND));
+  void never_shows_an_answer_whose_citation_names_a_source_that_was_not_sent(
+      ScriptedChatModel model) {
+    model.onQuestion(
+        "roll back",
+        Reply.phantomCitation("Just redeploy the old artifact on Friday.", ROLLBACK_COMMAND));
     HelpdeskService desk = desk(model, "platform");
     HelpdeskService.Reply reply = desk.handle("How do I roll back a release?");
 
@@ -106,7 +130,8 @@ class HelpdeskServiceTest {
 
   @Test
   void a_valid_retry_after_a_bad_citation_is_served(ScriptedChatModel model) {
-    model.onQuestion("roll back",
+    model.onQuestion(
+        "roll back",
         Reply.phantomCitation("Just redeploy the old artifact.", ROLLBACK_COMMAND),
         Reply.quoting(ROLLBACK_COMMAND));
     HelpdeskService.Reply reply = desk(model, "platform").handle("How do I roll back a release?");
@@ -120,8 +145,12 @@ class HelpdeskServiceTest {
     model.otherwise(Reply.unavailable());
     HelpdeskService.Reply reply = desk(model, "platform").handle("How do I roll back a release?");
 
-    assertThat(reply).isEqualTo(new Escalation(Escalation.Kind.UNAVAILABLE,
-        "The assistant is unavailable right now; a person from the team will reply.", "provider_error"));
+    assertThat(reply)
+        .isEqualTo(
+            new Escalation(
+                Escalation.Kind.UNAVAILABLE,
+                "The assistant is unavailable right now; a person from the team will reply.",
+                "provider_error"));
   }
 
   @Test
@@ -129,9 +158,14 @@ class HelpdeskServiceTest {
     HelpdeskService desk = desk(model, "platform");
     assertThat(assertThrows(IllegalArgumentException.class, () -> desk.handle("  ")))
         .hasMessage("question must not be blank");
-    RagPipeline pipeline = RagPipeline.builder().embedder(new LocalHashingEmbedder())
-        .store(new InMemoryVectorStore(LocalHashingEmbedder.DEFAULT_DIMENSIONS)).generator(AnswerGenerator.of(model)).build();
-    assertThat(assertThrows(IllegalArgumentException.class, () -> new HelpdeskService(pipeline, "")))
+    RagPipeline pipeline =
+        RagPipeline.builder()
+            .embedder(new LocalHashingEmbedder())
+            .store(new InMemoryVectorStore(LocalHashingEmbedder.DEFAULT_DIMENSIONS))
+            .generator(AnswerGenerator.of(model))
+            .build();
+    assertThat(
+            assertThrows(IllegalArgumentException.class, () -> new HelpdeskService(pipeline, "")))
         .hasMessage("team must not be blank");
     assertThat(model.calls()).isEmpty();
   }

@@ -38,13 +38,18 @@ class LoadFolderDownstreamTest {
 
   @Test
   void a_folder_of_markdown_text_html_and_pdf_answers_with_citations() throws Exception {
-    Files.writeString(docs.resolve("deploys.md"),
+    Files.writeString(
+        docs.resolve("deploys.md"),
         "---\nteam: platform\n---\n# Deploys\n\nProduction deploys are allowed Monday to Thursday.\n");
-    Files.writeString(docs.resolve("oncall.txt"), "The on-call engineer answers pages within fifteen minutes.\n");
-    Files.writeString(docs.resolve("vpn.html"), "<html><head><title>VPN</title></head><body><nav>Home | Help</nav>"
-        + "<main><h1>VPN access</h1><p>Request VPN access through the identity portal.</p></main></body></html>");
+    Files.writeString(
+        docs.resolve("oncall.txt"), "The on-call engineer answers pages within fifteen minutes.\n");
+    Files.writeString(
+        docs.resolve("vpn.html"),
+        "<html><head><title>VPN</title></head><body><nav>Home | Help</nav>"
+            + "<main><h1>VPN access</h1><p>Request VPN access through the identity portal.</p></main></body></html>");
     try (PDDocument pdf = new PDDocument()) {
-      for (String line : List.of("Storage handbook.", "Nightly backups are kept for thirty five days.")) {
+      for (String line :
+          List.of("Storage handbook.", "Nightly backups are kept for thirty five days.")) {
         PDPage page = new PDPage();
         pdf.addPage(page);
         try (PDPageContentStream cs = new PDPageContentStream(pdf, page)) {
@@ -60,14 +65,19 @@ class LoadFolderDownstreamTest {
 
     FolderLoader.Result loaded = Loaders.folderLoader().build().load(List.of(docs));
     assertThat(loaded.skipped()).isEmpty();
-    assertThat(loaded.documents()).extracting(Document::id)
+    assertThat(loaded.documents())
+        .extracting(Document::id)
         .containsExactly("deploys.md", "oncall.txt", "storage.pdf", "vpn.html");
 
     Embedder embedder = new LocalHashingEmbedder();
     VectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
     Ingestor.builder().embedder(embedder).store(store).build().ingest(loaded.documents());
-    RagPipeline rag = RagPipeline.builder().embedder(embedder).store(store)
-        .generator(new ExtractiveGenerator()).build();
+    RagPipeline rag =
+        RagPipeline.builder()
+            .embedder(embedder)
+            .store(store)
+            .generator(new ExtractiveGenerator())
+            .build();
 
     RagResult backups = rag.ask("How long are nightly backups kept?");
     assertThat(backups).isInstanceOf(RagResult.Answered.class);
@@ -77,17 +87,24 @@ class LoadFolderDownstreamTest {
 
     RagResult vpn = rag.ask("How do I request VPN access?");
     assertThat(vpn).isInstanceOf(RagResult.Answered.class);
-    assertThat(((RagResult.Answered) vpn).citations().get(0).chunk().text()).doesNotContain("Home | Help");
+    assertThat(((RagResult.Answered) vpn).citations().get(0).chunk().text())
+        .doesNotContain("Home | Help");
 
-    RagResult deploys = rag.ask("When are production deploys allowed?", Filter.eq("team", "platform"));
+    RagResult deploys =
+        rag.ask("When are production deploys allowed?", Filter.eq("team", "platform"));
     assertThat(deploys).isInstanceOf(RagResult.Answered.class);
   }
 
   @Test
   void this_test_uses_public_api_only() throws Exception {
-    String self = Files.readString(Path.of("src/test/java/dev/citerag/examples/downstream/LoadFolderDownstreamTest.java"),
-        StandardCharsets.UTF_8);
-    assertThat(self.lines().filter(l -> l.startsWith("import "))).allSatisfy(l ->
-        assertThat(l).doesNotContain(".internal", "dev.citerag.examples", "dev.citerag.testkit"));
+    String self =
+        Files.readString(
+            Path.of("src/test/java/dev/citerag/examples/downstream/LoadFolderDownstreamTest.java"),
+            StandardCharsets.UTF_8);
+    assertThat(self.lines().filter(l -> l.startsWith("import ")))
+        .allSatisfy(
+            l ->
+                assertThat(l)
+                    .doesNotContain(".internal", "dev.citerag.examples", "dev.citerag.testkit"));
   }
 }

@@ -21,8 +21,22 @@ class CliOptionsTest {
 
   @Test
   void reads_values_in_both_spellings_flags_and_the_question() {
-    CliOptions o = parse(Command.ASK, "--k", "5", "--min-similarity=0.25", "--require-lexical", "false",
-        "--json", "--model", "extractive", "How", "do", "I", "roll", "back?");
+    CliOptions o =
+        parse(
+            Command.ASK,
+            "--k",
+            "5",
+            "--min-similarity=0.25",
+            "--require-lexical",
+            "false",
+            "--json",
+            "--model",
+            "extractive",
+            "How",
+            "do",
+            "I",
+            "roll",
+            "back?");
     assertThat(o.k()).hasValue(5);
     assertThat(o.minSimilarity()).hasValue(0.25);
     assertThat(o.requireLexical()).isFalse();
@@ -47,14 +61,16 @@ class CliOptionsTest {
   @Test
   void repeated_filters_are_anded() {
     CliOptions o = parse(Command.ASK, "--filter", "team=platform", "--filter=env=prod", "q");
-    assertThat(o.filter()).isEqualTo(Filter.and(Filter.eq("team", "platform"), Filter.eq("env", "prod")));
+    assertThat(o.filter())
+        .isEqualTo(Filter.and(Filter.eq("team", "platform"), Filter.eq("env", "prod")));
     assertThat(o.filterPairs()).isEqualTo(Map.of("team", "platform", "env", "prod"));
     assertThat(parse(Command.ASK, "q").filter()).isEqualTo(Filter.ALL);
   }
 
   @Test
   void double_dash_ends_options() {
-    assertThat(parse(Command.ASK, "--", "--json", "-x").positional()).containsExactly("--json", "-x");
+    assertThat(parse(Command.ASK, "--", "--json", "-x").positional())
+        .containsExactly("--json", "-x");
   }
 
   /** Issue 14: libpq's URL form, as psql takes it, is accepted as well as pgjdbc's. */
@@ -62,7 +78,8 @@ class CliOptionsTest {
   void store_accepts_jdbc_and_libpq_urls() {
     assertThat(parse(Command.ASK, "--store", "postgresql://rag@db.test/rag", "q").store())
         .hasValue("postgresql://rag@db.test/rag");
-    assertThat(parse(Command.ASK, "--store", "jdbc:postgresql://db.test/rag?user=rag", "q").store()).isPresent();
+    assertThat(parse(Command.ASK, "--store", "jdbc:postgresql://db.test/rag?user=rag", "q").store())
+        .isPresent();
   }
 
   @Test
@@ -71,14 +88,26 @@ class CliOptionsTest {
     assertThat(error(Command.ASK, "--k", "many", "q")).contains("--k").contains("\"many\"");
     assertThat(error(Command.ASK, "--min-similarity", "1.5", "q")).contains("--min-similarity");
     assertThat(error(Command.ASK, "--min-similarity", "NaN", "q")).contains("--min-similarity");
-    assertThat(error(Command.ASK, "--require-lexical", "yes", "q")).contains("--require-lexical").contains("true or false");
-    assertThat(error(Command.ASK, "--model", "gpt", "q")).contains("--model").contains("extractive|gemini|ollama");
+    assertThat(error(Command.ASK, "--require-lexical", "yes", "q"))
+        .contains("--require-lexical")
+        .contains("true or false");
+    assertThat(error(Command.ASK, "--model", "gpt", "q"))
+        .contains("--model")
+        .contains("extractive|gemini|ollama");
     assertThat(error(Command.ASK, "--embedder", "bert", "q")).contains("--embedder");
-    assertThat(error(Command.ASK, "--filter", "team", "q")).contains("--filter").contains("key=value");
-    assertThat(error(Command.ASK, "--filter", "my team=x", "q")).contains("--filter").contains("\"my team\"");
-    assertThat(error(Command.ASK, "--store", "mysql://x", "q")).contains("--store").contains("jdbc:postgresql:")
+    assertThat(error(Command.ASK, "--filter", "team", "q"))
+        .contains("--filter")
+        .contains("key=value");
+    assertThat(error(Command.ASK, "--filter", "my team=x", "q"))
+        .contains("--filter")
+        .contains("\"my team\"");
+    assertThat(error(Command.ASK, "--store", "mysql://x", "q"))
+        .contains("--store")
+        .contains("jdbc:postgresql:")
         .contains("postgresql://user@host");
-    assertThat(error(Command.ASK, "--docs", "/no/such/dir", "q")).contains("--docs").contains("does not exist");
+    assertThat(error(Command.ASK, "--docs", "/no/such/dir", "q"))
+        .contains("--docs")
+        .contains("does not exist");
     assertThat(error(Command.ASK, "--collection", "Bad-Name", "q")).contains("--collection");
     assertThat(error(Command.SERVE, "--port", "70000")).contains("--port");
   }
@@ -86,7 +115,8 @@ class CliOptionsTest {
   @Test
   void unknown_repeated_or_valueless_options_are_rejected() {
     assertThat(error(Command.ASK, "--frobnicate", "q")).contains("unknown option --frobnicate");
-    assertThat(error(Command.SEARCH, "--model", "gemini", "q")).contains("unknown option --model for search");
+    assertThat(error(Command.SEARCH, "--model", "gemini", "q"))
+        .contains("unknown option --model for search");
     assertThat(error(Command.ASK, "--k", "3", "--k", "4", "q")).contains("--k is given twice");
     assertThat(error(Command.ASK, "--k")).contains("--k needs a value");
     assertThat(error(Command.ASK, "--json=yes", "q")).contains("--json takes no value");

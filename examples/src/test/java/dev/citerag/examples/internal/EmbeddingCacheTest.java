@@ -44,15 +44,18 @@ class EmbeddingCacheTest {
   @Test
   void vectors_survive_a_restart_and_unchanged_texts_are_not_embedded_again(@TempDir Path dir) {
     AtomicInteger embedded = new AtomicInteger();
-    List<DocumentText> docs = List.of(DocumentText.of("alpha beta"), DocumentText.of("gamma delta"));
-    CachingEmbedder first = CachingEmbedder.wrap(new CountingEmbedder(embedded), EmbeddingCache.open(dir, ID));
+    List<DocumentText> docs =
+        List.of(DocumentText.of("alpha beta"), DocumentText.of("gamma delta"));
+    CachingEmbedder first =
+        CachingEmbedder.wrap(new CountingEmbedder(embedded), EmbeddingCache.open(dir, ID));
     List<float[]> a = first.embedDocuments(docs);
     assertThat(embedded).hasValue(2);
 
     EmbeddingCache reopened = EmbeddingCache.open(dir, ID);
     assertThat(reopened.size()).isEqualTo(2);
     CachingEmbedder second = CachingEmbedder.wrap(new CountingEmbedder(embedded), reopened);
-    List<float[]> b = second.embedDocuments(List.of(docs.get(1), DocumentText.of("epsilon"), docs.get(0)));
+    List<float[]> b =
+        second.embedDocuments(List.of(docs.get(1), DocumentText.of("epsilon"), docs.get(0)));
     assertThat(embedded).hasValue(3); // only "epsilon" was new
     assertThat(b.get(0)).containsExactly(a.get(1));
     assertThat(b.get(2)).containsExactly(a.get(0));
@@ -86,7 +89,8 @@ class EmbeddingCacheTest {
   }
 
   @Test
-  void garbage_or_another_identity_in_the_file_is_ignored_not_trusted(@TempDir Path dir) throws Exception {
+  void garbage_or_another_identity_in_the_file_is_ignored_not_trusted(@TempDir Path dir)
+      throws Exception {
     EmbeddingCache c = EmbeddingCache.open(dir, ID);
     c.putAll(keys(1), vectors(1));
     Path file = c.file().orElseThrow();
@@ -95,7 +99,8 @@ class EmbeddingCacheTest {
     assertThat(g.size()).isZero();
     g.putAll(keys(1), vectors(1)); // does not overwrite a file it does not understand
     assertThat(Files.readString(file)).startsWith("not a cache file");
-    EmbeddingCache other = EmbeddingCache.open(dir, new EmbedderIdentity("local", "hashing-v9", null, 384, null));
+    EmbeddingCache other =
+        EmbeddingCache.open(dir, new EmbedderIdentity("local", "hashing-v9", null, 384, null));
     assertThat(other.file()).isNotEqualTo(c.file());
     assertThat(other.size()).isZero();
   }
@@ -107,13 +112,16 @@ class EmbeddingCacheTest {
       List<Future<?>> fs = new ArrayList<>();
       for (int w = 0; w < 4; w++) {
         int writer = w;
-        fs.add(pool.submit(() -> {
-          EmbeddingCache own = EmbeddingCache.open(dir, ID); // as separate runs would
-          for (int i = 0; i < 25; i++) {
-            String t = "writer " + writer + " text " + i;
-            own.putAll(List.of(EmbeddingCache.Key.document(t, null)), List.of(REAL.embed(t)));
-          }
-        }));
+        fs.add(
+            pool.submit(
+                () -> {
+                  EmbeddingCache own = EmbeddingCache.open(dir, ID); // as separate runs would
+                  for (int i = 0; i < 25; i++) {
+                    String t = "writer " + writer + " text " + i;
+                    own.putAll(
+                        List.of(EmbeddingCache.Key.document(t, null)), List.of(REAL.embed(t)));
+                  }
+                }));
       }
       for (Future<?> f : fs) {
         f.get(2, TimeUnit.MINUTES);
@@ -124,18 +132,22 @@ class EmbeddingCacheTest {
     EmbeddingCache all = EmbeddingCache.open(dir, ID);
     assertThat(all.size()).isEqualTo(100);
     assertThat(all.skippedRecords()).isZero();
-    assertThat(all.get(EmbeddingCache.Key.document("writer 3 text 24", null))).containsExactly(REAL.embed("writer 3 text 24"));
+    assertThat(all.get(EmbeddingCache.Key.document("writer 3 text 24", null)))
+        .containsExactly(REAL.embed("writer 3 text 24"));
   }
 
   @Test
   void a_token_counting_embedder_stays_one_behind_the_cache() {
-    assertThat(CachingEmbedder.wrap(REAL, EmbeddingCache.inMemory(ID))).isNotInstanceOf(TokenCounter.class);
-    assertThat(CachingEmbedder.wrap(new TokenLimitedEmbedder(), EmbeddingCache.inMemory(ID))).isInstanceOf(TokenCounter.class);
+    assertThat(CachingEmbedder.wrap(REAL, EmbeddingCache.inMemory(ID)))
+        .isNotInstanceOf(TokenCounter.class);
+    assertThat(CachingEmbedder.wrap(new TokenLimitedEmbedder(), EmbeddingCache.inMemory(ID)))
+        .isInstanceOf(TokenCounter.class);
   }
 
   @Test
   void the_directory_follows_the_environment() {
-    assertThat(EmbeddingCache.directory(Map.of("CITERAG_CACHE_DIR", "/tmp/x"))).contains(Path.of("/tmp/x"));
+    assertThat(EmbeddingCache.directory(Map.of("CITERAG_CACHE_DIR", "/tmp/x")))
+        .contains(Path.of("/tmp/x"));
     assertThat(EmbeddingCache.directory(Map.of("CITERAG_CACHE_DIR", "off"))).isEmpty();
   }
 

@@ -38,7 +38,8 @@ import org.junit.jupiter.api.Test;
 class GateThresholdTest {
 
   @Test
-  void the_onnx_default_blocks_no_answerable_golden_case_and_at_most_one_percent_of_squad() throws IOException {
+  void the_onnx_default_blocks_no_answerable_golden_case_and_at_most_one_percent_of_squad()
+      throws IOException {
     EvaluationReport golden = sweep("onnx", 0.01, 1.0);
     assertThat(golden.recallAt(5)).as("golden recall@5 with the onnx embedder").isEqualTo(1.0);
     double goldenRule = highestBlockingNoAnswerable(golden);
@@ -57,8 +58,11 @@ class GateThresholdTest {
         .as("golden rule %.2f, SQuAD rule %.2f", goldenRule, squadRule)
         .isCloseTo(Math.min(goldenRule, squadRule), within(1e-9));
     // the gate earns its place on the golden cases: it stops some unanswerable questions
-    EvaluationReport.SweepRow at = golden.sweep().stream()
-        .filter(r -> Math.abs(r.threshold() - Engine.ONNX_MIN_SIMILARITY) < 1e-9).findFirst().orElseThrow();
+    EvaluationReport.SweepRow at =
+        golden.sweep().stream()
+            .filter(r -> Math.abs(r.threshold() - Engine.ONNX_MIN_SIMILARITY) < 1e-9)
+            .findFirst()
+            .orElseThrow();
     assertThat(at.answerableBlocked()).isZero();
     assertThat(at.unanswerableLetThrough()).isLessThan(golden.unanswerable());
   }
@@ -69,17 +73,30 @@ class GateThresholdTest {
     assertThat(Engine.LOCAL_MIN_SIMILARITY)
         .as("sweep: %s", report.sweep())
         .isCloseTo(highestBlockingNoAnswerable(report), within(1e-9));
-    EvaluationReport.SweepRow at = report.sweep().stream()
-        .filter(r -> Math.abs(r.threshold() - Engine.LOCAL_MIN_SIMILARITY) < 1e-9).findFirst().orElseThrow();
+    EvaluationReport.SweepRow at =
+        report.sweep().stream()
+            .filter(r -> Math.abs(r.threshold() - Engine.LOCAL_MIN_SIMILARITY) < 1e-9)
+            .findFirst()
+            .orElseThrow();
     assertThat(at.unanswerableLetThrough()).isLessThan(report.unanswerable());
   }
 
   private static EvaluationReport sweep(String embedder, double step, double to) {
-    CliOptions o = CliOptions.parse(CliOptions.Command.ASK,
-        List.of("--model", "extractive", "--embedder", embedder, "--min-similarity", "0"));
-    try (Engine engine = Engine.open(o, Map.of(),
-        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), Engine.Mode.ANSWER)) {
-      return EvaluationRunner.builder().pipeline(engine.pipeline()).sweep(0.0, to, step).build().run();
+    CliOptions o =
+        CliOptions.parse(
+            CliOptions.Command.ASK,
+            List.of("--model", "extractive", "--embedder", embedder, "--min-similarity", "0"));
+    try (Engine engine =
+        Engine.open(
+            o,
+            Map.of(),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            Engine.Mode.ANSWER)) {
+      return EvaluationRunner.builder()
+          .pipeline(engine.pipeline())
+          .sweep(0.0, to, step)
+          .build()
+          .run();
     }
   }
 
@@ -97,7 +114,9 @@ class GateThresholdTest {
     List<Document> docs = new ArrayList<>();
     try (Stream<Path> files = Files.list(dir.resolve("corpus"))) {
       for (Path f : files.filter(p -> p.toString().endsWith(".md")).sorted().toList()) {
-        docs.add(Document.markdown(f.getFileName().toString(), Files.readString(f, StandardCharsets.UTF_8)));
+        docs.add(
+            Document.markdown(
+                f.getFileName().toString(), Files.readString(f, StandardCharsets.UTF_8)));
       }
     }
     InMemoryVectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
@@ -109,7 +128,8 @@ class GateThresholdTest {
         continue;
       }
       JsonNode n = json.readTree(line);
-      List<SearchHit> hits = store.denseSearch(embedder.embedQuery(n.get("question").asText()), 1, Filter.ALL);
+      List<SearchHit> hits =
+          store.denseSearch(embedder.embedQuery(n.get("question").asText()), 1, Filter.ALL);
       out.add(new double[] {n.get("answerable").asBoolean() ? 1 : 0, hits.get(0).cosine()});
     }
     assertThat(out).hasSize(3326);
@@ -127,7 +147,8 @@ class GateThresholdTest {
         return candidate;
       }
     }
-    throw new IllegalStateException("SQuAD 2.0 dev not found: set CITERAG_SQUAD_DIR or lay shared/datasets/squad2-dev"
-        + " beside the repository (as CI does)");
+    throw new IllegalStateException(
+        "SQuAD 2.0 dev not found: set CITERAG_SQUAD_DIR or lay shared/datasets/squad2-dev"
+            + " beside the repository (as CI does)");
   }
 }

@@ -13,7 +13,8 @@ class ProgressBarTest {
 
   private static String run(boolean terminal) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    ProgressBar bar = new ProgressBar(new PrintStream(bytes, true, StandardCharsets.UTF_8), terminal);
+    ProgressBar bar =
+        new ProgressBar(new PrintStream(bytes, true, StandardCharsets.UTF_8), terminal);
     for (int i = 0; i <= 100; i++) {
       bar.onProgress(new IngestProgress(i, 100, i * 3, 300));
     }

@@ -26,7 +26,8 @@ class ProvidersProbeTest {
 
   private static long httpClientThreads() {
     return Thread.getAllStackTraces().keySet().stream()
-        .filter(t -> t.getName().startsWith("HttpClient-") && t.isAlive()).count();
+        .filter(t -> t.getName().startsWith("HttpClient-") && t.isAlive())
+        .count();
   }
 
   @Test
@@ -40,7 +41,9 @@ class ProvidersProbeTest {
       Duration took = Duration.ofNanos(System.nanoTime() - t0);
       best = took.compareTo(best) < 0 ? took : best;
     }
-    assertThat(httpClientThreads()).as("HTTP client selector threads started by the probe").isEqualTo(threadsBefore);
+    assertThat(httpClientThreads())
+        .as("HTTP client selector threads started by the probe")
+        .isEqualTo(threadsBefore);
     // The best of five, so that a busy machine does not decide it; the old probe took ~1 s.
     assertThat(best).isLessThan(Duration.ofMillis(200));
   }
@@ -49,7 +52,8 @@ class ProvidersProbeTest {
   void the_probe_still_finds_a_running_server_and_the_choice_says_where() {
     try (FakeOllamaServer ollama = new FakeOllamaServer()) {
       assertThat(Providers.ollamaAnswers(ollama.baseUrl())).isTrue();
-      Providers.ModelChoice c = Providers.chooseModel(Optional.empty(), Map.of("OLLAMA_HOST", ollama.baseUrl()));
+      Providers.ModelChoice c =
+          Providers.chooseModel(Optional.empty(), Map.of("OLLAMA_HOST", ollama.baseUrl()));
       assertThat(c.kind()).isEqualTo("ollama");
     }
   }

@@ -9,9 +9,23 @@ import org.junit.jupiter.api.Test;
 
 class ResultJsonTest {
 
-  private static final List<String> TOP_LEVEL = List.of("status", "reason", "detail", "question", "answer",
-      "segments", "citations", "issues", "grounding_score", "retrieved", "usage", "latency_ms", "model",
-      "generator", "attempts");
+  private static final List<String> TOP_LEVEL =
+      List.of(
+          "status",
+          "reason",
+          "detail",
+          "question",
+          "answer",
+          "segments",
+          "citations",
+          "issues",
+          "grounding_score",
+          "retrieved",
+          "usage",
+          "latency_ms",
+          "model",
+          "generator",
+          "attempts");
 
   private static List<String> fields(JsonNode n) {
     List<String> out = new ArrayList<>();
@@ -24,7 +38,8 @@ class ResultJsonTest {
   }
 
   @Test
-  void an_answer_carries_its_citations_segments_and_every_retrieved_chunk_with_its_sent_id() throws Exception {
+  void an_answer_carries_its_citations_segments_and_every_retrieved_chunk_with_its_sent_id()
+      throws Exception {
     JsonNode j = roundTrip(ResultJson.result(Results.answered()));
     assertThat(fields(j)).containsExactlyInAnyOrderElementsOf(TOP_LEVEL);
     assertThat(j.get("status").asText()).isEqualTo("answered");
@@ -42,9 +57,23 @@ class ResultJsonTest {
     assertThat(j.get("issues").get(0).get("severity").asText()).isEqualTo("warning");
 
     JsonNode sent = j.get("retrieved").get(0);
-    assertThat(fields(sent)).containsExactlyInAnyOrder("source_id", "chunk_id", "doc_id", "source", "section",
-        "title", "page", "text", "dense_score", "dense_rank", "lexical_rank", "lexical_score", "fused_score", "sent",
-        "metadata");
+    assertThat(fields(sent))
+        .containsExactlyInAnyOrder(
+            "source_id",
+            "chunk_id",
+            "doc_id",
+            "source",
+            "section",
+            "title",
+            "page",
+            "text",
+            "dense_score",
+            "dense_rank",
+            "lexical_rank",
+            "lexical_score",
+            "fused_score",
+            "sent",
+            "metadata");
     assertThat(sent.get("page").isNull()).isTrue();
     assertThat(sent.get("source_id").asText()).isEqualTo("k7");
     assertThat(sent.get("sent").asBoolean()).isTrue();

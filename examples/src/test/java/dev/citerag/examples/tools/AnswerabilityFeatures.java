@@ -30,8 +30,8 @@ import java.util.Locale;
  * java -cp ... dev.citerag.examples.tools.AnswerabilityFeatures DIR OUT.csv [CLI options, e.g. --embedder onnx]
  * </pre>
  *
- * Columns: id, doc, answerable, reached (the generator was called), picked (a sentence was
- * chosen), veto, label (1 when the chosen quotes hold a gold answer), then the features.
+ * Columns: id, doc, answerable, reached (the generator was called), picked (a sentence was chosen),
+ * veto, label (1 when the chosen quotes hold a gold answer), then the features.
  */
 public final class AnswerabilityFeatures {
   private AnswerabilityFeatures() {}
@@ -43,23 +43,38 @@ public final class AnswerabilityFeatures {
     SquadDataset squad = SquadDataset.load(dir);
     CliOptions o = CliOptions.parse(CliOptions.Command.EVAL, cli);
     PrintStream err = System.err;
-    try (Engine engine = Engine.open(o, System.getenv(), err, Engine.Mode.ANSWER, squad.documents());
+    try (Engine engine =
+            Engine.open(o, System.getenv(), err, Engine.Mode.ANSWER, squad.documents());
         Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
       ExtractiveReader reader = new ExtractiveReader(engine.embedder());
       Recorder recorder = new Recorder(reader);
       RagPipeline rag = engine.pipeline().toBuilder().generator(recorder).build();
-      w.write("id,doc,answerable,reached,picked,veto,label," + String.join(",", ExtractiveReader.FEATURES) + "\n");
+      w.write(
+          "id,doc,answerable,reached,picked,veto,label,"
+              + String.join(",", ExtractiveReader.FEATURES)
+              + "\n");
       int n = 0;
       for (SquadCase c : squad.cases()) {
         recorder.last = null;
         rag.ask(c.question());
         ExtractiveReader.Assessment a = recorder.last;
         boolean picked = a != null && !a.picks().isEmpty();
-        boolean label = picked && c.answerable() && a.picks().stream().anyMatch(p -> c.answeredBy(p.quote()));
+        boolean label =
+            picked && c.answerable() && a.picks().stream().anyMatch(p -> c.answeredBy(p.quote()));
         StringBuilder line = new StringBuilder();
-        line.append(c.id()).append(',').append(c.doc()).append(',').append(c.answerable() ? 1 : 0).append(',')
-            .append(a != null ? 1 : 0).append(',').append(picked ? 1 : 0).append(',')
-            .append(a != null && a.veto() != null ? 1 : 0).append(',').append(label ? 1 : 0);
+        line.append(c.id())
+            .append(',')
+            .append(c.doc())
+            .append(',')
+            .append(c.answerable() ? 1 : 0)
+            .append(',')
+            .append(a != null ? 1 : 0)
+            .append(',')
+            .append(picked ? 1 : 0)
+            .append(',')
+            .append(a != null && a.veto() != null ? 1 : 0)
+            .append(',')
+            .append(label ? 1 : 0);
         double[] f = a != null ? a.features() : new double[ExtractiveReader.FEATURES.size()];
         for (double v : f) {
           line.append(',').append(String.format(Locale.ROOT, "%.5f", v));

@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
 class DemoServerHardeningTest {
   /** Short bounds so that the 408s arrive quickly; the production defaults are 10 s and 30 s. */
   private static final Duration HEADER_TIMEOUT = Duration.ofMillis(1500);
+
   private static final Duration BODY_TIMEOUT = Duration.ofMillis(1500);
 
   private static Engine engine;
@@ -37,10 +38,19 @@ class DemoServerHardeningTest {
   @BeforeAll
   static void start() throws Exception {
     CliOptions o = CliOptions.parse(CliOptions.Command.SERVE, List.of("--model", "extractive"));
-    engine = Engine.open(o, Map.of(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-        Engine.Mode.ANSWER);
-    server = DemoServer.start("127.0.0.1", 0, engine.pipeline(), engine.ingestor(),
-        new BoundedHttpServer.Limits(HEADER_TIMEOUT, BODY_TIMEOUT, 64));
+    engine =
+        Engine.open(
+            o,
+            Map.of(),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            Engine.Mode.ANSWER);
+    server =
+        DemoServer.start(
+            "127.0.0.1",
+            0,
+            engine.pipeline(),
+            engine.ingestor(),
+            new BoundedHttpServer.Limits(HEADER_TIMEOUT, BODY_TIMEOUT, 64));
   }
 
   @AfterAll
@@ -71,17 +81,27 @@ class DemoServerHardeningTest {
     // their connections, not after the server has given up on them.
     Duration patience = Duration.ofSeconds(60);
     List<Socket> idle = new ArrayList<>();
-    try (DemoServer patient = DemoServer.start("127.0.0.1", 0, engine.pipeline(), engine.ingestor(),
-        new BoundedHttpServer.Limits(patience, patience, 64))) {
+    try (DemoServer patient =
+        DemoServer.start(
+            "127.0.0.1",
+            0,
+            engine.pipeline(),
+            engine.ingestor(),
+            new BoundedHttpServer.Limits(patience, patience, 64))) {
       String host = "127.0.0.1:" + patient.port();
       for (int i = 0; i < 16; i++) {
         Socket s = new Socket("127.0.0.1", patient.port());
         OutputStream out = s.getOutputStream();
         if (i % 3 == 0) {
-          out.write("GET / HTTP/1.1\r\nHost: ".getBytes(StandardCharsets.US_ASCII)); // half a header
+          out.write(
+              "GET / HTTP/1.1\r\nHost: ".getBytes(StandardCharsets.US_ASCII)); // half a header
         } else if (i % 3 == 1) {
-          out.write(("POST /ask HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/json\r\n"
-              + "Content-Length: 100\r\n\r\n{\"quest").getBytes(StandardCharsets.US_ASCII)); // half a body
+          out.write(
+              ("POST /ask HTTP/1.1\r\nHost: "
+                      + host
+                      + "\r\nContent-Type: application/json\r\n"
+                      + "Content-Length: 100\r\n\r\n{\"quest")
+                  .getBytes(StandardCharsets.US_ASCII)); // half a body
         } // else: connected, nothing sent
         out.flush();
         idle.add(s);
@@ -108,15 +128,21 @@ class DemoServerHardeningTest {
       long t0 = System.nanoTime();
       String reply = readAll(s);
       assertThat(reply).startsWith("HTTP/1.1 408 ");
-      assertThat(Duration.ofNanos(System.nanoTime() - t0)).isGreaterThanOrEqualTo(HEADER_TIMEOUT.minusMillis(200));
+      assertThat(Duration.ofNanos(System.nanoTime() - t0))
+          .isGreaterThanOrEqualTo(HEADER_TIMEOUT.minusMillis(200));
     }
   }
 
   @Test
   void a_client_that_stops_inside_its_body_gets_408() throws Exception {
     try (Socket s = open()) {
-      s.getOutputStream().write(("POST /ingest HTTP/1.1\r\nHost: " + host() + "\r\nContent-Type: application/json\r\n"
-          + "Content-Length: 5000\r\n\r\n{\"documents\": [").getBytes(StandardCharsets.US_ASCII));
+      s.getOutputStream()
+          .write(
+              ("POST /ingest HTTP/1.1\r\nHost: "
+                      + host()
+                      + "\r\nContent-Type: application/json\r\n"
+                      + "Content-Length: 5000\r\n\r\n{\"documents\": [")
+                  .getBytes(StandardCharsets.US_ASCII));
       String reply = readAll(s);
       assertThat(reply).startsWith("HTTP/1.1 408 ").contains("request body not received within");
     }
@@ -124,18 +150,29 @@ class DemoServerHardeningTest {
 
   @Test
   void a_foreign_host_header_is_refused_and_loopback_names_are_served() throws Exception {
-    for (String foreign : List.of("attacker.example:" + server.port(), "127.0.0.1", "127.0.0.1:1",
-        "localhost.attacker.example:" + server.port(), "")) {
+    for (String foreign :
+        List.of(
+            "attacker.example:" + server.port(),
+            "127.0.0.1",
+            "127.0.0.1:1",
+            "localhost.attacker.example:" + server.port(),
+            "")) {
       try (Socket s = open()) {
-        s.getOutputStream().write(("POST /ingest HTTP/1.1\r\nHost: " + foreign
-            + "\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}").getBytes(StandardCharsets.US_ASCII));
+        s.getOutputStream()
+            .write(
+                ("POST /ingest HTTP/1.1\r\nHost: "
+                        + foreign
+                        + "\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}")
+                    .getBytes(StandardCharsets.US_ASCII));
         assertThat(readAll(s)).as("Host: %s", foreign).startsWith("HTTP/1.1 403 ");
       }
     }
     for (String name : List.of("127.0.0.1", "localhost", "LOCALHOST", "[::1]")) {
       try (Socket s = open()) {
-        s.getOutputStream().write(("GET / HTTP/1.1\r\nHost: " + name + ":" + server.port() + "\r\n\r\n")
-            .getBytes(StandardCharsets.US_ASCII));
+        s.getOutputStream()
+            .write(
+                ("GET / HTTP/1.1\r\nHost: " + name + ":" + server.port() + "\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
         assertThat(readAll(s)).as("Host: %s", name).startsWith("HTTP/1.1 200 ");
       }
     }
@@ -144,8 +181,10 @@ class DemoServerHardeningTest {
 
   @Test
   void a_nul_in_a_filter_value_is_a_400_naming_the_field() {
-    HttpResponse<String> r = Http.postJson(server.uri().resolve("/ask"),
-        "{\"question\": \"When are deploys allowed?\", \"filter\": {\"team\": \"plat\\u0000form\"}}");
+    HttpResponse<String> r =
+        Http.postJson(
+            server.uri().resolve("/ask"),
+            "{\"question\": \"When are deploys allowed?\", \"filter\": {\"team\": \"plat\\u0000form\"}}");
     assertThat(r.statusCode()).isEqualTo(400);
     assertThat(r.body()).contains("team").contains("NUL");
   }
@@ -154,7 +193,11 @@ class DemoServerHardeningTest {
   void invalid_json_is_a_400_that_says_where_without_the_parser_internals() {
     HttpResponse<String> r = Http.postJson(server.uri().resolve("/ask"), "{\"question\": nope}");
     assertThat(r.statusCode()).isEqualTo(400);
-    assertThat(r.body()).contains("not valid JSON").contains("line 1")
-        .doesNotContain("Feature").doesNotContain("Source").doesNotContain("REDACTED");
+    assertThat(r.body())
+        .contains("not valid JSON")
+        .contains("line 1")
+        .doesNotContain("Feature")
+        .doesNotContain("Source")
+        .doesNotContain("REDACTED");
   }
 }

@@ -26,8 +26,12 @@ class DemoServerTest {
   @BeforeAll
   static void start() throws Exception {
     CliOptions o = CliOptions.parse(CliOptions.Command.SERVE, List.of("--model", "extractive"));
-    engine = Engine.open(o, Map.of(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-        Engine.Mode.ANSWER);
+    engine =
+        Engine.open(
+            o,
+            Map.of(),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            Engine.Mode.ANSWER);
     server = DemoServer.start("127.0.0.1", 0, engine.pipeline(), engine.ingestor());
   }
 
@@ -49,7 +53,8 @@ class DemoServerTest {
 
   @Test
   void ask_returns_the_same_shape_as_the_cli() throws Exception {
-    HttpResponse<String> r = Http.postJson(at("/ask"), "{\"question\": \"When are production deploys allowed?\"}");
+    HttpResponse<String> r =
+        Http.postJson(at("/ask"), "{\"question\": \"When are production deploys allowed?\"}");
     assertThat(r.statusCode()).isEqualTo(200);
     assertThat(r.headers().firstValue("Content-Type")).hasValue("application/json; charset=utf-8");
     JsonNode j = JSON.readTree(r.body());
@@ -61,8 +66,10 @@ class DemoServerTest {
 
   @Test
   void ask_with_a_filter_that_matches_nothing_abstains_with_no_results() throws Exception {
-    HttpResponse<String> r = Http.postJson(at("/ask"),
-        "{\"question\": \"When are production deploys allowed?\", \"filter\": {\"team\": \"nobody\"}}");
+    HttpResponse<String> r =
+        Http.postJson(
+            at("/ask"),
+            "{\"question\": \"When are production deploys allowed?\", \"filter\": {\"team\": \"nobody\"}}");
     assertThat(r.statusCode()).isEqualTo(200);
     JsonNode j = JSON.readTree(r.body());
     assertThat(j.get("status").asText()).isEqualTo("not_in_sources");
@@ -71,7 +78,8 @@ class DemoServerTest {
 
   @Test
   void debug_retrieve_lists_hits_with_scores() throws Exception {
-    HttpResponse<String> r = Http.postJson(at("/debug/retrieve"), "{\"question\": \"rollback command\"}");
+    HttpResponse<String> r =
+        Http.postJson(at("/debug/retrieve"), "{\"question\": \"rollback command\"}");
     assertThat(r.statusCode()).isEqualTo(200);
     JsonNode j = JSON.readTree(r.body());
     assertThat(j.get("retrieved")).hasSize(8);
@@ -82,11 +90,13 @@ class DemoServerTest {
   void bad_requests_get_400_with_a_message() throws Exception {
     HttpResponse<String> notJson = Http.postJson(at("/ask"), "{\"question\": ");
     assertThat(notJson.statusCode()).isEqualTo(400);
-    assertThat(JSON.readTree(notJson.body()).get("error").asText()).startsWith("request body is not valid JSON");
+    assertThat(JSON.readTree(notJson.body()).get("error").asText())
+        .startsWith("request body is not valid JSON");
 
     HttpResponse<String> array = Http.postJson(at("/ask"), "[1]");
     assertThat(array.statusCode()).isEqualTo(400);
-    assertThat(JSON.readTree(array.body()).get("error").asText()).isEqualTo("request body must be a JSON object");
+    assertThat(JSON.readTree(array.body()).get("error").asText())
+        .isEqualTo("request body must be a JSON object");
 
     HttpResponse<String> noQuestion = Http.postJson(at("/ask"), "{\"q\": \"x\"}");
     assertThat(noQuestion.statusCode()).isEqualTo(400);
@@ -94,17 +104,21 @@ class DemoServerTest {
 
     HttpResponse<String> blank = Http.postJson(at("/ask"), "{\"question\": \"  \"}");
     assertThat(blank.statusCode()).isEqualTo(400);
-    assertThat(JSON.readTree(blank.body()).get("error").asText()).isEqualTo("question must not be blank");
+    assertThat(JSON.readTree(blank.body()).get("error").asText())
+        .isEqualTo("question must not be blank");
 
-    HttpResponse<String> badFilter = Http.postJson(at("/ask"), "{\"question\": \"x\", \"filter\": {\"team\": 3}}");
+    HttpResponse<String> badFilter =
+        Http.postJson(at("/ask"), "{\"question\": \"x\", \"filter\": {\"team\": 3}}");
     assertThat(badFilter.statusCode()).isEqualTo(400);
-    assertThat(JSON.readTree(badFilter.body()).get("error").asText()).isEqualTo("filter.team must be a string");
+    assertThat(JSON.readTree(badFilter.body()).get("error").asText())
+        .isEqualTo("filter.team must be a string");
 
     HttpResponse<String> text = Http.post(at("/ask"), "text/plain", "{\"question\": \"x\"}");
     assertThat(text.statusCode()).isEqualTo(415);
 
-    HttpResponse<String> huge = Http.postJson(at("/ask"),
-        "{\"question\": \"" + "a".repeat(DemoServer.MAX_QUERY_BODY) + "\"}");
+    HttpResponse<String> huge =
+        Http.postJson(
+            at("/ask"), "{\"question\": \"" + "a".repeat(DemoServer.MAX_QUERY_BODY) + "\"}");
     assertThat(huge.statusCode()).isEqualTo(413);
   }
 
@@ -122,20 +136,30 @@ class DemoServerTest {
     HttpResponse<String> page = Http.get(at("/"));
     assertThat(page.statusCode()).isEqualTo(200);
     assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
-    assertThat(page.headers().firstValue("Content-Security-Policy")).get().asString()
-        .contains("default-src 'none'").contains("script-src 'self'");
-    assertThat(page.body()).contains("<script src=\"app.js\"></script>").doesNotContain("http://").doesNotContain("https://");
+    assertThat(page.headers().firstValue("Content-Security-Policy"))
+        .get()
+        .asString()
+        .contains("default-src 'none'")
+        .contains("script-src 'self'");
+    assertThat(page.body())
+        .contains("<script src=\"app.js\"></script>")
+        .doesNotContain("http://")
+        .doesNotContain("https://");
     HttpResponse<String> js = Http.get(at("/app.js"));
     assertThat(js.statusCode()).isEqualTo(200);
-    assertThat(js.body()).doesNotContain("innerHTML").doesNotContain("outerHTML").doesNotContain("insertAdjacentHTML");
+    assertThat(js.body())
+        .doesNotContain("innerHTML")
+        .doesNotContain("outerHTML")
+        .doesNotContain("insertAdjacentHTML");
     assertThat(Http.get(at("/app.css")).statusCode()).isEqualTo(200);
   }
 
   @Test
   void ingest_adds_documents_once_and_a_second_post_writes_nothing() throws Exception {
-    String body = "{\"documents\": [{\"id\": \"web/coffee.md\", \"content\": \"# Coffee\\n\\nThe coffee machine is descaled every Tuesday.\","
-        + " \"metadata\": {\"team\": \"facilities\"}},"
-        + " {\"id\": \"web/tea.html\", \"format\": \"html\", \"content\": \"<h1>Tea</h1><p>Tea is free on Wednesdays.</p>\"}]}";
+    String body =
+        "{\"documents\": [{\"id\": \"web/coffee.md\", \"content\": \"# Coffee\\n\\nThe coffee machine is descaled every Tuesday.\","
+            + " \"metadata\": {\"team\": \"facilities\"}},"
+            + " {\"id\": \"web/tea.html\", \"format\": \"html\", \"content\": \"<h1>Tea</h1><p>Tea is free on Wednesdays.</p>\"}]}";
     HttpResponse<String> first = Http.postJson(at("/ingest"), body);
     assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
     JsonNode a = JSON.readTree(first.body());
@@ -146,13 +170,21 @@ class DemoServerTest {
     assertThat(b.get("documents_skipped").asInt()).isEqualTo(2);
     assertThat(b.get("chunks_written").asInt()).isZero();
 
-    JsonNode answer = JSON.readTree(Http.postJson(at("/ask"),
-        "{\"question\": \"When is the coffee machine descaled?\", \"filter\": {\"team\": \"facilities\"}}").body());
+    JsonNode answer =
+        JSON.readTree(
+            Http.postJson(
+                    at("/ask"),
+                    "{\"question\": \"When is the coffee machine descaled?\", \"filter\": {\"team\": \"facilities\"}}")
+                .body());
     assertThat(answer.get("status").asText()).isEqualTo("answered");
     assertThat(answer.get("citations").get(0).get("source").asText()).isEqualTo("web/coffee.md");
 
-    HttpResponse<String> bad = Http.postJson(at("/ingest"), "{\"documents\": [{\"id\": \"x\", \"content\": \"y\", \"format\": \"pdf\"}]}");
+    HttpResponse<String> bad =
+        Http.postJson(
+            at("/ingest"),
+            "{\"documents\": [{\"id\": \"x\", \"content\": \"y\", \"format\": \"pdf\"}]}");
     assertThat(bad.statusCode()).isEqualTo(400);
-    assertThat(JSON.readTree(bad.body()).get("error").asText()).isEqualTo("documents[0].format must be markdown, text or html, was \"pdf\"");
+    assertThat(JSON.readTree(bad.body()).get("error").asText())
+        .isEqualTo("documents[0].format must be markdown, text or html, was \"pdf\"");
   }
 }

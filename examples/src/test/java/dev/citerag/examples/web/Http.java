@@ -10,7 +10,8 @@ import java.time.Duration;
 
 /** A small HTTP client for the demo server tests. */
 final class Http {
-  private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private static final HttpClient CLIENT =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   private Http() {}
 
@@ -19,8 +20,11 @@ final class Http {
   }
 
   static HttpResponse<String> post(URI uri, String contentType, String body) {
-    return send(HttpRequest.newBuilder(uri).header("Content-Type", contentType)
-        .POST(HttpRequest.BodyPublishers.ofString(body)).build());
+    return send(
+        HttpRequest.newBuilder(uri)
+            .header("Content-Type", contentType)
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build());
   }
 
   static HttpResponse<String> postJson(URI uri, String body) {
@@ -29,7 +33,8 @@ final class Http {
 
   private static HttpResponse<String> send(HttpRequest r) {
     try {
-      return CLIENT.send(HttpRequest.newBuilder(r, (k, v) -> true).timeout(Duration.ofSeconds(30)).build(),
+      return CLIENT.send(
+          HttpRequest.newBuilder(r, (k, v) -> true).timeout(Duration.ofSeconds(30)).build(),
           HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
       throw new UncheckedIOException(e);

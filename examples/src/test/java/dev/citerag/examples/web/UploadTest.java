@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code POST /ingest} with {@code multipart/form-data}: files loaded by type, bad ones named. */
 class UploadTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private static final HttpClient CLIENT =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private static final String BOUNDARY = "----citerag-test-boundary";
 
   private Engine engine;
@@ -35,8 +36,12 @@ class UploadTest {
   @BeforeEach
   void start() throws Exception {
     CliOptions o = CliOptions.parse(CliOptions.Command.SERVE, List.of("--model", "extractive"));
-    engine = Engine.open(o, Map.of(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-        Engine.Mode.ANSWER);
+    engine =
+        Engine.open(
+            o,
+            Map.of(),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            Engine.Mode.ANSWER);
     server = DemoServer.start("127.0.0.1", 0, engine.pipeline(), engine.ingestor());
   }
 
@@ -48,21 +53,28 @@ class UploadTest {
 
   private static byte[] multipart(Map<String, byte[]> files) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    files.forEach((name, bytes) -> {
-      out.writeBytes(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\""
-          + name + "\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8));
-      out.writeBytes(bytes);
-      out.writeBytes("\r\n".getBytes(StandardCharsets.UTF_8));
-    });
+    files.forEach(
+        (name, bytes) -> {
+          out.writeBytes(
+              ("--"
+                      + BOUNDARY
+                      + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\""
+                      + name
+                      + "\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+                  .getBytes(StandardCharsets.UTF_8));
+          out.writeBytes(bytes);
+          out.writeBytes("\r\n".getBytes(StandardCharsets.UTF_8));
+        });
     out.writeBytes(("--" + BOUNDARY + "--\r\n").getBytes(StandardCharsets.UTF_8));
     return out.toByteArray();
   }
 
   private HttpResponse<String> upload(byte[] body, String... headers) throws Exception {
-    HttpRequest.Builder b = HttpRequest.newBuilder(server.uri().resolve("/ingest"))
-        .timeout(Duration.ofSeconds(60))
-        .header("Content-Type", "multipart/form-data; boundary=" + BOUNDARY)
-        .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(server.uri().resolve("/ingest"))
+            .timeout(Duration.ofSeconds(60))
+            .header("Content-Type", "multipart/form-data; boundary=" + BOUNDARY)
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body));
     for (int i = 0; i < headers.length; i += 2) {
       b.header(headers[i], headers[i + 1]);
     }
@@ -70,33 +82,55 @@ class UploadTest {
   }
 
   @Test
-  void uploaded_pdf_markdown_and_html_are_ingested_and_a_bad_file_is_named(@TempDir Path dir) throws Exception {
+  void uploaded_pdf_markdown_and_html_are_ingested_and_a_bad_file_is_named(@TempDir Path dir)
+      throws Exception {
     Path pdf = dir.resolve("handbook.pdf");
-    PdfDocsCliTest.pdf(pdf, List.of(List.of("Intro page."), List.of("Cold archives are retained for seven years.")));
+    PdfDocsCliTest.pdf(
+        pdf,
+        List.of(List.of("Intro page."), List.of("Cold archives are retained for seven years.")));
     Map<String, byte[]> files = new java.util.LinkedHashMap<>();
     files.put("handbook.pdf", Files.readAllBytes(pdf));
-    files.put("team.md", "---\nteam: storage\n---\n# Storage team\n\nThe storage team sits on floor four.\n"
-        .getBytes(StandardCharsets.UTF_8));
-    files.put("page.html", "<html><body><nav>Menu</nav><main><p>Badges are renewed every March.</p></main></body></html>"
-        .getBytes(StandardCharsets.UTF_8));
+    files.put(
+        "team.md",
+        "---\nteam: storage\n---\n# Storage team\n\nThe storage team sits on floor four.\n"
+            .getBytes(StandardCharsets.UTF_8));
+    files.put(
+        "page.html",
+        "<html><body><nav>Menu</nav><main><p>Badges are renewed every March.</p></main></body></html>"
+            .getBytes(StandardCharsets.UTF_8));
     files.put("broken.pdf", "not a pdf".getBytes(StandardCharsets.UTF_8));
     files.put("image.png", new byte[] {1, 2, 3});
 
-    HttpResponse<String> r = upload(multipart(files), DemoServer.UPLOAD_HEADER, "1",
-        "Origin", server.uri().toString().replaceAll("/$", ""));
+    HttpResponse<String> r =
+        upload(
+            multipart(files),
+            DemoServer.UPLOAD_HEADER,
+            "1",
+            "Origin",
+            server.uri().toString().replaceAll("/$", ""));
 
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     JsonNode j = JSON.readTree(r.body());
     assertThat(j.get("documents_written").asInt()).isEqualTo(3);
-    assertThat(j.get("skipped").toString()).contains("broken.pdf: not a readable PDF").contains("image.png: unsupported");
+    assertThat(j.get("skipped").toString())
+        .contains("broken.pdf: not a readable PDF")
+        .contains("image.png: unsupported");
 
-    JsonNode ask = JSON.readTree(Http.postJson(server.uri().resolve("/ask"),
-        "{\"question\": \"How long are cold archives retained?\"}").body());
+    JsonNode ask =
+        JSON.readTree(
+            Http.postJson(
+                    server.uri().resolve("/ask"),
+                    "{\"question\": \"How long are cold archives retained?\"}")
+                .body());
     assertThat(ask.get("status").asText()).isEqualTo("answered");
     assertThat(ask.get("citations").get(0).get("source").asText()).isEqualTo("handbook.pdf");
     assertThat(ask.get("citations").get(0).get("page").asInt()).isEqualTo(2);
-    JsonNode filtered = JSON.readTree(Http.postJson(server.uri().resolve("/ask"),
-        "{\"question\": \"Where does the storage team sit?\", \"filter\": {\"team\": \"storage\"}}").body());
+    JsonNode filtered =
+        JSON.readTree(
+            Http.postJson(
+                    server.uri().resolve("/ask"),
+                    "{\"question\": \"Where does the storage team sit?\", \"filter\": {\"team\": \"storage\"}}")
+                .body());
     assertThat(filtered.get("status").asText()).isEqualTo("answered");
   }
 
@@ -105,19 +139,27 @@ class UploadTest {
     byte[] body = multipart(Map.of("a.md", "# A\n\ntext".getBytes(StandardCharsets.UTF_8)));
     HttpResponse<String> noHeader = upload(body);
     assertThat(noHeader.statusCode()).isEqualTo(403);
-    assertThat(JSON.readTree(noHeader.body()).get("error").asText()).contains(DemoServer.UPLOAD_HEADER);
-    HttpResponse<String> foreign = upload(body, DemoServer.UPLOAD_HEADER, "1", "Origin", "http://evil.example");
+    assertThat(JSON.readTree(noHeader.body()).get("error").asText())
+        .contains(DemoServer.UPLOAD_HEADER);
+    HttpResponse<String> foreign =
+        upload(body, DemoServer.UPLOAD_HEADER, "1", "Origin", "http://evil.example");
     assertThat(foreign.statusCode()).isEqualTo(403);
   }
 
   @Test
   void a_malformed_or_empty_upload_is_a_400() throws Exception {
-    HttpResponse<String> none = upload(("--" + BOUNDARY + "--\r\n").getBytes(StandardCharsets.UTF_8),
-        DemoServer.UPLOAD_HEADER, "1");
+    HttpResponse<String> none =
+        upload(
+            ("--" + BOUNDARY + "--\r\n").getBytes(StandardCharsets.UTF_8),
+            DemoServer.UPLOAD_HEADER,
+            "1");
     assertThat(none.statusCode()).isEqualTo(400);
     assertThat(JSON.readTree(none.body()).get("error").asText()).contains("no file");
-    HttpResponse<String> allBad = upload(multipart(Map.of("x.pdf", "nope".getBytes(StandardCharsets.UTF_8))),
-        DemoServer.UPLOAD_HEADER, "1");
+    HttpResponse<String> allBad =
+        upload(
+            multipart(Map.of("x.pdf", "nope".getBytes(StandardCharsets.UTF_8))),
+            DemoServer.UPLOAD_HEADER,
+            "1");
     assertThat(allBad.statusCode()).isEqualTo(400);
     assertThat(JSON.readTree(allBad.body()).get("skipped").get(0).asText()).startsWith("x.pdf: ");
   }

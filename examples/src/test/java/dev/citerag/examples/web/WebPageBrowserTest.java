@@ -32,10 +32,9 @@ import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * Drives the demo page in headless Chromium (Debian's {@code chromium} and {@code
- * chromium-driver}, installed by {@code scripts/setup-browser.sh}). Both binaries are given to
- * Selenium explicitly, so Selenium Manager never downloads anything. Screenshots go to {@code
- * target/screenshots/}.
+ * Drives the demo page in headless Chromium (Debian's {@code chromium} and {@code chromium-driver},
+ * installed by {@code scripts/setup-browser.sh}). Both binaries are given to Selenium explicitly,
+ * so Selenium Manager never downloads anything. Screenshots go to {@code target/screenshots/}.
  */
 class WebPageBrowserTest {
   static final Path CHROMIUM = Path.of("/usr/bin/chromium");
@@ -52,22 +51,40 @@ class WebPageBrowserTest {
   @BeforeEach
   void start() throws IOException {
     if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
-      fail("headless Chromium is missing (" + CHROMIUM + ", " + CHROMEDRIVER
-          + "): run scripts/setup-browser.sh, which installs Debian's chromium and chromium-driver");
+      fail(
+          "headless Chromium is missing ("
+              + CHROMIUM
+              + ", "
+              + CHROMEDRIVER
+              + "): run scripts/setup-browser.sh, which installs Debian's chromium and chromium-driver");
     }
     CliOptions o = CliOptions.parse(CliOptions.Command.SERVE, List.of("--model", "extractive"));
-    engine = Engine.open(o, Map.of(), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-        Engine.Mode.ANSWER);
+    engine =
+        Engine.open(
+            o,
+            Map.of(),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            Engine.Mode.ANSWER);
     server = DemoServer.start("127.0.0.1", 0, engine.pipeline(), engine.ingestor());
-    service = new ChromeDriverService.Builder()
-        .usingDriverExecutable(CHROMEDRIVER.toFile())
-        .usingAnyFreePort()
-        .build();
+    service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(CHROMEDRIVER.toFile())
+            .usingAnyFreePort()
+            .build();
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM.toFile());
-    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-        "--disable-quic", "--window-size=1280,1000", "--user-data-dir=" + profile.toAbsolutePath());
+    options.addArguments(
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+        "--window-size=1280,1000",
+        "--user-data-dir=" + profile.toAbsolutePath());
     driver = new ChromeDriver(service, options);
     Files.createDirectories(SCREENSHOTS);
   }
@@ -98,11 +115,13 @@ class WebPageBrowserTest {
     box.sendKeys(question);
     String before = driver.findElement(By.id("result")).getAttribute("data-question");
     driver.findElement(By.id("ask")).click();
-    waiting().until(d -> {
-      WebElement result = d.findElement(By.id("result"));
-      String asked = result.getAttribute("data-question");
-      return result.isDisplayed() && question.equals(asked) && !question.equals(before);
-    });
+    waiting()
+        .until(
+            d -> {
+              WebElement result = d.findElement(By.id("result"));
+              String asked = result.getAttribute("data-question");
+              return result.isDisplayed() && question.equals(asked) && !question.equals(before);
+            });
   }
 
   private void screenshot(String name) throws IOException {
@@ -111,7 +130,8 @@ class WebPageBrowserTest {
   }
 
   @Test
-  void shows_a_cited_answer_with_quotes_on_hover_and_the_evidence_then_an_abstention() throws IOException {
+  void shows_a_cited_answer_with_quotes_on_hover_and_the_evidence_then_an_abstention()
+      throws IOException {
     driver.get(server.uri().toString());
     assertThat(driver.getTitle()).startsWith("citerag");
 
@@ -122,7 +142,8 @@ class WebPageBrowserTest {
     assertThat(driver.findElement(By.id("outcome-label")).getDomProperty("textContent"))
         .isEqualTo("Answer (every citation checked)");
     WebElement answer = driver.findElement(By.id("answer"));
-    assertThat(answer.getText()).contains("Production deploys are allowed Monday to Thursday between 09:00 and 16:00 UTC.");
+    assertThat(answer.getText())
+        .contains("Production deploys are allowed Monday to Thursday between 09:00 and 16:00 UTC.");
 
     List<WebElement> markers = answer.findElements(By.cssSelector(".marker"));
     assertThat(markers).isNotEmpty();
@@ -140,11 +161,18 @@ class WebPageBrowserTest {
     new Actions(driver).moveToElement(first).perform();
     waiting().until(d -> tooltip.isDisplayed());
     String n = first.getAttribute("data-n");
-    String quote = driver.findElement(By.cssSelector("#references > li[data-n='" + n + "'] blockquote")).getText();
-    assertThat(quote).isEqualTo("Production deploys are allowed Monday to Thursday between 09:00 and 16:00 UTC.");
-    assertThat(tooltip.findElement(By.cssSelector(".quote")).getText()).isEqualTo("\u201c" + quote + "\u201d");
+    String quote =
+        driver
+            .findElement(By.cssSelector("#references > li[data-n='" + n + "'] blockquote"))
+            .getText();
+    assertThat(quote)
+        .isEqualTo(
+            "Production deploys are allowed Monday to Thursday between 09:00 and 16:00 UTC.");
+    assertThat(tooltip.findElement(By.cssSelector(".quote")).getText())
+        .isEqualTo("\u201c" + quote + "\u201d");
     assertThat(tooltip.findElement(By.cssSelector(".where")).getText())
-        .isEqualTo("golden/corpus/deploys.md \u00a7 Deploying services with deployctl > Deploy windows");
+        .isEqualTo(
+            "golden/corpus/deploys.md \u00a7 Deploying services with deployctl > Deploy windows");
 
     // the evidence panel lists every retrieved chunk with its scores and sent flag
     WebElement evidence = driver.findElement(By.id("evidence"));
@@ -152,8 +180,13 @@ class WebPageBrowserTest {
     driver.findElement(By.id("evidence-summary")).click();
     waiting().until(d -> evidence.getAttribute("open") != null);
     List<WebElement> rows = driver.findElements(By.cssSelector("#evidence-rows > tr"));
-    JsonNode expected = JSON.readTree(Http.postJson(server.uri().resolve("/ask"),
-        "{\"question\": \"When are production deploys allowed?\"}").body()).get("retrieved");
+    JsonNode expected =
+        JSON.readTree(
+                Http.postJson(
+                        server.uri().resolve("/ask"),
+                        "{\"question\": \"When are production deploys allowed?\"}")
+                    .body())
+            .get("retrieved");
     assertThat(rows).hasSize(expected.size());
     int sent = 0;
     boolean quotedRowSent = false;
@@ -161,18 +194,21 @@ class WebPageBrowserTest {
       WebElement row = rows.get(i);
       boolean isSent = Boolean.parseBoolean(row.getAttribute("data-sent"));
       assertThat(isSent).isEqualTo(expected.get(i).get("sent").asBoolean());
-      assertThat(row.findElement(By.cssSelector(".flag")).getText()).isEqualTo(isSent ? "sent" : "not sent");
+      assertThat(row.findElement(By.cssSelector(".flag")).getText())
+          .isEqualTo(isSent ? "sent" : "not sent");
       assertThat(row.findElement(By.cssSelector(".fused")).getText()).matches("0\\.\\d{4}");
       assertThat(row.findElement(By.cssSelector(".dense")).getText()).matches("-?\\d\\.\\d{3}");
       if (isSent) {
         sent++;
-        quotedRowSent |= row.findElement(By.cssSelector(".text")).getAttribute("title").contains(quote);
+        quotedRowSent |=
+            row.findElement(By.cssSelector(".text")).getAttribute("title").contains(quote);
       }
     }
     assertThat(sent).isPositive();
     assertThat(quotedRowSent).as("the quoted chunk is among the chunks sent").isTrue();
     assertThat(driver.findElement(By.id("evidence-summary")).getText())
-        .isEqualTo("Evidence: " + rows.size() + " chunks retrieved, " + sent + " sent to the model");
+        .isEqualTo(
+            "Evidence: " + rows.size() + " chunks retrieved, " + sent + " sent to the model");
     new Actions(driver).moveToElement(first).perform();
     waiting().until(d -> tooltip.isDisplayed());
     screenshot("answered.png");
@@ -180,8 +216,11 @@ class WebPageBrowserTest {
     // an unanswerable question is shown as an abstention, not as an answer
     ask("What is on the cafeteria menu on Fridays?");
     assertThat(result.getAttribute("data-status")).isEqualTo("not_in_sources");
-    assertThat(driver.findElement(By.id("outcome")).getAttribute("class")).contains("not_in_sources").doesNotContain("answered");
-    assertThat(driver.findElement(By.id("outcome-label")).getDomProperty("textContent")).isEqualTo("Not in the documents");
+    assertThat(driver.findElement(By.id("outcome")).getAttribute("class"))
+        .contains("not_in_sources")
+        .doesNotContain("answered");
+    assertThat(driver.findElement(By.id("outcome-label")).getDomProperty("textContent"))
+        .isEqualTo("Not in the documents");
     assertThat(driver.findElement(By.id("answer")).getText()).isEmpty();
     assertThat(driver.findElements(By.cssSelector("#answer .marker"))).isEmpty();
     assertThat(driver.findElement(By.id("references-section")).isDisplayed()).isFalse();
@@ -191,42 +230,61 @@ class WebPageBrowserTest {
 
   @Test
   void document_text_is_shown_as_text_never_as_markup() throws IOException {
-    String payload = "<img src=x onerror=\\\"document.title='pwned'\\\"> The widget cache is flushed every Sunday night.";
-    Http.postJson(server.uri().resolve("/ingest"), "{\"documents\": [{\"id\": \"xss.md\", \"format\": \"text\","
-        + " \"content\": \"" + payload + "\"}]}");
+    String payload =
+        "<img src=x onerror=\\\"document.title='pwned'\\\"> The widget cache is flushed every Sunday night.";
+    Http.postJson(
+        server.uri().resolve("/ingest"),
+        "{\"documents\": [{\"id\": \"xss.md\", \"format\": \"text\","
+            + " \"content\": \""
+            + payload
+            + "\"}]}");
     driver.get(server.uri().toString());
     ask("When is the widget cache flushed?");
     assertThat(driver.getTitle()).doesNotContain("pwned");
     assertThat(driver.findElements(By.cssSelector("#result img"))).isEmpty();
     driver.findElement(By.id("evidence-summary")).click();
-    WebElement row = driver.findElements(By.cssSelector("#evidence-rows > tr")).stream()
-        .filter(r -> r.getText().contains("widget cache")).findFirst().orElseThrow();
+    WebElement row =
+        driver.findElements(By.cssSelector("#evidence-rows > tr")).stream()
+            .filter(r -> r.getText().contains("widget cache"))
+            .findFirst()
+            .orElseThrow();
     assertThat(row.findElement(By.cssSelector(".text")).getText()).contains("<img src=x onerror=");
   }
 
   @Test
-  void an_uploaded_pdf_is_answered_from_with_its_page_shown(@TempDir Path files) throws IOException {
+  void an_uploaded_pdf_is_answered_from_with_its_page_shown(@TempDir Path files)
+      throws IOException {
     Path pdf = files.resolve("handbook.pdf");
-    dev.citerag.examples.PdfDocsCliTest.pdf(pdf, List.of(
-        List.of("Welcome to the storage handbook."),
-        List.of("Cold archives are retained for seven years in the vault bucket.")));
+    dev.citerag.examples.PdfDocsCliTest.pdf(
+        pdf,
+        List.of(
+            List.of("Welcome to the storage handbook."),
+            List.of("Cold archives are retained for seven years in the vault bucket.")));
     Path bad = files.resolve("notes.pdf");
     Files.writeString(bad, "not a pdf");
     driver.get(server.uri().toString());
 
-    driver.findElement(By.id("upload-files")).sendKeys(pdf.toAbsolutePath() + "\n" + bad.toAbsolutePath());
+    driver
+        .findElement(By.id("upload-files"))
+        .sendKeys(pdf.toAbsolutePath() + "\n" + bad.toAbsolutePath());
     driver.findElement(By.id("upload")).click();
-    waiting().until(d -> d.findElement(By.id("upload-result")).getAttribute("data-written") != null);
+    waiting()
+        .until(d -> d.findElement(By.id("upload-result")).getAttribute("data-written") != null);
     String status = driver.findElement(By.id("upload-result")).getText();
-    assertThat(status).contains("Added 1 document(s)").contains("skipped notes.pdf").contains("not a readable PDF");
+    assertThat(status)
+        .contains("Added 1 document(s)")
+        .contains("skipped notes.pdf")
+        .contains("not a readable PDF");
 
     ask("How long are cold archives retained?");
-    assertThat(driver.findElement(By.id("result")).getAttribute("data-status")).isEqualTo("answered");
+    assertThat(driver.findElement(By.id("result")).getAttribute("data-status"))
+        .isEqualTo("answered");
     WebElement marker = driver.findElement(By.cssSelector("#answer .marker"));
     new Actions(driver).moveToElement(marker).perform();
     WebElement tooltip = marker.findElement(By.cssSelector(".tooltip"));
     waiting().until(d -> tooltip.isDisplayed());
-    assertThat(tooltip.findElement(By.cssSelector(".where")).getText()).isEqualTo("handbook.pdf \u00a7 handbook, p. 2");
+    assertThat(tooltip.findElement(By.cssSelector(".where")).getText())
+        .isEqualTo("handbook.pdf \u00a7 handbook, p. 2");
     screenshot("uploaded-pdf.png");
   }
 }

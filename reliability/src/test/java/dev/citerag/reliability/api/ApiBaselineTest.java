@@ -15,8 +15,8 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The public surface of every library module must equal its checked-in baseline, {@code
- * <module>/api/<module>.api} (the idea of OkHttp's {@code okhttp/api/okhttp.api}): adding,
- * changing or removing public API is then a visible, reviewed change of that file.
+ * <module>/api/<module>.api} (the idea of OkHttp's {@code okhttp/api/okhttp.api}): adding, changing
+ * or removing public API is then a visible, reviewed change of that file.
  *
  * <p>After a deliberate change, regenerate the baselines and commit them with the change:
  *
@@ -51,7 +51,12 @@ class ApiBaselineTest {
       return;
     }
     if (!Files.exists(file)) {
-      fail("no API baseline at " + file + "; create it with -D" + UPDATE + "=true (see ApiBaselineTest)");
+      fail(
+          "no API baseline at "
+              + file
+              + "; create it with -D"
+              + UPDATE
+              + "=true (see ApiBaselineTest)");
     }
     String expected = Files.readString(file, StandardCharsets.UTF_8);
     if (!expected.equals(actual)) {
@@ -69,8 +74,10 @@ class ApiBaselineTest {
 
   @Test
   void diff_names_removed_and_added_lines_with_context() {
-    String before = "module m\n  exports a\n\npublic class a.A\n  public void f()\n  public void g()\n";
-    String after = "module m\n  exports a\n\npublic class a.A\n  public void f()\n  public void h(int)\n";
+    String before =
+        "module m\n  exports a\n\npublic class a.A\n  public void f()\n  public void g()\n";
+    String after =
+        "module m\n  exports a\n\npublic class a.A\n  public void f()\n  public void h(int)\n";
     assertEquals(
         "@@ line 4 @@\n public class a.A\n   public void f()\n-  public void g()\n+  public void h(int)\n",
         LineDiff.unified(before, after, 2));

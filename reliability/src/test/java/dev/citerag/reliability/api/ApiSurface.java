@@ -18,8 +18,7 @@ import java.util.stream.Collectors;
  * The public surface of one library module as text, one line per declaration, in a stable order:
  * the module descriptor (requires, exports, opens), then every public type of every package the
  * module exports to everyone, with its public and protected constructors, methods and fields. Types
- * in packages exported only to sibling modules are not API and not listed (their export lines
- * are).
+ * in packages exported only to sibling modules are not API and not listed (their export lines are).
  */
 final class ApiSurface {
   private ApiSurface() {}
@@ -34,11 +33,23 @@ final class ApiSurface {
         .sorted()
         .forEach(out::add);
     d.exports().stream()
-        .map(e -> "  exports " + e.source() + (e.isQualified() ? " to " + String.join(", ", e.targets().stream().sorted().toList()) : ""))
+        .map(
+            e ->
+                "  exports "
+                    + e.source()
+                    + (e.isQualified()
+                        ? " to " + String.join(", ", e.targets().stream().sorted().toList())
+                        : ""))
         .sorted()
         .forEach(out::add);
     d.opens().stream()
-        .map(o -> "  opens " + o.source() + (o.isQualified() ? " to " + String.join(", ", o.targets().stream().sorted().toList()) : ""))
+        .map(
+            o ->
+                "  opens "
+                    + o.source()
+                    + (o.isQualified()
+                        ? " to " + String.join(", ", o.targets().stream().sorted().toList())
+                        : ""))
         .sorted()
         .forEach(out::add);
     d.uses().stream().sorted().map(u -> "  uses " + u).forEach(out::add);
@@ -91,7 +102,9 @@ final class ApiSurface {
   }
 
   private static String header(Class<?> type) {
-    int mods = type.getModifiers() & (type.isInterface() ? Modifier.interfaceModifiers() : Modifier.classModifiers());
+    int mods =
+        type.getModifiers()
+            & (type.isInterface() ? Modifier.interfaceModifiers() : Modifier.classModifiers());
     if (type.isInterface() || type.isEnum() || type.isRecord()) {
       mods &= ~Modifier.ABSTRACT; // implied
       mods &= ~Modifier.FINAL; // implied for enums and records
@@ -106,7 +119,10 @@ final class ApiSurface {
     b.append(' ').append(kind(type)).append(' ').append(type.getName().replace('$', '.'));
     TypeVariable<?>[] vars = type.getTypeParameters();
     if (vars.length > 0) {
-      b.append(Arrays.stream(vars).map(ApiSurface::typeVariable).collect(Collectors.joining(", ", "<", ">")));
+      b.append(
+          Arrays.stream(vars)
+              .map(ApiSurface::typeVariable)
+              .collect(Collectors.joining(", ", "<", ">")));
     }
     Type sup = type.getGenericSuperclass();
     if (sup != null && !type.isEnum() && !type.isRecord() && sup != Object.class) {
@@ -118,7 +134,11 @@ final class ApiSurface {
     }
     if (type.isSealed()) {
       b.append(" permits ")
-          .append(Arrays.stream(type.getPermittedSubclasses()).map(c -> c.getName().replace('$', '.')).sorted().collect(Collectors.joining(", ")));
+          .append(
+              Arrays.stream(type.getPermittedSubclasses())
+                  .map(c -> c.getName().replace('$', '.'))
+                  .sorted()
+                  .collect(Collectors.joining(", ")));
     }
     return b.toString();
   }
@@ -150,7 +170,9 @@ final class ApiSurface {
     if (bounds.length == 1 && bounds[0] == Object.class) {
       return v.getName();
     }
-    return v.getName() + " extends " + Arrays.stream(bounds).map(ApiSurface::name).collect(Collectors.joining(" & "));
+    return v.getName()
+        + " extends "
+        + Arrays.stream(bounds).map(ApiSurface::name).collect(Collectors.joining(" & "));
   }
 
   private static String name(Type t) {

@@ -56,8 +56,13 @@ class InternalPackagesTest {
     }
     assertThat(hidden)
         .as("the modules keep implementation packages to themselves")
-        .contains("dev.citerag.internal", "dev.citerag.text.internal", "dev.citerag.store.internal",
-            "dev.citerag.pgvector.internal", "dev.citerag.gemini.internal", "dev.citerag.ollama.internal");
+        .contains(
+            "dev.citerag.internal",
+            "dev.citerag.text.internal",
+            "dev.citerag.store.internal",
+            "dev.citerag.pgvector.internal",
+            "dev.citerag.gemini.internal",
+            "dev.citerag.ollama.internal");
 
     List<Diagnostic<? extends JavaFileObject>> errors = compileProbe(imports);
 
@@ -70,7 +75,9 @@ class InternalPackagesTest {
         }
       }
     }
-    assertThat(rejected).as("packages whose import javac rejected as not visible; errors: %s", errors).isEqualTo(hidden);
+    assertThat(rejected)
+        .as("packages whose import javac rejected as not visible; errors: %s", errors)
+        .isEqualTo(hidden);
   }
 
   /** The packages that hold classes (a module also counts directories of resources as packages). */
@@ -88,7 +95,9 @@ class InternalPackagesTest {
   /** A public top-level type of {@code pkg}, to import. */
   private static String publicTypeIn(LibraryModule module, String pkg) {
     for (String name : module.classNames()) {
-      if (!name.contains("$") && name.startsWith(pkg + ".") && name.indexOf('.', pkg.length() + 1) < 0) {
+      if (!name.contains("$")
+          && name.startsWith(pkg + ".")
+          && name.indexOf('.', pkg.length() + 1) < 0) {
         try {
           Class<?> c = Class.forName(name, false, InternalPackagesTest.class.getClassLoader());
           if (java.lang.reflect.Modifier.isPublic(c.getModifiers())) {
@@ -103,7 +112,8 @@ class InternalPackagesTest {
   }
 
   /** Compiles module {@code probe}, which requires every citerag module, with the given imports. */
-  private List<Diagnostic<? extends JavaFileObject>> compileProbe(List<String> imports) throws IOException {
+  private List<Diagnostic<? extends JavaFileObject>> compileProbe(List<String> imports)
+      throws IOException {
     Path src = dir.resolve("src");
     Files.createDirectories(src.resolve("probe"));
     String requires =
@@ -117,18 +127,25 @@ class InternalPackagesTest {
 
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-    try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
+    try (StandardJavaFileManager files =
+        javac.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
       List<String> options =
           List.of(
-              "--release", "17",
-              "--module-path", modulePath(),
-              "-d", Files.createDirectories(dir.resolve("out")).toString(),
+              "--release",
+              "17",
+              "--module-path",
+              modulePath(),
+              "-d",
+              Files.createDirectories(dir.resolve("out")).toString(),
               "-proc:none");
       Iterable<? extends JavaFileObject> units =
-          files.getJavaFileObjects(src.resolve("module-info.java"), src.resolve("probe").resolve("Probe.java"));
+          files.getJavaFileObjects(
+              src.resolve("module-info.java"), src.resolve("probe").resolve("Probe.java"));
       javac.getTask(null, files, diagnostics, options, null, units).call();
     }
-    return diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR).toList();
+    return diagnostics.getDiagnostics().stream()
+        .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
+        .toList();
   }
 
   /**

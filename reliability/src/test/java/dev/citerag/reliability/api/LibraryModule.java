@@ -46,7 +46,8 @@ record LibraryModule(String directory, String anchor) {
   ModuleReference reference() {
     Set<ModuleReference> found = ModuleFinder.of(location()).findAll();
     if (found.size() != 1) {
-      throw new IllegalStateException(directory + ": expected one module at " + location() + ", found " + found);
+      throw new IllegalStateException(
+          directory + ": expected one module at " + location() + ", found " + found);
     }
     ModuleReference ref = found.iterator().next();
     if (ref.descriptor().isAutomatic()) {
@@ -64,7 +65,11 @@ record LibraryModule(String directory, String anchor) {
     try (var reader = reference().open()) {
       return reader
           .list()
-          .filter(n -> n.endsWith(".class") && !n.equals("module-info.class") && !n.startsWith("META-INF/"))
+          .filter(
+              n ->
+                  n.endsWith(".class")
+                      && !n.equals("module-info.class")
+                      && !n.startsWith("META-INF/"))
           .map(n -> n.substring(0, n.length() - ".class".length()).replace('/', '.'))
           .collect(Collectors.toCollection(TreeSet::new));
     } catch (IOException e) {

@@ -13,7 +13,8 @@ final class LineDiff {
     int[][] lcs = new int[a.length + 1][b.length + 1];
     for (int i = a.length - 1; i >= 0; i--) {
       for (int j = b.length - 1; j >= 0; j--) {
-        lcs[i][j] = a[i].equals(b[j]) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+        lcs[i][j] =
+            a[i].equals(b[j]) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
       }
     }
     // the edit script: ' ' kept, '-' only in before, '+' only in after; line = line in before

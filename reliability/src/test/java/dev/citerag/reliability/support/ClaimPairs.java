@@ -23,13 +23,13 @@ import java.util.regex.Pattern;
  *
  * <p>Every pair cites one sentence of a paragraph as its quote. <b>False</b> claims change that
  * sentence: one number, year, month or name is swapped for another of the same kind found in
- * another sentence of the same paragraph (and absent from the cited sentence, so that the change
- * is a real change of value, not a reordering), or its negation is removed ({@code not}, {@code
- * n't}, {@code never}) or added ({@code not} after its first auxiliary verb). <b>True</b> claims are
- * the cited sentence itself, the clause of it (between commas, semicolons, colons or dashes) that
- * holds a gold answer, or the gold answer restated with the question's words ("{@code <question
- * without its wh-word and auxiliary>: <answer>}"), each citing the sentence that holds the answer.
- * The generation is deterministic (no randomness): the same files give the same pairs.
+ * another sentence of the same paragraph (and absent from the cited sentence, so that the change is
+ * a real change of value, not a reordering), or its negation is removed ({@code not}, {@code n't},
+ * {@code never}) or added ({@code not} after its first auxiliary verb). <b>True</b> claims are the
+ * cited sentence itself, the clause of it (between commas, semicolons, colons or dashes) that holds
+ * a gold answer, or the gold answer restated with the question's words ("{@code <question without
+ * its wh-word and auxiliary>: <answer>}"), each citing the sentence that holds the answer. The
+ * generation is deterministic (no randomness): the same files give the same pairs.
  */
 public final class ClaimPairs {
 
@@ -85,14 +85,17 @@ public final class ClaimPairs {
         return check(p.resolveSibling("shared").resolve("datasets").resolve("squad2-dev"));
       }
     }
-    throw new IllegalStateException("cannot find the repository root (a directory with mvnw and citerag-core) above " + here);
+    throw new IllegalStateException(
+        "cannot find the repository root (a directory with mvnw and citerag-core) above " + here);
   }
 
   private static Path check(Path d) {
     if (!Files.isRegularFile(d.resolve("cases.jsonl"))) {
-      throw new IllegalStateException("the SQuAD 2.0 dev subset is missing: expected " + d.resolve("cases.jsonl")
-          + " (a copy of shared/ beside the repository root, or -Dciterag.shared.dir=<shared>; see the README's"
-          + " reliability section)");
+      throw new IllegalStateException(
+          "the SQuAD 2.0 dev subset is missing: expected "
+              + d.resolve("cases.jsonl")
+              + " (a copy of shared/ beside the repository root, or -Dciterag.shared.dir=<shared>; see the README's"
+              + " reliability section)");
     }
     return d;
   }
@@ -117,7 +120,8 @@ public final class ClaimPairs {
     return out;
   }
 
-  private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?][\"')\\]]?)\\s+(?=[\"'(\\[]?[\\p{Lu}\\d])");
+  private static final Pattern SENTENCE_END =
+      Pattern.compile("(?<=[.!?][\"')\\]]?)\\s+(?=[\"'(\\[]?[\\p{Lu}\\d])");
 
   /** Sentences of a paragraph, each a verbatim substring of it. */
   public static List<String> sentences(String paragraph) {
@@ -131,18 +135,62 @@ public final class ClaimPairs {
     return out;
   }
 
-  private static final Pattern NUMBER = Pattern.compile("(?<![\\p{L}\\d.,])\\d[\\d,]*(?:\\.\\d+)?(?![\\p{L}\\d])");
+  private static final Pattern NUMBER =
+      Pattern.compile("(?<![\\p{L}\\d.,])\\d[\\d,]*(?:\\.\\d+)?(?![\\p{L}\\d])");
   private static final Pattern YEAR = Pattern.compile("1[0-9]{3}|20[0-9]{2}");
-  private static final Pattern MONTH = Pattern.compile(
-      "\\b(January|February|March|April|May|June|July|August|September|October|November|December)\\b");
-  private static final Pattern NAME = Pattern.compile("(?<![\\p{L}\\d'’-])\\p{Lu}[\\p{L}'’-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*)*");
+  private static final Pattern MONTH =
+      Pattern.compile(
+          "\\b(January|February|March|April|May|June|July|August|September|October|November|December)\\b");
+  private static final Pattern NAME =
+      Pattern.compile("(?<![\\p{L}\\d'’-])\\p{Lu}[\\p{L}'’-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*)*");
   private static final Pattern NEGATION = Pattern.compile("\\b(not|never)\\s+|n't\\b|\\bcannot\\b");
-  private static final Pattern AUXILIARY = Pattern.compile(
-      "\\b(is|was|are|were|has|have|had|can|could|will|would|should|may|might|must|does|did)\\b(?!\\s+(not|never|n't)\\b)");
-  private static final Set<String> SENTENCE_STARTERS = Set.of(
-      "The", "A", "An", "In", "On", "At", "It", "This", "These", "Those", "They", "He", "She", "His", "Her", "Its",
-      "Their", "There", "As", "After", "Before", "During", "By", "For", "From", "With", "Of", "To", "When", "While",
-      "Although", "However", "Some", "Many", "Most", "Other", "Since", "Because", "If", "Under", "Over", "According");
+  private static final Pattern AUXILIARY =
+      Pattern.compile(
+          "\\b(is|was|are|were|has|have|had|can|could|will|would|should|may|might|must|does|did)\\b(?!\\s+(not|never|n't)\\b)");
+  private static final Set<String> SENTENCE_STARTERS =
+      Set.of(
+          "The",
+          "A",
+          "An",
+          "In",
+          "On",
+          "At",
+          "It",
+          "This",
+          "These",
+          "Those",
+          "They",
+          "He",
+          "She",
+          "His",
+          "Her",
+          "Its",
+          "Their",
+          "There",
+          "As",
+          "After",
+          "Before",
+          "During",
+          "By",
+          "For",
+          "From",
+          "With",
+          "Of",
+          "To",
+          "When",
+          "While",
+          "Although",
+          "However",
+          "Some",
+          "Many",
+          "Most",
+          "Other",
+          "Since",
+          "Because",
+          "If",
+          "Under",
+          "Over",
+          "According");
 
   /** The false claims of every paragraph. */
   public static List<Pair> falseClaims(Map<String, Paragraph> paragraphs) {
@@ -180,8 +228,12 @@ public final class ClaimPairs {
       for (String o : others) {
         String r = firstOtherValue(o, NUMBER, inSentence, year);
         if (r != null) {
-          out.add(new Pair(year ? Kind.YEAR_SWAPPED : Kind.NUMBER_SWAPPED,
-              s.substring(0, m.start()) + r + s.substring(m.end()), s, origin));
+          out.add(
+              new Pair(
+                  year ? Kind.YEAR_SWAPPED : Kind.NUMBER_SWAPPED,
+                  s.substring(0, m.start()) + r + s.substring(m.end()),
+                  s,
+                  origin));
           if (year) {
             doneYear = true;
           } else {
@@ -193,7 +245,8 @@ public final class ClaimPairs {
     }
   }
 
-  private static String firstOtherValue(String other, Pattern p, Set<String> exclude, boolean year) {
+  private static String firstOtherValue(
+      String other, Pattern p, Set<String> exclude, boolean year) {
     Matcher m = p.matcher(other);
     while (m.find()) {
       String v = m.group();
@@ -204,7 +257,8 @@ public final class ClaimPairs {
     return null;
   }
 
-  private static void swap(String s, List<String> others, Pattern p, Kind kind, String origin, List<Pair> out) {
+  private static void swap(
+      String s, List<String> others, Pattern p, Kind kind, String origin, List<Pair> out) {
     Matcher m = p.matcher(s);
     if (!m.find()) {
       return;
@@ -214,14 +268,19 @@ public final class ClaimPairs {
       Matcher mo = p.matcher(o);
       while (mo.find()) {
         if (!inSentence.contains(canonical(mo.group()))) {
-          out.add(new Pair(kind, s.substring(0, m.start()) + mo.group() + s.substring(m.end()), s, origin));
+          out.add(
+              new Pair(
+                  kind, s.substring(0, m.start()) + mo.group() + s.substring(m.end()), s, origin));
           return;
         }
       }
     }
   }
 
-  /** Swaps one name (a run of capitalised words, not a sentence's first word) for one of another sentence. */
+  /**
+   * Swaps one name (a run of capitalised words, not a sentence's first word) for one of another
+   * sentence.
+   */
   private static void swapName(String s, List<String> others, String origin, List<Pair> out) {
     Set<String> lowerWords = new LinkedHashSet<>();
     for (String w : s.toLowerCase(Locale.ROOT).split("[^\\p{L}\\d]+")) {
@@ -237,7 +296,10 @@ public final class ClaimPairs {
         Matcher mo = NAME.matcher(o);
         while (mo.find()) {
           String r = mo.group();
-          if (mo.start() == 0 || SENTENCE_STARTERS.contains(r) || MONTH.matcher(r).matches() || r.equals(name)) {
+          if (mo.start() == 0
+              || SENTENCE_STARTERS.contains(r)
+              || MONTH.matcher(r).matches()
+              || r.equals(name)) {
             continue;
           }
           boolean newWord = false;
@@ -245,7 +307,12 @@ public final class ClaimPairs {
             newWord |= !w.isEmpty() && !lowerWords.contains(w);
           }
           if (newWord) {
-            out.add(new Pair(Kind.NAME_SWAPPED, s.substring(0, m.start()) + r + s.substring(m.end()), s, origin));
+            out.add(
+                new Pair(
+                    Kind.NAME_SWAPPED,
+                    s.substring(0, m.start()) + r + s.substring(m.end()),
+                    s,
+                    origin));
             return;
           }
         }
@@ -261,8 +328,10 @@ public final class ClaimPairs {
       String claim;
       if (g.equals("n't")) {
         String before = s.substring(0, m.start());
-        String fixed = before.endsWith("won") ? before.substring(0, before.length() - 3) + "will"
-            : before.endsWith("ca") ? before + "n" : before;
+        String fixed =
+            before.endsWith("won")
+                ? before.substring(0, before.length() - 3) + "will"
+                : before.endsWith("ca") ? before + "n" : before;
         claim = fixed + s.substring(m.end());
       } else if (g.equals("cannot")) {
         claim = s.substring(0, m.start()) + "can" + s.substring(m.end());
@@ -274,7 +343,12 @@ public final class ClaimPairs {
     }
     Matcher a = AUXILIARY.matcher(s);
     if (a.find()) {
-      out.add(new Pair(Kind.NEGATION_ADDED, s.substring(0, a.end()) + " not" + s.substring(a.end()), s, origin));
+      out.add(
+          new Pair(
+              Kind.NEGATION_ADDED,
+              s.substring(0, a.end()) + " not" + s.substring(a.end()),
+              s,
+              origin));
     }
   }
 
@@ -283,7 +357,8 @@ public final class ClaimPairs {
     List<Pair> out = new ArrayList<>();
     Set<String> seen = new LinkedHashSet<>();
     try {
-      for (String line : Files.readAllLines(dataset.resolve("cases.jsonl"), StandardCharsets.UTF_8)) {
+      for (String line :
+          Files.readAllLines(dataset.resolve("cases.jsonl"), StandardCharsets.UTF_8)) {
         if (line.isBlank()) {
           continue;
         }
@@ -293,7 +368,8 @@ public final class ClaimPairs {
         }
         Paragraph p = paragraphs.get(c.get("doc").asText() + "#" + c.get("paragraph").asInt());
         if (p == null) {
-          throw new IllegalStateException("case " + c.get("id").asText() + " names a missing paragraph");
+          throw new IllegalStateException(
+              "case " + c.get("id").asText() + " names a missing paragraph");
         }
         String answer = c.get("answers").get(0).asText();
         // the sentence a careful model would cite: of those holding the answer, the one sharing the
@@ -314,13 +390,21 @@ public final class ClaimPairs {
         if (sentence == null || words(sentence) < 4) {
           continue; // the answer spans two sentences
         }
-        String origin = c.get("doc").asText() + "#" + c.get("paragraph").asInt() + " " + c.get("id").asText();
+        String origin =
+            c.get("doc").asText() + "#" + c.get("paragraph").asInt() + " " + c.get("id").asText();
         add(out, seen, new Pair(Kind.CITED_SENTENCE, sentence, sentence, origin));
         String clause = clause(sentence, answer);
         if (clause != null) {
           add(out, seen, new Pair(Kind.ANSWER_CLAUSE, clause, sentence, origin));
         }
-        add(out, seen, new Pair(Kind.ANSWER_RESTATED, restate(c.get("question").asText(), answer), sentence, origin));
+        add(
+            out,
+            seen,
+            new Pair(
+                Kind.ANSWER_RESTATED,
+                restate(c.get("question").asText(), answer),
+                sentence,
+                origin));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -334,7 +418,8 @@ public final class ClaimPairs {
     }
   }
 
-  private static final Pattern CLAUSE_BREAK = Pattern.compile("\\s*(?:[,;:]|\\s[\u2014\u2013-]\\s)\\s*");
+  private static final Pattern CLAUSE_BREAK =
+      Pattern.compile("\\s*(?:[,;:]|\\s[\u2014\u2013-]\\s)\\s*");
 
   /** The clause of the sentence that holds the answer, when the sentence has more than one. */
   static String clause(String sentence, String answer) {
@@ -351,10 +436,11 @@ public final class ClaimPairs {
     return null;
   }
 
-  private static final Pattern WH = Pattern.compile(
-      "(?i)^(?:in |on |at |by |for |from |to |of |during |after |before |with |under |since )?"
-          + "(?:what|which|who|whom|whose|when|where|why|how)(?: (?:many|much|long|often|far|old|large|big|type|kind|year|percentage|amount))?"
-          + "(?: (?:is|was|are|were|do|does|did|has|have|had|can|could|will|would|should|may|might))?\\s+");
+  private static final Pattern WH =
+      Pattern.compile(
+          "(?i)^(?:in |on |at |by |for |from |to |of |during |after |before |with |under |since )?"
+              + "(?:what|which|who|whom|whose|when|where|why|how)(?: (?:many|much|long|often|far|old|large|big|type|kind|year|percentage|amount))?"
+              + "(?: (?:is|was|are|were|do|does|did|has|have|had|can|could|will|would|should|may|might))?\\s+");
 
   /** "{@code <question without its wh-word and auxiliary>: <answer>}". */
   static String restate(String question, String answer) {

@@ -40,7 +40,8 @@ public final class Figures {
   /** A recorded section, stored as JSON between runs of the merge. */
   public record Section(String id, String title, List<Row> rows, String details) {}
 
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static boolean cleaned;
 
   /** The merged Markdown file. */
@@ -75,7 +76,8 @@ public final class Figures {
         cleaned = true;
       }
       Section s = new Section(id, title, List.copyOf(rows), details);
-      Files.writeString(dir.resolve(id + ".json"), MAPPER.writeValueAsString(s), StandardCharsets.UTF_8);
+      Files.writeString(
+          dir.resolve(id + ".json"), MAPPER.writeValueAsString(s), StandardCharsets.UTF_8);
       merge(dir);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the reliability figures", e);
@@ -92,14 +94,22 @@ public final class Figures {
     sections.sort(Comparator.comparing(Section::id));
     StringBuilder md = new StringBuilder();
     md.append("# citerag reliability figures\n\n")
-        .append("Written by the `reliability` module's tests (`./mvnw verify`). Each row is a bounded,")
-        .append(" seeded run; the \"must be 0\" column is asserted by the test that wrote the row.\n\n")
+        .append(
+            "Written by the `reliability` module's tests (`./mvnw verify`). Each row is a bounded,")
+        .append(
+            " seeded run; the \"must be 0\" column is asserted by the test that wrote the row.\n\n")
         .append("| Area | Tried | Must be 0 | Must be all |\n")
         .append("|---|---|---|---|\n");
     for (Section s : sections) {
       for (Row r : s.rows()) {
-        md.append("| ").append(cell(r.area())).append(" | ").append(cell(r.tried())).append(" | ")
-            .append(cell(r.bad())).append(" | ").append(cell(r.good().isEmpty() ? "—" : r.good()))
+        md.append("| ")
+            .append(cell(r.area()))
+            .append(" | ")
+            .append(cell(r.tried()))
+            .append(" | ")
+            .append(cell(r.bad()))
+            .append(" | ")
+            .append(cell(r.good().isEmpty() ? "—" : r.good()))
             .append(" |\n");
       }
     }

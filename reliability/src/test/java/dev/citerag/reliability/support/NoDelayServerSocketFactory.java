@@ -6,7 +6,10 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import javax.net.ServerSocketFactory;
 
-/** Server sockets whose accepted connections set {@code TCP_NODELAY} (see {@link NoDelaySocketFactory}). */
+/**
+ * Server sockets whose accepted connections set {@code TCP_NODELAY} (see {@link
+ * NoDelaySocketFactory}).
+ */
 public final class NoDelayServerSocketFactory extends ServerSocketFactory {
 
   private static final class NoDelayServerSocket extends ServerSocket {
@@ -42,7 +45,8 @@ public final class NoDelayServerSocketFactory extends ServerSocketFactory {
   }
 
   @Override
-  public ServerSocket createServerSocket(int port, int backlog, InetAddress ifAddress) throws IOException {
+  public ServerSocket createServerSocket(int port, int backlog, InetAddress ifAddress)
+      throws IOException {
     ServerSocket s = new NoDelayServerSocket();
     s.bind(new java.net.InetSocketAddress(ifAddress, port), backlog);
     return s;

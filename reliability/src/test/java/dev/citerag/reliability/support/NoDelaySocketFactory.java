@@ -9,9 +9,9 @@ import javax.net.SocketFactory;
 
 /**
  * Plain sockets with {@code TCP_NODELAY}: on loopback, Nagle's algorithm and delayed ACKs otherwise
- * add about 40 ms to every request whose headers and body are written separately, which would
- * make thousands of stubbed calls take minutes. Keeps every socket it made, so a test can count
- * those a client left open.
+ * add about 40 ms to every request whose headers and body are written separately, which would make
+ * thousands of stubbed calls take minutes. Keeps every socket it made, so a test can count those a
+ * client left open.
  */
 public final class NoDelaySocketFactory extends SocketFactory {
   private final SocketFactory delegate = SocketFactory.getDefault();
@@ -50,7 +50,8 @@ public final class NoDelaySocketFactory extends SocketFactory {
   }
 
   @Override
-  public Socket createSocket(String host, int port, InetAddress localHost, int localPort) throws IOException {
+  public Socket createSocket(String host, int port, InetAddress localHost, int localPort)
+      throws IOException {
     return noDelay(delegate.createSocket(host, port, localHost, localPort));
   }
 
@@ -60,7 +61,8 @@ public final class NoDelaySocketFactory extends SocketFactory {
   }
 
   @Override
-  public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort) throws IOException {
+  public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort)
+      throws IOException {
     return noDelay(delegate.createSocket(address, port, localAddress, localPort));
   }
 }

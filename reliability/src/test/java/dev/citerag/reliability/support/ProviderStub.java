@@ -20,10 +20,11 @@ import okhttp3.Headers;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A MockWebServer on the loopback interface that speaks Gemini's {@code generateContent},
- * Ollama's {@code /api/chat} or the OpenAI-compatible {@code /v1/chat/completions} wire format, with a replaceable handler that sees each request as
- * the provider would (the exact body, the prompt's sources read back from it) and answers any
- * response, well-formed or hostile. Thread-safe; close it to stop the server.
+ * A MockWebServer on the loopback interface that speaks Gemini's {@code generateContent}, Ollama's
+ * {@code /api/chat} or the OpenAI-compatible {@code /v1/chat/completions} wire format, with a
+ * replaceable handler that sees each request as the provider would (the exact body, the prompt's
+ * sources read back from it) and answers any response, well-formed or hostile. Thread-safe; close
+ * it to stop the server.
  */
 public final class ProviderStub implements AutoCloseable {
 
@@ -44,8 +45,13 @@ public final class ProviderStub implements AutoCloseable {
    * @param systemInstruction the system text found in the body ("" when none)
    * @param userContent the (last) user text found in the body ("" when none)
    */
-  public record Request(String path, Headers headers, String body, @Nullable JsonNode json,
-      String systemInstruction, String userContent) {
+  public record Request(
+      String path,
+      Headers headers,
+      String body,
+      @Nullable JsonNode json,
+      String systemInstruction,
+      String userContent) {
 
     /** The sources as the model would read them from the user content. */
     public SentSources sources() {
@@ -69,27 +75,30 @@ public final class ProviderStub implements AutoCloseable {
   public ProviderStub(Kind kind) {
     this.kind = kind;
     server.setServerSocketFactory(new NoDelayServerSocketFactory());
-    server.setDispatcher(new Dispatcher() {
-      @Override
-      public MockResponse dispatch(RecordedRequest rr) {
-        requests.incrementAndGet();
-        Request req = toRequest(rr);
-        if (recording) {
-          synchronized (recorded) {
-            recorded.add(req);
+    server.setDispatcher(
+        new Dispatcher() {
+          @Override
+          public MockResponse dispatch(RecordedRequest rr) {
+            requests.incrementAndGet();
+            Request req = toRequest(rr);
+            if (recording) {
+              synchronized (recorded) {
+                recorded.add(req);
+              }
+            }
+            try {
+              return handler.apply(req);
+            } catch (RuntimeException e) {
+              // answer at once rather than leave the client waiting for its timeout
+              synchronized (handlerErrors) {
+                handlerErrors.add(e.toString());
+              }
+              return json(
+                  500,
+                  "{\"error\":{\"code\":500,\"message\":\"stub handler failed\",\"status\":\"INTERNAL\"}}");
+            }
           }
-        }
-        try {
-          return handler.apply(req);
-        } catch (RuntimeException e) {
-          // answer at once rather than leave the client waiting for its timeout
-          synchronized (handlerErrors) {
-            handlerErrors.add(e.toString());
-          }
-          return json(500, "{\"error\":{\"code\":500,\"message\":\"stub handler failed\",\"status\":\"INTERNAL\"}}");
-        }
-      }
-    });
+        });
     try {
       server.start(InetAddress.getLoopbackAddress(), 0);
     } catch (IOException e) {

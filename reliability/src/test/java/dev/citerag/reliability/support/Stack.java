@@ -27,8 +27,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The offline stack the tests run against: the golden corpus, chunked by the default {@link
- * MarkdownChunker}, embedded by {@link LocalHashingEmbedder}, held in a store; and the real
- * Gemini, Ollama and OpenAI-compatible adapters pointed at a {@link ProviderStub}.
+ * MarkdownChunker}, embedded by {@link LocalHashingEmbedder}, held in a store; and the real Gemini,
+ * Ollama and OpenAI-compatible adapters pointed at a {@link ProviderStub}.
  */
 public final class Stack {
   private Stack() {}
@@ -76,16 +76,20 @@ public final class Stack {
   public static String labelOf(Chunk chunk) {
     return new JsonContextBuilder(2_000_000)
         .build("label", List.of(new SearchHit(chunk, 0.5, 1, null, 0, 0.01)))
-        .sources().get(0).sourceId();
+        .sources()
+        .get(0)
+        .sourceId();
   }
 
   /** A Gemini chat model on the stub with the test key, no real environment. */
-  public static GeminiChatModel.Builder gemini(ProviderStub stub, RetryPolicy policy, @Nullable OkHttpClient client) {
-    GeminiChatModel.Builder b = GeminiChatModel.builder()
-        .environment(Map.of())
-        .apiKey(API_KEY)
-        .baseUrl(stub.baseUrl())
-        .retryPolicy(policy);
+  public static GeminiChatModel.Builder gemini(
+      ProviderStub stub, RetryPolicy policy, @Nullable OkHttpClient client) {
+    GeminiChatModel.Builder b =
+        GeminiChatModel.builder()
+            .environment(Map.of())
+            .apiKey(API_KEY)
+            .baseUrl(stub.baseUrl())
+            .retryPolicy(policy);
     if (client != null) {
       b.httpClient(client);
     }
@@ -93,25 +97,32 @@ public final class Stack {
   }
 
   /** An Ollama chat model on the stub, no real environment. */
-  public static OllamaChatModel.Builder ollama(ProviderStub stub, RetryPolicy policy, @Nullable OkHttpClient client) {
-    OllamaChatModel.Builder b = OllamaChatModel.builder()
-        .environment(Map.of())
-        .baseUrl(stub.baseUrl())
-        .model("llama3.2")
-        .retryPolicy(policy);
+  public static OllamaChatModel.Builder ollama(
+      ProviderStub stub, RetryPolicy policy, @Nullable OkHttpClient client) {
+    OllamaChatModel.Builder b =
+        OllamaChatModel.builder()
+            .environment(Map.of())
+            .baseUrl(stub.baseUrl())
+            .model("llama3.2")
+            .retryPolicy(policy);
     if (client != null) {
       b.httpClient(client);
     }
     return b;
   }
 
-  /** An OpenAI-compatible chat model on the stub with an OpenAI-shaped test key, no real environment. */
-  public static OpenAiChatModel.Builder openai(ProviderStub stub, RetryPolicy policy, @Nullable OkHttpClient client) {
-    OpenAiChatModel.Builder b = OpenAiChatModel.builder()
-        .environment(Map.of())
-        .apiKey(OPENAI_API_KEY)
-        .baseUrl(stub.baseUrl())
-        .retryPolicy(policy);
+  /**
+   * An OpenAI-compatible chat model on the stub with an OpenAI-shaped test key, no real
+   * environment.
+   */
+  public static OpenAiChatModel.Builder openai(
+      ProviderStub stub, RetryPolicy policy, @Nullable OkHttpClient client) {
+    OpenAiChatModel.Builder b =
+        OpenAiChatModel.builder()
+            .environment(Map.of())
+            .apiKey(OPENAI_API_KEY)
+            .baseUrl(stub.baseUrl())
+            .retryPolicy(policy);
     if (client != null) {
       b.httpClient(client);
     }
@@ -142,7 +153,8 @@ public final class Stack {
   }
 
   /** A pipeline over {@code store} answering with {@code model}. */
-  public static RagPipeline.Builder pipeline(Embedder embedder, VectorStore store, ChatModel model) {
+  public static RagPipeline.Builder pipeline(
+      Embedder embedder, VectorStore store, ChatModel model) {
     return RagPipeline.builder()
         .embedder(embedder)
         .store(store)

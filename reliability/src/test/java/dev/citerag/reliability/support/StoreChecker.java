@@ -39,8 +39,15 @@ public final class StoreChecker {
 
     @Override
     public String toString() {
-      return "Report[whole=" + whole + ", mixed=" + mixed + ", lost=" + lost + ", atVersion="
-          + java.util.Arrays.toString(atVersion) + "]";
+      return "Report[whole="
+          + whole
+          + ", mixed="
+          + mixed
+          + ", lost="
+          + lost
+          + ", atVersion="
+          + java.util.Arrays.toString(atVersion)
+          + "]";
     }
   }
 
@@ -48,7 +55,9 @@ public final class StoreChecker {
   private final List<Map<String, String>> hashes = new ArrayList<>();
   private final List<Map<String, Set<String>>> chunkIds = new ArrayList<>();
 
-  /** @param versions the corpus in each of its versions (same document ids in each) */
+  /**
+   * @param versions the corpus in each of its versions (same document ids in each)
+   */
   public StoreChecker(List<List<Document>> versions) {
     this.versions = List.copyOf(versions);
     for (List<Document> v : versions) {
@@ -111,8 +120,15 @@ public final class StoreChecker {
         missing.removeAll(actual);
         Set<String> extra = new TreeSet<>(actual);
         extra.removeAll(expected);
-        mixed.add(doc + ": hash of version " + (v + 1) + " but " + missing.size() + " of its chunks missing and "
-            + extra.size() + " others present");
+        mixed.add(
+            doc
+                + ": hash of version "
+                + (v + 1)
+                + " but "
+                + missing.size()
+                + " of its chunks missing and "
+                + extra.size()
+                + " others present");
         continue;
       }
       whole++;

@@ -13,11 +13,19 @@ public final class MarkdownReport {
   public static String render(EvaluationReport r) {
     StringBuilder b = new StringBuilder();
     b.append("## Evaluation: ").append(r.name()).append('\n').append('\n');
-    b.append("Generator `").append(r.generator()).append("`, ").append(r.cases()).append(" cases (")
-        .append(r.answerable()).append(" answerable, ").append(r.unanswerable()).append(" unanswerable).\n\n");
+    b.append("Generator `")
+        .append(r.generator())
+        .append("`, ")
+        .append(r.cases())
+        .append(" cases (")
+        .append(r.answerable())
+        .append(" answerable, ")
+        .append(r.unanswerable())
+        .append(" unanswerable).\n\n");
 
     b.append("### Retrieval (answerable cases)\n\n| metric | value |\n|---|---|\n");
-    for (Map.Entry<Integer, Double> e : new java.util.TreeMap<>(r.retrieval().recallAt()).entrySet()) {
+    for (Map.Entry<Integer, Double> e :
+        new java.util.TreeMap<>(r.retrieval().recallAt()).entrySet()) {
       row(b, "recall@" + e.getKey(), f3(e.getValue()));
     }
     row(b, "hit@1 (document)", f3(r.retrieval().hitAt1()));
@@ -31,7 +39,9 @@ public final class MarkdownReport {
     row(b, "false-answer rate (unanswerable)", f3(a.falseAnswerRate()));
     row(b, "rejected (all cases)", f3(a.rejectedRate()));
     row(b, "phantom-citation rate (" + a.citations() + " citations)", f3(a.phantomCitationRate()));
-    row(b, "citation-required pass rate (" + a.answeredReplies() + " answered replies)",
+    row(
+        b,
+        "citation-required pass rate (" + a.answeredReplies() + " answered replies)",
         f3(a.citationRequiredPassRate()));
     row(b, "mean grounding score (answered)", f3(a.meanGroundingScore()));
 
@@ -39,36 +49,65 @@ public final class MarkdownReport {
     b.append("\n### Operations\n\n| metric | value |\n|---|---|\n");
     row(b, "latency p50", String.format(Locale.ROOT, "%.2f ms", o.p50LatencyMillis()));
     row(b, "latency p95", String.format(Locale.ROOT, "%.2f ms", o.p95LatencyMillis()));
-    row(b, "mean context tokens (when the model was called)", String.format(Locale.ROOT, "%.0f", o.meanContextTokens()));
+    row(
+        b,
+        "mean context tokens (when the model was called)",
+        String.format(Locale.ROOT, "%.0f", o.meanContextTokens()));
     row(b, "model calls (cases with a call)", o.modelCalls() + " (" + o.casesWithModelCall() + ")");
     row(b, "provider-reported tokens", Long.toString(o.totalTokens()));
 
     b.append("\n### By kind\n\n| kind | cases | correct |\n|---|---|---|\n");
-    for (Map.Entry<String, EvaluationReport.KindSummary> e : new java.util.TreeMap<>(r.byKind()).entrySet()) {
-      b.append("| ").append(e.getKey()).append(" | ").append(e.getValue().cases()).append(" | ")
-          .append(e.getValue().correct()).append(" |\n");
+    for (Map.Entry<String, EvaluationReport.KindSummary> e :
+        new java.util.TreeMap<>(r.byKind()).entrySet()) {
+      b.append("| ")
+          .append(e.getKey())
+          .append(" | ")
+          .append(e.getValue().cases())
+          .append(" | ")
+          .append(e.getValue().correct())
+          .append(" |\n");
     }
 
     b.append("\n### Gate 1 sweep (best cosine per case, without re-running the model)\n\n")
-        .append("| min cosine | answerable blocked (of ").append(r.answerable()).append(") | unanswerable let through (of ")
-        .append(r.unanswerable()).append(") |\n|---|---|---|\n");
+        .append("| min cosine | answerable blocked (of ")
+        .append(r.answerable())
+        .append(") | unanswerable let through (of ")
+        .append(r.unanswerable())
+        .append(") |\n|---|---|---|\n");
     for (EvaluationReport.SweepRow s : r.sweep()) {
-      b.append("| ").append(String.format(Locale.ROOT, "%.2f", s.threshold())).append(" | ")
-          .append(s.answerableBlocked()).append(" | ").append(s.unanswerableLetThrough()).append(" |\n");
+      b.append("| ")
+          .append(String.format(Locale.ROOT, "%.2f", s.threshold()))
+          .append(" | ")
+          .append(s.answerableBlocked())
+          .append(" | ")
+          .append(s.unanswerableLetThrough())
+          .append(" |\n");
     }
 
     List<CaseResult> wrong = r.results().stream().filter(c -> !c.correct()).toList();
     b.append("\n### Cases with a wrong outcome (").append(wrong.size()).append(")\n\n");
     if (!wrong.isEmpty()) {
-      b.append("| case | kind | expected | got | relevant rank | best cosine | detail |\n|---|---|---|---|---|---|---|\n");
+      b.append(
+          "| case | kind | expected | got | relevant rank | best cosine | detail |\n|---|---|---|---|---|---|---|\n");
       for (CaseResult c : wrong) {
         String got = c.status() + (c.reason() == null ? "" : " (" + c.reason() + ")");
-        String detail = c.answer() != null ? "answer: " + c.answer() : c.detail() == null ? "" : c.detail();
-        b.append("| ").append(c.id()).append(" | ").append(c.kind()).append(" | ")
-            .append(c.answerable() ? "answer" : "abstain").append(" | ").append(cell(got)).append(" | ")
-            .append(c.firstRelevantRank() == null ? "-" : c.firstRelevantRank()).append(" | ")
-            .append(c.bestCosine() == null ? "-" : f3(c.bestCosine())).append(" | ")
-            .append(cell(abbreviate(detail, 140))).append(" |\n");
+        String detail =
+            c.answer() != null ? "answer: " + c.answer() : c.detail() == null ? "" : c.detail();
+        b.append("| ")
+            .append(c.id())
+            .append(" | ")
+            .append(c.kind())
+            .append(" | ")
+            .append(c.answerable() ? "answer" : "abstain")
+            .append(" | ")
+            .append(cell(got))
+            .append(" | ")
+            .append(c.firstRelevantRank() == null ? "-" : c.firstRelevantRank())
+            .append(" | ")
+            .append(c.bestCosine() == null ? "-" : f3(c.bestCosine()))
+            .append(" | ")
+            .append(cell(abbreviate(detail, 140)))
+            .append(" |\n");
       }
     }
     return b.toString();

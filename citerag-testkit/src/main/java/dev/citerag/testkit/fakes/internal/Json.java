@@ -15,7 +15,8 @@ public final class Json {
     try {
       return MAPPER.writeValueAsString(value);
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot serialise " + value.getClass().getSimpleName() + " as JSON", e);
+      throw new IllegalStateException(
+          "cannot serialise " + value.getClass().getSimpleName() + " as JSON", e);
     }
   }
 }

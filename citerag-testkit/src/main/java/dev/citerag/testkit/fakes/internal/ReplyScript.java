@@ -33,7 +33,9 @@ public final class ReplyScript {
   private final Deque<Reply> queue = new ArrayDeque<>();
   private @Nullable Reply fallback;
 
-  /** @param owner the fake's name, for error messages */
+  /**
+   * @param owner the fake's name, for error messages
+   */
   public ReplyScript(String owner) {
     this.owner = owner;
   }
@@ -42,7 +44,8 @@ public final class ReplyScript {
     Checks.notBlank(fragment, "fragment");
     Checks.noNullElements(List.of(replies), "replies");
     if (replies.length == 0) {
-      throw new IllegalArgumentException("replies must not be empty for question fragment \"" + fragment + "\"");
+      throw new IllegalArgumentException(
+          "replies must not be empty for question fragment \"" + fragment + "\"");
     }
     rules.add(new Rule(fold(fragment), List.of(replies)));
   }
@@ -88,8 +91,11 @@ public final class ReplyScript {
     if (shown.length() > 120) {
       shown = shown.substring(0, 117) + "...";
     }
-    throw new IllegalStateException(owner + " has no reply scripted for \"" + shown
-        + "\": script one with onQuestion(fragment, reply), enqueue(reply) or otherwise(reply)");
+    throw new IllegalStateException(
+        owner
+            + " has no reply scripted for \""
+            + shown
+            + "\": script one with onQuestion(fragment, reply), enqueue(reply) or otherwise(reply)");
   }
 
   private static String fold(String s) {

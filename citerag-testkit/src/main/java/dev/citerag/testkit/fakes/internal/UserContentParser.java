@@ -10,12 +10,12 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Finds the question and the sources in a prompt's user content without depending on its exact
- * layout. The content produced by {@code JsonContextBuilder} is one JSON object {@code
- * {"question": ..., "sources": [{"id", "title", "section", "text"}]}}, possibly followed by
- * feedback text on a retry; other context builders may wrap the JSON in prose. So the parser reads
- * the first JSON value that starts at each of the first {@value #MAX_STARTS} opening braces or
- * brackets, and inside it looks (depth first) for an array whose elements are all objects with a
- * textual {@code id} (or {@code source_id}) and {@code text} (or {@code content}).
+ * layout. The content produced by {@code JsonContextBuilder} is one JSON object {@code {"question":
+ * ..., "sources": [{"id", "title", "section", "text"}]}}, possibly followed by feedback text on a
+ * retry; other context builders may wrap the JSON in prose. So the parser reads the first JSON
+ * value that starts at each of the first {@value #MAX_STARTS} opening braces or brackets, and
+ * inside it looks (depth first) for an array whose elements are all objects with a textual {@code
+ * id} (or {@code source_id}) and {@code text} (or {@code content}).
  */
 public final class UserContentParser {
   private UserContentParser() {}

@@ -17,7 +17,8 @@ public final class Resources {
   public static String read(String path) {
     try (InputStream in = Resources.class.getClassLoader().getResourceAsStream(path)) {
       if (in == null) {
-        throw new IllegalStateException("resource " + path + " is missing from the citerag-testkit jar");
+        throw new IllegalStateException(
+            "resource " + path + " is missing from the citerag-testkit jar");
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {

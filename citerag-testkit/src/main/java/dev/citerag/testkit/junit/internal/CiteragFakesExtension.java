@@ -25,26 +25,31 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  */
 public final class CiteragFakesExtension implements ParameterResolver, AfterTestExecutionCallback {
 
-  static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(CiteragFakesExtension.class);
+  static final ExtensionContext.Namespace NAMESPACE =
+      ExtensionContext.Namespace.create(CiteragFakesExtension.class);
 
-  private static final Map<Class<?>, Supplier<Object>> FACTORIES = Map.of(
-      ScriptedChatModel.class, ScriptedChatModel::new,
-      DeterministicEmbedder.class, DeterministicEmbedder::create,
-      FakeGeminiServer.class, FakeGeminiServer::new,
-      FakeOllamaServer.class, FakeOllamaServer::new,
-      FakeOpenAiServer.class, FakeOpenAiServer::new);
+  private static final Map<Class<?>, Supplier<Object>> FACTORIES =
+      Map.of(
+          ScriptedChatModel.class, ScriptedChatModel::new,
+          DeterministicEmbedder.class, DeterministicEmbedder::create,
+          FakeGeminiServer.class, FakeGeminiServer::new,
+          FakeOllamaServer.class, FakeOllamaServer::new,
+          FakeOpenAiServer.class, FakeOpenAiServer::new);
 
   @Override
-  public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+  public boolean supportsParameter(
+      ParameterContext parameterContext, ExtensionContext extensionContext) {
     return FACTORIES.containsKey(parameterContext.getParameter().getType());
   }
 
   @Override
-  public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+  public Object resolveParameter(
+      ParameterContext parameterContext, ExtensionContext extensionContext) {
     Class<?> type = parameterContext.getParameter().getType();
     Supplier<Object> factory = FACTORIES.get(type);
     if (factory == null) {
-      throw new ParameterResolutionException("@CiteragFakes cannot supply a parameter of type " + type.getName());
+      throw new ParameterResolutionException(
+          "@CiteragFakes cannot supply a parameter of type " + type.getName());
     }
     ExtensionContext.Store store = extensionContext.getStore(NAMESPACE);
     Holder holder = store.getOrComputeIfAbsent(type, t -> new Holder(factory.get()), Holder.class);
@@ -79,7 +84,10 @@ public final class CiteragFakesExtension implements ParameterResolver, AfterTest
       List<RecordedChat> calls = m.calls();
       StringBuilder b = new StringBuilder(calls.size() + " calls");
       for (RecordedChat c : calls) {
-        b.append("\n- question=").append(c.question().orElse("?")).append(", sources=").append(c.sources().describe())
+        b.append("\n- question=")
+            .append(c.question().orElse("?"))
+            .append(", sources=")
+            .append(c.sources().describe())
             .append(reply(c));
       }
       return b.toString();

@@ -10,8 +10,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Where a wire fake's embedding vectors come from: a test's own {@link Embedder} (fixed length;
- * shorter requested lengths are cut from the end like Matryoshka models), or, by default, a
- * {@link DeterministicEmbedder} per requested length (so a short vector is never empty).
+ * shorter requested lengths are cut from the end like Matryoshka models), or, by default, a {@link
+ * DeterministicEmbedder} per requested length (so a short vector is never empty).
  */
 public final class EmbeddingSource {
 
@@ -51,13 +51,18 @@ public final class EmbeddingSource {
    *
    * @throws DimensionsException when {@code dims} is not in 1..native
    */
-  public float[] vector(boolean query, String text, @Nullable String title, @Nullable Integer dims) {
+  public float[] vector(
+      boolean query, String text, @Nullable String title, @Nullable Integer dims) {
     int n = dims == null ? nativeDimensions : dims;
     if (n < 1 || n > nativeDimensions) {
-      throw new DimensionsException("requested " + n + " dimensions, the model has " + nativeDimensions);
+      throw new DimensionsException(
+          "requested " + n + " dimensions, the model has " + nativeDimensions);
     }
     if (fixed != null) {
-      float[] v = query ? fixed.embedQuery(text) : fixed.embedDocuments(List.of(new DocumentText(text, title))).get(0);
+      float[] v =
+          query
+              ? fixed.embedQuery(text)
+              : fixed.embedDocuments(List.of(new DocumentText(text, title))).get(0);
       if (n == v.length) {
         return v;
       }
@@ -67,10 +72,19 @@ public final class EmbeddingSource {
     }
     DeterministicEmbedder e;
     synchronized (byDims) {
-      e = byDims.computeIfAbsent(n, d -> DeterministicEmbedder.builder().dimensions(Math.max(4, d))
-          .controlledAxes(1).build());
+      e =
+          byDims.computeIfAbsent(
+              n,
+              d ->
+                  DeterministicEmbedder.builder()
+                      .dimensions(Math.max(4, d))
+                      .controlledAxes(1)
+                      .build());
     }
-    float[] v = query ? e.embedQuery(text) : e.embedDocuments(List.of(new DocumentText(text, title))).get(0);
+    float[] v =
+        query
+            ? e.embedQuery(text)
+            : e.embedDocuments(List.of(new DocumentText(text, title))).get(0);
     float[] out = new float[n];
     System.arraycopy(v, 0, out, 0, n);
     if (n < nativeDimensions) {

@@ -33,7 +33,12 @@ import org.jspecify.annotations.Nullable;
 public final class FakeHttp implements AutoCloseable {
 
   /** A request as handlers see it. */
-  public record Request(String method, String path, @Nullable String query, Headers headers, String body,
+  public record Request(
+      String method,
+      String path,
+      @Nullable String query,
+      Headers headers,
+      String body,
       @Nullable JsonNode json) {
 
     /** The first value of a query parameter, if present. */
@@ -53,21 +58,37 @@ public final class FakeHttp implements AutoCloseable {
   }
 
   /** What to answer; {@code headers} are extra response headers (e.g. retry hints). */
-  public record Reply(int status, String contentType, String body, SentSources sources,
-      @Nullable String scriptError, boolean disconnect, Map<String, String> headers) {
+  public record Reply(
+      int status,
+      String contentType,
+      String body,
+      SentSources sources,
+      @Nullable String scriptError,
+      boolean disconnect,
+      Map<String, String> headers) {
 
     public Reply {
       headers = Map.copyOf(headers);
     }
 
-    public Reply(int status, String contentType, String body, SentSources sources,
-        @Nullable String scriptError, boolean disconnect) {
+    public Reply(
+        int status,
+        String contentType,
+        String body,
+        SentSources sources,
+        @Nullable String scriptError,
+        boolean disconnect) {
       this(status, contentType, body, sources, scriptError, disconnect, Map.of());
     }
 
     public static Reply json(int status, Object body) {
-      return new Reply(status, "application/json; charset=utf-8",
-          body instanceof String s ? s : Json.write(body), SentSources.empty(), null, false);
+      return new Reply(
+          status,
+          "application/json; charset=utf-8",
+          body instanceof String s ? s : Json.write(body),
+          SentSources.empty(),
+          null,
+          false);
     }
 
     public Reply withSources(SentSources s) {
@@ -101,26 +122,28 @@ public final class FakeHttp implements AutoCloseable {
    * @param internalError builds the provider's error body for a handler failure
    * @throws UncheckedIOException when the server cannot start
    */
-  public FakeHttp(String name, Function<Request, Reply> handler, Function<String, Reply> internalError) {
+  public FakeHttp(
+      String name, Function<Request, Reply> handler, Function<String, Reply> internalError) {
     this.name = name;
-    server.setDispatcher(new Dispatcher() {
-      @Override
-      public MockResponse dispatch(RecordedRequest rr) {
-        Request req = toRequest(rr);
-        Reply reply;
-        try {
-          reply = handler.apply(req);
-        } catch (ScriptFailure e) {
-          String msg = name + ": " + e.getMessage();
-          reply = internalError.apply(msg).withScriptError(msg).withSources(e.sources());
-        } catch (RuntimeException e) {
-          String msg = name + ": " + e.getMessage();
-          reply = internalError.apply(msg).withScriptError(msg);
-        }
-        record(req, reply);
-        return toResponse(reply);
-      }
-    });
+    server.setDispatcher(
+        new Dispatcher() {
+          @Override
+          public MockResponse dispatch(RecordedRequest rr) {
+            Request req = toRequest(rr);
+            Reply reply;
+            try {
+              reply = handler.apply(req);
+            } catch (ScriptFailure e) {
+              String msg = name + ": " + e.getMessage();
+              reply = internalError.apply(msg).withScriptError(msg).withSources(e.sources());
+            } catch (RuntimeException e) {
+              String msg = name + ": " + e.getMessage();
+              reply = internalError.apply(msg).withScriptError(msg);
+            }
+            record(req, reply);
+            return toResponse(reply);
+          }
+        });
     try {
       server.start(InetAddress.getLoopbackAddress(), 0);
     } catch (IOException e) {
@@ -139,8 +162,8 @@ public final class FakeHttp implements AutoCloseable {
         json = null;
       }
     }
-    return new Request(rr.getMethod(), decode(url), url.encodedQuery(),
-        rr.getHeaders(), body, json);
+    return new Request(
+        rr.getMethod(), decode(url), url.encodedQuery(), rr.getHeaders(), body, json);
   }
 
   private static String decode(HttpUrl url) {
@@ -152,8 +175,17 @@ public final class FakeHttp implements AutoCloseable {
     for (String n : req.headers().names()) {
       headers.put(n.toLowerCase(Locale.ROOT), req.headers().values(n));
     }
-    WireCall call = new WireCall(req.method(), req.path(), req.query(), headers, req.body(), req.json(),
-        reply.sources(), reply.disconnect() ? 0 : reply.status(), reply.scriptError());
+    WireCall call =
+        new WireCall(
+            req.method(),
+            req.path(),
+            req.query(),
+            headers,
+            req.body(),
+            req.json(),
+            reply.sources(),
+            reply.disconnect() ? 0 : reply.status(),
+            reply.scriptError());
     synchronized (calls) {
       calls.add(call);
     }

@@ -13,7 +13,6 @@ import dev.citerag.testkit.fakes.internal.ReplyScript;
 import dev.citerag.text.internal.TokenEstimator;
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -27,21 +26,45 @@ import org.jspecify.annotations.Nullable;
 public final class GeminiProtocol {
 
   /** Top-level fields a generateContent request may carry. */
-  static final Set<String> REQUEST_FIELDS = Set.of(
-      "contents", "systemInstruction", "generationConfig", "safetySettings", "tools", "toolConfig", "cachedContent");
+  static final Set<String> REQUEST_FIELDS =
+      Set.of(
+          "contents",
+          "systemInstruction",
+          "generationConfig",
+          "safetySettings",
+          "tools",
+          "toolConfig",
+          "cachedContent");
 
   /** Fields of generationConfig the API knows. */
-  static final Set<String> GENERATION_CONFIG_FIELDS = Set.of(
-      "temperature", "topP", "topK", "candidateCount", "maxOutputTokens", "stopSequences", "responseMimeType",
-      "responseSchema", "responseJsonSchema", "thinkingConfig", "seed", "presencePenalty", "frequencyPenalty",
-      "responseLogprobs", "logprobs", "responseModalities", "speechConfig", "mediaResolution",
-      "enableEnhancedCivicAnswers");
+  static final Set<String> GENERATION_CONFIG_FIELDS =
+      Set.of(
+          "temperature",
+          "topP",
+          "topK",
+          "candidateCount",
+          "maxOutputTokens",
+          "stopSequences",
+          "responseMimeType",
+          "responseSchema",
+          "responseJsonSchema",
+          "thinkingConfig",
+          "seed",
+          "presencePenalty",
+          "frequencyPenalty",
+          "responseLogprobs",
+          "logprobs",
+          "responseModalities",
+          "speechConfig",
+          "mediaResolution",
+          "enableEnhancedCivicAnswers");
 
   /** Fields of one embedContent request. */
-  static final Set<String> EMBED_FIELDS = Set.of("model", "content", "taskType", "title", "outputDimensionality");
+  static final Set<String> EMBED_FIELDS =
+      Set.of("model", "content", "taskType", "title", "outputDimensionality");
 
-  static final Set<String> QUERY_TASKS = Set.of(
-      "RETRIEVAL_QUERY", "CODE_RETRIEVAL_QUERY", "QUESTION_ANSWERING", "FACT_VERIFICATION");
+  static final Set<String> QUERY_TASKS =
+      Set.of("RETRIEVAL_QUERY", "CODE_RETRIEVAL_QUERY", "QUESTION_ANSWERING", "FACT_VERIFICATION");
 
   /** Settings the server object holds; read on every request. */
   public interface Settings {
@@ -69,7 +92,8 @@ public final class GeminiProtocol {
     String path = req.path();
     String prefix = "/v1beta/models/";
     if (!path.startsWith(prefix) || path.indexOf(':') < 0) {
-      return error(404, "NOT_FOUND", "The requested URL " + path + " was not found on this server.");
+      return error(
+          404, "NOT_FOUND", "The requested URL " + path + " was not found on this server.");
     }
     String target = path.substring(prefix.length());
     String model = target.substring(0, target.lastIndexOf(':'));
@@ -86,17 +110,21 @@ public final class GeminiProtocol {
       return error(400, "INVALID_ARGUMENT", "Invalid JSON payload received. Expected an object.");
     }
     return switch (method) {
-      case "generateContent" -> settings.chatModels().contains(model)
-          ? generate(model, (ObjectNode) body)
-          : modelNotFound(model, method);
-      case "embedContent" -> settings.embeddingModels().contains(model)
-          ? embedOne(model, body)
-          : modelNotFound(model, method);
-      case "batchEmbedContents" -> settings.embeddingModels().contains(model)
-          ? embedBatch(model, body)
-          : modelNotFound(model, method);
+      case "generateContent" ->
+          settings.chatModels().contains(model)
+              ? generate(model, (ObjectNode) body)
+              : modelNotFound(model, method);
+      case "embedContent" ->
+          settings.embeddingModels().contains(model)
+              ? embedOne(model, body)
+              : modelNotFound(model, method);
+      case "batchEmbedContents" ->
+          settings.embeddingModels().contains(model)
+              ? embedBatch(model, body)
+              : modelNotFound(model, method);
       case "streamGenerateContent" ->
-          throw new IllegalStateException("streamGenerateContent is not implemented by the fake; use generateContent");
+          throw new IllegalStateException(
+              "streamGenerateContent is not implemented by the fake; use generateContent");
       default -> error(404, "NOT_FOUND", "Method " + method + " not found for models/" + model);
     };
   }
@@ -110,7 +138,10 @@ public final class GeminiProtocol {
     }
     JsonNode contents = body.get("contents");
     if (contents == null || !contents.isArray() || contents.isEmpty()) {
-      return error(400, "INVALID_ARGUMENT", "* GenerateContentRequest.contents: contents is not specified\n");
+      return error(
+          400,
+          "INVALID_ARGUMENT",
+          "* GenerateContentRequest.contents: contents is not specified\n");
     }
     String lastUser = null;
     StringBuilder allText = new StringBuilder();
@@ -126,7 +157,10 @@ public final class GeminiProtocol {
       }
     }
     if (lastUser == null) {
-      return error(400, "INVALID_ARGUMENT", "* GenerateContentRequest.contents: no content with role user\n");
+      return error(
+          400,
+          "INVALID_ARGUMENT",
+          "* GenerateContentRequest.contents: no content with role user\n");
     }
     String system = partsText(body.path("systemInstruction").path("parts"));
     JsonNode gc = body.path("generationConfig");
@@ -138,17 +172,24 @@ public final class GeminiProtocol {
         return invalidField(u, "generation_config");
       }
       if (gc.has("responseSchema") && gc.has("responseJsonSchema")) {
-        return error(400, "INVALID_ARGUMENT",
+        return error(
+            400,
+            "INVALID_ARGUMENT",
             "Only one of response_schema and response_json_schema can be set in generation_config.");
       }
       if ((gc.has("responseSchema") || gc.has("responseJsonSchema"))
           && !"application/json".equals(gc.path("responseMimeType").asText())) {
-        return error(400, "INVALID_ARGUMENT",
+        return error(
+            400,
+            "INVALID_ARGUMENT",
             "response_mime_type must be application/json when a response schema is set.");
       }
       JsonNode t = gc.get("temperature");
       if (t != null && (!t.isNumber() || t.asDouble() < 0 || t.asDouble() > 2)) {
-        return error(400, "INVALID_ARGUMENT", "* GenerateContentRequest.generation_config.temperature: must be in [0.0, 2.0]\n");
+        return error(
+            400,
+            "INVALID_ARGUMENT",
+            "* GenerateContentRequest.generation_config.temperature: must be in [0.0, 2.0]\n");
       }
       maxOutputTokens = gc.path("maxOutputTokens").asInt(maxOutputTokens);
       includeThoughts = gc.path("thinkingConfig").path("includeThoughts").asBoolean(false);
@@ -161,20 +202,33 @@ public final class GeminiProtocol {
     } catch (RuntimeException e) {
       throw new ScriptFailure(e.getMessage(), sent);
     }
-    int promptTokens = Math.max(1, TokenEstimator.estimate(system) + TokenEstimator.estimate(allText));
-    FakeHttp.Reply http = outcome instanceof ScriptedOutcome.Failure f
-        ? failure(f.exception())
-        : candidate(model, (ScriptedOutcome.Text) outcome, promptTokens, maxOutputTokens, includeThoughts);
+    int promptTokens =
+        Math.max(1, TokenEstimator.estimate(system) + TokenEstimator.estimate(allText));
+    FakeHttp.Reply http =
+        outcome instanceof ScriptedOutcome.Failure f
+            ? failure(f.exception())
+            : candidate(
+                model,
+                (ScriptedOutcome.Text) outcome,
+                promptTokens,
+                maxOutputTokens,
+                includeThoughts);
     return http.withSources(sent);
   }
 
-  private FakeHttp.Reply candidate(String model, ScriptedOutcome.Text t, int promptTokens, int maxOutputTokens,
+  private FakeHttp.Reply candidate(
+      String model,
+      ScriptedOutcome.Text t,
+      int promptTokens,
+      int maxOutputTokens,
       boolean includeThoughts) {
     ObjectNode root = Json.MAPPER.createObjectNode();
     int thoughts = settings.thoughtsTokens();
     if (t.finishReason() == FinishReason.BLOCKED && t.promptBlocked()) {
-      root.putObject("promptFeedback").put("blockReason",
-          t.providerFinishReason().substring(Reply.PROMPT_BLOCKED_PREFIX.length()));
+      root.putObject("promptFeedback")
+          .put(
+              "blockReason",
+              t.providerFinishReason().substring(Reply.PROMPT_BLOCKED_PREFIX.length()));
       ObjectNode usage = root.putObject("usageMetadata");
       usage.put("promptTokenCount", promptTokens);
       usage.put("totalTokenCount", promptTokens);
@@ -189,9 +243,15 @@ public final class GeminiProtocol {
         cand.put("finishReason", geminiBlockReason(t.providerFinishReason()));
         cand.put("index", 0);
         ArrayNode ratings = cand.putArray("safetyRatings");
-        ratings.addObject().put("category", "HARM_CATEGORY_DANGEROUS_CONTENT").put("probability", "HIGH")
+        ratings
+            .addObject()
+            .put("category", "HARM_CATEGORY_DANGEROUS_CONTENT")
+            .put("probability", "HIGH")
             .put("blocked", true);
-        ratings.addObject().put("category", "HARM_CATEGORY_HARASSMENT").put("probability", "NEGLIGIBLE");
+        ratings
+            .addObject()
+            .put("category", "HARM_CATEGORY_HARASSMENT")
+            .put("probability", "NEGLIGIBLE");
       }
       case LENGTH -> {
         ObjectNode content = cand.putObject("content");
@@ -210,7 +270,9 @@ public final class GeminiProtocol {
         ObjectNode content = cand.putObject("content");
         ArrayNode parts = content.putArray("parts");
         if (includeThoughts) {
-          parts.addObject().put("text", "**Reading the sources**\n\nI compare the question with each source.")
+          parts
+              .addObject()
+              .put("text", "**Reading the sources**\n\nI compare the question with each source.")
               .put("thought", true);
         }
         parts.addObject().put("text", t.text());
@@ -226,7 +288,11 @@ public final class GeminiProtocol {
       usage.put("candidatesTokenCount", outputTokens);
     }
     usage.put("totalTokenCount", promptTokens + outputTokens + thoughts);
-    usage.putArray("promptTokensDetails").addObject().put("modality", "TEXT").put("tokenCount", promptTokens);
+    usage
+        .putArray("promptTokensDetails")
+        .addObject()
+        .put("modality", "TEXT")
+        .put("tokenCount", promptTokens);
     if (thoughts > 0) {
       usage.put("thoughtsTokenCount", thoughts);
     }
@@ -264,7 +330,10 @@ public final class GeminiProtocol {
     try {
       putValues(root.putObject("embedding"), vector(body));
     } catch (EmbeddingSource.DimensionsException e) {
-      return error(400, "INVALID_ARGUMENT", "* EmbedContentRequest.output_dimensionality: " + e.getMessage() + "\n");
+      return error(
+          400,
+          "INVALID_ARGUMENT",
+          "* EmbedContentRequest.output_dimensionality: " + e.getMessage() + "\n");
     }
     return FakeHttp.Reply.json(200, root.toString());
   }
@@ -276,10 +345,15 @@ public final class GeminiProtocol {
     }
     JsonNode requests = body.get("requests");
     if (requests == null || !requests.isArray() || requests.isEmpty()) {
-      return error(400, "INVALID_ARGUMENT", "* BatchEmbedContentsRequest.requests: requests is not specified\n");
+      return error(
+          400,
+          "INVALID_ARGUMENT",
+          "* BatchEmbedContentsRequest.requests: requests is not specified\n");
     }
     if (requests.size() > 100) {
-      return error(400, "INVALID_ARGUMENT",
+      return error(
+          400,
+          "INVALID_ARGUMENT",
           "* BatchEmbedContentsRequest.requests: at most 100 requests can be in one batch\n");
     }
     ObjectNode root = Json.MAPPER.createObjectNode();
@@ -292,8 +366,12 @@ public final class GeminiProtocol {
       try {
         putValues(out.addObject(), vector(r));
       } catch (EmbeddingSource.DimensionsException e) {
-        return error(400, "INVALID_ARGUMENT",
-            "* BatchEmbedContentsRequest.requests[].output_dimensionality: " + e.getMessage() + "\n");
+        return error(
+            400,
+            "INVALID_ARGUMENT",
+            "* BatchEmbedContentsRequest.requests[].output_dimensionality: "
+                + e.getMessage()
+                + "\n");
       }
     }
     return FakeHttp.Reply.json(200, root.toString());
@@ -308,12 +386,19 @@ public final class GeminiProtocol {
       return invalidField(unknown, batch ? "requests[0]" : null);
     }
     if (batch && !("models/" + model).equals(r.path("model").asText())) {
-      return error(400, "INVALID_ARGUMENT", "Model name in request (" + r.path("model").asText()
-          + ") must match the model in the URL (models/" + model + ").");
+      return error(
+          400,
+          "INVALID_ARGUMENT",
+          "Model name in request ("
+              + r.path("model").asText()
+              + ") must match the model in the URL (models/"
+              + model
+              + ").");
     }
     JsonNode parts = r.path("content").path("parts");
     if (!parts.isArray() || parts.isEmpty()) {
-      return error(400, "INVALID_ARGUMENT", "* EmbedContentRequest.content: content is not specified\n");
+      return error(
+          400, "INVALID_ARGUMENT", "* EmbedContentRequest.content: content is not specified\n");
     }
     return null;
   }
@@ -323,7 +408,8 @@ public final class GeminiProtocol {
     String task = r.path("taskType").asText("");
     boolean query = QUERY_TASKS.contains(task);
     String title = r.hasNonNull("title") ? r.get("title").asText() : null;
-    Integer dims = r.hasNonNull("outputDimensionality") ? r.get("outputDimensionality").asInt() : null;
+    Integer dims =
+        r.hasNonNull("outputDimensionality") ? r.get("outputDimensionality").asInt() : null;
     return settings.embeddings().vector(query, text, query ? null : title, dims);
   }
 
@@ -342,8 +428,11 @@ public final class GeminiProtocol {
       key = req.queryParameter("key");
     }
     if (key == null || key.isEmpty()) {
-      return error(403, "PERMISSION_DENIED", "Method doesn't allow unregistered callers (callers without established"
-          + " identity). Please use API Key or other form of API consumer identity to call this API.");
+      return error(
+          403,
+          "PERMISSION_DENIED",
+          "Method doesn't allow unregistered callers (callers without established"
+              + " identity). Please use API Key or other form of API consumer identity to call this API.");
     }
     String required = settings.requiredApiKey();
     if (required != null && !required.equals(key)) {
@@ -368,13 +457,25 @@ public final class GeminiProtocol {
   }
 
   private static FakeHttp.Reply modelNotFound(String model, String method) {
-    return error(404, "NOT_FOUND", "models/" + model + " is not found for API version v1beta, or is not supported for "
-        + method + ". Call ListModels to see the list of available models and their supported methods.");
+    return error(
+        404,
+        "NOT_FOUND",
+        "models/"
+            + model
+            + " is not found for API version v1beta, or is not supported for "
+            + method
+            + ". Call ListModels to see the list of available models and their supported methods.");
   }
 
   private static FakeHttp.Reply invalidField(String field, @Nullable String where) {
-    return error(400, "INVALID_ARGUMENT", "Invalid JSON payload received. Unknown name \"" + field + "\""
-        + (where == null ? "" : " at '" + where + "'") + ": Cannot find field.");
+    return error(
+        400,
+        "INVALID_ARGUMENT",
+        "Invalid JSON payload received. Unknown name \""
+            + field
+            + "\""
+            + (where == null ? "" : " at '" + where + "'")
+            + ": Cannot find field.");
   }
 
   /** The error body of a scripted provider failure. */
@@ -382,26 +483,40 @@ public final class GeminiProtocol {
     String message = stripProvider(e);
     return switch (e.kind()) {
       case CONNECTION -> FakeHttp.Reply.disconnect(SentSources.empty());
-      case PROTOCOL -> new FakeHttp.Reply(200, "text/html; charset=utf-8",
-          "<html><body><h1>502 Bad Gateway</h1></body></html>", SentSources.empty(), null, false);
-      case RATE_LIMITED -> rateLimited(e.httpStatus().orElse(429), message, e.retryAfter().orElse(null));
+      case PROTOCOL ->
+          new FakeHttp.Reply(
+              200,
+              "text/html; charset=utf-8",
+              "<html><body><h1>502 Bad Gateway</h1></body></html>",
+              SentSources.empty(),
+              null,
+              false);
+      case RATE_LIMITED ->
+          rateLimited(e.httpStatus().orElse(429), message, e.retryAfter().orElse(null));
       default -> {
-        int code = e.httpStatus().orElse(switch (e.kind()) {
-          case UNAVAILABLE -> 503;
-          case TIMEOUT -> 504;
-          case AUTH -> 403;
-          case NOT_FOUND -> 404;
-          default -> 400;
-        });
-        String status = e.providerStatus().orElse(switch (code) {
-          case 503 -> "UNAVAILABLE";
-          case 504 -> "DEADLINE_EXCEEDED";
-          case 500 -> "INTERNAL";
-          case 403 -> "PERMISSION_DENIED";
-          case 404 -> "NOT_FOUND";
-          default -> "INVALID_ARGUMENT";
-        });
-        if (e.kind() == ProviderException.Kind.UNAVAILABLE && message.startsWith("scripted overload")) {
+        int code =
+            e.httpStatus()
+                .orElse(
+                    switch (e.kind()) {
+                      case UNAVAILABLE -> 503;
+                      case TIMEOUT -> 504;
+                      case AUTH -> 403;
+                      case NOT_FOUND -> 404;
+                      default -> 400;
+                    });
+        String status =
+            e.providerStatus()
+                .orElse(
+                    switch (code) {
+                      case 503 -> "UNAVAILABLE";
+                      case 504 -> "DEADLINE_EXCEEDED";
+                      case 500 -> "INTERNAL";
+                      case 403 -> "PERMISSION_DENIED";
+                      case 404 -> "NOT_FOUND";
+                      default -> "INVALID_ARGUMENT";
+                    });
+        if (e.kind() == ProviderException.Kind.UNAVAILABLE
+            && message.startsWith("scripted overload")) {
           message = "The model is overloaded. Please try again later.";
         }
         yield error(code, status, message);
@@ -409,26 +524,33 @@ public final class GeminiProtocol {
     };
   }
 
-  private static FakeHttp.Reply rateLimited(int code, String message, @Nullable Duration retryAfter) {
+  private static FakeHttp.Reply rateLimited(
+      int code, String message, @Nullable Duration retryAfter) {
     ObjectNode root = Json.MAPPER.createObjectNode();
     ObjectNode err = root.putObject("error");
     err.put("code", code);
-    err.put("message", message.equals("scripted rate limit")
-        ? "You exceeded your current quota, please check your plan and billing details. For more information on this"
-            + " error, head to: https://ai.google.dev/gemini-api/docs/rate-limits."
-        : message);
+    err.put(
+        "message",
+        message.equals("scripted rate limit")
+            ? "You exceeded your current quota, please check your plan and billing details. For more information on this"
+                + " error, head to: https://ai.google.dev/gemini-api/docs/rate-limits."
+            : message);
     err.put("status", "RESOURCE_EXHAUSTED");
     ArrayNode details = err.putArray("details");
     ObjectNode qf = details.addObject();
     qf.put("@type", "type.googleapis.com/google.rpc.QuotaFailure");
     ObjectNode v = qf.putArray("violations").addObject();
-    v.put("quotaMetric", "generativelanguage.googleapis.com/generate_content_free_tier_input_token_count");
+    v.put(
+        "quotaMetric",
+        "generativelanguage.googleapis.com/generate_content_free_tier_input_token_count");
     v.put("quotaId", "GenerateContentInputTokensPerModelPerMinute-FreeTier");
     v.putObject("quotaDimensions").put("location", "global").put("model", "gemini-2.5-flash");
     v.put("quotaValue", "250000");
     ObjectNode help = details.addObject();
     help.put("@type", "type.googleapis.com/google.rpc.Help");
-    help.putArray("links").addObject().put("description", "Learn more about Gemini API quotas")
+    help.putArray("links")
+        .addObject()
+        .put("description", "Learn more about Gemini API quotas")
         .put("url", "https://ai.google.dev/gemini-api/docs/rate-limits");
     if (retryAfter != null) {
       ObjectNode ri = details.addObject();
@@ -438,7 +560,9 @@ public final class GeminiProtocol {
     return FakeHttp.Reply.json(code, root.toString());
   }
 
-  /** A protobuf Duration in JSON: decimal seconds with an {@code s}, e.g. {@code 26s}, {@code 1.5s}. */
+  /**
+   * A protobuf Duration in JSON: decimal seconds with an {@code s}, e.g. {@code 26s}, {@code 1.5s}.
+   */
   static String protoDuration(Duration d) {
     BigDecimal s = BigDecimal.valueOf(d.getSeconds()).add(BigDecimal.valueOf(d.getNano(), 9));
     return s.stripTrailingZeros().toPlainString() + "s";

@@ -21,14 +21,18 @@ import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
-/** The Ollama REST API as the fake speaks it: {@code /api/chat}, {@code /api/embed}, {@code /api/tags}, ... */
+/**
+ * The Ollama REST API as the fake speaks it: {@code /api/chat}, {@code /api/embed}, {@code
+ * /api/tags}, ...
+ */
 public final class OllamaProtocol {
 
   /** Ollama's version as reported by {@code /api/version}. */
   public static final String VERSION = "0.12.6";
 
   /** A model the fake knows. */
-  public record Model(String name, boolean embedding, boolean thinking, String digest, EmbeddingSource embeddings) {
+  public record Model(
+      String name, boolean embedding, boolean thinking, String digest, EmbeddingSource embeddings) {
     String family() {
       return embedding ? "bert" : "llama";
     }
@@ -66,8 +70,11 @@ public final class OllamaProtocol {
       case "GET /api/tags" -> tags();
       case "POST /api/show" -> show(req);
       case "GET /api/version" ->
-          FakeHttp.Reply.json(200, Json.MAPPER.createObjectNode().put("version", VERSION).toString());
-      default -> new FakeHttp.Reply(404, "text/plain", "404 page not found", SentSources.empty(), null, false);
+          FakeHttp.Reply.json(
+              200, Json.MAPPER.createObjectNode().put("version", VERSION).toString());
+      default ->
+          new FakeHttp.Reply(
+              404, "text/plain", "404 page not found", SentSources.empty(), null, false);
     };
   }
 
@@ -128,8 +135,10 @@ public final class OllamaProtocol {
       Reply reply = settings.script().next(sent.question().orElse(null), lastUser);
       outcome = reply.resolve(sent);
       if (outcome instanceof ScriptedOutcome.Text t && t.finishReason() == FinishReason.BLOCKED) {
-        throw new IllegalStateException("Ollama has no safety block, so " + reply
-            + " cannot be served on the Ollama wire; script another reply");
+        throw new IllegalStateException(
+            "Ollama has no safety block, so "
+                + reply
+                + " cannot be served on the Ollama wire; script another reply");
       }
     } catch (RuntimeException e) {
       throw new ScriptFailure(e.getMessage(), sent);
@@ -142,13 +151,20 @@ public final class OllamaProtocol {
     int evalTokens = Math.max(1, TokenEstimator.estimate(t.text()));
     String doneReason = t.finishReason() == FinishReason.LENGTH ? "length" : "stop";
     String thinking = thinkOn ? "I compare the question with each source." : null;
-    FakeHttp.Reply http = stream
-        ? streamed(requested, t.text(), thinking, doneReason, promptTokens, evalTokens)
-        : FakeHttp.Reply.json(200, whole(requested, t.text(), thinking, doneReason, promptTokens, evalTokens));
+    FakeHttp.Reply http =
+        stream
+            ? streamed(requested, t.text(), thinking, doneReason, promptTokens, evalTokens)
+            : FakeHttp.Reply.json(
+                200, whole(requested, t.text(), thinking, doneReason, promptTokens, evalTokens));
     return http.withSources(sent);
   }
 
-  private String whole(String model, String content, @Nullable String thinking, String doneReason, int prompt,
+  private String whole(
+      String model,
+      String content,
+      @Nullable String thinking,
+      String doneReason,
+      int prompt,
       int eval) {
     ObjectNode root = base(model);
     ObjectNode message = root.putObject("message");
@@ -163,8 +179,13 @@ public final class OllamaProtocol {
     return root.toString();
   }
 
-  private FakeHttp.Reply streamed(String model, String content, @Nullable String thinking, String doneReason,
-      int prompt, int eval) {
+  private FakeHttp.Reply streamed(
+      String model,
+      String content,
+      @Nullable String thinking,
+      String doneReason,
+      int prompt,
+      int eval) {
     StringBuilder out = new StringBuilder();
     if (thinking != null) {
       ObjectNode t = base(model);
@@ -184,7 +205,8 @@ public final class OllamaProtocol {
     last.put("done_reason", doneReason);
     metrics(last, prompt, eval);
     out.append(last).append('\n');
-    return new FakeHttp.Reply(200, "application/x-ndjson", out.toString(), SentSources.empty(), null, false);
+    return new FakeHttp.Reply(
+        200, "application/x-ndjson", out.toString(), SentSources.empty(), null, false);
   }
 
   /** Up to three pieces, split between characters (a model streams tokens, not whole values). */
@@ -259,7 +281,12 @@ public final class OllamaProtocol {
     if (body.hasNonNull("dimensions")) {
       dims = body.get("dimensions").asInt();
       if (dims < 1 || dims > model.embeddings().nativeDimensions()) {
-        return error(400, "dimensions must be between 1 and " + model.embeddings().nativeDimensions() + ", was " + dims);
+        return error(
+            400,
+            "dimensions must be between 1 and "
+                + model.embeddings().nativeDimensions()
+                + ", was "
+                + dims);
       }
     }
     ObjectNode root = Json.MAPPER.createObjectNode();
@@ -338,15 +365,18 @@ public final class OllamaProtocol {
   private FakeHttp.Reply tags() {
     ObjectNode root = Json.MAPPER.createObjectNode();
     ArrayNode models = root.putArray("models");
-    settings.models().values().stream().sorted((a, b) -> a.name().compareTo(b.name())).forEach(m -> {
-      ObjectNode n = models.addObject();
-      n.put("name", m.name());
-      n.put("model", m.name());
-      n.put("modified_at", "2025-06-02T10:14:51.532964+02:00");
-      n.put("size", m.embedding() ? 45_960_996L : 2_019_393_189L);
-      n.put("digest", m.digest());
-      details(n.putObject("details"), m);
-    });
+    settings.models().values().stream()
+        .sorted((a, b) -> a.name().compareTo(b.name()))
+        .forEach(
+            m -> {
+              ObjectNode n = models.addObject();
+              n.put("name", m.name());
+              n.put("model", m.name());
+              n.put("modified_at", "2025-06-02T10:14:51.532964+02:00");
+              n.put("size", m.embedding() ? 45_960_996L : 2_019_393_189L);
+              n.put("digest", m.digest());
+              details(n.putObject("details"), m);
+            });
     return FakeHttp.Reply.json(200, root.toString());
   }
 
@@ -355,7 +385,8 @@ public final class OllamaProtocol {
     if (body == null || !body.isObject()) {
       return error(400, "invalid request body");
     }
-    String requested = body.hasNonNull("model") ? body.get("model").asText() : body.path("name").asText("");
+    String requested =
+        body.hasNonNull("model") ? body.get("model").asText() : body.path("name").asText("");
     Model m = settings.models().get(normalize(requested));
     if (m == null) {
       return error(404, "model '" + requested + "' not found");
@@ -396,7 +427,8 @@ public final class OllamaProtocol {
 
   /** The error body: {@code {"error": "<text>"}}. */
   public static FakeHttp.Reply error(int code, String message) {
-    return FakeHttp.Reply.json(code, Json.MAPPER.createObjectNode().put("error", message).toString());
+    return FakeHttp.Reply.json(
+        code, Json.MAPPER.createObjectNode().put("error", message).toString());
   }
 
   static FakeHttp.Reply failure(ProviderException e, String model) {
@@ -405,11 +437,21 @@ public final class OllamaProtocol {
     String message = m.startsWith(p) ? m.substring(p.length()) : m;
     return switch (e.kind()) {
       case CONNECTION -> FakeHttp.Reply.disconnect(SentSources.empty());
-      case PROTOCOL -> new FakeHttp.Reply(200, "text/html; charset=utf-8", "<html><body>bad gateway</body></html>",
-          SentSources.empty(), null, false);
+      case PROTOCOL ->
+          new FakeHttp.Reply(
+              200,
+              "text/html; charset=utf-8",
+              "<html><body>bad gateway</body></html>",
+              SentSources.empty(),
+              null,
+              false);
       case NOT_FOUND -> error(e.httpStatus().orElse(404), "model '" + model + "' not found");
-      case UNAVAILABLE -> error(e.httpStatus().orElse(503), message.startsWith("scripted overload")
-          ? "server busy, please try again.  maximum pending requests exceeded" : message);
+      case UNAVAILABLE ->
+          error(
+              e.httpStatus().orElse(503),
+              message.startsWith("scripted overload")
+                  ? "server busy, please try again.  maximum pending requests exceeded"
+                  : message);
       case RATE_LIMITED -> error(e.httpStatus().orElse(429), message);
       case AUTH -> error(e.httpStatus().orElse(401), "unauthorized");
       case TIMEOUT -> error(e.httpStatus().orElse(500), message);

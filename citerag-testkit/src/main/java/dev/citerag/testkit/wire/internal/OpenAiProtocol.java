@@ -70,13 +70,36 @@ public final class OpenAiProtocol {
     ReplyScript script();
   }
 
-  static final Set<String> CHAT_FIELDS = Set.of(
-      "model", "messages", "temperature", "top_p", "n", "stream", "stop", "max_tokens", "max_completion_tokens",
-      "presence_penalty", "frequency_penalty", "logit_bias", "user", "response_format", "seed", "tools",
-      "tool_choice", "logprobs", "top_logprobs", "parallel_tool_calls", "stream_options", "reasoning_effort",
-      "service_tier", "store", "metadata");
+  static final Set<String> CHAT_FIELDS =
+      Set.of(
+          "model",
+          "messages",
+          "temperature",
+          "top_p",
+          "n",
+          "stream",
+          "stop",
+          "max_tokens",
+          "max_completion_tokens",
+          "presence_penalty",
+          "frequency_penalty",
+          "logit_bias",
+          "user",
+          "response_format",
+          "seed",
+          "tools",
+          "tool_choice",
+          "logprobs",
+          "top_logprobs",
+          "parallel_tool_calls",
+          "stream_options",
+          "reasoning_effort",
+          "service_tier",
+          "store",
+          "metadata");
 
-  static final Set<String> EMBED_FIELDS = Set.of("model", "input", "dimensions", "encoding_format", "user");
+  static final Set<String> EMBED_FIELDS =
+      Set.of("model", "input", "dimensions", "encoding_format", "user");
 
   static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool");
 
@@ -107,7 +130,12 @@ public final class OpenAiProtocol {
         return auth != null ? auth : models();
       }
       default -> {
-        return error(404, "Invalid URL (" + req.method() + " " + req.path() + ")", "invalid_request_error", null, null);
+        return error(
+            404,
+            "Invalid URL (" + req.method() + " " + req.path() + ")",
+            "invalid_request_error",
+            null,
+            null);
       }
     }
   }
@@ -117,12 +145,22 @@ public final class OpenAiProtocol {
   private FakeHttp.Reply chat(FakeHttp.Request req) {
     JsonNode body = req.json();
     if (body == null || !body.isObject()) {
-      return error(400, "We could not parse the JSON body of your request. (HINT: This likely means you aren't"
-          + " using your HTTP library correctly.)", "invalid_request_error", null, null);
+      return error(
+          400,
+          "We could not parse the JSON body of your request. (HINT: This likely means you aren't"
+              + " using your HTTP library correctly.)",
+          "invalid_request_error",
+          null,
+          null);
     }
     for (Map.Entry<String, JsonNode> e : body.properties()) {
       if (!CHAT_FIELDS.contains(e.getKey())) {
-        return error(400, "Unrecognized request argument supplied: " + e.getKey(), "invalid_request_error", null, null);
+        return error(
+            400,
+            "Unrecognized request argument supplied: " + e.getKey(),
+            "invalid_request_error",
+            null,
+            null);
       }
     }
     JsonNode modelNode = body.get("model");
@@ -143,14 +181,24 @@ public final class OpenAiProtocol {
       JsonNode m = messages.get(i);
       String role = m.path("role").asText("");
       if (!ROLES.contains(role)) {
-        return error(400, "Invalid value: '" + role + "'. Supported values are: 'system', 'assistant', 'user',"
-            + " 'function', 'tool', and 'developer'.", "invalid_request_error", "messages[" + i + "].role",
+        return error(
+            400,
+            "Invalid value: '"
+                + role
+                + "'. Supported values are: 'system', 'assistant', 'user',"
+                + " 'function', 'tool', and 'developer'.",
+            "invalid_request_error",
+            "messages[" + i + "].role",
             "invalid_value");
       }
       String text = contentText(m.get("content"));
       if (text == null) {
-        return error(400, "Invalid type for 'messages[" + i + "].content'.", "invalid_request_error",
-            "messages[" + i + "].content", "invalid_type");
+        return error(
+            400,
+            "Invalid type for 'messages[" + i + "].content'.",
+            "invalid_request_error",
+            "messages[" + i + "].content",
+            "invalid_type");
       }
       all.append(text).append('\n');
       if (role.equals("user")) {
@@ -158,28 +206,47 @@ public final class OpenAiProtocol {
       }
     }
     if (lastUser == null) {
-      return error(400, "messages must contain a user message", "invalid_request_error", "messages", null);
+      return error(
+          400, "messages must contain a user message", "invalid_request_error", "messages", null);
     }
     JsonNode t = body.get("temperature");
     if (t != null && (!t.isNumber() || t.asDouble() < 0 || t.asDouble() > 2)) {
-      return error(400, "Invalid 'temperature': decimal above maximum value. Expected a value <= 2.",
-          "invalid_request_error", "temperature", "decimal_above_max_value");
+      return error(
+          400,
+          "Invalid 'temperature': decimal above maximum value. Expected a value <= 2.",
+          "invalid_request_error",
+          "temperature",
+          "decimal_above_max_value");
     }
     if (model.reasoning() && body.has("max_tokens")) {
-      return error(400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use"
-          + " 'max_completion_tokens' instead.", "invalid_request_error", "max_tokens", "unsupported_parameter");
+      return error(
+          400,
+          "Unsupported parameter: 'max_tokens' is not supported with this model. Use"
+              + " 'max_completion_tokens' instead.",
+          "invalid_request_error",
+          "max_tokens",
+          "unsupported_parameter");
     }
     if (body.has("max_tokens") && body.has("max_completion_tokens")) {
-      return error(400, "max_tokens and max_completion_tokens cannot both be set", "invalid_request_error",
-          "max_tokens", null);
+      return error(
+          400,
+          "max_tokens and max_completion_tokens cannot both be set",
+          "invalid_request_error",
+          "max_tokens",
+          null);
     }
     int maxTokens = body.path("max_completion_tokens").asInt(body.path("max_tokens").asInt(4096));
     if (maxTokens <= 0) {
-      return error(400, "Invalid 'max_tokens': integer below minimum value.", "invalid_request_error",
-          "max_tokens", "integer_below_min_value");
+      return error(
+          400,
+          "Invalid 'max_tokens': integer below minimum value.",
+          "invalid_request_error",
+          "max_tokens",
+          "integer_below_min_value");
     }
     if (body.path("stream").asBoolean(false)) {
-      throw new IllegalStateException("streaming is not implemented by the fake; send \"stream\": false");
+      throw new IllegalStateException(
+          "streaming is not implemented by the fake; send \"stream\": false");
     }
     FakeHttp.Reply format = checkResponseFormat(body.get("response_format"), all.toString());
     if (format != null) {
@@ -193,9 +260,10 @@ public final class OpenAiProtocol {
       throw new ScriptFailure(e.getMessage(), sent);
     }
     int promptTokens = Math.max(1, TokenEstimator.estimate(all.toString()));
-    FakeHttp.Reply reply = outcome instanceof ScriptedOutcome.Failure f
-        ? failure(f.exception(), model.name())
-        : completion(model, (ScriptedOutcome.Text) outcome, promptTokens, maxTokens);
+    FakeHttp.Reply reply =
+        outcome instanceof ScriptedOutcome.Failure f
+            ? failure(f.exception(), model.name())
+            : completion(model, (ScriptedOutcome.Text) outcome, promptTokens, maxTokens);
     return reply.withSources(sent);
   }
 
@@ -210,44 +278,79 @@ public final class OpenAiProtocol {
       }
       case "json_object" -> {
         if (!allText.toLowerCase(Locale.ROOT).contains("json")) {
-          return error(400, "'messages' must contain the word 'json' in some form, to use 'response_format' of"
-              + " type 'json_object'.", "invalid_request_error", "messages", null);
+          return error(
+              400,
+              "'messages' must contain the word 'json' in some form, to use 'response_format' of"
+                  + " type 'json_object'.",
+              "invalid_request_error",
+              "messages",
+              null);
         }
         return null;
       }
       case "json_schema" -> {
         if (!settings.jsonSchemaSupported()) {
-          return error(400, "response_format.type 'json_schema' is not supported by this server; use 'json_object'",
-              "invalid_request_error", "response_format", null);
+          return error(
+              400,
+              "response_format.type 'json_schema' is not supported by this server; use 'json_object'",
+              "invalid_request_error",
+              "response_format",
+              null);
         }
         JsonNode js = rf.get("json_schema");
         if (js == null || !js.isObject()) {
-          return error(400, "Missing required parameter: 'response_format.json_schema'.", "invalid_request_error",
-              "response_format.json_schema", "missing_required_parameter");
+          return error(
+              400,
+              "Missing required parameter: 'response_format.json_schema'.",
+              "invalid_request_error",
+              "response_format.json_schema",
+              "missing_required_parameter");
         }
         String name = js.path("name").asText("");
         if (!SCHEMA_NAME.matcher(name).matches()) {
-          return error(400, "Invalid 'response_format.json_schema.name': string does not match pattern. Expected a"
-              + " string that matches the pattern '^[a-zA-Z0-9_-]+$'.", "invalid_request_error",
-              "response_format.json_schema.name", "invalid_value");
+          return error(
+              400,
+              "Invalid 'response_format.json_schema.name': string does not match pattern. Expected a"
+                  + " string that matches the pattern '^[a-zA-Z0-9_-]+$'.",
+              "invalid_request_error",
+              "response_format.json_schema.name",
+              "invalid_value");
         }
         JsonNode schema = js.get("schema");
         if (schema == null || !schema.isObject()) {
-          return error(400, "Invalid schema for response_format '" + name + "': schema must be a JSON Schema of"
-              + " 'type: \"object\"'.", "invalid_request_error", "response_format", null);
+          return error(
+              400,
+              "Invalid schema for response_format '"
+                  + name
+                  + "': schema must be a JSON Schema of"
+                  + " 'type: \"object\"'.",
+              "invalid_request_error",
+              "response_format",
+              null);
         }
         if (js.path("strict").asBoolean(false)) {
           String problem = strictProblem(schema, "");
           if (problem != null) {
-            return error(400, "Invalid schema for response_format '" + name + "': " + problem,
-                "invalid_request_error", "response_format", null);
+            return error(
+                400,
+                "Invalid schema for response_format '" + name + "': " + problem,
+                "invalid_request_error",
+                "response_format",
+                null);
           }
         }
         return null;
       }
       default -> {
-        return error(400, "Invalid value: '" + type + "'. Supported values are: 'json_object', 'json_schema', and"
-            + " 'text'.", "invalid_request_error", "response_format.type", "invalid_value");
+        return error(
+            400,
+            "Invalid value: '"
+                + type
+                + "'. Supported values are: 'json_object', 'json_schema', and"
+                + " 'text'.",
+            "invalid_request_error",
+            "response_format.type",
+            "invalid_value");
       }
     }
   }
@@ -261,17 +364,24 @@ public final class OpenAiProtocol {
     if ("object".equals(schema.path("type").asText()) || props != null) {
       JsonNode ap = schema.get("additionalProperties");
       if (ap == null || !ap.isBoolean() || ap.asBoolean()) {
-        return "In context=(" + context + "), 'additionalProperties' is required to be supplied and to be false.";
+        return "In context=("
+            + context
+            + "), 'additionalProperties' is required to be supplied and to be false.";
       }
       Set<String> required = new HashSet<>();
       schema.path("required").forEach(r -> required.add(r.asText()));
       if (props != null) {
         for (Map.Entry<String, JsonNode> p : props.properties()) {
           if (!required.contains(p.getKey())) {
-            return "In context=(" + context + "), 'required' is required to be supplied and to be an array including"
-                + " every key in properties. Missing '" + p.getKey() + "'.";
+            return "In context=("
+                + context
+                + "), 'required' is required to be supplied and to be an array including"
+                + " every key in properties. Missing '"
+                + p.getKey()
+                + "'.";
           }
-          String inner = strictProblem(p.getValue(), context + "'properties', '" + p.getKey() + "', ");
+          String inner =
+              strictProblem(p.getValue(), context + "'properties', '" + p.getKey() + "', ");
           if (inner != null) {
             return inner;
           }
@@ -285,7 +395,8 @@ public final class OpenAiProtocol {
     return null;
   }
 
-  private FakeHttp.Reply completion(ChatModel model, ScriptedOutcome.Text t, int promptTokens, int maxTokens) {
+  private FakeHttp.Reply completion(
+      ChatModel model, ScriptedOutcome.Text t, int promptTokens, int maxTokens) {
     ObjectNode root = Json.MAPPER.createObjectNode();
     root.put("id", "chatcmpl-" + id(29));
     root.put("object", "chat.completion");
@@ -331,7 +442,9 @@ public final class OpenAiProtocol {
           ObjectNode call = msg.putArray("tool_calls").addObject();
           call.put("id", "call_" + id(24));
           call.put("type", "function");
-          call.putObject("function").put("name", "lookup").put("arguments", "{\"query\":\"deploy\"}");
+          call.putObject("function")
+              .put("name", "lookup")
+              .put("arguments", "{\"query\":\"deploy\"}");
           finish = "tool_calls";
         } else {
           msg.put("content", t.text());
@@ -346,10 +459,16 @@ public final class OpenAiProtocol {
     usage.put("prompt_tokens", promptTokens);
     usage.put("completion_tokens", output + reasoning);
     usage.put("total_tokens", promptTokens + output + reasoning);
-    usage.putObject("prompt_tokens_details").put("cached_tokens", Math.min(settings.cachedTokens(), promptTokens))
+    usage
+        .putObject("prompt_tokens_details")
+        .put("cached_tokens", Math.min(settings.cachedTokens(), promptTokens))
         .put("audio_tokens", 0);
-    usage.putObject("completion_tokens_details").put("reasoning_tokens", reasoning).put("audio_tokens", 0)
-        .put("accepted_prediction_tokens", 0).put("rejected_prediction_tokens", 0);
+    usage
+        .putObject("completion_tokens_details")
+        .put("reasoning_tokens", reasoning)
+        .put("audio_tokens", 0)
+        .put("accepted_prediction_tokens", 0)
+        .put("rejected_prediction_tokens", 0);
     root.put("service_tier", "default");
     root.put("system_fingerprint", "fp_" + id(10));
     return FakeHttp.Reply.json(200, root.toString());
@@ -381,11 +500,21 @@ public final class OpenAiProtocol {
   private FakeHttp.Reply embeddings(FakeHttp.Request req) {
     JsonNode body = req.json();
     if (body == null || !body.isObject()) {
-      return error(400, "We could not parse the JSON body of your request.", "invalid_request_error", null, null);
+      return error(
+          400,
+          "We could not parse the JSON body of your request.",
+          "invalid_request_error",
+          null,
+          null);
     }
     for (Map.Entry<String, JsonNode> e : body.properties()) {
       if (!EMBED_FIELDS.contains(e.getKey())) {
-        return error(400, "Unrecognized request argument supplied: " + e.getKey(), "invalid_request_error", null, null);
+        return error(
+            400,
+            "Unrecognized request argument supplied: " + e.getKey(),
+            "invalid_request_error",
+            null,
+            null);
       }
     }
     String name = body.path("model").asText("");
@@ -400,36 +529,68 @@ public final class OpenAiProtocol {
     } else if (input != null && input.isArray() && !input.isEmpty() && input.size() <= 2048) {
       for (JsonNode n : input) {
         if (!n.isTextual()) {
-          return error(400, "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/"
-              + "api-reference.", "invalid_request_error", null, null);
+          return error(
+              400,
+              "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/"
+                  + "api-reference.",
+              "invalid_request_error",
+              null,
+              null);
         }
         texts.add(n.asText());
       }
     } else {
-      return error(400, "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/"
-          + "api-reference.", "invalid_request_error", null, null);
+      return error(
+          400,
+          "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/"
+              + "api-reference.",
+          "invalid_request_error",
+          null,
+          null);
     }
     for (String s : texts) {
       if (s.isEmpty()) {
-        return error(400, "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/"
-            + "api-reference.", "invalid_request_error", null, null);
+        return error(
+            400,
+            "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/"
+                + "api-reference.",
+            "invalid_request_error",
+            null,
+            null);
       }
     }
     Integer dims = null;
     if (body.hasNonNull("dimensions")) {
       if (!model.shortens()) {
-        return error(400, "This model does not support specifying dimensions.", "invalid_request_error", null, null);
+        return error(
+            400,
+            "This model does not support specifying dimensions.",
+            "invalid_request_error",
+            null,
+            null);
       }
       dims = body.get("dimensions").asInt();
       if (dims < 1 || dims > model.source().nativeDimensions()) {
-        return error(400, "Invalid value for 'dimensions' = " + dims + ". Must be between 1 and "
-            + model.source().nativeDimensions() + ".", "invalid_request_error", "dimensions", null);
+        return error(
+            400,
+            "Invalid value for 'dimensions' = "
+                + dims
+                + ". Must be between 1 and "
+                + model.source().nativeDimensions()
+                + ".",
+            "invalid_request_error",
+            "dimensions",
+            null);
       }
     }
     String encoding = body.path("encoding_format").asText("float");
     if (!encoding.equals("float") && !encoding.equals("base64")) {
-      return error(400, "Invalid value for 'encoding_format' = " + encoding + ". Must be float or base64.",
-          "invalid_request_error", "encoding_format", null);
+      return error(
+          400,
+          "Invalid value for 'encoding_format' = " + encoding + ". Must be float or base64.",
+          "invalid_request_error",
+          "encoding_format",
+          null);
     }
     ObjectNode root = Json.MAPPER.createObjectNode();
     root.put("object", "list");
@@ -484,10 +645,18 @@ public final class OpenAiProtocol {
     root.put("object", "list");
     ArrayNode data = root.putArray("data");
     for (String name : settings.chatModels().keySet()) {
-      data.addObject().put("id", name).put("object", "model").put("created", 1_721_172_741L).put("owned_by", "system");
+      data.addObject()
+          .put("id", name)
+          .put("object", "model")
+          .put("created", 1_721_172_741L)
+          .put("owned_by", "system");
     }
     for (String name : settings.embeddingModels().keySet()) {
-      data.addObject().put("id", name).put("object", "model").put("created", 1_705_953_180L).put("owned_by", "system");
+      data.addObject()
+          .put("id", name)
+          .put("object", "model")
+          .put("created", 1_705_953_180L)
+          .put("owned_by", "system");
     }
     return FakeHttp.Reply.json(200, root.toString());
   }
@@ -501,26 +670,45 @@ public final class OpenAiProtocol {
     }
     String auth = req.headers().get("Authorization");
     if (auth == null || !auth.startsWith("Bearer ") || auth.length() == "Bearer ".length()) {
-      return error(401, "You didn't provide an API key. You need to provide your API key in an Authorization header"
-          + " using Bearer auth (i.e. Authorization: Bearer YOUR_KEY), or as the password field (with blank"
-          + " username) if you're accessing the API from your browser and are prompted for a username and password."
-          + " You can obtain an API key from https://platform.openai.com/account/api-keys.",
-          "invalid_request_error", null, null);
+      return error(
+          401,
+          "You didn't provide an API key. You need to provide your API key in an Authorization header"
+              + " using Bearer auth (i.e. Authorization: Bearer YOUR_KEY), or as the password field (with blank"
+              + " username) if you're accessing the API from your browser and are prompted for a username and password."
+              + " You can obtain an API key from https://platform.openai.com/account/api-keys.",
+          "invalid_request_error",
+          null,
+          null);
     }
     String key = auth.substring("Bearer ".length());
     if (!key.equals(required)) {
       // the real API echoes the start and the end of the key it rejected
-      String shown = key.length() <= 12 ? key
-          : key.substring(0, 8) + "*".repeat(Math.min(40, key.length() - 12)) + key.substring(key.length() - 4);
-      return error(401, "Incorrect API key provided: " + shown + ". You can find your API key at"
-          + " https://platform.openai.com/account/api-keys.", "invalid_request_error", null, "invalid_api_key");
+      String shown =
+          key.length() <= 12
+              ? key
+              : key.substring(0, 8)
+                  + "*".repeat(Math.min(40, key.length() - 12))
+                  + key.substring(key.length() - 4);
+      return error(
+          401,
+          "Incorrect API key provided: "
+              + shown
+              + ". You can find your API key at"
+              + " https://platform.openai.com/account/api-keys.",
+          "invalid_request_error",
+          null,
+          "invalid_api_key");
     }
     return null;
   }
 
   private static FakeHttp.Reply modelNotFound(String model) {
-    return error(404, "The model `" + model + "` does not exist or you do not have access to it.",
-        "invalid_request_error", null, "model_not_found");
+    return error(
+        404,
+        "The model `" + model + "` does not exist or you do not have access to it.",
+        "invalid_request_error",
+        null,
+        "model_not_found");
   }
 
   /** The error body of a scripted provider failure, with OpenAI's status codes and headers. */
@@ -528,30 +716,68 @@ public final class OpenAiProtocol {
     String message = stripProvider(e);
     return switch (e.kind()) {
       case CONNECTION -> FakeHttp.Reply.disconnect(SentSources.empty());
-      case PROTOCOL -> new FakeHttp.Reply(200, "text/html; charset=utf-8",
-          "<html><body><h1>502 Bad Gateway</h1></body></html>", SentSources.empty(), null, false);
-      case RATE_LIMITED -> e.retryable()
-          ? rateLimited(e.httpStatus().orElse(429), model, e.retryAfter().orElse(null))
-          : error(429, "You exceeded your current quota, please check your plan and billing details. For more"
-              + " information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/"
-              + "api-errors.", "insufficient_quota", null, "insufficient_quota");
-      case UNAVAILABLE -> error(e.httpStatus().orElse(503), message.startsWith("scripted overload")
-          ? "The server is overloaded or not ready yet." : message, "server_error", null, null);
+      case PROTOCOL ->
+          new FakeHttp.Reply(
+              200,
+              "text/html; charset=utf-8",
+              "<html><body><h1>502 Bad Gateway</h1></body></html>",
+              SentSources.empty(),
+              null,
+              false);
+      case RATE_LIMITED ->
+          e.retryable()
+              ? rateLimited(e.httpStatus().orElse(429), model, e.retryAfter().orElse(null))
+              : error(
+                  429,
+                  "You exceeded your current quota, please check your plan and billing details. For more"
+                      + " information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/"
+                      + "api-errors.",
+                  "insufficient_quota",
+                  null,
+                  "insufficient_quota");
+      case UNAVAILABLE ->
+          error(
+              e.httpStatus().orElse(503),
+              message.startsWith("scripted overload")
+                  ? "The server is overloaded or not ready yet."
+                  : message,
+              "server_error",
+              null,
+              null);
       case TIMEOUT -> error(e.httpStatus().orElse(504), message, "server_error", null, null);
       case AUTH -> error(e.httpStatus().orElse(401), message, "invalid_request_error", null, null);
-      case NOT_FOUND -> error(e.httpStatus().orElse(404), message, "invalid_request_error", null, "model_not_found");
+      case NOT_FOUND ->
+          error(
+              e.httpStatus().orElse(404),
+              message,
+              "invalid_request_error",
+              null,
+              "model_not_found");
       default -> error(e.httpStatus().orElse(400), message, "invalid_request_error", null, null);
     };
   }
 
   private FakeHttp.Reply rateLimited(int code, String model, @Nullable Duration retryAfter) {
     Duration d = retryAfter == null ? Duration.ofSeconds(1) : retryAfter;
-    String seconds = new BigDecimal(d.toNanos()).movePointLeft(9).setScale(3, RoundingMode.UP)
-        .stripTrailingZeros().toPlainString();
-    FakeHttp.Reply r = error(code, "Rate limit reached for " + model + " in organization org-fake on requests per"
-        + " min (RPM): Limit 3, Used 3, Requested 1. Please try again in " + seconds + "s. Visit"
-        + " https://platform.openai.com/account/rate-limits to learn more.", "requests", "requests",
-        "rate_limit_exceeded");
+    String seconds =
+        new BigDecimal(d.toNanos())
+            .movePointLeft(9)
+            .setScale(3, RoundingMode.UP)
+            .stripTrailingZeros()
+            .toPlainString();
+    FakeHttp.Reply r =
+        error(
+            code,
+            "Rate limit reached for "
+                + model
+                + " in organization org-fake on requests per"
+                + " min (RPM): Limit 3, Used 3, Requested 1. Please try again in "
+                + seconds
+                + "s. Visit"
+                + " https://platform.openai.com/account/rate-limits to learn more.",
+            "requests",
+            "requests",
+            "rate_limit_exceeded");
     Set<Hint> hints = settings.hints();
     if (hints.contains(Hint.RETRY_AFTER_MS)) {
       r = r.withHeader("retry-after-ms", Long.toString(d.toMillis()));
@@ -564,29 +790,38 @@ public final class OpenAiProtocol {
       r = r.withHeader("Retry-After", DateTimeFormatter.RFC_1123_DATE_TIME.format(at));
     }
     if (hints.contains(Hint.RATELIMIT_RESET)) {
-      r = r.withHeader("x-ratelimit-limit-requests", "3")
-          .withHeader("x-ratelimit-remaining-requests", "0")
-          .withHeader("x-ratelimit-reset-requests", goDuration(d))
-          .withHeader("x-ratelimit-limit-tokens", "200000")
-          .withHeader("x-ratelimit-remaining-tokens", "199000")
-          .withHeader("x-ratelimit-reset-tokens", "300ms");
+      r =
+          r.withHeader("x-ratelimit-limit-requests", "3")
+              .withHeader("x-ratelimit-remaining-requests", "0")
+              .withHeader("x-ratelimit-reset-requests", goDuration(d))
+              .withHeader("x-ratelimit-limit-tokens", "200000")
+              .withHeader("x-ratelimit-remaining-tokens", "199000")
+              .withHeader("x-ratelimit-reset-tokens", "300ms");
     }
     return r;
   }
 
-  /** A duration as OpenAI writes its reset headers: {@code 20ms}, {@code 1s}, {@code 6m0s}, {@code 1.5s}. */
+  /**
+   * A duration as OpenAI writes its reset headers: {@code 20ms}, {@code 1s}, {@code 6m0s}, {@code
+   * 1.5s}.
+   */
   public static String goDuration(Duration d) {
     if (d.compareTo(Duration.ofSeconds(1)) < 0) {
       return d.toMillis() + "ms";
     }
     long minutes = d.toMinutes();
-    BigDecimal seconds = new BigDecimal(d.minusMinutes(minutes).toNanos()).movePointLeft(9).stripTrailingZeros();
+    BigDecimal seconds =
+        new BigDecimal(d.minusMinutes(minutes).toNanos()).movePointLeft(9).stripTrailingZeros();
     String s = (seconds.scale() < 0 ? seconds.setScale(0) : seconds).toPlainString() + "s";
     return minutes > 0 ? minutes + "m" + s : s;
   }
 
   /** OpenAI's error body. */
-  public static FakeHttp.Reply error(int status, String message, @Nullable String type, @Nullable String param,
+  public static FakeHttp.Reply error(
+      int status,
+      String message,
+      @Nullable String type,
+      @Nullable String param,
       @Nullable String code) {
     ObjectNode root = Json.MAPPER.createObjectNode();
     ObjectNode err = root.putObject("error");

@@ -1,5 +1,6 @@
 /**
- * Implementation of the wire fakes: the providers' JSON shapes; not an API, may change without notice.
+ * Implementation of the wire fakes: the providers' JSON shapes; not an API, may change without
+ * notice.
  *
  * <p>Nullness is declared once here: everything is non-null unless marked {@code @Nullable}.
  */
