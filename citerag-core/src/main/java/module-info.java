@@ -7,8 +7,10 @@
  * own sibling modules and to nobody else; they may change without notice.
  */
 module dev.citerag.core {
-  // ChatRequest still hands out a Jackson tree (issue #18 moves it to a neutral value)
-  requires transitive com.fasterxml.jackson.databind;
+  // No Jackson type is part of the API (a ChatRequest carries a ResponseSchema value); only the
+  // answer records' binding annotations are, hence the annotations module is transitive.
+  requires transitive com.fasterxml.jackson.annotation;
+  requires com.fasterxml.jackson.databind;
   requires org.slf4j;
   requires static transitive org.jspecify;
 

@@ -9,7 +9,8 @@ module dev.citerag.testkit {
   requires transitive dev.citerag.core;
   requires transitive org.junit.jupiter.api;
   requires transitive java.sql;
-  requires com.fasterxml.jackson.databind;
+  // WireCall.json() hands out the request body as a Jackson tree
+  requires transitive com.fasterxml.jackson.databind;
   requires mockwebserver3;
   requires okhttp3;
   requires org.postgresql.jdbc;

@@ -12,6 +12,7 @@ import dev.citerag.chat.ChatModel;
 import dev.citerag.chat.ChatRequest;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
+import dev.citerag.chat.ResponseSchema;
 import dev.citerag.chat.TokenUsage;
 import dev.citerag.internal.Checks;
 import java.time.Duration;
@@ -64,7 +65,8 @@ public final class ModelSupportVerifier implements SupportVerifier {
 
   private static final ObjectMapper MAPPER =
       JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
-  private static final ObjectNode SCHEMA = schema();
+  private static final ResponseSchema SCHEMA =
+      new ResponseSchema("citerag_support", schema().toString());
 
   private final ChatModel model;
   private final Duration timeout;

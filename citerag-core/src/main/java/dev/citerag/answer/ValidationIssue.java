@@ -1,7 +1,6 @@
 package dev.citerag.answer;
 
 import dev.citerag.internal.Checks;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -40,13 +39,5 @@ public record ValidationIssue(
 
   public boolean critical() {
     return severity == Severity.CRITICAL;
-  }
-
-  public Optional<String> sourceIdOption() {
-    return Optional.ofNullable(sourceId);
-  }
-
-  public Optional<String> quoteOption() {
-    return Optional.ofNullable(quote);
   }
 }

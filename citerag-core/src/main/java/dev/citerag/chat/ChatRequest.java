@@ -1,10 +1,7 @@
 package dev.citerag.chat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.citerag.internal.Checks;
 import java.time.Duration;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -13,16 +10,16 @@ import org.jspecify.annotations.Nullable;
  *
  * @param systemInstruction the rules (never contains retrieved text)
  * @param userContent the question and the sources, rendered as JSON data
- * @param responseSchema JSON Schema (draft 2020-12 subset: type, properties, required, items, enum,
- *     description, minItems, additionalProperties) the reply must match
+ * @param responseSchema the JSON Schema the reply must match, an immutable value the adapter turns
+ *     into its provider's wire form
  * @param temperature sampling temperature, 0 to 2; citerag uses 0
  * @param maxOutputTokens the output limit, &gt; 0
- * @param timeout how long the whole call (all retries included) may take, if bounded
+ * @param timeout how long the whole call (all retries included) may take; null when unbounded
  */
 public record ChatRequest(
     String systemInstruction,
     String userContent,
-    ObjectNode responseSchema,
+    ResponseSchema responseSchema,
     double temperature,
     int maxOutputTokens,
     @Nullable Duration timeout) {
@@ -36,22 +33,6 @@ public record ChatRequest(
     if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
       throw new IllegalArgumentException("timeout must be > 0, was " + timeout);
     }
-    responseSchema = responseSchema.deepCopy();
-  }
-
-  /** A copy of the schema; the request itself stays immutable. */
-  @Override
-  public ObjectNode responseSchema() {
-    return responseSchema.deepCopy();
-  }
-
-  /** The schema as a read-only view for serialisers that will not modify it. */
-  public JsonNode responseSchemaView() {
-    return responseSchema;
-  }
-
-  public Optional<Duration> timeoutOption() {
-    return Optional.ofNullable(timeout);
   }
 
   /** The same request with a different user content (used for retries with feedback). */

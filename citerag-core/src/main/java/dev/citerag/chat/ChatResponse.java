@@ -1,7 +1,6 @@
 package dev.citerag.chat;
 
 import dev.citerag.internal.Checks;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,9 +29,5 @@ public record ChatResponse(
     Checks.notNull(providerFinishReason, "providerFinishReason");
     Checks.notNull(usage, "usage");
     Checks.notNull(model, "model");
-  }
-
-  public Optional<String> responseIdOption() {
-    return Optional.ofNullable(responseId);
   }
 }

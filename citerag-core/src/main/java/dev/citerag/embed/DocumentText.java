@@ -1,7 +1,6 @@
 package dev.citerag.embed;
 
 import dev.citerag.internal.Checks;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -16,9 +15,5 @@ public record DocumentText(String text, @Nullable String title) {
 
   public static DocumentText of(String text) {
     return new DocumentText(text, null);
-  }
-
-  public Optional<String> titleOption() {
-    return Optional.ofNullable(title);
   }
 }

@@ -1,7 +1,6 @@
 package dev.citerag.embed;
 
 import dev.citerag.internal.Checks;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -25,13 +24,5 @@ public record EmbedderIdentity(
     Checks.notBlank(provider, "provider");
     Checks.notBlank(model, "model");
     Checks.positive(dimensions, "dimensions");
-  }
-
-  public Optional<String> digestOption() {
-    return Optional.ofNullable(digest);
-  }
-
-  public Optional<String> queryInstructionOption() {
-    return Optional.ofNullable(queryInstruction);
   }
 }

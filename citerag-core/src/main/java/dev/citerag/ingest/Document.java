@@ -5,7 +5,6 @@ import dev.citerag.load.FrontMatter;
 import dev.citerag.text.internal.Hashing;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
@@ -163,10 +162,6 @@ public record Document(
 
   public Document withTitle(@Nullable String newTitle) {
     return new Document(id, source, newTitle, content, format, metadata, pages);
-  }
-
-  public Optional<String> titleOption() {
-    return Optional.ofNullable(title);
   }
 
   /**

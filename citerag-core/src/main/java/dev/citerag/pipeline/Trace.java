@@ -11,7 +11,6 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalDouble;
 import org.jspecify.annotations.Nullable;
 
@@ -78,9 +77,5 @@ public record Trace(
   /** Ids of the chunks that were sent. */
   public List<String> sentChunkIds() {
     return sent.stream().map(s -> s.chunk().id()).toList();
-  }
-
-  public Optional<String> modelOption() {
-    return Optional.ofNullable(model);
   }
 }

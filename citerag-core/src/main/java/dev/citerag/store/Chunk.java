@@ -3,7 +3,6 @@ package dev.citerag.store;
 import dev.citerag.internal.Checks;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -60,13 +59,5 @@ public record Chunk(
   /** The heading path joined with {@code " > "}; empty when the chunk has no heading. */
   public String section() {
     return String.join(" > ", headingPath);
-  }
-
-  public Optional<String> titleOption() {
-    return Optional.ofNullable(title);
-  }
-
-  public Optional<Integer> pageOption() {
-    return Optional.ofNullable(page);
   }
 }

@@ -1,8 +1,6 @@
 package dev.citerag.store;
 
 import dev.citerag.internal.Checks;
-import java.util.Optional;
-import java.util.OptionalDouble;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -36,18 +34,6 @@ public record SearchHit(
     if (lexicalRank != null && lexicalRank < 1) {
       throw new IllegalArgumentException("lexicalRank must be >= 1, was " + lexicalRank);
     }
-  }
-
-  public OptionalDouble cosineOption() {
-    return cosine == null ? OptionalDouble.empty() : OptionalDouble.of(cosine);
-  }
-
-  public Optional<Integer> denseRankOption() {
-    return Optional.ofNullable(denseRank);
-  }
-
-  public Optional<Integer> lexicalRankOption() {
-    return Optional.ofNullable(lexicalRank);
   }
 
   /** Whether at least one query term matched the chunk lexically. */

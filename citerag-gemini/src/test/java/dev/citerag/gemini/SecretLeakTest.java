@@ -223,7 +223,7 @@ class SecretLeakTest {
     server.enqueue(json(200, reply));
     dev.citerag.chat.ChatResponse r = once.chat(request());
     assertNoPieceOfKey(r.model());
-    assertNoPieceOfKey(r.responseIdOption().orElse(""));
+    assertNoPieceOfKey(java.util.Objects.requireNonNullElse(r.responseId(), ""));
     assertNoPieceOfKey(r.providerFinishReason());
     for (ILoggingEvent ev : appender.list) {
       assertNoPieceOfKey(ev.getFormattedMessage());

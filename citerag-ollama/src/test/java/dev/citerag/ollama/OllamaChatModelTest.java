@@ -68,7 +68,7 @@ class OllamaChatModelTest {
     assertThat(reply.providerFinishReason()).isEqualTo("stop");
     assertThat(reply.usage()).isEqualTo(new TokenUsage(412, 57, 0, 0, 469));
     assertThat(reply.model()).isEqualTo("llama3.2");
-    assertThat(reply.responseIdOption()).isEmpty();
+    assertThat(reply.responseId()).isNull();
     assertThat(server.getRequestCount()).isEqualTo(1);
   }
 

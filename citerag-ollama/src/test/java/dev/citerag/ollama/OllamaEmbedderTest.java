@@ -290,7 +290,7 @@ class OllamaEmbedderTest {
     EmbedderIdentity id = embedder.identity();
 
     assertThat(id.model()).isEqualTo("qwen3-embedding:0.6b");
-    assertThat(id.digestOption()).hasValue(OllamaFixtures.NOMIC_DIGEST);
+    assertThat(id.digest()).isEqualTo(OllamaFixtures.NOMIC_DIGEST);
     assertThat(id.queryInstruction()).startsWith("Instruct: ");
   }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.citerag.chat.ChatRequest;
+import dev.citerag.chat.ResponseSchema;
 import dev.citerag.provider.internal.Retrier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -103,7 +104,7 @@ final class OllamaFixtures {
     return new ChatRequest(
         "Answer only from the sources. Reply with JSON.",
         "{\"question\":\"How do I roll back?\",\"sources\":[{\"id\":\"k7q\",\"text\":\"...\"}]}",
-        answerSchema(),
+        new ResponseSchema("citerag_answer", answerSchema().toString()),
         0.0,
         512,
         timeout);

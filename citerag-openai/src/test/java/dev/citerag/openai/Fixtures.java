@@ -33,7 +33,12 @@ final class Fixtures {
 
   static ChatRequest request(@Nullable Duration timeout) {
     return new ChatRequest(
-        Prompts.SYSTEM_INSTRUCTION, USER_CONTENT, AnswerSchema.schema(), 0.0, 1024, timeout);
+        Prompts.SYSTEM_INSTRUCTION,
+        USER_CONTENT,
+        AnswerSchema.responseSchema(),
+        0.0,
+        1024,
+        timeout);
   }
 
   /** No waiting between attempts: the waits are recorded instead. */

@@ -70,7 +70,7 @@ class OpenAiPipelineTest {
     assertThat(a.citations())
         .singleElement()
         .satisfies(c -> assertThat(c.chunk().source()).isEqualTo("runbooks/rollback.md"));
-    assertThat(r.trace().modelOption()).contains(FakeOpenAiServer.DEFAULT_MODEL_SNAPSHOT);
+    assertThat(r.trace().model()).isEqualTo(FakeOpenAiServer.DEFAULT_MODEL_SNAPSHOT);
     assertThat(server.embeddingCalls()).isNotEmpty();
   }
 

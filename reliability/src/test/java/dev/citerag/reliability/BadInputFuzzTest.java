@@ -614,7 +614,7 @@ class BadInputFuzzTest {
                       new ChatRequest(
                           Junk.text(r),
                           Junk.text(r),
-                          AnswerSchema.schema(),
+                          AnswerSchema.responseSchema(),
                           Junk.aDouble(r),
                           Junk.anInt(r),
                           Junk.duration(r));

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.citerag.answer.ModelAnswer;
+import dev.citerag.chat.ResponseSchema;
 import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
@@ -40,6 +41,16 @@ public final class AnswerSchema {
   /** The schema as compact JSON text. */
   public static String json() {
     return SCHEMA.toString();
+  }
+
+  /** The name a provider that names schemas is given: {@value}. */
+  public static final String NAME = "citerag_answer";
+
+  private static final ResponseSchema RESPONSE_SCHEMA = new ResponseSchema(NAME, SCHEMA.toString());
+
+  /** The schema as the value a {@link dev.citerag.chat.ChatRequest} carries. */
+  public static ResponseSchema responseSchema() {
+    return RESPONSE_SCHEMA;
   }
 
   /** Generates the schema of a record type. */

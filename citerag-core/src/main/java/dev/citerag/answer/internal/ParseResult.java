@@ -3,7 +3,6 @@ package dev.citerag.answer.internal;
 import dev.citerag.answer.ModelAnswer;
 import dev.citerag.answer.ValidationIssue;
 import java.util.List;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -17,10 +16,6 @@ public record ParseResult(@Nullable ModelAnswer answer, List<ValidationIssue> is
     if ((answer == null) == issues.isEmpty()) {
       throw new IllegalArgumentException("exactly one of answer and issues must be present");
     }
-  }
-
-  public Optional<ModelAnswer> answerOption() {
-    return Optional.ofNullable(answer);
   }
 
   public boolean ok() {

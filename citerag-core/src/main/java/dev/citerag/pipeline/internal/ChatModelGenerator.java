@@ -26,7 +26,7 @@ public final class ChatModelGenerator implements AnswerGenerator {
         new ChatRequest(
             request.context().systemInstruction(),
             user,
-            AnswerSchema.schema(),
+            AnswerSchema.responseSchema(),
             0.0,
             maxOutputTokens,
             request.timeout());

@@ -7,6 +7,7 @@ import dev.citerag.chat.ChatRequest;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
+import dev.citerag.internal.SchemaTree;
 import java.io.IOException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -46,7 +47,7 @@ public final class ChatCodec {
                 temperature != null ? temperature : request.temperature(),
                 maxOutputTokens != null ? maxOutputTokens : request.maxOutputTokens(),
                 "application/json",
-                request.responseSchemaView(),
+                SchemaTree.of(request.responseSchema()),
                 thinkingBudget != null ? new ChatWire.ThinkingConfig(thinkingBudget) : null));
     try {
       return Json.MAPPER.writeValueAsBytes(body);

@@ -8,6 +8,7 @@ import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
 import dev.citerag.internal.Checks;
+import dev.citerag.internal.SchemaTree;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -62,7 +63,7 @@ public final class OllamaChatClient {
                 new ChatWire.Message("system", request.systemInstruction()),
                 new ChatWire.Message("user", request.userContent())),
             false,
-            request.responseSchemaView(),
+            SchemaTree.of(request.responseSchema()),
             new ChatWire.Options(
                 temperature, options.seed(), options.numCtx(), request.maxOutputTokens()),
             options.think(),

@@ -8,6 +8,7 @@ import dev.citerag.chat.ChatRequest;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
+import dev.citerag.internal.SchemaTree;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
@@ -19,9 +20,6 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ChatCodec {
   private ChatCodec() {}
-
-  /** The {@code json_schema.name} sent with the answer schema. */
-  public static final String SCHEMA_NAME = "citerag_answer";
 
   /** {@code providerFinishReason} of a reply whose {@code message.refusal} is set. */
   public static final String REFUSAL = "refusal";
@@ -59,10 +57,12 @@ public final class ChatCodec {
           new ChatWire.ResponseFormat(
               "json_schema",
               new ChatWire.JsonSchema(
-                  SCHEMA_NAME, true, StrictSchema.of(request.responseSchemaView())));
+                  request.responseSchema().name(),
+                  true,
+                  StrictSchema.of(SchemaTree.of(request.responseSchema()))));
     } else {
       rf = new ChatWire.ResponseFormat("json_object", null);
-      system = system + schemaInstruction(request.responseSchemaView());
+      system = system + schemaInstruction(SchemaTree.of(request.responseSchema()));
     }
     int limit = maxOutputTokens != null ? maxOutputTokens : request.maxOutputTokens();
     ChatWire.Request body =

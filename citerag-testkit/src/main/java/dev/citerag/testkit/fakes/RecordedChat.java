@@ -35,12 +35,4 @@ public record RecordedChat(
   public Optional<String> question() {
     return sources.question();
   }
-
-  public Optional<ChatResponse> responseOption() {
-    return Optional.ofNullable(response);
-  }
-
-  public Optional<RuntimeException> failureOption() {
-    return Optional.ofNullable(failure);
-  }
 }

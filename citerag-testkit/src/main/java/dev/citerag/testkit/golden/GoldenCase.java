@@ -4,7 +4,6 @@ import dev.citerag.internal.Checks;
 import dev.citerag.store.Filter;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -93,13 +92,5 @@ public record GoldenCase(
         filter.entrySet().stream()
             .map(e -> Filter.eq(e.getKey(), e.getValue()))
             .toArray(Filter[]::new));
-  }
-
-  public Optional<String> evidenceOption() {
-    return Optional.ofNullable(evidence);
-  }
-
-  public Optional<String> mustContainOption() {
-    return Optional.ofNullable(mustContain);
   }
 }

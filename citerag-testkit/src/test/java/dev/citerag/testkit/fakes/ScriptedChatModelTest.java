@@ -32,7 +32,7 @@ class ScriptedChatModelTest {
           .append("\"}");
     }
     String user = "{\"question\":\"" + question + "\",\"sources\":[" + sources + "]}";
-    return new ChatRequest("rules", user, AnswerSchema.schema(), 0.0, 256, null);
+    return new ChatRequest("rules", user, AnswerSchema.responseSchema(), 0.0, 256, null);
   }
 
   private static JsonNode json(ChatResponse r) throws Exception {

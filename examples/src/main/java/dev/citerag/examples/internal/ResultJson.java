@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -130,7 +131,7 @@ public final class ResultJson {
     o.set("retrieved", retrieved(t.retrieved(), t.sent()));
     o.set("usage", usage(t.usage()));
     o.set("latency_ms", latency(t.latency()));
-    o.put("model", t.modelOption().orElse(t.generator()));
+    o.put("model", Objects.requireNonNullElse(t.model(), t.generator()));
     o.put("generator", t.generator());
     o.put("attempts", t.attempts().size());
     return o;

@@ -11,6 +11,7 @@ import dev.citerag.store.SearchHit;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -183,7 +184,7 @@ public final class TextOutput {
     return String.format(
         Locale.ROOT,
         "(%s; %s; %d chunks retrieved%s%s; %d ms)%n",
-        t.modelOption().orElse(t.generator()),
+        Objects.requireNonNullElse(t.model(), t.generator()),
         extra,
         t.retrieved().size(),
         sent,

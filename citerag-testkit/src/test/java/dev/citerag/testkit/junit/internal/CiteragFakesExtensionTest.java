@@ -57,7 +57,7 @@ class CiteragFakesExtensionTest {
         new ChatRequest(
             "rules",
             "{\"question\":\"Where is the runbook?\",\"sources\":[{\"id\":\"k2x9q\",\"text\":\"t\"}]}",
-            AnswerSchema.schema(),
+            AnswerSchema.responseSchema(),
             0,
             64,
             null));
