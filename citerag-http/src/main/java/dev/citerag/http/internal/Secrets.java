@@ -30,7 +30,6 @@ public final class Secrets {
 
   /**
    * Words shaped like a provider key, even partly masked by the server (its last characters kept).
-   * Applied with {@code replaceAll} to text of at most {@code max + 3} characters.
    */
   private static final Pattern KEY_SHAPED =
       Pattern.compile("\\b(?:sk|rk|pk|sess)-[A-Za-z0-9_*.\\-]{3,}");
@@ -62,8 +61,11 @@ public final class Secrets {
    * characters (plus {@code ...}). Null gives the empty string.
    */
   public static String scrub(@Nullable String text, @Nullable String key, int max) {
-    String s = Redact.providerText(text, max, key);
-    return s.indexOf('-') < 0 ? s : KEY_SHAPED.matcher(s).replaceAll(MASK);
+    // key-shaped words first, whole: a server's partly masked echo keeps the key's last characters,
+    // which masking the key's pieces first would leave standing
+    String s =
+        text == null || text.indexOf('-') < 0 ? text : KEY_SHAPED.matcher(text).replaceAll(MASK);
+    return Redact.providerText(s, max, key);
   }
 
   /** {@code SocketTimeoutException: timeout}, the message scrubbed. */
