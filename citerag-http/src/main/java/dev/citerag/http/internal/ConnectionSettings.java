@@ -247,7 +247,14 @@ public final class ConnectionSettings {
         + retryPolicy;
   }
 
-  private Duration timeout(@Nullable Duration d, String field) {
+  /**
+   * Checks an adapter's own timeout (e.g. Ollama's first-call bound) as the shared ones are
+   * checked.
+   *
+   * @throws IllegalArgumentException naming {@code field} when null, zero, negative or over the
+   *     maximum
+   */
+  public Duration timeout(@Nullable Duration d, String field) {
     Duration checked = positive(d, field);
     if (maxTimeout != null && checked.compareTo(maxTimeout) > 0) {
       throw new IllegalArgumentException(field + " must be <= " + maxTimeout + ", was " + d);
