@@ -190,9 +190,11 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
     return open().hybridSearch(queryVector, queryText, k, filter);
   }
 
-  /** Fills in every hit's cosine from the stored vectors, in one query. */
-  @Override
-  public List<SearchHit> withCosines(float[] queryVector, List<SearchHit> hits) {
+  /**
+   * Fills in every hit's cosine from the stored vectors, in one query: for tests that rebuild
+   * {@link #hybridSearch}'s fusion from the separate searches.
+   */
+  List<SearchHit> withCosines(float[] queryVector, List<SearchHit> hits) {
     return open().withCosines(queryVector, hits);
   }
 
