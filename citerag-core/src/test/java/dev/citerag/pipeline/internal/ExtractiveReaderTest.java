@@ -18,14 +18,14 @@ class ExtractiveReaderTest {
 
   @Test
   void long_words_match_one_edit_away_short_ones_do_not() {
-    assertThat(ExtractiveReader.matches("californian", Set.of("california"))).isTrue();
-    assertThat(ExtractiveReader.matches("reffer", Set.of("refer")))
+    assertThat(QuestionCues.matches("californian", Set.of("california"))).isTrue();
+    assertThat(QuestionCues.matches("reffer", Set.of("refer")))
         .isTrue(); // "reffered" vs "referred"
-    assertThat(ExtractiveReader.matches("cost", Set.of("cast"))).isFalse();
-    assertThat(ExtractiveReader.matches("bridges", Set.of("fridges")))
+    assertThat(QuestionCues.matches("cost", Set.of("cast"))).isFalse();
+    assertThat(QuestionCues.matches("bridges", Set.of("fridges")))
         .isFalse(); // first letter differs
-    assertThat(ExtractiveReader.withinOneEdit("abcdef", "abcxef")).isTrue();
-    assertThat(ExtractiveReader.withinOneEdit("abcdef", "abdcef")).isFalse();
+    assertThat(QuestionCues.withinOneEdit("abcdef", "abcxef")).isTrue();
+    assertThat(QuestionCues.withinOneEdit("abcdef", "abdcef")).isFalse();
   }
 
   @Test
