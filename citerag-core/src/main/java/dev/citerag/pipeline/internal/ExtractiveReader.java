@@ -163,6 +163,17 @@ public final class ExtractiveReader {
                 terms,
                 context,
                 cos == null ? 0 : cos));
+        Candidate added = candidates.get(candidates.size() - 1);
+        if (u.context() != null) {
+          // a table row means what its header says: the row is embedded under its header
+          added.embedText = u.context() + "\n" + u.quote();
+        }
+        added.surroundings =
+            (s.chunk().title() == null ? "" : s.chunk().title())
+                + " "
+                + s.chunk().section()
+                + " "
+                + (u.context() == null ? "" : u.context());
       }
     }
     if (candidates.isEmpty()) {
@@ -258,6 +269,21 @@ public final class ExtractiveReader {
       veto = "the question is negated and the best sentence is not";
     } else if (QuestionCues.antonymConflict(question, best.sentence)) {
       veto = "the question and the best sentence hold the two words of an antonym pair";
+    }
+    if (veto == null) {
+      // inflections only (plural stemming), not derivations: "hourly" is not stated by "hours"
+      Set<String> written =
+          LexicalAnalyzer.distinctSurfaceTerms(best.sentence + " " + best.surroundings);
+      for (String w : QuestionCues.askedAttribute(question)) {
+        boolean stated = false;
+        for (String t : LexicalAnalyzer.distinctSurfaceTerms(w)) {
+          stated |= QuestionCues.matches(t, written);
+        }
+        if (!stated) {
+          veto = "the asked attribute's word \"" + w + "\" is not in the best sentence";
+          break;
+        }
+      }
     }
     for (String t : qTerms) {
       if (veto != null) {
@@ -466,11 +492,11 @@ public final class ExtractiveReader {
     List<String> missing = new ArrayList<>();
     synchronized (vectors) {
       for (Candidate c : candidates) {
-        float[] v = vectors.get(c.sentence);
+        float[] v = vectors.get(c.embedKey());
         if (v != null) {
           c.vector = v;
-        } else if (!missing.contains(c.sentence)) {
-          missing.add(c.sentence);
+        } else if (!missing.contains(c.embedKey())) {
+          missing.add(c.embedKey());
         }
       }
     }
@@ -487,7 +513,7 @@ public final class ExtractiveReader {
       }
       for (Candidate c : candidates) {
         if (c.vector == null) {
-          c.vector = local.get(c.sentence);
+          c.vector = local.get(c.embedKey());
         }
       }
     }
@@ -516,6 +542,14 @@ public final class ExtractiveReader {
     final boolean procedure;
     final Set<String> terms;
     final Set<String> context;
+    String surroundings = "";
+
+    String embedKey() {
+      return embedText == null ? sentence : embedText;
+    }
+
+    // what the embedder reads for the similarity: the sentence, or a table row under its header
+    @Nullable String embedText;
     final double chunkCosine;
     float @Nullable [] vector;
     double coverage;

@@ -1,6 +1,7 @@
 package dev.citerag.pipeline.internal;
 
 import dev.citerag.text.internal.LexicalAnalyzer;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -412,5 +413,70 @@ final class QuestionCues {
       out.add(LexicalAnalyzer.stem(w));
     }
     return Set.copyOf(out);
+  }
+
+  private static final Set<String> AUXILIARIES =
+      Set.of(
+          "is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would",
+          "should", "shall", "may", "might", "must", "has", "have", "had");
+  private static final Set<String> DETERMINERS =
+      Set.of("the", "a", "an", "this", "that", "these", "those", "its", "their", "his", "her");
+
+  /**
+   * The asked attribute of a what/which question: the words that name what is asked for, which a
+   * sentence must state to answer it. "What burst size does the endpoint allow?" asks for a "burst
+   * size"; "What is the hourly overtime rate for on-call work?" for an "hourly overtime rate". Two
+   * shapes are read: wh-word, then the attribute, then an auxiliary ("What burst size does"); and
+   * wh-word, auxiliary, optional determiner, then the attribute up to the first stop word ("What is
+   * the hourly overtime rate for"). Capitalised words (names have their own rule), generic words
+   * (as written, not stemmed: "hourly" is not "hours") and words of fewer than 3 letters are left
+   * out; any other shape gives no attribute (an empty set), so the rule only speaks when the
+   * question's grammar is plain. Returns lower-case surface words.
+   */
+  static Set<String> askedAttribute(String question) {
+    List<String> words = new ArrayList<>();
+    List<Boolean> capitalised = new ArrayList<>();
+    Matcher m = QUESTION_TOKEN.matcher(question);
+    while (m.find()) {
+      words.add(m.group().toLowerCase(Locale.ROOT));
+      capitalised.add(Character.isUpperCase(m.group().codePointAt(0)));
+    }
+    int wh = words.isEmpty() ? -1 : 0;
+    if (wh < 0 || !(words.get(0).equals("what") || words.get(0).equals("which"))) {
+      return Set.of();
+    }
+    int i = wh + 1;
+    boolean afterAuxiliary = i < words.size() && AUXILIARIES.contains(words.get(i));
+    if (afterAuxiliary) {
+      i++;
+      if (i < words.size() && DETERMINERS.contains(words.get(i))) {
+        i++;
+      }
+    }
+    int start = i;
+    while (i < words.size()
+        && !AUXILIARIES.contains(words.get(i))
+        && !LexicalAnalyzer.STOP_WORDS.contains(words.get(i))) {
+      i++;
+    }
+    if (i == start || i >= words.size()) {
+      return Set.of();
+    }
+    if (!afterAuxiliary && !AUXILIARIES.contains(words.get(i))) {
+      return Set.of(); // "What river flows through ...": no auxiliary closes the attribute
+    }
+    Set<String> out = new HashSet<>();
+    for (int k = start; k < i; k++) {
+      String w = words.get(k);
+      if (!capitalised.get(k) && w.length() >= 3 && isAlpha(w) && !isGeneric(w)) {
+        out.add(w);
+      }
+    }
+    return out;
+  }
+
+  // the surface word, not its stem: "hourly" asks for something "hours" does not
+  private static boolean isGeneric(String word) {
+    return GENERIC_WORDS.contains(word) || TYPE_WORDS.contains(word);
   }
 }
