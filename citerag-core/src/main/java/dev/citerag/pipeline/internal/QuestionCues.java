@@ -3,6 +3,7 @@ package dev.citerag.pipeline.internal;
 import dev.citerag.text.internal.LexicalAnalyzer;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -465,7 +466,7 @@ final class QuestionCues {
     if (!afterAuxiliary && !AUXILIARIES.contains(words.get(i))) {
       return Set.of(); // "What river flows through ...": no auxiliary closes the attribute
     }
-    Set<String> out = new HashSet<>();
+    Set<String> out = new LinkedHashSet<>(); // in the question's order
     for (int k = start; k < i; k++) {
       String w = words.get(k);
       if (!capitalised.get(k) && w.length() >= 3 && isAlpha(w) && !isGeneric(w)) {
