@@ -27,6 +27,7 @@ module dev.citerag.core {
   exports dev.citerag.internal to
       dev.citerag.testkit,
       dev.citerag.pgvector,
+      dev.citerag.http,
       dev.citerag.gemini,
       dev.citerag.ollama,
       dev.citerag.openai,
@@ -35,6 +36,7 @@ module dev.citerag.core {
       dev.citerag.testkit,
       dev.citerag.pgvector;
   exports dev.citerag.provider.internal to
+      dev.citerag.http,
       dev.citerag.gemini,
       dev.citerag.ollama,
       dev.citerag.openai;

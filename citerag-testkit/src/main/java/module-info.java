@@ -13,6 +13,7 @@ module dev.citerag.testkit {
   requires transitive com.fasterxml.jackson.databind;
   requires mockwebserver3;
   requires okhttp3;
+  requires com.zaxxer.hikari;
   requires org.postgresql.jdbc;
   requires org.slf4j;
   requires static transitive org.jspecify;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.citerag.examples.Main;
 import dev.citerag.gemini.GeminiChatModel;
+import dev.citerag.http.internal.HttpTransport;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.MarkdownChunker;
 import dev.citerag.loaders.HtmlLoader;
@@ -70,6 +71,7 @@ class RegexDenialOfServiceTest {
       List.of(
           MarkdownChunker.class,
           GeminiChatModel.class,
+          HttpTransport.class,
           OllamaChatModel.class,
           OpenAiChatModel.class,
           PgVectorStore.class,
@@ -80,9 +82,9 @@ class RegexDenialOfServiceTest {
   /** Patterns applied only with {@code matches()} (to values, identifiers, short settings). */
   private static final Set<String> WHOLE_MATCH_ONLY =
       Set.of(
-          "dev.citerag.ingest.MarkdownChunker.HEADING",
-          "dev.citerag.ingest.MarkdownChunker.FENCE_OPEN",
-          "dev.citerag.ingest.MarkdownChunker.TABLE_DELIMITER",
+          "dev.citerag.ingest.internal.MarkdownBlocks.HEADING",
+          "dev.citerag.ingest.internal.Fence.OPEN",
+          "dev.citerag.ingest.internal.MarkdownBlocks.TABLE_DELIMITER",
           "dev.citerag.load.FrontMatter.KEY_LINE",
           "dev.citerag.store.Filter.KEY",
           "dev.citerag.provider.internal.RetryHints.PROTO_DURATION",
@@ -109,7 +111,7 @@ class RegexDenialOfServiceTest {
     Map<String, Pattern> patterns = patterns();
     assertThat(patterns)
         .as("the scan found the chunker's patterns")
-        .containsKey("dev.citerag.ingest.MarkdownChunker.HEADING");
+        .containsKey("dev.citerag.ingest.internal.MarkdownBlocks.HEADING");
     List<String> inputs = adversarialInputs();
     List<String> failures = new ArrayList<>();
     long runs = 0;
