@@ -14,6 +14,11 @@ public record Claim(
         @JsonPropertyDescription("The sources that support this statement.")
         List<Citation> citations) {
 
+  /**
+   * Checks the fields and copies the citations.
+   *
+   * @throws IllegalArgumentException when {@code text} or {@code citations} is or holds null
+   */
   public Claim {
     Checks.notNull(text, "text");
     citations = List.copyOf(Checks.noNullElements(citations, "citations"));

@@ -12,11 +12,17 @@ import dev.citerag.store.SearchHit;
  */
 public record SentSource(String sourceId, SearchHit hit) {
 
+  /**
+   * Checks the fields.
+   *
+   * @throws IllegalArgumentException when {@code sourceId} is blank or {@code hit} is null
+   */
   public SentSource {
     Checks.notBlank(sourceId, "sourceId");
     Checks.notNull(hit, "hit");
   }
 
+  /** {@return the chunk behind the id: {@code hit().chunk()}} */
   public Chunk chunk() {
     return hit.chunk();
   }

@@ -32,6 +32,12 @@ public record SupportVerdict(
     NOT_ENOUGH
   }
 
+  /**
+   * Checks the fields and copies the lists.
+   *
+   * @throws IllegalArgumentException when a field is or holds null, or {@code coverage} is outside
+   *     [0,1]
+   */
   public SupportVerdict {
     Checks.notNull(support, "support");
     missing = List.copyOf(Checks.noNullElements(missing, "missing"));
@@ -40,6 +46,7 @@ public record SupportVerdict(
     Checks.notNull(usage, "usage");
   }
 
+  /** {@return whether the judgement is {@link Support#SUPPORTED}} */
   public boolean supported() {
     return support == Support.SUPPORTED;
   }
