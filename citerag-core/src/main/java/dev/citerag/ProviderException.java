@@ -39,9 +39,16 @@ public abstract sealed class ProviderException extends CiteragException
     PROTOCOL
   }
 
+  /** The provider's name. */
   private final String provider;
+
+  /** The provider-neutral category. */
   private final Kind kind;
+
+  /** The HTTP status, or 0 or less when there was no HTTP answer. */
   private final int httpStatus;
+
+  /** The provider's own status word, or null. */
   private final @Nullable String providerStatus;
 
   /**

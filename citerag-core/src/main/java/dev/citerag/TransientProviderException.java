@@ -11,6 +11,7 @@ import org.jspecify.annotations.Nullable;
 public final class TransientProviderException extends ProviderException {
   private static final long serialVersionUID = 1L;
 
+  /** The server's retry hint, or null. */
   private final @Nullable Duration retryAfter;
 
   /**

@@ -22,6 +22,8 @@ public record Citation(
   /**
    * Checks the fields (content rules are the validator's job, not the constructor's).
    *
+   * @param sourceId the id of a source the model was shown
+   * @param quote words copied verbatim from that source
    * @throws IllegalArgumentException when {@code sourceId} or {@code quote} is null
    */
   public Citation {

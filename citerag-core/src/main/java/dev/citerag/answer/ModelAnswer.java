@@ -15,6 +15,10 @@ import java.util.List;
  * {"status": "answered", "answer": "...",
  *  "claims": [{"text": "...", "citations": [{"source_id": "k7q2m", "quote": "..."}]}]}
  * }</pre>
+ *
+ * @param status "answered", or {@code not_in_sources} when the sources do not hold the answer
+ * @param answer the answer text; empty for {@code not_in_sources}
+ * @param claims the statements of the answer with their citations; empty for {@code not_in_sources}
  */
 public record ModelAnswer(
     @JsonProperty(value = "status", required = true)
@@ -33,6 +37,10 @@ public record ModelAnswer(
   /**
    * Checks the fields and copies the claims.
    *
+   * @param status "answered", or {@code not_in_sources} when the sources do not hold the answer
+   * @param answer the answer text; empty for {@code not_in_sources}
+   * @param claims the statements of the answer with their citations; empty for {@code
+   *     not_in_sources}
    * @throws IllegalArgumentException when a field is null or {@code claims} holds null
    */
   public ModelAnswer {
@@ -51,7 +59,7 @@ public record ModelAnswer(
    *
    * @param answer the answer text, also the claim's text
    * @param citations the claim's citations
-   * @return an {@code answered} answer
+   * @return an "answered" answer
    * @throws IllegalArgumentException when an argument is or holds null
    */
   public static ModelAnswer answered(String answer, List<Citation> citations) {

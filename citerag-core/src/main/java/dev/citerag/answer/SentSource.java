@@ -15,6 +15,8 @@ public record SentSource(String sourceId, SearchHit hit) {
   /**
    * Checks the fields.
    *
+   * @param sourceId the id the model saw (short, non-sequential, unique within one call)
+   * @param hit the retrieval hit behind it
    * @throws IllegalArgumentException when {@code sourceId} is blank or {@code hit} is null
    */
   public SentSource {

@@ -35,6 +35,14 @@ public record SupportVerdict(
   /**
    * Checks the fields and copies the lists.
    *
+   * @param support supported, contradicted, or not enough in the quotes
+   * @param missing terms of the claim that its quotes do not carry (numbers, names, content words)
+   * @param contradicting terms that contradict the quotes (a negation one side lacks, a value the
+   *     quotes state differently)
+   * @param coverage in [0,1]: how much of the claim its quotes cover (0 for a claim with nothing to
+   *     cover)
+   * @param usage model calls, tokens and time the judgement took ({@link VerificationUsage#NONE}
+   *     for a deterministic verifier)
    * @throws IllegalArgumentException when a field is or holds null, or {@code coverage} is outside
    *     [0,1]
    */

@@ -19,6 +19,12 @@ public record ValidationReport(
   /**
    * Checks the fields and copies the issues.
    *
+   * @param issues every issue found, critical first
+   * @param groundingScore in [0,1]: per claim, the share of its citations that are valid times how
+   *     much of the claim its valid quotes cover, averaged over claims; 1 for a correct abstention,
+   *     0 when nothing is valid (an empty or unrelated claim covers nothing)
+   * @param verification model calls, tokens and time spent verifying support ({@link
+   *     VerificationUsage#NONE} for the deterministic verifier)
    * @throws IllegalArgumentException when a field is or holds null, or {@code groundingScore} is
    *     outside [0,1]
    */

@@ -21,6 +21,9 @@ public record VerificationUsage(int calls, TokenUsage tokens, Duration latency) 
   /**
    * Checks the fields.
    *
+   * @param calls model calls made
+   * @param tokens tokens they consumed
+   * @param latency time they took
    * @throws IllegalArgumentException when {@code calls} or {@code latency} is negative, or a field
    *     is null
    */

@@ -22,6 +22,11 @@ public record TokenUsage(
   /**
    * Checks the counts.
    *
+   * @param inputTokens prompt tokens
+   * @param outputTokens visible output tokens
+   * @param reasoningTokens hidden reasoning tokens (Gemini's thoughts), 0 when none
+   * @param cachedTokens prompt tokens served from a cache, 0 when none
+   * @param totalTokens the provider's total, or the sum when it reports none
    * @throws IllegalArgumentException when a count is negative
    */
   public TokenUsage {

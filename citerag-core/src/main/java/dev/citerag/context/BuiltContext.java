@@ -22,6 +22,10 @@ public record BuiltContext(
   /**
    * Checks the fields and copies the sources.
    *
+   * @param sources what was sent, in the order sent
+   * @param systemInstruction the rules
+   * @param userContent the question and the sources, rendered as JSON
+   * @param estimatedTokens estimate of system + user tokens
    * @throws IllegalArgumentException when a field is or holds null, {@code estimatedTokens} is
    *     negative, or two sources share an id
    */

@@ -20,6 +20,12 @@ public record ChunkerSettings(int maxTokens, int overlapTokens, boolean faqMode)
   /**
    * Checks the limits.
    *
+   * @param maxTokens the most estimated tokens a chunk may hold, heading prefix included (default
+   *     300)
+   * @param overlapTokens how much of the previous piece is repeated at the start of the next when a
+   *     section must be split (default 40); must be less than half of {@code maxTokens}
+   * @param faqMode when true, a heading that ends with {@code ?} and its answer form one chunk each
+   *     (if it fits)
    * @throws IllegalArgumentException when {@code maxTokens} is outside 32..8192, {@code
    *     overlapTokens} is negative, or {@code overlapTokens * 2 >= maxTokens}
    */

@@ -18,6 +18,12 @@ public record IngestProgress(
   /**
    * Checks the elapsed time.
    *
+   * @param documentsDone documents finished (written or skipped)
+   * @param documentsTotal documents in the run
+   * @param chunksDone chunks embedded so far; written too, except during an initial load into an
+   *     empty store, which is written in one go at the end
+   * @param chunksTotal chunks of the documents that need writing (known after chunking)
+   * @param elapsed time since the run started
    * @throws IllegalArgumentException when {@code elapsed} is null or negative
    */
   public IngestProgress {

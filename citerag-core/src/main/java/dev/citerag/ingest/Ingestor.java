@@ -500,6 +500,7 @@ public final class Ingestor {
     /**
      * Builds an immutable, thread-safe ingestor from this builder's settings.
      *
+     * @return the ingestor
      * @throws IllegalArgumentException when embedder or store is missing, or their dimensions
      *     differ
      */

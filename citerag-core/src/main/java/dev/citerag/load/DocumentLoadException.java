@@ -13,7 +13,10 @@ import org.jspecify.annotations.Nullable;
 public class DocumentLoadException extends CiteragException {
   private static final long serialVersionUID = 1L;
 
+  /** The file's name as shown (escaped). */
   private final String file;
+
+  /** The 1-based line, or 0 when the problem has none. */
   private final int line;
 
   /**

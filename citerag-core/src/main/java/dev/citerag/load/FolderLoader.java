@@ -113,6 +113,9 @@ public final class FolderLoader {
     /**
      * Checks the fields.
      *
+     * @param file its path as given plus the part under the folder, escaped
+     * @param reason why, by kind
+     * @param detail why, for people (the loader's message for {@link Reason#INVALID})
      * @throws IllegalArgumentException when a field is null
      */
     public SkippedFile {
@@ -135,7 +138,12 @@ public final class FolderLoader {
    * @param skipped every file not loaded, in walk order
    */
   public record Result(List<Document> documents, List<SkippedFile> skipped) {
-    /** Copies both lists (unmodifiable). */
+    /**
+     * Copies both lists (unmodifiable).
+     *
+     * @param documents the documents loaded, sorted by id
+     * @param skipped every file not loaded, in walk order
+     */
     public Result {
       documents = List.copyOf(documents);
       skipped = List.copyOf(skipped);

@@ -43,6 +43,10 @@ public record FrontMatter(Map<String, String> metadata, String body, int bodyLin
   /**
    * Copies the metadata (keeping its order) and checks the body.
    *
+   * @param metadata the pairs in file order (unmodifiable)
+   * @param body the text after the closing line (the whole text when there is no front matter),
+   *     without a leading byte-order mark
+   * @param bodyLine the 1-based line of the file on which {@code body} starts
    * @throws IllegalArgumentException when {@code body} is null
    */
   public FrontMatter {

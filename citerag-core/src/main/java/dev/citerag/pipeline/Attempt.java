@@ -43,6 +43,18 @@ public record Attempt(
   /**
    * Checks the fields, cuts the raw reply to {@link #MAX_RAW_CHARS} and copies the issues.
    *
+   * @param number 1-based
+   * @param rawReply the reply text, cut to {@link #MAX_RAW_CHARS} characters: the debug field, the
+   *     only place where a rejected reply's text is kept (never shown as an answer)
+   * @param finishReason mapped stop reason
+   * @param providerFinishReason the provider's word
+   * @param usage tokens of this attempt
+   * @param model the model that answered
+   * @param responseId the provider's response id, if any
+   * @param issues what the parser/validator found
+   * @param latency time of the generation call
+   * @param verification model calls, tokens and time the support verifier spent on this attempt
+   *     ({@link VerificationUsage#NONE} for the deterministic verifier)
    * @throws IllegalArgumentException when {@code number} is not positive, or a non-null field is
    *     null
    */

@@ -47,6 +47,12 @@ public sealed interface RagResult
     /**
      * Checks the fields and copies the lists.
      *
+     * @param answer the answer text
+     * @param claims its claims with their (verified) citations
+     * @param citations every citation resolved to its chunk
+     * @param groundingScore in [0,1]
+     * @param warnings non-critical validation findings
+     * @param trace how the request went
      * @throws IllegalArgumentException when {@code answer} is blank, there is no citation, or a
      *     field is null
      */
@@ -79,6 +85,9 @@ public sealed interface RagResult
     /**
      * Checks the fields.
      *
+     * @param reason why
+     * @param detail a sentence for people
+     * @param trace how the request went
      * @throws IllegalArgumentException when a field is null
      */
     public Abstained {
@@ -107,6 +116,10 @@ public sealed interface RagResult
     /**
      * Checks the fields and copies the issues.
      *
+     * @param reason why
+     * @param issues the critical issues of the last attempt (empty for provider failures)
+     * @param detail a sentence for people
+     * @param trace how the request went
      * @throws IllegalArgumentException when a field is null
      */
     public Rejected {

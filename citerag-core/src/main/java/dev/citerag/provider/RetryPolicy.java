@@ -38,6 +38,13 @@ public record RetryPolicy(
   /**
    * Checks the settings.
    *
+   * @param maxAttempts attempts in all, including the first (1 = no retry); default 5
+   * @param initialBackoff wait before the second attempt; default 1 s
+   * @param maxBackoff cap of a single wait; default 30 s
+   * @param multiplier growth per attempt, &gt;= 1; default 2
+   * @param jitter random share added to or removed from each wait, in [0,1]; default 0.2
+   * @param totalTimeout bound on the whole call including waits; default 120 s. A request's own
+   *     timeout, when shorter, wins
    * @throws IllegalArgumentException when {@code maxAttempts} is outside 1..100, a duration is null
    *     or not positive, {@code maxBackoff < initialBackoff}, {@code multiplier} is outside 1..10
    *     or {@code jitter} outside 0..1

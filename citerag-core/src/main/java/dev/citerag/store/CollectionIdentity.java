@@ -29,6 +29,12 @@ public record CollectionIdentity(
   /**
    * Checks the fields.
    *
+   * @param embeddingProvider the embedder's provider, e.g. {@code onnx}, {@code gemini}
+   * @param embeddingModel the embedding model's name
+   * @param modelDigest the provider's digest of the model weights, or {@code null} when unknown
+   * @param dimensions the vector length, &gt; 0
+   * @param queryInstruction the prefix or task applied to queries, or {@code null} when none
+   * @param chunkerSettings the chunker's {@link dev.citerag.ingest.Chunker#settingsDescription()}
    * @throws IllegalArgumentException when provider or model is blank, {@code dimensions} is not
    *     positive or {@code chunkerSettings} is null
    */

@@ -18,6 +18,9 @@ public record DocumentChunks(String docId, String documentHash, List<EmbeddedChu
   /**
    * Checks the fields and copies the chunks.
    *
+   * @param docId the document's id: not blank, no lone surrogate
+   * @param documentHash the document's {@link dev.citerag.ingest.Document#contentHash()}
+   * @param chunks every chunk of the document, each with {@code docId}; empty removes its chunks
    * @throws IllegalArgumentException when an id or hash is blank, a chunk belongs to another
    *     document, or two chunks share an id
    */

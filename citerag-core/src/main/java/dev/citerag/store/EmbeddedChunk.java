@@ -17,6 +17,8 @@ public record EmbeddedChunk(Chunk chunk, float[] vector) {
   /**
    * Checks the fields and copies the vector.
    *
+   * @param chunk the chunk
+   * @param vector its embedding; all components finite
    * @throws IllegalArgumentException when a field is null, the vector is empty or a component is
    *     NaN or infinite
    */

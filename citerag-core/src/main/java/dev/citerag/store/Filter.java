@@ -113,6 +113,8 @@ public sealed interface Filter permits Filter.All, Filter.Eq, Filter.In, Filter.
     /**
      * Checks the key and value.
      *
+     * @param key the metadata name
+     * @param value the required value
      * @throws IllegalArgumentException when the key does not match {@link #KEY} or the value is
      *     null, holds NUL or a lone surrogate
      */
@@ -137,6 +139,8 @@ public sealed interface Filter permits Filter.All, Filter.Eq, Filter.In, Filter.
     /**
      * Checks the key and copies the values.
      *
+     * @param key the metadata name
+     * @param values the accepted values, not empty
      * @throws IllegalArgumentException when the key does not match {@link #KEY}, a value is null or
      *     holds NUL or a lone surrogate, or there is no value
      */
@@ -168,6 +172,7 @@ public sealed interface Filter permits Filter.All, Filter.Eq, Filter.In, Filter.
     /**
      * Copies the parts.
      *
+     * @param parts the conditions, not empty
      * @throws IllegalArgumentException when there is no part or a part is null
      */
     public And {
@@ -197,6 +202,7 @@ public sealed interface Filter permits Filter.All, Filter.Eq, Filter.In, Filter.
     /**
      * Copies the parts.
      *
+     * @param parts the conditions, not empty
      * @throws IllegalArgumentException when there is no part or a part is null
      */
     public Or {
