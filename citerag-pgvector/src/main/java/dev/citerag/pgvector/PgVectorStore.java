@@ -196,12 +196,10 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
   }
 
   /**
-   * {@inheritDoc}
-   *
-   * <p>Here one query over the stored vectors for all hits.
+   * Fills in every hit's cosine from the stored vectors, in one query: for tests that rebuild
+   * {@link #hybridSearch}'s fusion from the separate searches.
    */
-  @Override
-  public List<SearchHit> withCosines(float[] queryVector, List<SearchHit> hits) {
+  List<SearchHit> withCosines(float[] queryVector, List<SearchHit> hits) {
     return open().withCosines(queryVector, hits);
   }
 
