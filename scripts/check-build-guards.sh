@@ -92,7 +92,7 @@ append_member "$internal_file" '  static int guardProbe(@Nullable String value) 
     return value.length();
   }
 '
-run nullaway '\[NullAway\] dereferenced expression value is @Nullable'
+run nullaway "\[NullAway\] dereferenced expression '?value'? is @Nullable"
 restore
 
 echo "== defect 2: unformatted line (Spotless, google-java-format)"
