@@ -24,6 +24,18 @@ public record ChatRequest(
     int maxOutputTokens,
     @Nullable Duration timeout) {
 
+  /**
+   * Checks the fields.
+   *
+   * @param systemInstruction the rules
+   * @param userContent the question and the sources
+   * @param responseSchema the JSON Schema the reply must match
+   * @param temperature sampling temperature, 0 to 2
+   * @param maxOutputTokens the output limit, &gt; 0
+   * @param timeout the bound on the whole call, or {@code null} for none
+   * @throws IllegalArgumentException when a text is blank, the schema is null, or a number or the
+   *     timeout is out of range
+   */
   public ChatRequest {
     Checks.notBlank(systemInstruction, "systemInstruction");
     Checks.notBlank(userContent, "userContent");
@@ -35,13 +47,25 @@ public record ChatRequest(
     }
   }
 
-  /** The same request with a different user content (used for retries with feedback). */
+  /**
+   * The same request with a different user content (used for retries with feedback).
+   *
+   * @param newUserContent the new user turn, not blank
+   * @return the new request
+   * @throws IllegalArgumentException when {@code newUserContent} is blank
+   */
   public ChatRequest withUserContent(String newUserContent) {
     return new ChatRequest(
         systemInstruction, newUserContent, responseSchema, temperature, maxOutputTokens, timeout);
   }
 
-  /** The same request with another time bound. */
+  /**
+   * The same request with another time bound.
+   *
+   * @param newTimeout the bound on the whole call, or {@code null} for none
+   * @return the new request
+   * @throws IllegalArgumentException when {@code newTimeout} is zero or negative
+   */
   public ChatRequest withTimeout(@Nullable Duration newTimeout) {
     return new ChatRequest(
         systemInstruction, userContent, responseSchema, temperature, maxOutputTokens, newTimeout);

@@ -31,6 +31,10 @@ public record ResponseSchema(String name, String json) {
       JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
 
   /**
+   * Checks the name and the JSON, and keeps the JSON in compact form.
+   *
+   * @param name the schema's name, 1 to 64 of {@code [A-Za-z0-9_-]}
+   * @param json the schema, one JSON object
    * @throws IllegalArgumentException when the name breaks its rule, or {@code json} is not one JSON
    *     object
    */

@@ -38,6 +38,24 @@ public record GoldenCase(
   /** Valid kinds. */
   public static final Pattern KIND = Pattern.compile("[a-z][a-z0-9_]*");
 
+  /**
+   * Checks the case's rules.
+   *
+   * @param id unique, {@code [A-Za-z0-9_.-]+}
+   * @param question the question as a user would ask it
+   * @param answerable whether the corpus (under {@code filter}) answers it
+   * @param docIds the documents that answer it; empty when unanswerable
+   * @param evidence a short verbatim excerpt that a chunk answering it must contain (compared with
+   *     whitespace collapsed), so the label survives re-chunking; null when unanswerable
+   * @param mustContain a fact the answer text must contain (case-insensitive); null when
+   *     unanswerable
+   * @param filter metadata the question is asked under (e.g. {@code team=platform}); empty for none
+   * @param kind what the case tests, e.g. {@code direct}, {@code numeric_identifier}, {@code
+   *     table}, {@code near_miss}, {@code out_of_scope}, {@code filtered_out}
+   * @throws IllegalArgumentException when a field breaks its rule (named in the message), or an
+   *     answerable case lacks doc ids, evidence or must-contain text, or an unanswerable one has
+   *     them
+   */
   public GoldenCase {
     Checks.notBlank(id, "id");
     if (!ID.matcher(id).matches()) {
@@ -79,6 +97,8 @@ public record GoldenCase(
   /**
    * The filter as a store {@link Filter}: {@link Filter#ALL} when empty, else the equalities
    * and-ed.
+   *
+   * @return the filter
    */
   public Filter toFilter() {
     if (filter.isEmpty()) {
