@@ -122,6 +122,8 @@ public final class FakeGeminiServer extends FakeServer<FakeGeminiServer> {
   /**
    * The API root as Gemini clients configure it, {@code baseUrl() + "/v1beta"} (the real one is
    * {@code https://generativelanguage.googleapis.com/v1beta}).
+   *
+   * @return the API root to configure a Gemini client with
    */
   public String apiBaseUrl() {
     return http.baseUrl() + "/v1beta";
@@ -132,6 +134,8 @@ public final class FakeGeminiServer extends FakeServer<FakeGeminiServer> {
   /**
    * Accepts another chat model name in generateContent URLs.
    *
+   * @param model a model name, e.g. {@code gemini-2.5-pro}
+   * @return this server
    * @throws IllegalArgumentException when blank
    */
   public FakeGeminiServer addModel(String model) {
@@ -142,6 +146,8 @@ public final class FakeGeminiServer extends FakeServer<FakeGeminiServer> {
   /**
    * Accepts another embedding model name.
    *
+   * @param model a model name
+   * @return this server
    * @throws IllegalArgumentException when blank
    */
   public FakeGeminiServer addEmbeddingModel(String model) {
@@ -153,6 +159,8 @@ public final class FakeGeminiServer extends FakeServer<FakeGeminiServer> {
    * Accepts only this API key (header {@code x-goog-api-key} or query {@code key}); a different key
    * gets 400 {@code API_KEY_INVALID}. Default: any non-empty key; a missing key is always 403.
    *
+   * @param apiKey the only key accepted
+   * @return this server
    * @throws IllegalArgumentException when blank
    */
   public FakeGeminiServer requireApiKey(String apiKey) {
@@ -163,6 +171,9 @@ public final class FakeGeminiServer extends FakeServer<FakeGeminiServer> {
   /**
    * Serves embeddings from this embedder (its length is the native length; shorter requested
    * lengths are cut from it); default: deterministic vectors of {@value #NATIVE_DIMENSIONS}.
+   *
+   * @param embedder makes the served vectors
+   * @return this server
    */
   public FakeGeminiServer embedder(Embedder embedder) {
     this.embeddings = EmbeddingSource.of(Checks.notNull(embedder, "embedder"));
@@ -173,6 +184,8 @@ public final class FakeGeminiServer extends FakeServer<FakeGeminiServer> {
    * Reports this many reasoning tokens ({@code thoughtsTokenCount}) on every reply; default 0
    * (omitted, as the API omits zero counts).
    *
+   * @param tokens reasoning tokens per reply
+   * @return this server
    * @throws IllegalArgumentException when negative
    */
   public FakeGeminiServer thoughtsTokens(int tokens) {

@@ -57,8 +57,13 @@ import java.util.regex.Pattern;
  */
 public final class FakeOllamaServer extends FakeServer<FakeOllamaServer> {
 
+  /** The chat model a new server serves. */
   public static final String DEFAULT_CHAT_MODEL = "llama3.2:latest";
+
+  /** The embedding model a new server serves. */
   public static final String DEFAULT_EMBEDDING_MODEL = "all-minilm:latest";
+
+  /** The vector length of {@link #DEFAULT_EMBEDDING_MODEL}. */
   public static final int DEFAULT_EMBEDDING_DIMENSIONS = 384;
 
   private static final Pattern DIGEST = Pattern.compile("[0-9a-f]{64}");
@@ -98,6 +103,8 @@ public final class FakeOllamaServer extends FakeServer<FakeOllamaServer> {
   /**
    * Adds (or replaces) a chat model.
    *
+   * @param name the model name; a missing tag means {@code :latest}
+   * @return this server
    * @param thinking whether it can think (then {@code think} defaults to on, as in Ollama)
    * @throws IllegalArgumentException when the name is blank
    */
@@ -113,6 +120,9 @@ public final class FakeOllamaServer extends FakeServer<FakeOllamaServer> {
   /**
    * Adds (or replaces) an embedding model with deterministic vectors of {@code dimensions}.
    *
+   * @param name the model name; a missing tag means {@code :latest}
+   * @param dimensions the vector length
+   * @return this server
    * @throws IllegalArgumentException when the name is blank or dimensions is not in 4..4096
    */
   public FakeOllamaServer addEmbeddingModel(String name, int dimensions) {
@@ -129,6 +139,9 @@ public final class FakeOllamaServer extends FakeServer<FakeOllamaServer> {
    * Adds (or replaces) an embedding model whose vectors come from {@code embedder} (every input is
    * embedded as a document; Ollama has no query mode).
    *
+   * @param name the model name; a missing tag means {@code :latest}
+   * @param embedder makes the served vectors
+   * @return this server
    * @throws IllegalArgumentException when the name is blank or the embedder null
    */
   public FakeOllamaServer addEmbeddingModel(String name, Embedder embedder) {
@@ -144,6 +157,9 @@ public final class FakeOllamaServer extends FakeServer<FakeOllamaServer> {
    * Changes a model's digest, as if it had been pulled again in a new version (to test embedding
    * identity checks).
    *
+   * @param model a model this server knows
+   * @param digest 64 lower-case hex characters
+   * @return this server
    * @throws IllegalArgumentException when the model is unknown or the digest is not 64 lower-case
    *     hex characters
    */
@@ -166,6 +182,8 @@ public final class FakeOllamaServer extends FakeServer<FakeOllamaServer> {
   /**
    * The digest {@code /api/tags} reports for a model.
    *
+   * @param model a model this server knows
+   * @return the digest, 64 lower-case hex characters
    * @throws IllegalArgumentException when the model is unknown
    */
   public String digestOf(String model) {
@@ -176,7 +194,12 @@ public final class FakeOllamaServer extends FakeServer<FakeOllamaServer> {
     return m.digest();
   }
 
-  /** Removes a model, so requests for it get 404 (as before {@code ollama pull}). */
+  /**
+   * Removes a model, so requests for it get 404 (as before {@code ollama pull}).
+   *
+   * @param name the model name
+   * @return this server
+   */
   public FakeOllamaServer removeModel(String name) {
     models.remove(OllamaProtocol.normalize(Checks.notBlank(name, "name")));
     return this;

@@ -186,7 +186,7 @@ public final class FakeOpenAiServer extends FakeServer<FakeOpenAiServer> {
     this.protocol = protocol;
   }
 
-  /** The API root as clients configure it, {@code baseUrl() + "/v1"}. */
+  /** {@return the API root as clients configure it, {@code baseUrl() + "/v1"}} */
   public String apiBaseUrl() {
     return http.baseUrl() + "/v1";
   }
@@ -196,6 +196,9 @@ public final class FakeOpenAiServer extends FakeServer<FakeOpenAiServer> {
   /**
    * Serves another chat model, replying with {@code reported} as its id.
    *
+   * @param name the model name requests use
+   * @param reported the model id replies carry (providers often report a dated version)
+   * @return this server
    * @param reasoning whether it is a reasoning model (reports reasoning tokens, refuses {@code
    *     max_tokens})
    * @throws IllegalArgumentException when a name is blank
@@ -210,6 +213,9 @@ public final class FakeOpenAiServer extends FakeServer<FakeOpenAiServer> {
   /**
    * Serves another embedding model with deterministic vectors.
    *
+   * @param name the model name
+   * @param dimensions the native vector length, 4 to 8192
+   * @return this server
    * @param shortens whether it accepts {@code dimensions}
    * @throws IllegalArgumentException when the name is blank or dimensions not in 4..8192
    */
@@ -227,6 +233,9 @@ public final class FakeOpenAiServer extends FakeServer<FakeOpenAiServer> {
    * Serves an embedding model whose vectors come from {@code embedder} (as documents: the API has
    * no query mode).
    *
+   * @param name the model name
+   * @param embedder makes the served vectors
+   * @return this server
    * @throws IllegalArgumentException when the name is blank or the embedder null
    */
   public FakeOpenAiServer addEmbeddingModel(String name, Embedder embedder) {
@@ -240,6 +249,9 @@ public final class FakeOpenAiServer extends FakeServer<FakeOpenAiServer> {
 
   /**
    * Stops serving a model (chat or embedding), so requests for it get 404 {@code model_not_found}.
+   *
+   * @param name a chat or embedding model name
+   * @return this server
    */
   public FakeOpenAiServer removeModel(String name) {
     chatModels.remove(name);
@@ -251,6 +263,8 @@ public final class FakeOpenAiServer extends FakeServer<FakeOpenAiServer> {
    * Accepts only this key ({@code Authorization: Bearer}); another one is 401 {@code
    * invalid_api_key}, none 401. Default: any key or none.
    *
+   * @param apiKey the only key accepted
+   * @return this server
    * @throws IllegalArgumentException when blank
    */
   public FakeOpenAiServer requireApiKey(String apiKey) {
@@ -261,6 +275,9 @@ public final class FakeOpenAiServer extends FakeServer<FakeOpenAiServer> {
   /**
    * Whether {@code response_format} {@code json_schema} is accepted; false makes the server one of
    * those that know only {@code json_object} (400 otherwise). Default true.
+   *
+   * @param supported whether {@code json_schema} response formats are accepted
+   * @return this server
    */
   public FakeOpenAiServer jsonSchemaSupported(boolean supported) {
     this.jsonSchemaSupported = supported;
@@ -269,6 +286,9 @@ public final class FakeOpenAiServer extends FakeServer<FakeOpenAiServer> {
 
   /**
    * Sends embedding batches back to front (each item keeps its true {@code index}). Default false.
+   *
+   * @param scramble whether batches come back in reverse order
+   * @return this server
    */
   public FakeOpenAiServer scrambleEmbeddingOrder(boolean scramble) {
     this.scramble = scramble;
@@ -278,6 +298,8 @@ public final class FakeOpenAiServer extends FakeServer<FakeOpenAiServer> {
   /**
    * Reasoning tokens a reasoning model reports per reply. Default 64.
    *
+   * @param tokens reasoning tokens per reply
+   * @return this server
    * @throws IllegalArgumentException when negative
    */
   public FakeOpenAiServer reasoningTokens(int tokens) {
@@ -288,6 +310,8 @@ public final class FakeOpenAiServer extends FakeServer<FakeOpenAiServer> {
   /**
    * Prompt tokens reported as served from the cache. Default 0.
    *
+   * @param tokens cached prompt tokens per reply
+   * @return this server
    * @throws IllegalArgumentException when negative
    */
   public FakeOpenAiServer cachedTokens(int tokens) {
@@ -298,6 +322,9 @@ public final class FakeOpenAiServer extends FakeServer<FakeOpenAiServer> {
   /**
    * Which retry hints a 429 carries. Default {@code RETRY_AFTER_MS}, {@code RETRY_AFTER_SECONDS},
    * {@code RATELIMIT_RESET}; none at all is allowed.
+   *
+   * @param which the hints to send; none sends a bare 429
+   * @return this server
    */
   public FakeOpenAiServer retryHints(RetryHint... which) {
     Set<OpenAiProtocol.Hint> h = EnumSet.noneOf(OpenAiProtocol.Hint.class);
@@ -315,7 +342,7 @@ public final class FakeOpenAiServer extends FakeServer<FakeOpenAiServer> {
     return http.calls().stream().filter(c -> c.path().equals("/v1/chat/completions")).toList();
   }
 
-  /** Requests to {@code /v1/embeddings} only. */
+  /** {@return requests to {@code /v1/embeddings} only} */
   public List<WireCall> embeddingCalls() {
     return http.calls().stream().filter(c -> c.path().equals("/v1/embeddings")).toList();
   }

@@ -50,7 +50,9 @@ abstract class FakeServer<S extends FakeServer<S>> implements AutoCloseable {
     return (S) this;
   }
 
-  /** The server's base URL without a trailing slash, e.g. {@code http://127.0.0.1:50123}. */
+  /**
+   * {@return the server's base URL without a trailing slash, e.g. {@code http://127.0.0.1:50123}}
+   */
   public String baseUrl() {
     return http.baseUrl();
   }
@@ -60,13 +62,22 @@ abstract class FakeServer<S extends FakeServer<S>> implements AutoCloseable {
   /**
    * Replies to questions containing {@code fragment} with {@code replies} in order (the last
    * repeats).
+   *
+   * @param fragment a piece of the question, matched case-sensitively
+   * @param replies the replies, in order; the last one repeats
+   * @return this server
    */
   public S onQuestion(String fragment, Reply... replies) {
     script.onQuestion(fragment, replies);
     return self();
   }
 
-  /** Queues replies for chat calls that no question rule matches. */
+  /**
+   * Queues replies for chat calls that no question rule matches.
+   *
+   * @param replies the replies, used once each in order
+   * @return this server
+   */
   public S enqueue(Reply... replies) {
     script.enqueue(replies);
     return self();
@@ -74,6 +85,9 @@ abstract class FakeServer<S extends FakeServer<S>> implements AutoCloseable {
 
   /**
    * The reply when neither a rule nor the queue answers; default: none (500 with a script error).
+   *
+   * @param reply the fallback reply
+   * @return this server
    */
   public S otherwise(Reply reply) {
     script.otherwise(reply);
@@ -85,6 +99,8 @@ abstract class FakeServer<S extends FakeServer<S>> implements AutoCloseable {
   /**
    * Delays every response's headers by {@code delay} (to test client timeouts); default zero.
    *
+   * @param delay how long each response waits before its headers are sent
+   * @return this server
    * @throws IllegalArgumentException when negative
    */
   public S delayResponses(Duration delay) {
@@ -94,7 +110,7 @@ abstract class FakeServer<S extends FakeServer<S>> implements AutoCloseable {
 
   // ---- records ----
 
-  /** Every request received, in arrival order. */
+  /** {@return every request received, in arrival order} */
   public List<WireCall> calls() {
     return http.calls();
   }
@@ -102,6 +118,7 @@ abstract class FakeServer<S extends FakeServer<S>> implements AutoCloseable {
   /**
    * The most recent request.
    *
+   * @return the most recent request
    * @throws IllegalStateException when none was received
    */
   public WireCall lastCall() {
