@@ -195,7 +195,7 @@ public final class FakeGeminiServer extends FakeServer<FakeGeminiServer> {
 
   // ---- records ----
 
-  /** Requests to generateContent only. */
+  /** {@return requests to generateContent only} */
   public List<WireCall> chatCalls() {
     return http.calls().stream().filter(c -> c.path().endsWith(":generateContent")).toList();
   }

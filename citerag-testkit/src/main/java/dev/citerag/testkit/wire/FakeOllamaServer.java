@@ -211,7 +211,7 @@ public final class FakeOllamaServer extends FakeServer<FakeOllamaServer> {
 
   // ---- records ----
 
-  /** Requests to {@code /api/chat} only. */
+  /** {@return requests to {@code /api/chat} only} */
   public List<WireCall> chatCalls() {
     return http.calls().stream().filter(c -> c.path().equals("/api/chat")).toList();
   }

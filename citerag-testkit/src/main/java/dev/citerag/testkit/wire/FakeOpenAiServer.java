@@ -337,7 +337,7 @@ public final class FakeOpenAiServer extends FakeServer<FakeOpenAiServer> {
 
   // ---- records ----
 
-  /** Requests to {@code /v1/chat/completions} only. */
+  /** {@return requests to {@code /v1/chat/completions} only} */
   public List<WireCall> chatCalls() {
     return http.calls().stream().filter(c -> c.path().equals("/v1/chat/completions")).toList();
   }
