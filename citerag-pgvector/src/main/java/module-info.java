@@ -6,6 +6,7 @@ module dev.citerag.pgvector {
   requires transitive java.sql;
   requires com.fasterxml.jackson.databind;
   requires com.zaxxer.hikari;
+  requires pgvector; // pgvector-java: no module-info nor Automatic-Module-Name, named after its jar
   requires org.postgresql.jdbc;
   requires org.slf4j;
   requires static transitive org.jspecify;

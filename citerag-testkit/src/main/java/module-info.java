@@ -12,6 +12,7 @@ module dev.citerag.testkit {
   requires com.fasterxml.jackson.databind;
   requires mockwebserver3;
   requires okhttp3;
+  requires com.zaxxer.hikari;
   requires org.postgresql.jdbc;
   requires org.slf4j;
   requires static transitive org.jspecify;

@@ -24,10 +24,11 @@ import dev.citerag.context.JsonContextBuilder;
 import dev.citerag.embed.Embedder;
 import dev.citerag.internal.Checks;
 import dev.citerag.internal.Durations;
+import dev.citerag.pipeline.internal.IdentityGuard;
 import dev.citerag.pipeline.internal.ServedAnswer;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
-import dev.citerag.store.VectorStore;
+import dev.citerag.store.SearchIndex;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -69,7 +70,8 @@ public final class RagPipeline {
   private static final Logger log = LoggerFactory.getLogger(RagPipeline.class);
 
   private final Embedder embedder;
-  private final VectorStore store;
+  private final SearchIndex store;
+  private final IdentityGuard identity;
   private final AnswerGenerator generator;
   private final ContextBuilder contextBuilder;
   private final CitationValidator validator;
@@ -89,39 +91,7 @@ public final class RagPipeline {
       throw new IllegalStateException(
           "generator must be set: AnswerGenerator.of(chatModel), or new ExtractiveGenerator() for no model");
     }
-    int ed = embedder.identity().dimensions();
-    if (ed != store.dimensions()) {
-      throw new IllegalStateException(
-          "embedder dimensions ("
-              + ed
-              + ") must equal store dimensions ("
-              + store.dimensions()
-              + ")");
-    }
-    // A collection embedded by another model of the same dimensions would return nonsense: the
-    // recorded identity must match the embedder, not only its dimensions.
-    store
-        .identity()
-        .ifPresent(
-            recorded -> {
-              List<String> differences = recorded.embeddingDifferencesFrom(embedder.identity());
-              if (!differences.isEmpty()) {
-                throw new IdentityMismatchException(
-                    "the store's recorded embedding identity does not match the"
-                        + " embedder: it was embedded with "
-                        + recorded.embeddingProvider()
-                        + ":"
-                        + recorded.embeddingModel()
-                        + ", the pipeline's embedder is "
-                        + embedder.identity().provider()
-                        + ":"
-                        + embedder.identity().model()
-                        + " ("
-                        + String.join("; ", differences)
-                        + "): search it"
-                        + " with the embedder it was built with, or re-ingest it with this one");
-              }
-            });
+    this.identity = new IdentityGuard(store, embedder.identity());
     // an extractive generator without an embedder of its own compares sentences with this one
     this.generator =
         b.generator instanceof ExtractiveGenerator eg
@@ -173,6 +143,8 @@ public final class RagPipeline {
    *     null
    * @throws dev.citerag.StoreException when the vector store fails (connection lost, pool
    *     exhausted); the model is not called
+   * @throws IdentityMismatchException when the store, which recorded no embedding identity when the
+   *     pipeline was built, now records one that differs from the embedder's
    */
   public RagResult ask(String question, Filter filter) {
     checkQuestion(question);
@@ -362,6 +334,9 @@ public final class RagPipeline {
   /**
    * Retrieval only: the hybrid hits for the question under the filter, best first, with every
    * score. For debugging and for search UIs; no gate, no model.
+   *
+   * @throws IllegalArgumentException as {@link #ask(String, Filter)}
+   * @throws IdentityMismatchException as {@link #ask(String, Filter)}
    */
   public List<SearchHit> retrieve(String question, Filter filter) {
     checkQuestion(question);
@@ -371,6 +346,7 @@ public final class RagPipeline {
 
   private List<SearchHit> retrieveTimed(
       String question, Filter filter, Map<Stage, Duration> latency) {
+    identity.beforeSearch();
     long te = System.nanoTime();
     float[] qv = embedder.embedQuery(question);
     latency.put(Stage.EMBED, Duration.ofNanos(System.nanoTime() - te));
@@ -565,7 +541,7 @@ public final class RagPipeline {
    */
   public static final class Builder {
     private @Nullable Embedder embedder;
-    private @Nullable VectorStore store;
+    private @Nullable SearchIndex store;
     private @Nullable AnswerGenerator generator;
     private @Nullable ContextBuilder contextBuilder;
     private @Nullable CitationValidator validator;
@@ -602,8 +578,14 @@ public final class RagPipeline {
       return this;
     }
 
-    /** Required: where chunks are searched. */
-    public Builder store(VectorStore store) {
+    /**
+     * Required: where chunks are searched, any {@link SearchIndex} (a {@link
+     * dev.citerag.store.VectorStore} is one). The pipeline only reads it. Its dimensions must equal
+     * the embedder's, and an embedding identity it records must match the embedder's; one it
+     * records later (an empty collection ingested after the pipeline was built) is checked before
+     * the next search.
+     */
+    public Builder store(SearchIndex store) {
       this.store = Checks.notNull(store, "store");
       return this;
     }

@@ -47,8 +47,8 @@ import org.jspecify.annotations.Nullable;
  * least one query term are returned; {@link SearchHit#lexicalScore()} is the BM25 score.
  *
  * <p><b>Hybrid search</b> runs both under one read lock, fills in the cosine of every lexical
- * candidate and fuses with {@link RankFusion#fuse}, so it equals the interface's default on a store
- * that does not change in between.
+ * candidate and fuses with {@link RankFusion#fuse}: the fusion of {@link #denseSearch} and {@link
+ * #lexicalSearch} on a store that does not change in between, every hit with its cosine.
  *
  * <p><b>Filters</b> are evaluated from a per-key, per-value index of slots into a bit set before
  * ranking. A filtered dense search skips blocks with no passing chunk, scores a block with few
@@ -541,9 +541,11 @@ public final class InMemoryVectorStore implements VectorStore {
     return RankFusion.fuse(dense, lex, k);
   }
 
-  /** Fills in the cosine of hits that lack one and whose chunk is still stored. */
-  @Override
-  public List<SearchHit> withCosines(float[] queryVector, List<SearchHit> hits) {
+  /**
+   * Fills in the cosine of hits that lack one and whose chunk is still stored: what {@link
+   * #hybridSearch} does for its lexical candidates, for tests that rebuild the fusion by hand.
+   */
+  List<SearchHit> withCosines(float[] queryVector, List<SearchHit> hits) {
     float[] q = prepareQuery(queryVector);
     Checks.noNullElements(hits, "hits");
     List<SearchHit> out = new ArrayList<>(hits.size());

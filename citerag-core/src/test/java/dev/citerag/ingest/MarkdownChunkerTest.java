@@ -180,6 +180,81 @@ class MarkdownChunkerTest {
   }
 
   @Test
+  void setext_headings_cut_sections_like_atx_headings() {
+    String content =
+        "Deploys\n=======\n\nShip on weekdays.\n\nRollbacks\n---------\n\nUse deploy-bot.\n\n"
+            + "### Window\n\nWithin 30 minutes.\n";
+    List<Chunk> chunks = DEFAULT.chunk(md("Runbook", content));
+    assertEquals(
+        List.of(
+            "Runbook\nDeploys\n\nShip on weekdays.",
+            "Runbook\nDeploys > Rollbacks\n\nUse deploy-bot.",
+            "Runbook\nDeploys > Rollbacks > Window\n\nWithin 30 minutes."),
+        texts(chunks));
+  }
+
+  @Test
+  void a_dash_line_after_a_blank_line_is_a_thematic_break_and_under_a_paragraph_a_heading() {
+    String content = "Intro words.\n\n---\n\nMore words.\nSecond line\n---\nBody.\n";
+    List<Chunk> chunks = DEFAULT.chunk(md(null, content));
+    assertEquals(List.of("Intro words.\n\n---", "More words. Second line\n\nBody."), texts(chunks));
+    assertEquals(List.of("More words. Second line"), chunks.get(1).headingPath());
+    // '===' with nothing above it is text, and so is '---' right after a heading
+    List<Chunk> plain = DEFAULT.chunk(md(null, "# A\n---\n\n===\n"));
+    assertEquals(List.of("A\n\n---\n\n==="), texts(plain));
+  }
+
+  @Test
+  void an_underline_under_a_list_a_quote_a_table_or_code_is_not_a_heading() {
+    for (String above :
+        List.of(
+            "- item one\n- item two",
+            "1. first",
+            "> quoted",
+            "| a | b |\n|---|---|\n| 1 | 2 |",
+            "    indented code",
+            "```\nfenced\n```")) {
+      String content = "# Top\n\n" + above + "\n---\n\nAfter.";
+      List<Chunk> chunks = DEFAULT.chunk(md(null, content));
+      assertEquals(1, chunks.size(), above);
+      assertEquals(List.of("Top"), chunks.get(0).headingPath(), above);
+      assertThat(chunks.get(0).text())
+          .as(above)
+          .contains(above)
+          .contains("\n---")
+          .endsWith("After.");
+    }
+  }
+
+  @Test
+  void a_setext_heading_inside_a_faq_answer_is_kept_inline_with_its_underline() {
+    String content = "# Why?\n\nBecause.\n\nDetails\n-------\n\nMore.\n";
+    List<Chunk> faq =
+        new MarkdownChunker(new ChunkerSettings(300, 40, true)).chunk(md(null, content));
+    assertEquals(List.of("Why?\n\nBecause.\n\nDetails\n-------\n\nMore."), texts(faq));
+  }
+
+  @Test
+  void a_megabyte_line_without_spaces_is_cut_into_verbatim_slices_within_the_budget() {
+    // issue 14: a 1 MB table row with no spaces took 6.6 s (bisection over the rest of the word
+    // for every piece: quadratic); PackerTest bounds the work, this checks the result
+    String line = "|" + "x".repeat(1 << 20) + "|";
+    ChunkerSettings s = new ChunkerSettings(300, 40, false);
+    List<Chunk> chunks = new MarkdownChunker(s).chunk(md(null, "# Wide\n\n" + line + "\n"));
+    StringBuilder joined = new StringBuilder();
+    for (Chunk c : chunks) {
+      assertThat(c.text()).startsWith("Wide\n\n");
+      assertThat(c.tokenCount()).isLessThanOrEqualTo(300);
+      String body = c.text().substring("Wide\n\n".length());
+      assertThat(line.startsWith(body, joined.length())).isTrue();
+      joined.append(body);
+    }
+    assertEquals(line, joined.toString());
+    // each piece is the longest that fits: all but the last fill the budget
+    assertThat(chunks.get(0).text()).hasSize(300 * TokenEstimator.CHARS_PER_TOKEN);
+  }
+
+  @Test
   void a_heading_with_nothing_under_it_keeps_its_words_in_a_heading_only_chunk() {
     List<Chunk> chunks = DEFAULT.chunk(md("Guide", "# Part\n\n## Empty leaf\n"));
     assertEquals(List.of("Guide\nPart > Empty leaf"), texts(chunks));

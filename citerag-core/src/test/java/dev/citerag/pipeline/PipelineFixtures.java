@@ -13,16 +13,12 @@ import dev.citerag.embed.Embedder;
 import dev.citerag.embed.EmbedderIdentity;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.CollectionIdentity;
-import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
-import dev.citerag.store.VectorStore;
-import dev.citerag.store.WriteResult;
+import dev.citerag.store.SearchIndex;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
@@ -61,8 +57,8 @@ final class PipelineFixtures {
     }
   }
 
-  /** A store whose hybrid search returns hits computed by a function of the question text. */
-  static final class ScriptedStore implements VectorStore {
+  /** A read-only index whose hybrid search returns hits computed by a function of the question. */
+  static final class ScriptedStore implements SearchIndex {
     final Function<String, List<SearchHit>> hits;
 
     ScriptedStore(Function<String, List<SearchHit>> hits) {
@@ -75,36 +71,8 @@ final class PipelineFixtures {
     }
 
     @Override
-    public void ensureIdentity(CollectionIdentity identity) {}
-
-    @Override
     public Optional<CollectionIdentity> identity() {
       return Optional.empty();
-    }
-
-    @Override
-    public Map<String, String> documentHashes(Collection<String> docIds) {
-      return Map.of();
-    }
-
-    @Override
-    public WriteResult write(List<DocumentChunks> documents) {
-      return WriteResult.EMPTY;
-    }
-
-    @Override
-    public boolean deleteDocument(String docId) {
-      return false;
-    }
-
-    @Override
-    public java.util.Set<String> documentIds() {
-      return java.util.Set.of();
-    }
-
-    @Override
-    public long chunkCount() {
-      return 0;
     }
 
     @Override

@@ -8,7 +8,9 @@ import dev.citerag.embed.LocalHashingEmbedder;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.Ingestor;
 import dev.citerag.store.CollectionIdentity;
+import dev.citerag.store.Filter;
 import dev.citerag.store.InMemoryVectorStore;
+import dev.citerag.store.SearchIndex;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -76,5 +78,49 @@ class ReadPathIdentityTest {
             .generator(new ExtractiveGenerator())
             .build();
     assertThat(p.ask("When do deploys happen?")).isInstanceOf(RagResult.Answered.class);
+  }
+
+  @Test
+  void a_store_first_ingested_by_another_model_after_the_pipeline_was_built_is_refused_at_search() {
+    LocalHashingEmbedder embedder = new LocalHashingEmbedder();
+    int dims = embedder.identity().dimensions();
+    InMemoryVectorStore store = new InMemoryVectorStore(dims);
+    RagPipeline p =
+        RagPipeline.builder()
+            .embedder(embedder)
+            .store(store)
+            .generator(new ExtractiveGenerator())
+            .build();
+    store.ensureIdentity(
+        new CollectionIdentity("ollama", "nomic-embed-text:latest", null, dims, null, "md"));
+
+    IdentityMismatchException asked =
+        assertThrows(IdentityMismatchException.class, () -> p.ask("When do deploys happen?"));
+    assertThat(asked.getMessage()).contains("embeddingModel: stored nomic-embed-text:latest");
+    assertThrows(
+        IdentityMismatchException.class, () -> p.retrieve("When do deploys happen?", Filter.ALL));
+  }
+
+  @Test
+  void a_read_only_index_is_enough_and_its_dimensions_must_match_the_embedder() {
+    LocalHashingEmbedder embedder = new LocalHashingEmbedder();
+    SearchIndex index = new InMemoryVectorStore(embedder.identity().dimensions() + 1);
+
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                RagPipeline.builder()
+                    .embedder(embedder)
+                    .store(index)
+                    .generator(new ExtractiveGenerator())
+                    .build());
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "embedder dimensions ("
+                + embedder.identity().dimensions()
+                + ") must equal store dimensions ("
+                + (embedder.identity().dimensions() + 1)
+                + ")");
   }
 }

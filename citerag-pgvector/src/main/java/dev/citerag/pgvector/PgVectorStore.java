@@ -18,6 +18,7 @@ import dev.citerag.store.WriteResult;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
@@ -190,9 +191,11 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
     return open().hybridSearch(queryVector, queryText, k, filter);
   }
 
-  /** Fills in every hit's cosine from the stored vectors, in one query. */
-  @Override
-  public List<SearchHit> withCosines(float[] queryVector, List<SearchHit> hits) {
+  /**
+   * Fills in every hit's cosine from the stored vectors, in one query: for tests that rebuild
+   * {@link #hybridSearch}'s fusion from the separate searches.
+   */
+  List<SearchHit> withCosines(float[] queryVector, List<SearchHit> hits) {
     return open().withCosines(queryVector, hits);
   }
 
@@ -397,26 +400,7 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
      * @throws StoreException when the database cannot be reached
      */
     public PgVectorStore build() {
-      if (collection == null) {
-        throw new IllegalStateException("collection must be set");
-      }
-      if (dimensions == 0) {
-        throw new IllegalStateException("dimensions must be set");
-      }
-      if ((dataSource == null) == (jdbcUrl == null)) {
-        throw new IllegalStateException("set exactly one of dataSource and jdbcUrl");
-      }
-      if (dataSource != null && (username != null || password != null)) {
-        throw new IllegalStateException(
-            "username and password go with jdbcUrl, not with dataSource");
-      }
-      if (hnswEfConstruction < 2 * hnswM) {
-        throw new IllegalStateException(
-            "hnswEfConstruction must be >= 2 * hnswM ("
-                + 2 * hnswM
-                + "), was "
-                + hnswEfConstruction);
-      }
+      String collection = validate();
       Settings settings =
           new Settings(
               schema,
@@ -431,7 +415,7 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
       DataSource ds = dataSource;
       String where;
       if (ds == null) {
-        String url = jdbcUrl;
+        String url = Objects.requireNonNull(jdbcUrl, "jdbcUrl"); // validate(): one of the two
         pool = createPool(url, collection);
         ds = pool;
         where = redact(url);
@@ -456,6 +440,32 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
         }
         throw e;
       }
+    }
+
+    /** Checks the combination of settings; returns the collection's name. */
+    private String validate() {
+      String name = collection;
+      if (name == null) {
+        throw new IllegalStateException("collection must be set");
+      }
+      if (dimensions == 0) {
+        throw new IllegalStateException("dimensions must be set");
+      }
+      if ((dataSource == null) == (jdbcUrl == null)) {
+        throw new IllegalStateException("set exactly one of dataSource and jdbcUrl");
+      }
+      if (dataSource != null && (username != null || password != null)) {
+        throw new IllegalStateException(
+            "username and password go with jdbcUrl, not with dataSource");
+      }
+      if (hnswEfConstruction < 2 * hnswM) {
+        throw new IllegalStateException(
+            "hnswEfConstruction must be >= 2 * hnswM ("
+                + 2 * hnswM
+                + "), was "
+                + hnswEfConstruction);
+      }
+      return name;
     }
 
     private HikariDataSource createPool(String url, String collection) {

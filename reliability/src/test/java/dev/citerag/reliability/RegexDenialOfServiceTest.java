@@ -80,9 +80,9 @@ class RegexDenialOfServiceTest {
   /** Patterns applied only with {@code matches()} (to values, identifiers, short settings). */
   private static final Set<String> WHOLE_MATCH_ONLY =
       Set.of(
-          "dev.citerag.ingest.MarkdownChunker.HEADING",
-          "dev.citerag.ingest.MarkdownChunker.FENCE_OPEN",
-          "dev.citerag.ingest.MarkdownChunker.TABLE_DELIMITER",
+          "dev.citerag.ingest.internal.MarkdownBlocks.HEADING",
+          "dev.citerag.ingest.internal.Fence.OPEN",
+          "dev.citerag.ingest.internal.MarkdownBlocks.TABLE_DELIMITER",
           "dev.citerag.load.FrontMatter.KEY_LINE",
           "dev.citerag.store.Filter.KEY",
           "dev.citerag.provider.internal.RetryHints.PROTO_DURATION",
@@ -111,7 +111,7 @@ class RegexDenialOfServiceTest {
     Map<String, Pattern> patterns = patterns();
     assertThat(patterns)
         .as("the scan found the chunker's patterns")
-        .containsKey("dev.citerag.ingest.MarkdownChunker.HEADING");
+        .containsKey("dev.citerag.ingest.internal.MarkdownBlocks.HEADING");
     List<String> inputs = adversarialInputs();
     List<String> failures = new ArrayList<>();
     long runs = 0;

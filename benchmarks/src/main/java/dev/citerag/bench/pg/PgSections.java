@@ -656,14 +656,24 @@ public final class PgSections {
     List<SearchHit> dense = new ArrayList<>();
     for (int i = 0; i < Math.min(n, exactDense.length); i++) {
       int row = exactDense[i];
-      double cos = 0;
-      for (int j = 0; j < data.dims; j++) {
-        cos += (double) data.vectors[row][j] * q[j];
-      }
-      dense.add(new SearchHit(stub(data, row), cos, i + 1, null, 0, 0));
+      dense.add(new SearchHit(stub(data, row), cosine(data, row, q), i + 1, null, 0, 0));
     }
-    List<SearchHit> lexical = store.withCosines(q, store.lexicalSearch(text, n, filter));
+    List<SearchHit> lexical = new ArrayList<>();
+    for (SearchHit h : store.lexicalSearch(text, n, filter)) {
+      double cos = cosine(data, Dataset.row(h.chunk().id()), q);
+      lexical.add(
+          new SearchHit(h.chunk(), cos, null, h.lexicalRank(), h.lexicalScore(), h.fusedScore()));
+    }
     return Dataset.rowsOf(RankFusion.fuse(dense, lexical, K));
+  }
+
+  /** The cosine of a dataset row (unit length) with the query (unit length). */
+  private static double cosine(Dataset data, int row, float[] q) {
+    double cos = 0;
+    for (int j = 0; j < data.dims; j++) {
+      cos += (double) data.vectors[row][j] * q[j];
+    }
+    return cos;
   }
 
   private static dev.citerag.store.Chunk stub(Dataset data, int row) {

@@ -430,22 +430,44 @@ public final class PgVectorBenchmark {
     int n = RankFusion.candidatesFor(K);
     List<String> denseIds = exactDense(q.vector(), f, rows, vectors, n);
     List<SearchHit> dense =
-        store.withCosines(
-            q.vector(),
-            denseIds.stream()
-                .map(id -> new SearchHit(chunkOf(rows, id), null, null, null, 0, 0))
-                .toList());
-    List<SearchHit> lexical = store.withCosines(q.vector(), store.lexicalSearch(q.text(), n, f));
+        denseIds.stream()
+            .map(
+                id ->
+                    withCosine(
+                        new SearchHit(chunkOf(rows, id), null, null, null, 0, 0), q, vectors))
+            .toList();
+    List<SearchHit> lexical =
+        store.lexicalSearch(q.text(), n, f).stream().map(h -> withCosine(h, q, vectors)).toList();
     List<SearchHit> fused = RankFusion.fuse(dense, lexical, K);
     return fused.stream().map(h -> h.chunk().id()).toList();
   }
 
-  private static Chunk chunkOf(List<EmbeddedChunk> rows, String id) {
-    // ids are "s<doc>#<i>" in row order: doc * 10 + i
+  /** The hit with its cosine to the query, computed from the corpus vectors. */
+  private static SearchHit withCosine(SearchHit h, Corpus.Query q, float[][] vectors) {
+    float[] v = vectors[rowIndex(h.chunk().id())];
+    double dot = 0;
+    double nq = 0;
+    double nv = 0;
+    for (int j = 0; j < v.length; j++) {
+      dot += (double) q.vector()[j] * v[j];
+      nq += (double) q.vector()[j] * q.vector()[j];
+      nv += (double) v[j] * v[j];
+    }
+    double cos = dot / Math.sqrt(nq * nv);
+    return new SearchHit(
+        h.chunk(), cos, h.denseRank(), h.lexicalRank(), h.lexicalScore(), h.fusedScore());
+  }
+
+  /** The row of a chunk id: ids are "s<doc>#<i>" in row order, doc * 10 + i. */
+  private static int rowIndex(String id) {
     int hash = id.indexOf('#');
     int doc = Integer.parseInt(id.substring(1, hash));
     int i = Integer.parseInt(id.substring(hash + 1));
-    return rows.get(doc * Corpus.CHUNKS_PER_DOC + i).chunk();
+    return doc * Corpus.CHUNKS_PER_DOC + i;
+  }
+
+  private static Chunk chunkOf(List<EmbeddedChunk> rows, String id) {
+    return rows.get(rowIndex(id)).chunk();
   }
 
   private static int overlap(List<SearchHit> hits, List<String> exact) {

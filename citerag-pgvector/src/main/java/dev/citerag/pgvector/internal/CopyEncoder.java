@@ -1,5 +1,6 @@
 package dev.citerag.pgvector.internal;
 
+import com.pgvector.PGvector;
 import dev.citerag.store.EmbeddedChunk;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
@@ -12,8 +13,8 @@ import org.postgresql.copy.CopyIn;
  * reusable buffer. Field encodings: text as UTF-8; {@code integer} as 4 big-endian bytes; {@code
  * text[]} as a one-dimensional array of element type {@code text} (OID 25); {@code jsonb} as
  * version byte 1 followed by the JSON text; {@code vector} in pgvector's binary form (int16
- * dimensions, int16 zero, then big-endian float4 components), the same bytes {@code
- * PGvector.toBytes} produces.
+ * dimensions, int16 zero, then big-endian float4 components), written by pgvector-java's {@link
+ * PGvector#toBytes(byte[], int)} straight into the buffer.
  */
 final class CopyEncoder {
   private static final byte[] SIGNATURE = {
@@ -95,16 +96,17 @@ final class CopyEncoder {
       vectorScratch = new float[dims];
     }
     chunk.copyVectorTo(vectorScratch, 0);
-    int len = 4 + 4 * dims;
-    ensure(Math.min(4 + len, buf.length));
+    PGvector vector = new PGvector(vectorScratch);
+    int len = vector.lengthInBytes();
+    ensure(4 + len);
     putInt(len);
-    putShort(dims);
-    putShort(0);
-    for (int i = 0; i < dims; i++) {
-      if (buf.length - pos < 4) {
-        flush();
-      }
-      putInt(Float.floatToIntBits(vectorScratch[i]));
+    if (len <= buf.length - pos) {
+      vector.toBytes(buf, pos);
+      pos += len;
+    } else { // larger than the whole buffer: encode it on its own
+      byte[] own = new byte[len];
+      vector.toBytes(own, 0);
+      raw(own);
     }
   }
 

@@ -14,6 +14,7 @@ import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.VectorStore;
 import dev.citerag.store.WriteResult;
+import dev.citerag.store.internal.RankFusion;
 import dev.citerag.text.internal.Hashing;
 import dev.citerag.text.internal.LexicalAnalyzer;
 import dev.citerag.text.internal.TokenEstimator;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -184,8 +186,7 @@ public final class FakeVectorStore implements VectorStore {
   public synchronized WriteResult write(List<DocumentChunks> docs) {
     Checks.noNullElements(docs, "documents");
     maybeFail();
-    WriteResult total = WriteResult.EMPTY;
-    for (DocumentChunks d : docs) {
+    for (DocumentChunks d : docs) { // check everything first: a rejected write stores nothing
       for (EmbeddedChunk c : d.chunks()) {
         if (c.dimensions() != dimensions) {
           throw new IllegalArgumentException(
@@ -197,13 +198,20 @@ public final class FakeVectorStore implements VectorStore {
                   + dimensions);
         }
       }
+    }
+    WriteResult total = WriteResult.EMPTY;
+    for (DocumentChunks d : docs) {
       if (d.documentHash().equals(hashes.get(d.docId()))) {
         total = total.plus(new WriteResult(0, 1, 0, 0));
         continue;
       }
       List<EmbeddedChunk> old = documents.put(d.docId(), d.chunks());
       hashes.put(d.docId(), d.documentHash());
-      total = total.plus(new WriteResult(1, 0, d.chunks().size(), old == null ? 0 : old.size()));
+      Set<String> kept = new HashSet<>();
+      d.chunks().forEach(c -> kept.add(c.chunk().id()));
+      long stale =
+          old == null ? 0 : old.stream().filter(c -> !kept.contains(c.chunk().id())).count();
+      total = total.plus(new WriteResult(1, 0, d.chunks().size(), (int) stale));
     }
     return total;
   }
@@ -280,8 +288,20 @@ public final class FakeVectorStore implements VectorStore {
     return out;
   }
 
+  /**
+   * The dense and lexical searches (both recorded), the lexical hits with their cosines, fused by
+   * reciprocal rank fusion as {@link dev.citerag.store.SearchIndex#hybridSearch} describes.
+   */
   @Override
-  public synchronized List<SearchHit> withCosines(float[] queryVector, List<SearchHit> hits) {
+  public synchronized List<SearchHit> hybridSearch(
+      float[] queryVector, String queryText, int k, Filter filter) {
+    int n = RankFusion.candidatesFor(k);
+    List<SearchHit> dense = denseSearch(queryVector, n, filter);
+    List<SearchHit> lexical = lexicalSearch(queryText, n, filter);
+    return RankFusion.fuse(dense, withCosines(queryVector, lexical), k);
+  }
+
+  private List<SearchHit> withCosines(float[] queryVector, List<SearchHit> hits) {
     Map<String, EmbeddedChunk> byId = new HashMap<>();
     for (List<EmbeddedChunk> cs : documents.values()) {
       for (EmbeddedChunk c : cs) {

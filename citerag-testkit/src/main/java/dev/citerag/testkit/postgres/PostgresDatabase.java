@@ -1,5 +1,7 @@
 package dev.citerag.testkit.postgres;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -22,7 +24,7 @@ public final class PostgresDatabase implements AutoCloseable {
   private final String jdbcUrl;
   private final String username;
   private final @Nullable String password;
-  private final PooledDataSource dataSource;
+  private final HikariDataSource dataSource;
   private volatile boolean keep;
   private volatile boolean closed;
 
@@ -37,7 +39,29 @@ public final class PostgresDatabase implements AutoCloseable {
     this.jdbcUrl = jdbcUrl;
     this.username = username;
     this.password = password;
-    this.dataSource = new PooledDataSource(jdbcUrl, username, password);
+    this.dataSource = pool(name, jdbcUrl, username, password);
+  }
+
+  /**
+   * A HikariCP pool that opens no connection until one is asked for (test databases are many and
+   * short-lived) and keeps at most 16; HikariCP rolls back what a returned connection left
+   * uncommitted, restores auto-commit and drops connections whose backend died.
+   */
+  private static HikariDataSource pool(
+      String name, String jdbcUrl, String username, @Nullable String password) {
+    HikariConfig config = new HikariConfig();
+    config.setPoolName("citerag-testkit-" + name);
+    config.setDriverClassName("org.postgresql.Driver");
+    config.setJdbcUrl(jdbcUrl);
+    config.setUsername(username);
+    if (password != null) {
+      config.setPassword(password);
+    }
+    config.addDataSourceProperty("ApplicationName", "citerag-testkit");
+    config.setMinimumIdle(0);
+    config.setMaximumPoolSize(16);
+    config.setInitializationFailTimeout(-1); // connect on first use, not here
+    return new HikariDataSource(config);
   }
 
   /** The database's name, e.g. {@code citerag_t_3f9a0c}. */
@@ -61,8 +85,9 @@ public final class PostgresDatabase implements AutoCloseable {
   }
 
   /**
-   * A small pooling {@link DataSource} for this database. Closing a connection returns it to the
-   * pool after rolling back any open transaction; connections are closed with the database.
+   * A pooling {@link DataSource} for this database (HikariCP, at most 16 connections). Closing a
+   * connection returns it to the pool after rolling back any open transaction; connections are
+   * closed with the database.
    */
   public DataSource dataSource() {
     if (closed) {

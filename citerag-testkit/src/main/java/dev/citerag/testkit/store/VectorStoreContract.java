@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.citerag.IdentityMismatchException;
+import dev.citerag.embed.internal.Vectors;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.IngestListener;
 import dev.citerag.ingest.IngestReport;
@@ -291,7 +292,7 @@ public abstract class VectorStoreContract {
         List<SearchHit> expected =
             RankFusion.fuse(
                 store.denseSearch(q, n, filter),
-                store.withCosines(q, store.lexicalSearch("bravo delta", n, filter)),
+                withCosines(q, store.lexicalSearch("bravo delta", n, filter), chunks),
                 k);
         List<SearchHit> actual = store.hybridSearch(q, "bravo delta", k, filter);
         assertEquals(ids(expected), ids(actual), "order for k=" + k + ", " + filter);
@@ -702,13 +703,35 @@ public abstract class VectorStoreContract {
     return hits.get(0);
   }
 
-  /** Both absent, or both present and equal within 1e-9. */
+  /** The hits with their cosine to {@code q}, computed from the vectors written. */
+  private static List<SearchHit> withCosines(
+      float[] q, List<SearchHit> hits, List<EmbeddedChunk> written) {
+    Map<String, float[]> vectors = new LinkedHashMap<>();
+    for (EmbeddedChunk c : written) {
+      vectors.put(c.chunk().id(), c.vector());
+    }
+    List<SearchHit> out = new ArrayList<>();
+    for (SearchHit h : hits) {
+      float[] v = Objects.requireNonNull(vectors.get(h.chunk().id()), h.chunk().id());
+      out.add(
+          new SearchHit(
+              h.chunk(),
+              Vectors.cosine(q, v),
+              h.denseRank(),
+              h.lexicalRank(),
+              h.lexicalScore(),
+              h.fusedScore()));
+    }
+    return out;
+  }
+
+  /** Both absent, or both present and equal within {@link #EPS} (stores compute in float). */
   private static void assertCosine(
       @Nullable Double expected, @Nullable Double actual, String what) {
     if (expected == null || actual == null) {
       assertEquals(expected, actual, what);
     } else {
-      assertEquals(expected, actual, 1e-9, what);
+      assertEquals(expected, actual, EPS, what);
     }
   }
 }

@@ -1,0 +1,71 @@
+package dev.citerag.store;
+
+import dev.citerag.store.internal.RankFusion;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The read-only side of a store: what a {@link dev.citerag.pipeline.RagPipeline} needs to answer
+ * questions. It names what its vectors were made with ({@link #identity()}, {@link #dimensions()})
+ * and finds chunks densely (cosine), lexically (full-text) and both at once, always under a
+ * metadata {@link Filter}. A {@link VectorStore} is a search index that can also be written.
+ *
+ * <pre>{@code
+ * SearchIndex index = store;                     // any VectorStore is a SearchIndex
+ * List<SearchHit> hits = index.hybridSearch(embedder.embedQuery(q), q, 5, Filter.ALL);
+ * }</pre>
+ *
+ * <p>Results are best first. {@code k} must be &gt; 0; a query vector must have the index's
+ * dimensions and finite components; violations throw {@link IllegalArgumentException}. Database
+ * failures throw {@link dev.citerag.StoreException}. Implementations are thread-safe: searches may
+ * run concurrently with each other and with writes.
+ */
+public interface SearchIndex {
+
+  /** The vector length this index holds; a query vector must have it. */
+  int dimensions();
+
+  /**
+   * What the indexed vectors were made with, if recorded (a store records it on the first ingest).
+   * A pipeline compares it with its embedder and refuses a mismatch ({@link
+   * dev.citerag.IdentityMismatchException}).
+   */
+  Optional<CollectionIdentity> identity();
+
+  /**
+   * Top {@code k} chunks by cosine similarity to {@code queryVector} among those passing {@code
+   * filter}. Every hit carries its cosine and dense rank.
+   *
+   * @throws IllegalArgumentException when the vector is null, has a non-finite component or other
+   *     dimensions than the index, {@code k <= 0}, or the filter is null
+   */
+  List<SearchHit> denseSearch(float[] queryVector, int k, Filter filter);
+
+  /**
+   * Top {@code k} chunks by lexical relevance to {@code queryText} among those passing {@code
+   * filter}. Only chunks matching at least one query term are returned; every hit carries its
+   * lexical rank and score, and no cosine.
+   *
+   * @throws IllegalArgumentException when the text or filter is null, or {@code k <= 0}
+   */
+  List<SearchHit> lexicalSearch(String queryText, int k, Filter filter);
+
+  /**
+   * The dense and the lexical candidates (4 × {@code k}, at least 40, of each) fused by reciprocal
+   * rank fusion ({@code k = 60}; ties by cosine, then chunk id), top {@code k}: what the pipeline
+   * retrieves with.
+   *
+   * <p>A hit found both ways carries its cosine. The default knows no cosine for a hit found only
+   * lexically, because a lexical search reports none; an index that can look a chunk's vector up
+   * should override this and fill it in (the in-memory and PostgreSQL stores do, in one consistent
+   * read), which is what {@code VectorStoreContract} checks.
+   *
+   * @throws IllegalArgumentException as {@link #denseSearch} and {@link #lexicalSearch}
+   */
+  default List<SearchHit> hybridSearch(
+      float[] queryVector, String queryText, int k, Filter filter) {
+    int n = RankFusion.candidatesFor(k);
+    return RankFusion.fuse(
+        denseSearch(queryVector, n, filter), lexicalSearch(queryText, n, filter), k);
+  }
+}
