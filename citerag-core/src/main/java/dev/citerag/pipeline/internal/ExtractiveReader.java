@@ -11,11 +11,8 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -50,258 +47,6 @@ public final class ExtractiveReader {
           "score_margin", // relative lead of the best sentence's ranking score over the runner-up
           "novelty"); // share of the sentence's terms that the question does not contain
 
-  private static final Pattern SENTENCE_END =
-      Pattern.compile("(?<=[.!?])\\s+(?=[\\p{Lu}\\p{N}`\"'(\\[*])");
-  private static final Pattern LINE_BREAK = Pattern.compile("\\R");
-  private static final Pattern BULLET =
-      Pattern.compile("^(?:[-*+]\\s+|\\d{1,3}[.)]\\s+|>\\s+|#{1,6}\\s+)");
-  private static final Pattern NUMBERED_STEP = Pattern.compile("^\\d{1,3}[.)]\\s+");
-
-  private static final Pattern WANTS_TIME =
-      Pattern.compile(
-          "(?i)\\b(when|what (year|years|date|time|day|days|hour|hours|month|century|decade|period|era)"
-              + "|which (year|years|date|day|days|hour|hours|month|century|decade|period|era)|how long ago"
-              + "|what age)\\b");
-  private static final Pattern WANTS_NUMBER =
-      Pattern.compile(
-          "(?i)\\b(how (many|much|long|far|old|big|large|often|tall|high|fast|wide|deep|heavy|soon)"
-              + "|what (percentage|percent|proportion|number|amount|fraction|share|size|rate)"
-              + "|limit|maximum|minimum|timeout|threshold|port|version|ttl|duration)\\b");
-  private static final Pattern WANTS_PERSON = Pattern.compile("(?i)\\b(who|whom|whose)\\b");
-  private static final Pattern WANTS_PLACE =
-      Pattern.compile("(?i)\\b(where|what (country|city|place|region|state))\\b");
-  private static final Pattern HOW_TO =
-      Pattern.compile("(?i)^\\s*how (do|can|could|should|would|to|does one) ?(i|we|you|one)?\\b");
-
-  private static final Pattern HAS_TIME =
-      Pattern.compile(
-          "(?i)(\\b\\d{3,4}s?\\b|\\b\\d{1,2}:\\d{2}\\b|\\b(january|february|march|april|may|june|july|august"
-              + "|september|october|november|december|monday|tuesday|wednesday|thursday|friday"
-              + "|saturday|sunday|daily|weekly|monthly|yearly|annually|century|centuries|decade|ago"
-              + "|bc|ad|bce|ce|utc|noon|midnight|morning|evening|today|yesterday|spring|summer"
-              + "|autumn|winter|age|era|period|dynasty|reign|during|until|since)\\b)");
-  private static final Pattern HAS_NUMBER =
-      Pattern.compile(
-          "(?i)\\d|\\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty"
-              + "|forty|fifty|hundred|hundreds|thousand|thousands|million|millions|billion|dozen|once"
-              + "|twice|single|double|half|quarter|percent|several|few|many|most|all|none)\\b");
-  private static final Pattern QUESTION_TOKEN =
-      Pattern.compile("[\\p{L}\\p{N}]+(?:['’-][\\p{L}\\p{N}]+)*+");
-
-  /**
-   * Antonym pairs: when the question holds one word of a pair and the sentence holds the other but
-   * not the first, they disagree ("least important" asked, "most important" written).
-   */
-  public static final List<List<String>> ANTONYMS =
-      List.of(
-          List.of("most", "least"),
-          List.of("largest", "smallest"),
-          List.of("biggest", "smallest"),
-          List.of("highest", "lowest"),
-          List.of("earliest", "latest"),
-          List.of("best", "worst"),
-          List.of("maximum", "minimum"),
-          List.of("increase", "decrease"),
-          List.of("increased", "decreased"),
-          List.of("major", "minor"),
-          List.of("longest", "shortest"),
-          List.of("oldest", "newest"),
-          List.of("older", "younger"),
-          List.of("northern", "southern"),
-          List.of("eastern", "western"),
-          List.of("always", "never"),
-          List.of("positive", "negative"),
-          List.of("success", "failure"),
-          List.of("accepted", "rejected"),
-          List.of("allowed", "forbidden"),
-          List.of("strongest", "weakest"));
-
-  /**
-   * Question words that carry no asked-for fact (stemmed at load): they weigh a quarter in the
-   * ranking and are not content terms.
-   */
-  public static final Set<String> GENERIC_WORDS =
-      Set.of(
-          "many",
-          "long",
-          "much",
-          "often",
-          "default",
-          "value",
-          "use",
-          "used",
-          "using",
-          "work",
-          "works",
-          "happen",
-          "happens",
-          "make",
-          "take",
-          "way",
-          "kind",
-          "type",
-          "allowed",
-          "possible",
-          "exist",
-          "exists",
-          "someone",
-          "something",
-          "anyone",
-          "need",
-          "needed",
-          "required",
-          "require",
-          "requires",
-          "current",
-          "currently",
-          "right",
-          "correct",
-          "usually",
-          "typically",
-          "exactly",
-          "actually",
-          "first",
-          "thing",
-          "things",
-          "supposed",
-          "know",
-          "find",
-          "see",
-          "go",
-          "going",
-          "good",
-          "bad",
-          "best",
-          "new",
-          "set",
-          "give",
-          "given",
-          "let",
-          "like",
-          "want",
-          "able",
-          "there",
-          "done",
-          "say",
-          "says",
-          "said",
-          "mean",
-          "means",
-          "called",
-          "name",
-          "named",
-          "handle",
-          "handled",
-          "okay",
-          "ok",
-          "quickly",
-          "share",
-          "get",
-          "got",
-          "tell",
-          "explain",
-          "describe",
-          "should",
-          "must",
-          "does",
-          "do",
-          "setting",
-          "option",
-          "step",
-          "steps",
-          "process",
-          "procedure",
-          "policy",
-          "rule",
-          "rules");
-
-  /** More generic words for the semantic mode, where the asked type is scored separately. */
-  private static final Set<String> TYPE_WORDS =
-      Set.of(
-          "year",
-          "years",
-          "time",
-          "times",
-          "number",
-          "amount",
-          "percentage",
-          "percent",
-          "date",
-          "day",
-          "during",
-          "hours",
-          "refer",
-          "referred",
-          "term",
-          "known",
-          "one",
-          "two",
-          "happened",
-          "occur",
-          "occurred",
-          "place",
-          "person",
-          "people",
-          "country",
-          "city");
-
-  private static final Set<String> GENERIC = stemAll(union(GENERIC_WORDS, TYPE_WORDS));
-
-  private static Set<String> union(Set<String> a, Set<String> b) {
-    Set<String> out = new HashSet<>(a);
-    out.addAll(b);
-    return out;
-  }
-
-  private static final Set<String> QUESTION_WORDS =
-      Set.of(
-          "what",
-          "which",
-          "who",
-          "whom",
-          "whose",
-          "when",
-          "where",
-          "why",
-          "how",
-          "in",
-          "on",
-          "at",
-          "the",
-          "a",
-          "an",
-          "of",
-          "for",
-          "to",
-          "by",
-          "from",
-          "during",
-          "after",
-          "before",
-          "is",
-          "are",
-          "was",
-          "were",
-          "did",
-          "does",
-          "do",
-          "i",
-          "name",
-          "along",
-          "besides",
-          "other",
-          "than",
-          "and",
-          "or",
-          "with",
-          "about",
-          "as",
-          "if",
-          "under",
-          "over",
-          "apart",
-          "according");
-
   private static final int CACHE_SIZE = 4096;
 
   private final @Nullable Embedder embedder;
@@ -312,6 +57,23 @@ public final class ExtractiveReader {
           return size() > CACHE_SIZE;
         }
       };
+
+  /**
+   * Antonym pairs: when the question holds one word of a pair and the sentence holds the other but
+   * not the first, they disagree ("least important" asked, "most important" written).
+   */
+  public static final List<List<String>> ANTONYMS = QuestionCues.ANTONYMS;
+
+  /**
+   * Question words that carry no asked-for fact (stemmed at load): they weigh a quarter in the
+   * ranking and are not content terms.
+   */
+  public static final Set<String> GENERIC_WORDS = QuestionCues.GENERIC_WORDS;
+
+  /** Lines, then sentences; list markers and heading marks removed; each a verbatim substring. */
+  public static List<String> sentences(String text) {
+    return QuotableUnits.sentences(text);
+  }
 
   /** A reader; {@code embedder} null turns the similarity features off (they read 0). */
   public ExtractiveReader(@Nullable Embedder embedder) {
@@ -354,11 +116,11 @@ public final class ExtractiveReader {
       return new Assessment(List.of(), "no question term", none);
     }
     Set<String> content = new HashSet<>(qTerms);
-    content.removeAll(GENERIC);
+    content.removeAll(QuestionCues.GENERIC);
     List<Candidate> candidates = new ArrayList<>();
     Map<String, Set<String>> chunkTerms = new HashMap<>();
     Set<String> present = new HashSet<>();
-    boolean howTo = HOW_TO.matcher(question).find();
+    boolean howTo = QuestionCues.HOW_TO.matcher(question).find();
     for (int rank = 0; rank < sources.size(); rank++) {
       SentSource s = sources.get(rank);
       Set<String> heading =
@@ -376,16 +138,16 @@ public final class ExtractiveReader {
       all.addAll(heading);
       chunkTerms.put(s.sourceId(), all);
       present.addAll(all);
-      for (Unit u : units(s.chunk().text())) {
-        Set<String> own = LexicalAnalyzer.distinctTerms(u.quote);
-        if (QuoteMatcher.wordCount(u.quote) < 4 || heading.containsAll(own)) {
+      for (QuotableUnits.Unit u : QuotableUnits.units(s.chunk().text())) {
+        Set<String> own = LexicalAnalyzer.distinctTerms(u.quote());
+        if (QuoteMatcher.wordCount(u.quote()) < 4 || heading.containsAll(own)) {
           continue;
         }
         Set<String> terms = new HashSet<>(own);
-        if (u.context != null) {
-          terms.addAll(LexicalAnalyzer.distinctTerms(u.context));
+        if (u.context() != null) {
+          terms.addAll(LexicalAnalyzer.distinctTerms(u.context()));
         }
-        if (u.procedure && howTo) {
+        if (u.procedure() && howTo) {
           // a command line or a numbered step is about the task its own heading names
           terms.addAll(task);
         }
@@ -394,7 +156,24 @@ public final class ExtractiveReader {
         Double cos = s.hit().cosine();
         candidates.add(
             new Candidate(
-                s.sourceId(), rank, u.quote, u.procedure, terms, context, cos == null ? 0 : cos));
+                s.sourceId(),
+                rank,
+                u.quote(),
+                u.procedure(),
+                terms,
+                context,
+                cos == null ? 0 : cos));
+        Candidate added = candidates.get(candidates.size() - 1);
+        if (u.context() != null) {
+          // a table row means what its header says: the row is embedded under its header
+          added.embedText = u.context() + "\n" + u.quote();
+        }
+        added.surroundings =
+            (s.chunk().title() == null ? "" : s.chunk().title())
+                + " "
+                + s.chunk().section()
+                + " "
+                + (u.context() == null ? "" : u.context());
       }
     }
     if (candidates.isEmpty()) {
@@ -406,16 +185,20 @@ public final class ExtractiveReader {
     for (String t : content) {
       double w = idf.getOrDefault(t, 0.0);
       contentWeight += w;
-      if (!matches(t, present)) {
+      if (!QuestionCues.matches(t, present)) {
         missingWeight += w;
       }
     }
-    boolean wantsNumber = WANTS_NUMBER.matcher(question).find();
-    boolean wantsTime = WANTS_TIME.matcher(question).find();
-    boolean wantsPerson = !wantsTime && !wantsNumber && WANTS_PERSON.matcher(question).find();
+    boolean wantsNumber = QuestionCues.WANTS_NUMBER.matcher(question).find();
+    boolean wantsTime = QuestionCues.WANTS_TIME.matcher(question).find();
+    boolean wantsPerson =
+        !wantsTime && !wantsNumber && QuestionCues.WANTS_PERSON.matcher(question).find();
     boolean wantsPlace =
-        !wantsTime && !wantsNumber && !wantsPerson && WANTS_PLACE.matcher(question).find();
-    Set<String> questionNames = names(question);
+        !wantsTime
+            && !wantsNumber
+            && !wantsPerson
+            && QuestionCues.WANTS_PLACE.matcher(question).find();
+    Set<String> questionNames = QuestionCues.names(question);
     float[] qv = null;
     if (embedder != null) {
       qv = embedder.embedQuery(question);
@@ -428,14 +211,15 @@ public final class ExtractiveReader {
       for (String t : qTerms) {
         double w = idf.getOrDefault(t, 0.0);
         total += w;
-        if (matches(t, c.terms)) {
+        if (QuestionCues.matches(t, c.terms)) {
           hit += w;
         }
       }
       c.coverage = total == 0 ? 0 : hit / total;
       c.similarity = qv == null || c.vector == null ? 0 : Vectors.cosine(qv, c.vector);
       boolean typed =
-          typeMatches(c.sentence, question, wantsNumber, wantsTime, wantsPerson, wantsPlace);
+          QuestionCues.typeMatches(
+              c.sentence, question, wantsNumber, wantsTime, wantsPerson, wantsPlace);
       c.typeMatch = typed;
       c.score =
           hit / maxIdf / (1.0 + 0.02 * c.terms.size()) + (qv == null ? 0 : 1.5 * c.similarity);
@@ -481,16 +265,31 @@ public final class ExtractiveReader {
       picks.add(new Pick(second.sourceId, second.sentence));
     }
     String veto = null;
-    if (negationMismatch(question, best.sentence)) {
+    if (QuestionCues.negationMismatch(question, best.sentence)) {
       veto = "the question is negated and the best sentence is not";
-    } else if (antonymConflict(question, best.sentence)) {
+    } else if (QuestionCues.antonymConflict(question, best.sentence)) {
       veto = "the question and the best sentence hold the two words of an antonym pair";
+    }
+    if (veto == null) {
+      // inflections only (plural stemming), not derivations: "hourly" is not stated by "hours"
+      Set<String> written =
+          LexicalAnalyzer.distinctSurfaceTerms(best.sentence + " " + best.surroundings);
+      for (String w : QuestionCues.askedAttribute(question)) {
+        boolean stated = false;
+        for (String t : LexicalAnalyzer.distinctSurfaceTerms(w)) {
+          stated |= QuestionCues.matches(t, written);
+        }
+        if (!stated) {
+          veto = "the asked attribute's word \"" + w + "\" is not in the best sentence";
+          break;
+        }
+      }
     }
     for (String t : qTerms) {
       if (veto != null) {
         break;
       }
-      if (isSpecific(t) && !best.context.contains(t)) {
+      if (QuestionCues.isSpecific(t) && !best.context.contains(t)) {
         veto = "the question's number or identifier \"" + t + "\" is not in the best sentence";
         break;
       }
@@ -500,21 +299,21 @@ public final class ExtractiveReader {
     double chunkCover = 0;
     for (String t : content) {
       double w = idf.getOrDefault(t, 0.0);
-      if (matches(t, best.context)) {
+      if (QuestionCues.matches(t, best.context)) {
         cover += w;
       }
-      if (matches(t, chunkTerms.getOrDefault(best.sourceId, Set.of()))) {
+      if (QuestionCues.matches(t, chunkTerms.getOrDefault(best.sourceId, Set.of()))) {
         chunkCover += w;
       }
     }
     f[0] = contentWeight == 0 ? 1 : cover / contentWeight;
     f[1] = contentWeight == 0 ? 1 : chunkCover / contentWeight;
     f[2] = contentWeight == 0 ? 0 : missingWeight / contentWeight;
-    f[3] = negationMismatch(question, best.sentence) ? 1 : 0;
-    f[4] = antonymConflict(question, best.sentence) ? 1 : 0;
+    f[3] = QuestionCues.negationMismatch(question, best.sentence) ? 1 : 0;
+    f[4] = QuestionCues.antonymConflict(question, best.sentence) ? 1 : 0;
     int namesMissing = 0;
     for (String n : questionNames) {
-      if (!matches(n, best.context)) {
+      if (!QuestionCues.matches(n, best.context)) {
         namesMissing++;
       }
     }
@@ -549,11 +348,11 @@ public final class ExtractiveReader {
     if (qTerms.isEmpty() || sources.isEmpty()) {
       return List.of();
     }
-    Set<String> generic = new HashSet<>(GENERIC_WORDS);
-    for (String g : GENERIC_WORDS) {
+    Set<String> generic = new HashSet<>(QuestionCues.GENERIC_WORDS);
+    for (String g : QuestionCues.GENERIC_WORDS) {
       generic.addAll(LexicalAnalyzer.distinctSurfaceTerms(g));
     }
-    boolean howTo = HOW_TO.matcher(question).find();
+    boolean howTo = QuestionCues.HOW_TO.matcher(question).find();
     List<Candidate> candidates = new ArrayList<>();
     Set<String> present = new HashSet<>();
     for (int rank = 0; rank < sources.size(); rank++) {
@@ -568,21 +367,22 @@ public final class ExtractiveReader {
         task.addAll(LexicalAnalyzer.distinctTerms(path.get(path.size() - 1)));
       }
       present.addAll(LexicalAnalyzer.distinctSurfaceTerms(s.chunk().text()));
-      for (Unit u : units(s.chunk().text())) {
-        Set<String> own = LexicalAnalyzer.distinctSurfaceTerms(u.quote);
-        if (QuoteMatcher.wordCount(u.quote) < 4 || heading.containsAll(own)) {
+      for (QuotableUnits.Unit u : QuotableUnits.units(s.chunk().text())) {
+        Set<String> own = LexicalAnalyzer.distinctSurfaceTerms(u.quote());
+        if (QuoteMatcher.wordCount(u.quote()) < 4 || heading.containsAll(own)) {
           continue;
         }
         Set<String> terms = new HashSet<>(own);
-        if (u.context != null) {
-          terms.addAll(LexicalAnalyzer.distinctSurfaceTerms(u.context));
+        if (u.context() != null) {
+          terms.addAll(LexicalAnalyzer.distinctSurfaceTerms(u.context()));
         }
-        if (u.procedure && howTo) {
+        if (u.procedure() && howTo) {
           terms.addAll(task);
         }
         Set<String> context = new HashSet<>(terms);
         context.addAll(heading);
-        candidates.add(new Candidate(s.sourceId(), rank, u.quote, u.procedure, terms, context, 0));
+        candidates.add(
+            new Candidate(s.sourceId(), rank, u.quote(), u.procedure(), terms, context, 0));
       }
     }
     for (String t : qTerms) {
@@ -603,11 +403,15 @@ public final class ExtractiveReader {
       idf.put(t, generic.contains(t) ? w * 0.25 : w);
     }
     double maxIdf = idf.values().stream().mapToDouble(Double::doubleValue).max().orElse(1.0);
-    boolean wantsNumber = WANTS_NUMBER.matcher(question).find();
-    boolean wantsTime = WANTS_TIME.matcher(question).find();
-    boolean wantsPerson = !wantsTime && !wantsNumber && WANTS_PERSON.matcher(question).find();
+    boolean wantsNumber = QuestionCues.WANTS_NUMBER.matcher(question).find();
+    boolean wantsTime = QuestionCues.WANTS_TIME.matcher(question).find();
+    boolean wantsPerson =
+        !wantsTime && !wantsNumber && QuestionCues.WANTS_PERSON.matcher(question).find();
     boolean wantsPlace =
-        !wantsTime && !wantsNumber && !wantsPerson && WANTS_PLACE.matcher(question).find();
+        !wantsTime
+            && !wantsNumber
+            && !wantsPerson
+            && QuestionCues.WANTS_PLACE.matcher(question).find();
     Candidate best = null;
     for (Candidate c : candidates) {
       double sc = 0;
@@ -618,11 +422,12 @@ public final class ExtractiveReader {
       }
       sc = sc / (1.0 + 0.02 * c.terms.size());
       c.typeMatch =
-          typeMatches(c.sentence, question, wantsNumber, wantsTime, wantsPerson, wantsPlace);
-      if (sc > 0 && wantsNumber && HAS_NUMBER.matcher(c.sentence).find()) {
+          QuestionCues.typeMatches(
+              c.sentence, question, wantsNumber, wantsTime, wantsPerson, wantsPlace);
+      if (sc > 0 && wantsNumber && QuestionCues.HAS_NUMBER.matcher(c.sentence).find()) {
         sc += 0.5 * maxIdf;
       }
-      if (sc > 0 && wantsTime && HAS_TIME.matcher(c.sentence).find()) {
+      if (sc > 0 && wantsTime && QuestionCues.HAS_TIME.matcher(c.sentence).find()) {
         sc += 0.5 * maxIdf;
       }
       if (sc > 0 && howTo && c.procedure) {
@@ -660,7 +465,7 @@ public final class ExtractiveReader {
         continue;
       }
       boolean covered = best.context.contains(t);
-      if (!covered && isSpecific(t)) {
+      if (!covered && QuestionCues.isSpecific(t)) {
         return List.of();
       }
       distinctive++;
@@ -669,7 +474,8 @@ public final class ExtractiveReader {
     if (distinctive > 0 && hit < minCoverage * distinctive - 1e-9) {
       return List.of();
     }
-    if (negationMismatch(question, best.sentence) || antonymConflict(question, best.sentence)) {
+    if (QuestionCues.negationMismatch(question, best.sentence)
+        || QuestionCues.antonymConflict(question, best.sentence)) {
       return List.of();
     }
     if (requireType && (wantsNumber || wantsTime || wantsPerson || wantsPlace) && !best.typeMatch) {
@@ -686,11 +492,11 @@ public final class ExtractiveReader {
     List<String> missing = new ArrayList<>();
     synchronized (vectors) {
       for (Candidate c : candidates) {
-        float[] v = vectors.get(c.sentence);
+        float[] v = vectors.get(c.embedKey());
         if (v != null) {
           c.vector = v;
-        } else if (!missing.contains(c.sentence)) {
-          missing.add(c.sentence);
+        } else if (!missing.contains(c.embedKey())) {
+          missing.add(c.embedKey());
         }
       }
     }
@@ -707,152 +513,10 @@ public final class ExtractiveReader {
       }
       for (Candidate c : candidates) {
         if (c.vector == null) {
-          c.vector = local.get(c.sentence);
+          c.vector = local.get(c.embedKey());
         }
       }
     }
-  }
-
-  private static boolean typeMatches(
-      String sentence,
-      String question,
-      boolean number,
-      boolean time,
-      boolean person,
-      boolean place) {
-    if (time) {
-      return HAS_TIME.matcher(sentence).find();
-    }
-    if (number) {
-      return HAS_NUMBER.matcher(sentence).find();
-    }
-    if (person || place) {
-      Set<String> q = names(question);
-      Set<String> asked = new HashSet<>(LexicalAnalyzer.distinctTerms(question));
-      for (String n : names(sentence)) {
-        if (!q.contains(n) && !asked.contains(n)) {
-          return true;
-        }
-      }
-      return false;
-    }
-    return true;
-  }
-
-  /** Stemmed capitalised words that do not start the text and are not question words. */
-  static Set<String> names(String text) {
-    Set<String> out = new HashSet<>();
-    Matcher m = QUESTION_TOKEN.matcher(text);
-    boolean first = true;
-    while (m.find()) {
-      String w = m.group();
-      boolean cap = Character.isUpperCase(w.codePointAt(0));
-      String lower = w.toLowerCase(Locale.ROOT);
-      if (!first
-          && cap
-          && !QUESTION_WORDS.contains(lower)
-          && !LexicalAnalyzer.STOP_WORDS.contains(lower)) {
-        for (String t : LexicalAnalyzer.terms(w)) {
-          out.add(t);
-          break;
-        }
-      }
-      first = false;
-    }
-    return out;
-  }
-
-  /**
-   * The question is negated ("When was X not appointed?") and the sentence is not: it states the
-   * opposite of what is asked. A negated sentence under a plain question is fine ("Does a rollback
-   * revert migrations?" is answered by "A rollback does not revert migrations.").
-   */
-  static boolean negationMismatch(String question, String sentence) {
-    return LexicalAnalyzer.negations(question) > 0 && LexicalAnalyzer.negations(sentence) == 0;
-  }
-
-  private static boolean antonymConflict(String question, String sentence) {
-    Set<String> q = lowerWords(question);
-    Set<String> s = lowerWords(sentence);
-    for (List<String> pair : ANTONYMS) {
-      String a = pair.get(0);
-      String b = pair.get(1);
-      if ((q.contains(a) && !q.contains(b) && s.contains(b) && !s.contains(a))
-          || (q.contains(b) && !q.contains(a) && s.contains(a) && !s.contains(b))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static Set<String> lowerWords(String text) {
-    Set<String> out = new HashSet<>();
-    Matcher m = QUESTION_TOKEN.matcher(text);
-    while (m.find()) {
-      out.add(m.group().toLowerCase(Locale.ROOT));
-    }
-    return out;
-  }
-
-  /**
-   * Whether {@code term} is in {@code terms}, or (for a plain word of 6+ letters) a word of 5+
-   * letters with the same first letter one edit away is: "Californian" finds "California",
-   * "reffered" finds "referred".
-   */
-  static boolean matches(String term, Set<String> terms) {
-    if (terms.contains(term)) {
-      return true;
-    }
-    if (term.length() < 6 || !isAlpha(term)) {
-      return false;
-    }
-    for (String t : terms) {
-      if (t.length() >= 5
-          && Math.abs(t.length() - term.length()) <= 1
-          && t.charAt(0) == term.charAt(0)
-          && withinOneEdit(term, t)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean isAlpha(String s) {
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c < 'a' || c > 'z') {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** Levenshtein distance at most 1 (one insertion, deletion or substitution). */
-  static boolean withinOneEdit(String a, String b) {
-    if (a.length() > b.length()) {
-      String t = a;
-      a = b;
-      b = t;
-    }
-    int i = 0;
-    while (i < a.length() && a.charAt(i) == b.charAt(i)) {
-      i++;
-    }
-    if (a.length() == b.length()) {
-      return a.regionMatches(i + 1, b, i + 1, a.length() - i - 1) || i == a.length();
-    }
-    return b.length() - a.length() == 1 && a.regionMatches(i, b, i + 1, a.length() - i);
-  }
-
-  /** Numbers and identifiers: terms with a digit, an underscore or an inner separator. */
-  static boolean isSpecific(String term) {
-    for (int i = 0; i < term.length(); i++) {
-      char c = term.charAt(i);
-      if (Character.isDigit(c) || c == '_' || c == '.' || c == '/' || c == ':') {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static Map<String, Double> idf(Set<String> qTerms, List<Candidate> candidates) {
@@ -866,106 +530,10 @@ public final class ExtractiveReader {
         }
       }
       double w = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      idf.put(t, GENERIC.contains(t) ? w * 0.25 : w);
+      idf.put(t, QuestionCues.GENERIC.contains(t) ? w * 0.25 : w);
     }
     return idf;
   }
-
-  private static Set<String> stemAll(Set<String> words) {
-    Set<String> out = new HashSet<>();
-    for (String w : words) {
-      out.addAll(LexicalAnalyzer.terms(w));
-      out.add(LexicalAnalyzer.stem(w));
-    }
-    return Set.copyOf(out);
-  }
-
-  /** Lines, then sentences; list markers and heading marks removed; each a verbatim substring. */
-  public static List<String> sentences(String text) {
-    return units(text).stream().map(u -> u.quote).toList();
-  }
-
-  /**
-   * Quotable units: sentences of prose lines, table body rows (scored with their header row, quoted
-   * alone), lines of fenced code and numbered steps (both marked as procedure).
-   */
-  static List<Unit> units(String text) {
-    List<Unit> out = new ArrayList<>();
-    String[] lines = LINE_BREAK.split(text, -1);
-    String tableHeader = null;
-    StringBuilder para = new StringBuilder();
-    boolean inFence = false;
-    boolean paraIsStep = false;
-    for (int i = 0; i < lines.length; i++) {
-      String l = lines[i].strip();
-      if (l.startsWith("```") || l.startsWith("~~~")) {
-        flush(para, out, paraIsStep);
-        paraIsStep = false;
-        inFence = !inFence;
-        continue;
-      }
-      if (inFence) {
-        if (!l.isEmpty()) {
-          out.add(new Unit(l, null, true));
-        }
-        continue;
-      }
-      if (l.startsWith("|")) {
-        flush(para, out, paraIsStep);
-        paraIsStep = false;
-        boolean nextIsSeparator = i + 1 < lines.length && isTableSeparator(lines[i + 1].strip());
-        if (nextIsSeparator) {
-          tableHeader = l;
-        } else if (!isTableSeparator(l)) {
-          out.add(new Unit(l, tableHeader, false));
-        }
-        continue;
-      }
-      tableHeader = null;
-      if (l.isEmpty()) {
-        flush(para, out, paraIsStep);
-        paraIsStep = false;
-        continue;
-      }
-      Matcher m = BULLET.matcher(l);
-      if (m.find()) {
-        flush(para, out, paraIsStep);
-        boolean heading = l.startsWith("#");
-        paraIsStep = NUMBERED_STEP.matcher(l).find();
-        l = l.substring(m.end()).strip();
-        if (heading) {
-          out.add(new Unit(l, null, false));
-          paraIsStep = false;
-          continue;
-        }
-      }
-      if (para.length() > 0) {
-        para.append(' ');
-      }
-      para.append(l);
-    }
-    flush(para, out, paraIsStep);
-    return out;
-  }
-
-  private static void flush(StringBuilder para, List<Unit> out, boolean step) {
-    if (para.length() == 0) {
-      return;
-    }
-    for (String part : SENTENCE_END.split(para, -1)) {
-      String st = part.strip();
-      if (!st.isEmpty()) {
-        out.add(new Unit(st, null, step));
-      }
-    }
-    para.setLength(0);
-  }
-
-  /**
-   * A verbatim quote; for table rows the header that gives it meaning; procedure for commands and
-   * steps.
-   */
-  record Unit(String quote, @Nullable String context, boolean procedure) {}
 
   private static final class Candidate {
     final String sourceId;
@@ -974,6 +542,14 @@ public final class ExtractiveReader {
     final boolean procedure;
     final Set<String> terms;
     final Set<String> context;
+    String surroundings = "";
+
+    String embedKey() {
+      return embedText == null ? sentence : embedText;
+    }
+
+    // what the embedder reads for the similarity: the sentence, or a table row under its header
+    @Nullable String embedText;
     final double chunkCosine;
     float @Nullable [] vector;
     double coverage;
@@ -997,23 +573,5 @@ public final class ExtractiveReader {
       this.context = context;
       this.chunkCosine = chunkCosine;
     }
-  }
-
-  /**
-   * A Markdown table's delimiter row ({@code |---|:--:|}): only {@code |}, {@code :}, {@code -} and
-   * blanks, with at least one {@code -}; written by hand, as a regular expression it took time
-   * quadratic in a long line of dashes.
-   */
-  static boolean isTableSeparator(String line) {
-    boolean dash = false;
-    for (int i = 0; i < line.length(); i++) {
-      char c = line.charAt(i);
-      if (c == '-') {
-        dash = true;
-      } else if (c != '|' && c != ':' && !Character.isWhitespace(c)) {
-        return false;
-      }
-    }
-    return dash;
   }
 }

@@ -18,14 +18,14 @@ class ExtractiveReaderTest {
 
   @Test
   void long_words_match_one_edit_away_short_ones_do_not() {
-    assertThat(ExtractiveReader.matches("californian", Set.of("california"))).isTrue();
-    assertThat(ExtractiveReader.matches("reffer", Set.of("refer")))
+    assertThat(QuestionCues.matches("californian", Set.of("california"))).isTrue();
+    assertThat(QuestionCues.matches("reffer", Set.of("refer")))
         .isTrue(); // "reffered" vs "referred"
-    assertThat(ExtractiveReader.matches("cost", Set.of("cast"))).isFalse();
-    assertThat(ExtractiveReader.matches("bridges", Set.of("fridges")))
+    assertThat(QuestionCues.matches("cost", Set.of("cast"))).isFalse();
+    assertThat(QuestionCues.matches("bridges", Set.of("fridges")))
         .isFalse(); // first letter differs
-    assertThat(ExtractiveReader.withinOneEdit("abcdef", "abcxef")).isTrue();
-    assertThat(ExtractiveReader.withinOneEdit("abcdef", "abdcef")).isFalse();
+    assertThat(QuestionCues.withinOneEdit("abcdef", "abcxef")).isTrue();
+    assertThat(QuestionCues.withinOneEdit("abcdef", "abdcef")).isFalse();
   }
 
   @Test
@@ -101,5 +101,56 @@ class ExtractiveReaderTest {
     assertThat(a.features()[ExtractiveReader.FEATURES.indexOf("type_match")]).isEqualTo(1.0);
     assertThat(a.features()[ExtractiveReader.FEATURES.indexOf("similarity")]).isBetween(0.0, 1.0);
     assertThat(a.picks()).isNotEmpty();
+  }
+
+  @Test
+  void the_asked_attribute_is_read_from_plain_what_and_which_questions() {
+    assertThat(QuestionCues.askedAttribute("What burst size does the /v2/search endpoint allow?"))
+        .containsExactlyInAnyOrder("burst", "size");
+    assertThat(QuestionCues.askedAttribute("What is the hourly overtime rate for on-call work?"))
+        .containsExactlyInAnyOrder("hourly", "overtime", "rate");
+    assertThat(QuestionCues.askedAttribute("Which plan has the highest burst?"))
+        .containsExactly("plan");
+    // generic and type words, names, and questions without a closing auxiliary give nothing
+    assertThat(QuestionCues.askedAttribute("What year did the Normans conquer England?")).isEmpty();
+    assertThat(QuestionCues.askedAttribute("What type of forest is the Amazon?")).isEmpty();
+    assertThat(QuestionCues.askedAttribute("What river flows through Basel?")).isEmpty();
+    assertThat(QuestionCues.askedAttribute("What is the Amazon?")).isEmpty();
+    assertThat(QuestionCues.askedAttribute("Who founded the company?")).isEmpty();
+  }
+
+  @Test
+  void a_sentence_that_does_not_state_the_asked_attribute_is_vetoed() {
+    ExtractiveReader semantic = new ExtractiveReader(new LocalHashingEmbedder());
+    String text =
+        "Time spent working on pages outside working hours is paid in addition at the overtime"
+            + " rate, rounded up to the next 30 minutes.";
+    ExtractiveReader.Assessment asked =
+        semantic.assess("What is the overtime rate for working on pages?", one(text));
+    assertThat(asked.veto()).isNull();
+    // "hours" is an inflection of "hour", not of "hourly": the sentence names no hourly rate
+    ExtractiveReader.Assessment hourly =
+        semantic.assess("What is the hourly overtime rate for on-call work?", one(text));
+    assertThat(hourly.veto()).contains("hourly");
+    ExtractiveReader.Assessment burst =
+        semantic.assess(
+            "What burst size does the /v2/search endpoint allow?",
+            one(
+                "The search endpoint `/v2/search` has its own limit of 30 requests per second"
+                    + " per key on every plan."));
+    assertThat(burst.veto()).contains("burst");
+  }
+
+  @Test
+  void a_table_row_is_read_under_its_header() {
+    ExtractiveReader semantic = new ExtractiveReader(new LocalHashingEmbedder());
+    String table =
+        "| Plan | Sustained rate | Burst |\n|---|---|---|\n| Free | 60 requests per minute | 10 |";
+    ExtractiveReader.Assessment a =
+        semantic.assess("What burst does the Free plan allow?", one(table));
+    assertThat(a.veto()).isNull();
+    assertThat(a.picks())
+        .extracting(ExtractiveReader.Pick::quote)
+        .containsExactly("| Free | 60 requests per minute | 10 |");
   }
 }
