@@ -25,6 +25,7 @@ module dev.citerag.core {
   exports dev.citerag.internal to
       dev.citerag.testkit,
       dev.citerag.pgvector,
+      dev.citerag.http,
       dev.citerag.gemini,
       dev.citerag.ollama,
       dev.citerag.openai,
@@ -33,6 +34,7 @@ module dev.citerag.core {
       dev.citerag.testkit,
       dev.citerag.pgvector;
   exports dev.citerag.provider.internal to
+      dev.citerag.http,
       dev.citerag.gemini,
       dev.citerag.ollama,
       dev.citerag.openai;

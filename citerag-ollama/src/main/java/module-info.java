@@ -1,6 +1,7 @@
 /** Ollama as a {@link dev.citerag.chat.ChatModel} and an {@link dev.citerag.embed.Embedder}. */
 module dev.citerag.ollama {
   requires transitive dev.citerag.core;
+  requires dev.citerag.http;
   // ClientBuilder.httpClient(OkHttpClient) lets a caller share its client
   requires transitive okhttp3;
   requires com.fasterxml.jackson.databind;

@@ -5,6 +5,7 @@
  */
 module dev.citerag.openai {
   requires transitive dev.citerag.core;
+  requires dev.citerag.http;
   // ClientBuilder.httpClient(OkHttpClient) lets a caller share its client
   requires transitive okhttp3;
   requires com.fasterxml.jackson.databind;

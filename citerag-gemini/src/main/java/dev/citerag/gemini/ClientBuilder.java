@@ -2,19 +2,20 @@ package dev.citerag.gemini;
 
 import dev.citerag.gemini.internal.GeminiTransport;
 import dev.citerag.gemini.internal.Settings;
-import dev.citerag.internal.Checks;
+import dev.citerag.http.internal.Connection;
+import dev.citerag.http.internal.ConnectionSettings;
 import dev.citerag.provider.RetryPolicy;
 import dev.citerag.provider.internal.Retrier;
 import java.time.Duration;
 import java.util.Map;
-import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The connection settings that {@link GeminiChatModel.Builder} and {@link GeminiEmbedder.Builder}
- * share (key, environment, base URL, timeouts, retries, HTTP client), their checks, and their
- * resolution into a {@link Connection}.
+ * share (key, environment, base URL, timeouts, retries, HTTP client), held in the adapters' shared
+ * {@link ConnectionSettings} (which checks each value), and their resolution into a {@link
+ * Connection}.
  *
  * <p>Package-private on purpose, so that it is no part of the API: the public setters below are
  * callable from any package on the two public builders, and javadoc lists them on each builder's
@@ -23,20 +24,10 @@ import org.jspecify.annotations.Nullable;
  * @param <B> the public builder that extends this, returned by every setter
  */
 abstract class ClientBuilder<B extends ClientBuilder<B>> {
-  private @Nullable String apiKey;
-  private Map<String, String> environment = System.getenv();
-  private @Nullable HttpUrl baseUrl;
-  private Duration connectTimeout;
-  private Duration readTimeout;
-  private Duration callTimeout;
-  private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
-  private Retrier.Sleeper sleeper = Retrier.Sleeper.REAL;
-  private @Nullable OkHttpClient httpClient;
+  private ConnectionSettings settings;
 
   ClientBuilder(Duration connectTimeout, Duration readTimeout, Duration callTimeout) {
-    this.connectTimeout = connectTimeout;
-    this.readTimeout = readTimeout;
-    this.callTimeout = callTimeout;
+    this.settings = new ConnectionSettings(connectTimeout, readTimeout, callTimeout);
   }
 
   /** Safe: the only subclasses are {@code X.Builder extends ClientBuilder<X.Builder>}. */
@@ -52,7 +43,7 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * @throws IllegalArgumentException when blank or not visible ASCII (the message never shows it)
    */
   public B apiKey(String apiKey) {
-    this.apiKey = Settings.apiKeyValue(apiKey, "apiKey");
+    settings.apiKey(apiKey);
     return self();
   }
 
@@ -64,12 +55,7 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * @throws IllegalArgumentException when null or holding a null key or value
    */
   public B environment(Map<String, String> environment) {
-    Checks.notNull(environment, "environment");
-    try {
-      this.environment = Map.copyOf(environment);
-    } catch (NullPointerException e) {
-      throw new IllegalArgumentException("environment must not contain null keys or values", e);
-    }
+    settings.environment(environment);
     return self();
   }
 
@@ -81,7 +67,7 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    *     info
    */
   public B baseUrl(String baseUrl) {
-    this.baseUrl = Settings.parseBaseUrl(baseUrl, "baseUrl");
+    settings.baseUrl(Settings.parseBaseUrl(baseUrl, "baseUrl"));
     return self();
   }
 
@@ -91,7 +77,7 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * @throws IllegalArgumentException when null, zero or negative
    */
   public B connectTimeout(Duration connectTimeout) {
-    this.connectTimeout = Settings.positive(connectTimeout, "connectTimeout");
+    settings.connectTimeout(connectTimeout);
     return self();
   }
 
@@ -103,7 +89,7 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * @throws IllegalArgumentException when null, zero or negative
    */
   public B readTimeout(Duration readTimeout) {
-    this.readTimeout = Settings.positive(readTimeout, "readTimeout");
+    settings.readTimeout(readTimeout);
     return self();
   }
 
@@ -117,7 +103,7 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * @throws IllegalArgumentException when null, zero or negative
    */
   public B callTimeout(Duration callTimeout) {
-    this.callTimeout = Settings.positive(callTimeout, "callTimeout");
+    settings.callTimeout(callTimeout);
     return self();
   }
 
@@ -129,13 +115,13 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * @throws IllegalArgumentException when null
    */
   public B retryPolicy(RetryPolicy retryPolicy) {
-    this.retryPolicy = Checks.notNull(retryPolicy, "retryPolicy");
+    settings.retryPolicy(retryPolicy);
     return self();
   }
 
   /** Test hook: how the retrier waits between attempts. Default {@link Retrier.Sleeper#REAL}. */
   B retrySleeper(Retrier.Sleeper sleeper) {
-    this.sleeper = Checks.notNull(sleeper, "retrySleeper");
+    settings.retrySleeper(sleeper);
     return self();
   }
 
@@ -145,7 +131,7 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * client with an interceptor that logs headers unless it redacts {@code x-goog-api-key}.
    */
   public B httpClient(@Nullable OkHttpClient httpClient) {
-    this.httpClient = httpClient;
+    settings.httpClient(httpClient);
     return self();
   }
 
@@ -153,15 +139,7 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * Takes over the settings of a built model or embedder, the key as it was given (toBuilder()).
    */
   final B connection(Connection c) {
-    this.apiKey = c.apiKeySetting();
-    this.environment = c.environment();
-    this.baseUrl = c.baseUrlSetting();
-    this.connectTimeout = c.connectTimeout();
-    this.readTimeout = c.readTimeout();
-    this.callTimeout = c.callTimeout();
-    this.retryPolicy = c.retryPolicy();
-    this.sleeper = c.sleeper();
-    this.httpClient = c.httpClient();
+    this.settings = c.settings().copy();
     return self();
   }
 
@@ -177,34 +155,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    *     is not a valid base URL
    */
   final Connection connect() {
-    if (connectTimeout.compareTo(callTimeout) > 0) {
-      throw new IllegalArgumentException(
-          "connectTimeout (" + connectTimeout + ") must be <= callTimeout (" + callTimeout + ")");
-    }
+    settings.checkConnectWithinCall();
     checkCombinations();
-    String key = Settings.apiKey(apiKey, environment);
-    HttpUrl url = Settings.baseUrl(baseUrl, environment);
-    GeminiTransport transport =
-        new GeminiTransport(
-            key,
-            url,
-            connectTimeout,
-            readTimeout,
-            callTimeout,
-            httpClient,
-            new Retrier(GeminiTransport.PROVIDER, retryPolicy, sleeper, System::nanoTime));
-    return new Connection(
-        apiKey,
-        environment,
-        baseUrl,
-        connectTimeout,
-        readTimeout,
-        callTimeout,
-        retryPolicy,
-        sleeper,
-        httpClient,
-        key,
-        url,
-        transport);
+    return GeminiTransport.connect(settings);
   }
 }

@@ -4,14 +4,14 @@ import dev.citerag.ProviderException;
 import dev.citerag.chat.ChatModel;
 import dev.citerag.chat.ChatRequest;
 import dev.citerag.chat.ChatResponse;
-import dev.citerag.chat.TokenUsage;
 import dev.citerag.gemini.internal.ChatCodec;
 import dev.citerag.gemini.internal.GeminiTransport;
 import dev.citerag.gemini.internal.Settings;
+import dev.citerag.http.internal.CallLog;
+import dev.citerag.http.internal.Connection;
 import dev.citerag.internal.Checks;
 import dev.citerag.provider.RetryPolicy;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -101,30 +101,20 @@ public final class GeminiChatModel implements ChatModel {
     byte[] body = ChatCodec.encode(request, temperature, maxOutputTokens, thinkingBudget);
     long t0 = System.nanoTime();
     ChatResponse r =
-        connection
-            .transport()
-            .post(
-                model,
-                METHOD,
-                body,
-                request.timeout(),
-                bytes -> ChatCodec.decode(bytes, model, connection.apiKey()));
-    if (log.isDebugEnabled()) {
-      TokenUsage u = r.usage();
-      log.debug(
-          "citerag.gemini: {} model={} status=200 finishReason={} latencyMs={} tokens in={} out={}"
-              + " thoughts={} cached={} total={}",
-          METHOD,
-          r.model(),
-          r.providerFinishReason(),
-          TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0),
-          u.inputTokens(),
-          u.outputTokens(),
-          u.reasoningTokens(),
-          u.cachedTokens(),
-          u.totalTokens());
-    }
+        GeminiTransport.post(
+            connection,
+            model,
+            METHOD,
+            body,
+            request.timeout(),
+            bytes -> ChatCodec.decode(bytes, model, apiKey()));
+    CallLog.chat(log, GeminiTransport.PROVIDER, METHOD, r, t0);
     return r;
+  }
+
+  private String apiKey() {
+    String key = connection.apiKey();
+    return key == null ? "" : key;
   }
 
   /** {@code gemini:<model>}. */

@@ -7,10 +7,11 @@ import dev.citerag.embed.EmbedderIdentity;
 import dev.citerag.gemini.internal.EmbedCodec;
 import dev.citerag.gemini.internal.GeminiTransport;
 import dev.citerag.gemini.internal.Settings;
+import dev.citerag.http.internal.Connection;
+import dev.citerag.http.internal.Embeddings;
 import dev.citerag.internal.Checks;
 import dev.citerag.provider.RetryPolicy;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -99,23 +100,10 @@ public final class GeminiEmbedder implements Embedder {
    */
   @Override
   public List<float[]> embedDocuments(List<DocumentText> documents) {
-    Checks.noNullElements(documents, "documents");
-    List<EmbedCodec.Text> texts = new ArrayList<>(documents.size());
-    for (int i = 0; i < documents.size(); i++) {
-      DocumentText d = documents.get(i);
-      if (d.text().isBlank()) {
-        throw new IllegalArgumentException("documents[" + i + "].text must not be blank");
-      }
-      texts.add(new EmbedCodec.Text(d.text(), d.title()));
-    }
-    List<float[]> out = new ArrayList<>(texts.size());
-    for (int from = 0; from < texts.size(); from += MAX_BATCH_SIZE) {
-      out.addAll(
-          batch(
-              texts.subList(from, Math.min(from + MAX_BATCH_SIZE, texts.size())),
-              EmbedCodec.TASK_DOCUMENT));
-    }
-    return out;
+    List<EmbedCodec.Text> texts =
+        Embeddings.texts(documents, d -> new EmbedCodec.Text(d.text(), d.title()));
+    return Embeddings.inBatches(
+        texts, MAX_BATCH_SIZE, batch -> batch(batch, EmbedCodec.TASK_DOCUMENT));
   }
 
   /**
@@ -139,15 +127,15 @@ public final class GeminiEmbedder implements Embedder {
   private List<float[]> batch(List<EmbedCodec.Text> texts, String taskType) {
     byte[] body = EmbedCodec.encode(model, texts, taskType, dimensions);
     long t0 = System.nanoTime();
+    String key = connection.apiKey() == null ? "" : connection.apiKey();
     List<float[]> vectors =
-        connection
-            .transport()
-            .post(
-                model,
-                METHOD,
-                body,
-                null,
-                bytes -> EmbedCodec.decode(bytes, texts.size(), dimensions, connection.apiKey()));
+        GeminiTransport.post(
+            connection,
+            model,
+            METHOD,
+            body,
+            null,
+            bytes -> EmbedCodec.decode(bytes, texts.size(), dimensions, key));
     log.debug(
         "citerag.gemini: {} model={} status=200 taskType={} texts={} dimensions={} latencyMs={}",
         METHOD,

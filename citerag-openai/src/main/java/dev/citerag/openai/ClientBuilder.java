@@ -1,20 +1,21 @@
 package dev.citerag.openai;
 
-import dev.citerag.internal.Checks;
+import dev.citerag.http.internal.Connection;
+import dev.citerag.http.internal.ConnectionSettings;
 import dev.citerag.openai.internal.OpenAiTransport;
 import dev.citerag.openai.internal.Settings;
 import dev.citerag.provider.RetryPolicy;
 import dev.citerag.provider.internal.Retrier;
 import java.time.Duration;
 import java.util.Map;
-import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The connection settings that {@link OpenAiChatModel.Builder} and {@link OpenAiEmbedder.Builder}
- * share (key, environment, base URL, timeouts, retries, HTTP client), their checks, and their
- * resolution into a {@link Connection}.
+ * share (key, environment, base URL, timeouts, retries, HTTP client), held in the adapters' shared
+ * {@link ConnectionSettings} (which checks each value), and their resolution into a {@link
+ * Connection}.
  *
  * <p>Package-private on purpose, so that it is no part of the API: the public setters below are
  * callable on the two public builders, and javadoc lists them on each builder's page.
@@ -22,19 +23,12 @@ import org.jspecify.annotations.Nullable;
  * @param <B> the public builder that extends this, returned by every setter
  */
 abstract class ClientBuilder<B extends ClientBuilder<B>> {
-  private @Nullable String apiKey;
-  private Map<String, String> environment = System.getenv();
-  private @Nullable HttpUrl baseUrl;
-  private Duration connectTimeout = Duration.ofSeconds(10);
-  private Duration readTimeout;
-  private Duration callTimeout;
-  private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
-  private Retrier.Sleeper sleeper = Retrier.Sleeper.REAL;
-  private @Nullable OkHttpClient httpClient;
+  private static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+  private ConnectionSettings settings;
 
   ClientBuilder(Duration readTimeout, Duration callTimeout) {
-    this.readTimeout = readTimeout;
-    this.callTimeout = callTimeout;
+    this.settings = new ConnectionSettings(DEFAULT_CONNECT_TIMEOUT, readTimeout, callTimeout);
   }
 
   /** Safe: the only subclasses are {@code X.Builder extends ClientBuilder<X.Builder>}. */
@@ -52,7 +46,7 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * @throws IllegalArgumentException when blank or not visible ASCII (the message never shows it)
    */
   public B apiKey(String apiKey) {
-    this.apiKey = Settings.apiKeyValue(apiKey, "apiKey");
+    settings.apiKey(apiKey);
     return self();
   }
 
@@ -64,12 +58,7 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * @throws IllegalArgumentException when null or holding a null key or value
    */
   public B environment(Map<String, String> environment) {
-    Checks.notNull(environment, "environment");
-    try {
-      this.environment = Map.copyOf(environment);
-    } catch (NullPointerException e) {
-      throw new IllegalArgumentException("environment must not contain null keys or values", e);
-    }
+    settings.environment(environment);
     return self();
   }
 
@@ -84,7 +73,7 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    *     fragment
    */
   public B baseUrl(String baseUrl) {
-    this.baseUrl = Settings.parseBaseUrl(baseUrl, "baseUrl");
+    settings.baseUrl(Settings.parseBaseUrl(baseUrl, "baseUrl"));
     return self();
   }
 
@@ -94,7 +83,7 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * @throws IllegalArgumentException when null, zero or negative
    */
   public B connectTimeout(Duration connectTimeout) {
-    this.connectTimeout = Settings.positive(connectTimeout, "connectTimeout");
+    settings.connectTimeout(connectTimeout);
     return self();
   }
 
@@ -106,7 +95,7 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * @throws IllegalArgumentException when null, zero or negative
    */
   public B readTimeout(Duration readTimeout) {
-    this.readTimeout = Settings.positive(readTimeout, "readTimeout");
+    settings.readTimeout(readTimeout);
     return self();
   }
 
@@ -118,7 +107,7 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * @throws IllegalArgumentException when null, zero or negative
    */
   public B callTimeout(Duration callTimeout) {
-    this.callTimeout = Settings.positive(callTimeout, "callTimeout");
+    settings.callTimeout(callTimeout);
     return self();
   }
 
@@ -131,13 +120,13 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * @throws IllegalArgumentException when null
    */
   public B retryPolicy(RetryPolicy retryPolicy) {
-    this.retryPolicy = Checks.notNull(retryPolicy, "retryPolicy");
+    settings.retryPolicy(retryPolicy);
     return self();
   }
 
   /** Test hook: how the retrier waits between attempts. Default {@link Retrier.Sleeper#REAL}. */
   B retrySleeper(Retrier.Sleeper sleeper) {
-    this.sleeper = Checks.notNull(sleeper, "retrySleeper");
+    settings.retrySleeper(sleeper);
     return self();
   }
 
@@ -147,28 +136,20 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * client with an interceptor that logs headers unless it redacts {@code Authorization}.
    */
   public B httpClient(@Nullable OkHttpClient httpClient) {
-    this.httpClient = httpClient;
+    settings.httpClient(httpClient);
     return self();
   }
 
-  /** The environment the model and other settings are resolved from. */
-  final Map<String, String> environment() {
-    return environment;
+  /** The settings the model is resolved from (its environment variable). */
+  final ConnectionSettings settings() {
+    return settings;
   }
 
   /**
    * Takes over the settings of a built model or embedder, the key as it was given (toBuilder()).
    */
   final B connection(Connection c) {
-    this.apiKey = c.apiKeySetting();
-    this.environment = c.environment();
-    this.baseUrl = c.baseUrlSetting();
-    this.connectTimeout = c.connectTimeout();
-    this.readTimeout = c.readTimeout();
-    this.callTimeout = c.callTimeout();
-    this.retryPolicy = c.retryPolicy();
-    this.sleeper = c.sleeper();
-    this.httpClient = c.httpClient();
+    this.settings = c.settings().copy();
     return self();
   }
 
@@ -181,33 +162,6 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    *     is not valid
    */
   final Connection connect() {
-    if (connectTimeout.compareTo(callTimeout) > 0) {
-      throw new IllegalArgumentException(
-          "connectTimeout (" + connectTimeout + ") must be <= callTimeout (" + callTimeout + ")");
-    }
-    HttpUrl url = Settings.baseUrl(baseUrl, environment);
-    String key = Settings.apiKey(apiKey, environment, url);
-    OpenAiTransport transport =
-        new OpenAiTransport(
-            key,
-            url,
-            connectTimeout,
-            readTimeout,
-            callTimeout,
-            httpClient,
-            new Retrier(OpenAiTransport.PROVIDER, retryPolicy, sleeper, System::nanoTime));
-    return new Connection(
-        apiKey,
-        environment,
-        baseUrl,
-        connectTimeout,
-        readTimeout,
-        callTimeout,
-        retryPolicy,
-        sleeper,
-        httpClient,
-        key,
-        url,
-        transport);
+    return OpenAiTransport.connect(settings);
   }
 }

@@ -4,14 +4,14 @@ import dev.citerag.ProviderException;
 import dev.citerag.chat.ChatModel;
 import dev.citerag.chat.ChatRequest;
 import dev.citerag.chat.ChatResponse;
-import dev.citerag.chat.TokenUsage;
+import dev.citerag.http.internal.CallLog;
+import dev.citerag.http.internal.Connection;
 import dev.citerag.internal.Checks;
 import dev.citerag.openai.internal.ChatCodec;
 import dev.citerag.openai.internal.OpenAiTransport;
 import dev.citerag.openai.internal.Settings;
 import dev.citerag.provider.RetryPolicy;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -156,29 +156,14 @@ public final class OpenAiChatModel implements ChatModel {
             maxOutputTokens);
     long t0 = System.nanoTime();
     ChatResponse r =
-        connection
-            .transport()
-            .post(
-                PATH,
-                model,
-                body,
-                request.timeout(),
-                bytes -> ChatCodec.decode(bytes, model, connection.apiKey()));
-    if (log.isDebugEnabled()) {
-      TokenUsage u = r.usage();
-      log.debug(
-          "citerag.openai: {} model={} status=200 finishReason={} latencyMs={} tokens in={} out={}"
-              + " reasoning={} cached={} total={}",
-          PATH,
-          r.model(),
-          r.providerFinishReason(),
-          TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0),
-          u.inputTokens(),
-          u.outputTokens(),
-          u.reasoningTokens(),
-          u.cachedTokens(),
-          u.totalTokens());
-    }
+        OpenAiTransport.post(
+            connection,
+            PATH,
+            model,
+            body,
+            request.timeout(),
+            bytes -> ChatCodec.decode(bytes, model, connection.apiKey()));
+    CallLog.chat(log, OpenAiTransport.PROVIDER, PATH, r, t0);
     return r;
   }
 
@@ -305,7 +290,7 @@ public final class OpenAiChatModel implements ChatModel {
      */
     public OpenAiChatModel build() {
       Connection c = connect();
-      String resolved = Settings.model(model, environment(), Settings.ENV_MODEL, DEFAULT_MODEL);
+      String resolved = Settings.model(model, settings(), Settings.ENV_MODEL, DEFAULT_MODEL);
       OpenAiChatModel m = new OpenAiChatModel(this, c, resolved);
       log.debug("citerag.openai: configured {}", m);
       return m;

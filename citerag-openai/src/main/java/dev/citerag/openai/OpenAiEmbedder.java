@@ -5,13 +5,14 @@ import dev.citerag.ProviderException;
 import dev.citerag.embed.DocumentText;
 import dev.citerag.embed.Embedder;
 import dev.citerag.embed.EmbedderIdentity;
+import dev.citerag.http.internal.Connection;
+import dev.citerag.http.internal.Embeddings;
 import dev.citerag.internal.Checks;
 import dev.citerag.openai.internal.EmbedCodec;
 import dev.citerag.openai.internal.OpenAiTransport;
 import dev.citerag.openai.internal.Settings;
 import dev.citerag.provider.RetryPolicy;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -114,20 +115,8 @@ public final class OpenAiEmbedder implements Embedder {
    */
   @Override
   public List<float[]> embedDocuments(List<DocumentText> documents) {
-    Checks.noNullElements(documents, "documents");
-    List<String> texts = new ArrayList<>(documents.size());
-    for (int i = 0; i < documents.size(); i++) {
-      DocumentText d = documents.get(i);
-      if (d.text().isBlank()) {
-        throw new IllegalArgumentException("documents[" + i + "].text must not be blank");
-      }
-      texts.add(d.text());
-    }
-    List<float[]> out = new ArrayList<>(texts.size());
-    for (int from = 0; from < texts.size(); from += batchSize) {
-      out.addAll(batch(texts.subList(from, Math.min(from + batchSize, texts.size()))));
-    }
-    return out;
+    List<String> texts = Embeddings.texts(documents, DocumentText::text);
+    return Embeddings.inBatches(texts, batchSize, this::batch);
   }
 
   /**
@@ -161,14 +150,13 @@ public final class OpenAiEmbedder implements Embedder {
     long t0 = System.nanoTime();
     int expected = length;
     List<float[]> vectors =
-        connection
-            .transport()
-            .post(
-                PATH,
-                model,
-                body,
-                null,
-                bytes -> EmbedCodec.decode(bytes, texts.size(), expected, connection.apiKey()));
+        OpenAiTransport.post(
+            connection,
+            PATH,
+            model,
+            body,
+            null,
+            bytes -> EmbedCodec.decode(bytes, texts.size(), expected, connection.apiKey()));
     if (expected == 0) {
       settleLength(vectors.get(0).length);
     }
@@ -289,8 +277,7 @@ public final class OpenAiEmbedder implements Embedder {
      */
     public OpenAiEmbedder build() {
       Connection c = connect();
-      String resolved =
-          Settings.model(model, environment(), Settings.ENV_EMBED_MODEL, DEFAULT_MODEL);
+      String resolved = Settings.model(model, settings(), Settings.ENV_EMBED_MODEL, DEFAULT_MODEL);
       OpenAiEmbedder e = new OpenAiEmbedder(this, c, resolved);
       log.debug("citerag.openai: configured {}", e);
       return e;

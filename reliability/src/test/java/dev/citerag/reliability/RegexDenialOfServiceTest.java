@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.citerag.examples.Main;
 import dev.citerag.gemini.GeminiChatModel;
+import dev.citerag.http.internal.HttpTransport;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.MarkdownChunker;
 import dev.citerag.loaders.HtmlLoader;
@@ -70,6 +71,7 @@ class RegexDenialOfServiceTest {
       List.of(
           MarkdownChunker.class,
           GeminiChatModel.class,
+          HttpTransport.class,
           OllamaChatModel.class,
           OpenAiChatModel.class,
           PgVectorStore.class,

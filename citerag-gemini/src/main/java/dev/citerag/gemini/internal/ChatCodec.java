@@ -7,6 +7,7 @@ import dev.citerag.chat.ChatRequest;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
+import dev.citerag.http.internal.Secrets;
 import java.io.IOException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -3,6 +3,7 @@ package dev.citerag.gemini.internal;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.citerag.PermanentProviderException;
 import dev.citerag.ProviderException;
+import dev.citerag.http.internal.Embeddings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,31 +89,11 @@ public final class EmbedCodec {
   }
 
   private static float[] normalised(double[] v, int index, int dimensions) {
-    if (v.length != dimensions) {
-      throw protocol(
-          "embeddings[" + index + "] has " + v.length + " values, expected " + dimensions);
-    }
-    double sum = 0;
-    for (int j = 0; j < v.length; j++) {
-      if (!Double.isFinite(v[j]) || !Float.isFinite((float) v[j])) {
-        throw protocol(
-            "embeddings[" + index + "].values[" + j + "] is not a finite float: " + v[j]);
-      }
-      sum += v[j] * v[j];
-    }
-    double norm = Math.sqrt(sum);
-    if (norm == 0 || !Double.isFinite(norm)) {
-      throw protocol("embeddings[" + index + "] has norm " + norm + " and cannot be normalised");
-    }
-    float[] out = new float[v.length];
-    for (int j = 0; j < v.length; j++) {
-      out[j] = (float) (v[j] / norm);
-    }
-    return out;
+    String label = "embeddings[" + index + "]";
+    return Embeddings.unitLength(v, dimensions, label, label + ".values", GeminiTransport.PROVIDER);
   }
 
   private static ProviderException protocol(String message) {
-    return new PermanentProviderException(
-        GeminiTransport.PROVIDER, ProviderException.Kind.PROTOCOL, 200, null, message, null);
+    return Embeddings.protocol(GeminiTransport.PROVIDER, message);
   }
 }

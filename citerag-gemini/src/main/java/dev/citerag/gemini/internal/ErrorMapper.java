@@ -5,6 +5,7 @@ import dev.citerag.PermanentProviderException;
 import dev.citerag.ProviderException;
 import dev.citerag.ProviderException.Kind;
 import dev.citerag.TransientProviderException;
+import dev.citerag.http.internal.Secrets;
 import dev.citerag.provider.internal.RetryHints;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.citerag.http.internal.Secrets;
 import java.io.IOException;
 
 /** The one Jackson mapper of the adapter: thread-safe once built. */

@@ -1,7 +1,7 @@
 package dev.citerag.gemini.internal;
 
-import java.time.Duration;
-import java.util.Map;
+import dev.citerag.http.internal.BaseUrls;
+import dev.citerag.http.internal.ConnectionSettings;
 import java.util.regex.Pattern;
 import okhttp3.HttpUrl;
 import org.jspecify.annotations.Nullable;
@@ -25,34 +25,22 @@ public final class Settings {
    * @throws IllegalStateException when none is set (naming both variables, never a value)
    * @throws IllegalArgumentException when the variable holds characters a header cannot carry
    */
-  public static String apiKey(@Nullable String explicit, Map<String, String> env) {
-    if (explicit != null) {
-      return explicit;
+  public static String apiKey(ConnectionSettings settings) {
+    String key = settings.resolveApiKey(ENV_API_KEY, ENV_API_KEY_FALLBACK);
+    if (key == null) {
+      throw new IllegalStateException(
+          "no Gemini API key: call apiKey(...) on the builder or set the environment variable "
+              + ENV_API_KEY
+              + " (or "
+              + ENV_API_KEY_FALLBACK
+              + ")");
     }
-    for (String name : new String[] {ENV_API_KEY, ENV_API_KEY_FALLBACK}) {
-      String v = env.get(name);
-      if (v != null && !v.isBlank()) {
-        return apiKeyValue(v.strip(), "environment variable " + name);
-      }
-    }
-    throw new IllegalStateException(
-        "no Gemini API key: call apiKey(...) on the builder or set the environment variable "
-            + ENV_API_KEY
-            + " (or "
-            + ENV_API_KEY_FALLBACK
-            + ")");
+    return key;
   }
 
   /** The builder's base URL, else {@value #ENV_BASE_URL}, else the public endpoint. */
-  public static HttpUrl baseUrl(@Nullable HttpUrl explicit, Map<String, String> env) {
-    if (explicit != null) {
-      return explicit;
-    }
-    String v = env.get(ENV_BASE_URL);
-    if (v != null && !v.isBlank()) {
-      return parseBaseUrl(v.strip(), ENV_BASE_URL);
-    }
-    return parseBaseUrl(DEFAULT_BASE_URL, "baseUrl");
+  public static HttpUrl baseUrl(ConnectionSettings settings) {
+    return BaseUrls.resolve(settings, ENV_BASE_URL, DEFAULT_BASE_URL, null);
   }
 
   /**
@@ -62,25 +50,7 @@ public final class Settings {
    * @throws IllegalArgumentException naming {@code field} otherwise
    */
   public static HttpUrl parseBaseUrl(@Nullable String value, String field) {
-    if (value == null || value.isBlank()) {
-      throw new IllegalArgumentException(field + " must not be blank");
-    }
-    HttpUrl url = HttpUrl.parse(value.strip());
-    if (url == null) {
-      throw new IllegalArgumentException(field + " must be an http or https URL");
-    }
-    if (url.query() != null
-        || url.fragment() != null
-        || !url.username().isEmpty()
-        || !url.password().isEmpty()) {
-      throw new IllegalArgumentException(
-          field + " must not contain a query, fragment or user info (the key goes in a header)");
-    }
-    int n = url.pathSize();
-    if (n > 0 && url.pathSegments().get(n - 1).isEmpty()) {
-      url = url.newBuilder().removePathSegment(n - 1).build();
-    }
-    return url;
+    return BaseUrls.parse(value, field, null);
   }
 
   /**
@@ -102,44 +72,5 @@ public final class Settings {
               + "\"");
     }
     return model;
-  }
-
-  /**
-   * Checks that a duration is set and positive, and returns it.
-   *
-   * @throws IllegalArgumentException unless {@code d} is positive
-   */
-  public static Duration positive(@Nullable Duration d, String field) {
-    if (d == null) {
-      throw new IllegalArgumentException(field + " must not be null");
-    }
-    if (d.isNegative() || d.isZero()) {
-      throw new IllegalArgumentException(field + " must be > 0, was " + d);
-    }
-    return d;
-  }
-
-  /**
-   * Checks an API key's characters and returns it unchanged.
-   *
-   * @throws IllegalArgumentException unless {@code key} is non-blank visible ASCII (OkHttp would
-   *     otherwise reject the header with a message that quotes the value)
-   */
-  public static String apiKeyValue(@Nullable String key, String field) {
-    if (key == null || key.isBlank()) {
-      throw new IllegalArgumentException(field + " must not be blank");
-    }
-    for (int i = 0; i < key.length(); i++) {
-      char c = key.charAt(i);
-      if (Character.isWhitespace(c) || Character.isISOControl(c) || c > 0x7e) {
-        // Never echo the value: it is a secret.
-        throw new IllegalArgumentException(
-            field
-                + " must contain only visible ASCII characters (found another at index "
-                + i
-                + ")");
-      }
-    }
-    return key;
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.citerag.ProviderException;
+import dev.citerag.http.internal.Secrets;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 

@@ -1,10 +1,10 @@
 package dev.citerag.ollama.internal;
 
+import dev.citerag.http.internal.ConnectionSettings;
 import dev.citerag.internal.Checks;
 import dev.citerag.provider.RetryPolicy;
 import dev.citerag.provider.internal.Retrier;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
 import okhttp3.HttpUrl;
@@ -33,48 +33,44 @@ public final class ConnectionOptions {
   private static final Pattern INTEGER = Pattern.compile("[-+]?\\d{1,12}");
   private static final Pattern MODEL_NAME = Pattern.compile("[^\\s]+");
 
-  private @Nullable HttpUrl baseUrl;
-  private @Nullable Map<String, String> environment;
+  private final ConnectionSettings settings;
   private @Nullable String model;
-  private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
-  private Duration readTimeout = DEFAULT_READ_TIMEOUT;
   private Duration firstCallTimeout = DEFAULT_FIRST_CALL_TIMEOUT;
-  private RetryPolicy retryPolicy = RetryPolicy.DEFAULT;
-  private Retrier.Sleeper sleeper = Retrier.Sleeper.REAL;
   private @Nullable Object keepAlive;
-  private @Nullable OkHttpClient httpClient;
 
-  public ConnectionOptions() {}
+  public ConnectionOptions() {
+    this(newSettings());
+  }
+
+  private ConnectionOptions(ConnectionSettings settings) {
+    this.settings = settings;
+  }
+
+  /**
+   * Ollama has no per-attempt bound besides the read timeouts: an attempt may use the time left of
+   * the whole call (a model loading from disk).
+   */
+  private static ConnectionSettings newSettings() {
+    return new ConnectionSettings(DEFAULT_CONNECT_TIMEOUT, DEFAULT_READ_TIMEOUT, MAX_TIMEOUT)
+        .maxTimeout(MAX_TIMEOUT);
+  }
 
   /** Options holding every effective value of {@code config} explicitly (for toBuilder()). */
   public static ConnectionOptions from(TransportConfig config) {
-    ConnectionOptions o = new ConnectionOptions();
-    o.baseUrl = config.baseUrl();
+    ConnectionOptions o = new ConnectionOptions(config.settings().copy());
+    o.settings.baseUrl(config.baseUrl());
     o.model = config.model();
-    o.connectTimeout = config.connectTimeout();
-    o.readTimeout = config.readTimeout();
     o.firstCallTimeout = config.firstCallTimeout();
-    o.retryPolicy = config.retryPolicy();
-    o.sleeper = config.sleeper();
     o.keepAlive = config.keepAlive();
-    o.httpClient = config.httpClient();
     return o;
   }
 
   public void baseUrl(@Nullable String url) {
-    this.baseUrl = OllamaHost.parse(url, "baseUrl");
+    settings.baseUrl(OllamaHost.parse(url, "baseUrl"));
   }
 
   public void environment(@Nullable Map<String, String> env) {
-    Checks.notNull(env, "environment");
-    Map<String, String> copy = new HashMap<>();
-    for (Map.Entry<String, String> e : env.entrySet()) {
-      if (e.getKey() == null || e.getValue() == null) {
-        throw new IllegalArgumentException("environment must not contain null keys or values");
-      }
-      copy.put(e.getKey(), e.getValue());
-    }
-    this.environment = Map.copyOf(copy);
+    settings.environment(env);
   }
 
   public void model(@Nullable String name) {
@@ -82,23 +78,23 @@ public final class ConnectionOptions {
   }
 
   public void connectTimeout(@Nullable Duration d) {
-    this.connectTimeout = checkTimeout(d, "connectTimeout");
+    settings.connectTimeout(d);
   }
 
   public void readTimeout(@Nullable Duration d) {
-    this.readTimeout = checkTimeout(d, "readTimeout");
+    settings.readTimeout(d);
   }
 
   public void firstCallTimeout(@Nullable Duration d) {
-    this.firstCallTimeout = checkTimeout(d, "firstCallTimeout");
+    this.firstCallTimeout = settings.timeout(d, "firstCallTimeout");
   }
 
   public void retryPolicy(@Nullable RetryPolicy policy) {
-    this.retryPolicy = Checks.notNull(policy, "retryPolicy");
+    settings.retryPolicy(policy);
   }
 
   public void retrySleeper(Retrier.@Nullable Sleeper s) {
-    this.sleeper = Checks.notNull(s, "retrySleeper");
+    settings.retrySleeper(s);
   }
 
   public void keepAlive(@Nullable String value) {
@@ -129,7 +125,7 @@ public final class ConnectionOptions {
   }
 
   public void httpClient(@Nullable OkHttpClient client) {
-    this.httpClient = Checks.notNull(client, "httpClient");
+    settings.httpClient(Checks.notNull(client, "httpClient"));
   }
 
   /**
@@ -139,30 +135,20 @@ public final class ConnectionOptions {
    * @param defaultModel used when neither the builder nor the environment names a model
    */
   public TransportConfig resolve(String modelEnvVar, String defaultModel) {
-    Map<String, String> env = environment != null ? environment : System.getenv();
-    HttpUrl url = OllamaHost.resolve(baseUrl, env);
+    HttpUrl url = OllamaHost.resolve(settings.baseUrl(), settings.environment());
     String resolvedModel = model;
     if (resolvedModel == null) {
-      String fromEnv = env.get(modelEnvVar);
-      resolvedModel =
-          fromEnv == null || fromEnv.isBlank()
-              ? defaultModel
-              : checkModel(fromEnv.strip(), modelEnvVar);
+      String fromEnv = settings.env(modelEnvVar);
+      resolvedModel = fromEnv == null ? defaultModel : checkModel(fromEnv, modelEnvVar);
     }
-    if (firstCallTimeout.compareTo(readTimeout) < 0) {
+    if (firstCallTimeout.compareTo(settings.readTimeout()) < 0) {
       throw new IllegalArgumentException(
-          "firstCallTimeout must be >= readTimeout, was " + firstCallTimeout + " < " + readTimeout);
+          "firstCallTimeout must be >= readTimeout, was "
+              + firstCallTimeout
+              + " < "
+              + settings.readTimeout());
     }
-    return new TransportConfig(
-        url,
-        resolvedModel,
-        connectTimeout,
-        readTimeout,
-        firstCallTimeout,
-        retryPolicy,
-        sleeper,
-        keepAlive,
-        httpClient);
+    return new TransportConfig(url, resolvedModel, firstCallTimeout, keepAlive, settings);
   }
 
   private static String checkModel(@Nullable String name, String field) {
@@ -172,16 +158,5 @@ public final class ConnectionOptions {
           field + " must not contain whitespace, was \"" + name + "\"");
     }
     return name;
-  }
-
-  private static Duration checkTimeout(@Nullable Duration d, String field) {
-    Checks.notNull(d, field);
-    if (d.isNegative() || d.isZero()) {
-      throw new IllegalArgumentException(field + " must be > 0, was " + d);
-    }
-    if (d.compareTo(MAX_TIMEOUT) > 0) {
-      throw new IllegalArgumentException(field + " must be <= " + MAX_TIMEOUT + ", was " + d);
-    }
-    return d;
   }
 }

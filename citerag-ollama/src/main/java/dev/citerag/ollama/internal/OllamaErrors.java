@@ -8,10 +8,6 @@ import dev.citerag.TransientProviderException;
 import dev.citerag.internal.Redact;
 import dev.citerag.provider.internal.RetryHints;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.net.ConnectException;
-import java.net.NoRouteToHostException;
-import java.net.UnknownHostException;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -116,61 +112,6 @@ public final class OllamaErrors {
         200,
         "unexpected reply from " + displayUrl + "/" + path + ": " + what,
         cause);
-  }
-
-  /**
-   * A transport failure.
-   *
-   * @param bound the time the attempt was allowed, for the message
-   */
-  public ProviderException forIo(IOException e, String path, Duration bound) {
-    if (e instanceof ConnectException
-        || e instanceof NoRouteToHostException
-        || e instanceof UnknownHostException) {
-      // Nothing listens there: a wrong address or a stopped server, not an overload that a retry
-      // rides out. Fail at once, naming the address.
-      return permanent(
-          Kind.CONNECTION,
-          0,
-          "Ollama is not reachable at "
-              + displayUrl
-              + " ("
-              + e.getClass().getSimpleName()
-              + ": "
-              + e.getMessage()
-              + "); start it with `ollama serve`"
-              + " or point baseUrl / OLLAMA_HOST at the right address",
-          e);
-    }
-    if (e instanceof InterruptedIOException) {
-      return transientFailure(
-          Kind.TIMEOUT,
-          0,
-          "no reply from "
-              + displayUrl
-              + "/"
-              + path
-              + " within "
-              + bound.toMillis()
-              + " ms; loading a model can take minutes on first use:"
-              + " raise firstCallTimeout / readTimeout or the request's timeout",
-          null,
-          e);
-    }
-    return transientFailure(
-        Kind.CONNECTION,
-        0,
-        "connection to "
-            + displayUrl
-            + "/"
-            + path
-            + " failed ("
-            + e.getClass().getSimpleName()
-            + ": "
-            + e.getMessage()
-            + ")",
-        null,
-        e);
   }
 
   // The two exits of every message: whatever server text went into it (an error string, a body, a

@@ -1,8 +1,8 @@
 package dev.citerag.ollama.internal;
 
+import dev.citerag.http.internal.ConnectionSettings;
 import dev.citerag.internal.Checks;
 import dev.citerag.provider.RetryPolicy;
-import dev.citerag.provider.internal.Retrier;
 import java.time.Duration;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
@@ -13,37 +13,47 @@ import org.jspecify.annotations.Nullable;
  *
  * @param baseUrl normalised, path ending with {@code /}
  * @param model the model name as configured
- * @param connectTimeout TCP connect bound per attempt
- * @param readTimeout reply bound per attempt once the model has answered once
  * @param firstCallTimeout reply bound per attempt until the model has answered once (loading)
- * @param retryPolicy how transient failures are retried
- * @param sleeper how the retrier waits (replaced in tests)
  * @param keepAlive {@code keep_alive} as sent: a {@link String} Go duration or a {@link Long}
  *     number of seconds; {@code null} leaves the server's default
- * @param httpClient the caller's client to derive from, or {@code null} for a private one
+ * @param settings the adapters' shared options (connect and read timeouts, retries, sleeper, the
+ *     caller's HTTP client), a private copy
  */
 public record TransportConfig(
     HttpUrl baseUrl,
     String model,
-    Duration connectTimeout,
-    Duration readTimeout,
     Duration firstCallTimeout,
-    RetryPolicy retryPolicy,
-    Retrier.Sleeper sleeper,
     @Nullable Object keepAlive,
-    @Nullable OkHttpClient httpClient) {
+    ConnectionSettings settings) {
 
   public TransportConfig {
     Checks.notNull(baseUrl, "baseUrl");
     Checks.notBlank(model, "model");
-    Checks.notNull(connectTimeout, "connectTimeout");
-    Checks.notNull(readTimeout, "readTimeout");
     Checks.notNull(firstCallTimeout, "firstCallTimeout");
-    Checks.notNull(retryPolicy, "retryPolicy");
-    Checks.notNull(sleeper, "sleeper");
+    settings = Checks.notNull(settings, "settings").copy();
     if (keepAlive != null && !(keepAlive instanceof String) && !(keepAlive instanceof Long)) {
       throw new IllegalArgumentException("keepAlive must be a String or a Long");
     }
+  }
+
+  /** TCP connect bound per attempt. */
+  public Duration connectTimeout() {
+    return settings.connectTimeout();
+  }
+
+  /** Reply bound per attempt once the model has answered once. */
+  public Duration readTimeout() {
+    return settings.readTimeout();
+  }
+
+  /** How transient failures are retried. */
+  public RetryPolicy retryPolicy() {
+    return settings.retryPolicy();
+  }
+
+  /** The caller's client to derive from, or {@code null} for a private one. */
+  public @Nullable OkHttpClient httpClient() {
+    return settings.httpClient();
   }
 
   /** The base URL without a trailing slash, for messages and logs. */
@@ -58,16 +68,16 @@ public record TransportConfig(
         + ", model="
         + model
         + ", connectTimeout="
-        + connectTimeout
+        + connectTimeout()
         + ", readTimeout="
-        + readTimeout
+        + readTimeout()
         + ", firstCallTimeout="
         + firstCallTimeout
         + ", keepAlive="
         + keepAlive
         + ", retryPolicy="
-        + retryPolicy
+        + retryPolicy()
         + ", httpClient="
-        + (httpClient == null ? "private" : "caller's");
+        + (httpClient() == null ? "private" : "caller's");
   }
 }

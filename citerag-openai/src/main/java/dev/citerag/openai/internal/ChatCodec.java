@@ -8,6 +8,7 @@ import dev.citerag.chat.ChatRequest;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
+import dev.citerag.http.internal.Secrets;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;

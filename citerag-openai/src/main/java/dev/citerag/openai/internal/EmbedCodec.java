@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.citerag.PermanentProviderException;
 import dev.citerag.ProviderException;
+import dev.citerag.http.internal.Embeddings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -102,31 +103,11 @@ public final class EmbedCodec {
   }
 
   private static float[] normalised(double[] v, int index, int dimensions) {
-    if (v.length == 0 || v.length != dimensions) {
-      throw protocol(
-          "data[" + index + "].embedding has " + v.length + " values, expected " + dimensions);
-    }
-    double sum = 0;
-    for (int j = 0; j < v.length; j++) {
-      if (!Double.isFinite(v[j]) || !Float.isFinite((float) v[j])) {
-        throw protocol("data[" + index + "].embedding[" + j + "] is not a finite float: " + v[j]);
-      }
-      sum += v[j] * v[j];
-    }
-    double norm = Math.sqrt(sum);
-    if (norm == 0 || !Double.isFinite(norm)) {
-      throw protocol(
-          "data[" + index + "].embedding has norm " + norm + " and cannot be normalised");
-    }
-    float[] out = new float[v.length];
-    for (int j = 0; j < v.length; j++) {
-      out[j] = (float) (v[j] / norm);
-    }
-    return out;
+    String label = "data[" + index + "].embedding";
+    return Embeddings.unitLength(v, dimensions, label, label, OpenAiTransport.PROVIDER);
   }
 
   private static ProviderException protocol(String message) {
-    return new PermanentProviderException(
-        OpenAiTransport.PROVIDER, ProviderException.Kind.PROTOCOL, 200, null, message, null);
+    return Embeddings.protocol(OpenAiTransport.PROVIDER, message);
   }
 }

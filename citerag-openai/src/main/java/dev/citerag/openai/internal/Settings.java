@@ -1,7 +1,7 @@
 package dev.citerag.openai.internal;
 
-import java.time.Duration;
-import java.util.Map;
+import dev.citerag.http.internal.BaseUrls;
+import dev.citerag.http.internal.ConnectionSettings;
 import okhttp3.HttpUrl;
 import org.jspecify.annotations.Nullable;
 
@@ -15,6 +15,9 @@ public final class Settings {
   public static final String ENV_EMBED_MODEL = "OPENAI_EMBED_MODEL";
   public static final String DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
+  /** Shown when a base URL is not a URL at all. */
+  private static final String EXAMPLE_URL = "http://127.0.0.1:8000/v1";
+
   /** Longest model id accepted; ids travel in the JSON body, so '/', ':' and '@' are fine. */
   static final int MAX_MODEL_LENGTH = 256;
 
@@ -27,16 +30,9 @@ public final class Settings {
    * @throws IllegalStateException when none is set for {@code api.openai.com}
    * @throws IllegalArgumentException when the variable holds characters a header cannot carry
    */
-  public static @Nullable String apiKey(
-      @Nullable String explicit, Map<String, String> env, HttpUrl baseUrl) {
-    if (explicit != null) {
-      return explicit;
-    }
-    String v = env.get(ENV_API_KEY);
-    if (v != null && !v.isBlank()) {
-      return apiKeyValue(v.strip(), "environment variable " + ENV_API_KEY);
-    }
-    if (isOpenAi(baseUrl)) {
+  public static @Nullable String apiKey(ConnectionSettings settings, HttpUrl baseUrl) {
+    String key = settings.resolveApiKey(ENV_API_KEY);
+    if (key == null && isOpenAi(baseUrl)) {
       throw new IllegalStateException(
           "no OpenAI API key: call apiKey(...) on the builder or set the"
               + " environment variable "
@@ -46,7 +42,7 @@ public final class Settings {
               + ENV_BASE_URL
               + ", may need none)");
     }
-    return null;
+    return key;
   }
 
   /** Whether the URL is OpenAI's own API, whose conventions (key required, newest fields) apply. */
@@ -55,58 +51,28 @@ public final class Settings {
   }
 
   /** The builder's base URL, else {@value #ENV_BASE_URL}, else the public endpoint. */
-  public static HttpUrl baseUrl(@Nullable HttpUrl explicit, Map<String, String> env) {
-    if (explicit != null) {
-      return explicit;
-    }
-    String v = env.get(ENV_BASE_URL);
-    if (v != null && !v.isBlank()) {
-      return parseBaseUrl(v.strip(), ENV_BASE_URL);
-    }
-    return parseBaseUrl(DEFAULT_BASE_URL, "baseUrl");
+  public static HttpUrl baseUrl(ConnectionSettings settings) {
+    return BaseUrls.resolve(settings, ENV_BASE_URL, DEFAULT_BASE_URL, EXAMPLE_URL);
   }
 
   /** The builder's model, else the variable {@code envName}, else {@code fallback}. */
   public static String model(
-      @Nullable String explicit, Map<String, String> env, String envName, String fallback) {
+      @Nullable String explicit, ConnectionSettings settings, String envName, String fallback) {
     if (explicit != null) {
       return explicit;
     }
-    String v = env.get(envName);
-    if (v != null && !v.isBlank()) {
-      return model(v.strip(), "environment variable " + envName);
-    }
-    return fallback;
+    String v = settings.env(envName);
+    return v != null ? model(v, "environment variable " + envName) : fallback;
   }
 
   /**
    * An http(s) URL without query, fragment or user info (credentials in a URL end up in logs); a
-   * trailing slash is dropped. The URL and its parts are quoted in messages only when it parsed
-   * without credentials.
+   * trailing slash is dropped.
    *
    * @throws IllegalArgumentException naming {@code field} otherwise
    */
   public static HttpUrl parseBaseUrl(@Nullable String value, String field) {
-    if (value == null || value.isBlank()) {
-      throw new IllegalArgumentException(field + " must not be blank");
-    }
-    HttpUrl url = HttpUrl.parse(value.strip());
-    if (url == null) {
-      throw new IllegalArgumentException(
-          field + " must be an http or https URL such as http://127.0.0.1:8000/v1");
-    }
-    if (!url.username().isEmpty() || !url.password().isEmpty()) {
-      throw new IllegalArgumentException(
-          field + " must not contain user info (the key goes in the Authorization header)");
-    }
-    if (url.query() != null || url.fragment() != null) {
-      throw new IllegalArgumentException(field + " must not contain a query or fragment");
-    }
-    int n = url.pathSize();
-    if (n > 0 && url.pathSegments().get(n - 1).isEmpty()) {
-      url = url.newBuilder().removePathSegment(n - 1).build();
-    }
-    return url;
+    return BaseUrls.parse(value, field, EXAMPLE_URL);
   }
 
   /**
@@ -136,43 +102,5 @@ public final class Settings {
       }
     }
     return model;
-  }
-
-  /**
-   * Checks that a duration is set and positive, and returns it.
-   *
-   * @throws IllegalArgumentException unless {@code d} is positive
-   */
-  public static Duration positive(@Nullable Duration d, String field) {
-    if (d == null) {
-      throw new IllegalArgumentException(field + " must not be null");
-    }
-    if (d.isNegative() || d.isZero()) {
-      throw new IllegalArgumentException(field + " must be > 0, was " + d);
-    }
-    return d;
-  }
-
-  /**
-   * Checks an API key's characters and returns it unchanged.
-   *
-   * @throws IllegalArgumentException unless {@code key} is non-blank visible ASCII (OkHttp would
-   *     otherwise reject the header with a message that quotes the value); never echoes the key
-   */
-  public static String apiKeyValue(@Nullable String key, String field) {
-    if (key == null || key.isBlank()) {
-      throw new IllegalArgumentException(field + " must not be blank");
-    }
-    for (int i = 0; i < key.length(); i++) {
-      char c = key.charAt(i);
-      if (c <= 0x20 || c > 0x7e) {
-        throw new IllegalArgumentException(
-            field
-                + " must contain only visible ASCII characters (found another at index "
-                + i
-                + ")");
-      }
-    }
-    return key;
   }
 }

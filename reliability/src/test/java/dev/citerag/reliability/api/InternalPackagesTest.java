@@ -61,6 +61,7 @@ class InternalPackagesTest {
             "dev.citerag.text.internal",
             "dev.citerag.store.internal",
             "dev.citerag.pgvector.internal",
+            "dev.citerag.http.internal",
             "dev.citerag.gemini.internal",
             "dev.citerag.ollama.internal");
 

@@ -27,6 +27,7 @@ record LibraryModule(String directory, String anchor) {
           new LibraryModule("citerag-core", "dev.citerag.CiteragException"),
           new LibraryModule("citerag-testkit", "dev.citerag.testkit.fakes.ScriptedChatModel"),
           new LibraryModule("citerag-pgvector", "dev.citerag.pgvector.PgVectorStore"),
+          new LibraryModule("citerag-http", "dev.citerag.http.internal.HttpTransport"),
           new LibraryModule("citerag-gemini", "dev.citerag.gemini.GeminiChatModel"),
           new LibraryModule("citerag-ollama", "dev.citerag.ollama.OllamaChatModel"),
           new LibraryModule("citerag-openai", "dev.citerag.openai.OpenAiChatModel"),

@@ -1,4 +1,4 @@
-package dev.citerag.openai.internal;
+package dev.citerag.http.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
