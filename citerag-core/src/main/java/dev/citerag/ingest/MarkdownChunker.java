@@ -54,7 +54,11 @@ import org.jspecify.annotations.Nullable;
  * never separated from what it limits. A fenced code block is split only between lines, and every
  * piece is re-fenced. <b>Unbreakable units:</b> a single table row (with the header) or a single
  * code line (with its fences) that is itself larger than the budget becomes one chunk over the
- * budget; nothing else ever exceeds it.
+ * budget; nothing else ever exceeds it. A table whose header and delimiter rows alone exceed the
+ * budget is the exception to the repetition: those two rows become one chunk and the body rows are
+ * packed without them (repeating them would multiply the table's size by its row count); likewise a
+ * code block's opening line that alone exceeds the budget is replaced by the bare fence on the
+ * pieces after the first.
  *
  * <p><b>FAQ mode.</b> With {@link ChunkerSettings#faqMode()}, a heading ending in {@code ?} forms
  * one chunk with everything under it, nested sub-headings included (kept inline as text), when that

@@ -178,10 +178,21 @@ public final class Packer {
 
   // ---------------------------------------------------------------- tables and code
 
-  /** Table pieces sized for a fresh chunk, each with the header and delimiter rows. */
+  /**
+   * Table pieces sized for a fresh chunk, each with the header and delimiter rows. When those two
+   * rows alone exceed a chunk they are not repeated (that would multiply the table's size by its
+   * row count): they become one piece and the rows are packed after it like lines.
+   */
   private void splitTable(Block table, String head, String firstSep, List<Seg> out) {
     List<String> lines = table.lines();
     String header = lines.get(0) + "\n" + lines.get(1);
+    if (!budget.fits(head + header)) {
+      out.add(new Seg(header, firstSep, false));
+      for (String row : lines.subList(2, lines.size())) {
+        out.add(new Seg(row, "\n", false));
+      }
+      return;
+    }
     StringBuilder piece = new StringBuilder(header);
     int rowsInPiece = 0;
     boolean first = true;
@@ -201,7 +212,10 @@ public final class Packer {
     out.add(new Seg(piece.toString(), first ? firstSep : "\n\n", false));
   }
 
-  /** Code pieces sized for a fresh chunk, split between lines, each with fences. */
+  /**
+   * Code pieces sized for a fresh chunk, split between lines, each with fences (the opening line
+   * repeated, or the bare fence when that line alone would not fit).
+   */
   private void splitCode(Block code, String head, String firstSep, List<Seg> out) {
     Fence fence = code.fence();
     List<String> lines = code.lines();
@@ -212,6 +226,8 @@ public final class Packer {
     String synthetic = fence == null ? "```" : fence.text();
     String closeForBudget =
         close != null && close.length() > synthetic.length() ? close : synthetic;
+    // an opening line too long for a chunk (a huge info string) is not repeated on every piece
+    String reopen = budget.fits(head + open + "\n" + closeForBudget) ? open : synthetic;
     StringBuilder piece = new StringBuilder(open);
     int linesInPiece = 0;
     boolean first = true;
@@ -223,7 +239,7 @@ public final class Packer {
         out.add(new Seg(piece + "\n" + synthetic, first ? firstSep : "\n\n", false));
         first = false;
         piece.setLength(0);
-        piece.append(open).append('\n').append(line);
+        piece.append(reopen).append('\n').append(line);
         linesInPiece = 0;
       }
       linesInPiece++;

@@ -92,4 +92,39 @@ class PackerTest {
       assertThat(TokenEstimator.estimate(firstSentence)).isLessThanOrEqualTo(6);
     }
   }
+
+  @Test
+  void a_table_header_or_code_fence_larger_than_a_chunk_is_not_repeated_on_every_piece() {
+    // repeating a 40 KB header on each of 2,000 rows would make 80 MB of chunks from 48 KB
+    String header = "|" + " h |".repeat(10_000);
+    String delimiter = "|" + "---|".repeat(10_000);
+    List<String> table = new java.util.ArrayList<>(List.of(header, delimiter));
+    List<String> code = new java.util.ArrayList<>(List.of("~~~" + "info ".repeat(8_000)));
+    for (int i = 0; i < 2_000; i++) {
+      table.add("| row " + i + " |");
+      code.add("line " + i);
+    }
+    code.add("~~~");
+    Packer packer = new Packer(new CountingBudget(64), 8);
+    List<Block> blocks =
+        List.of(new Block(Kind.TABLE, table, null), new Block(Kind.CODE, code, new Fence('~', 3)));
+    List<String> bodies = packer.bodies(blocks, "");
+    long input = String.join("\n", table).length() + String.join("\n", code).length();
+    long output = bodies.stream().mapToLong(String::length).sum();
+    assertThat(output).isLessThan(3 * input);
+    assertThat(bodies.get(0)).isEqualTo(header + "\n" + delimiter); // once, over the budget
+    int rows = 0;
+    int lines = 0;
+    for (String b : bodies.subList(1, bodies.size())) {
+      for (String l : b.split("\n")) {
+        rows += l.startsWith("| row ") ? 1 : 0;
+        lines += l.startsWith("line ") ? 1 : 0;
+      }
+      if (!b.startsWith("~~~info")) {
+        assertThat(TokenEstimator.estimate(b)).isLessThanOrEqualTo(64);
+      }
+    }
+    assertThat(rows).isEqualTo(2_000);
+    assertThat(lines).isEqualTo(2_000);
+  }
 }
