@@ -10,10 +10,21 @@ import org.jspecify.annotations.Nullable;
 public class CiteragException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * Creates an exception without a cause.
+   *
+   * @param message what failed; callers never put a credential in it
+   */
   public CiteragException(String message) {
     super(message);
   }
 
+  /**
+   * Creates an exception that wraps the failure it came from.
+   *
+   * @param message what failed; callers never put a credential in it
+   * @param cause the underlying failure, or {@code null} if there is none
+   */
   public CiteragException(String message, @Nullable Throwable cause) {
     super(message, cause);
   }

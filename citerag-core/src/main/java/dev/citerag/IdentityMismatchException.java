@@ -9,6 +9,11 @@ package dev.citerag;
 public class IdentityMismatchException extends CiteragException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * Creates the exception.
+   *
+   * @param message names the collection and both identities (stored and requested)
+   */
   public IdentityMismatchException(String message) {
     super(message);
   }

@@ -11,8 +11,21 @@ import org.jspecify.annotations.Nullable;
 public final class TransientProviderException extends ProviderException {
   private static final long serialVersionUID = 1L;
 
+  /** The server's retry hint, or null. */
   private final @Nullable Duration retryAfter;
 
+  /**
+   * Creates the exception.
+   *
+   * @param provider the provider's name, e.g. {@code gemini}
+   * @param kind the category, typically {@code RATE_LIMITED}, {@code UNAVAILABLE}, {@code TIMEOUT}
+   *     or {@code CONNECTION}
+   * @param httpStatus the HTTP status, or 0 when there was no HTTP answer
+   * @param providerStatus the provider's own status word, or {@code null}
+   * @param message what failed, without credentials
+   * @param retryAfter how long the server asked the caller to wait, or {@code null}
+   * @param cause the underlying failure, or {@code null}
+   */
   public TransientProviderException(
       String provider,
       Kind kind,
@@ -25,11 +38,13 @@ public final class TransientProviderException extends ProviderException {
     this.retryAfter = retryAfter;
   }
 
+  /** {@return always {@code true}} */
   @Override
   public boolean retryable() {
     return true;
   }
 
+  /** {@return the wait the server asked for, or empty when it named none} */
   @Override
   public Optional<Duration> retryAfter() {
     return Optional.ofNullable(retryAfter);

@@ -20,14 +20,20 @@ import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The README's quick start compiles and runs as printed. */
+/**
+ * The README's quick start, and the usage snippet of core's own README, compile and run as printed.
+ */
 class ReadmeQuickStartTest {
 
   @TempDir Path work;
 
   static String snippet(String readme) {
-    int section = readme.indexOf("## Quick start in code");
-    assertThat(section).as("README has a \"Quick start in code\" section").isNotNegative();
+    return snippet(readme, "## Quick start in code");
+  }
+
+  static String snippet(String readme, String heading) {
+    int section = readme.indexOf(heading);
+    assertThat(section).as("README has a \"" + heading + "\" section").isNotNegative();
     int open = readme.indexOf("```java\n", section);
     int close = readme.indexOf("\n```", open + 8);
     assertThat(open).isNotNegative();
@@ -35,7 +41,11 @@ class ReadmeQuickStartTest {
   }
 
   static String expectedOutput(String readme) {
-    int section = readme.indexOf("## Quick start in code");
+    return expectedOutput(readme, "## Quick start in code");
+  }
+
+  static String expectedOutput(String readme, String heading) {
+    int section = readme.indexOf(heading);
     int java = readme.indexOf("```java\n", section);
     int open = readme.indexOf("```text\n", java);
     int close = readme.indexOf("\n```", open + 8);
@@ -45,8 +55,22 @@ class ReadmeQuickStartTest {
   @Test
   void the_quick_start_compiles_and_runs_as_printed() throws Exception {
     String readme = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8);
-    String source = snippet(readme);
-    Path src = work.resolve("QuickStart.java");
+    String printed = compileAndRun(snippet(readme), "QuickStart");
+    // before: Document.markdown ignored front matter, the team filter matched nothing
+    assertThat(printed).doesNotContain("Not in the docs", "No verified answer");
+    assertThat(printed).isEqualTo(expectedOutput(readme));
+  }
+
+  @Test
+  void the_core_readme_usage_compiles_and_runs_as_printed() throws Exception {
+    String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
+    String printed = compileAndRun(snippet(readme, "## Usage"), "CoreReadme");
+    assertThat(printed).isEqualTo(expectedOutput(readme, "## Usage"));
+  }
+
+  /** Compiles {@code source} as {@code className} and returns what its main method prints. */
+  private String compileAndRun(String source, String className) throws Exception {
+    Path src = work.resolve(className + ".java");
     Files.writeString(src, source, StandardCharsets.UTF_8);
     Path classes = Files.createDirectories(work.resolve("classes"));
 
@@ -74,22 +98,18 @@ class ReadmeQuickStartTest {
     PrintStream saved = System.out;
     try (URLClassLoader loader =
         new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader())) {
-      Method main = loader.loadClass("QuickStart").getMethod("main", String[].class);
+      Method main = loader.loadClass(className).getMethod("main", String[].class);
       System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
       main.invoke(null, (Object) new String[0]);
     } finally {
       System.setOut(saved);
     }
     // the test classpath's logback writes debug lines to the same stream: leave them out
-    String printed =
-        out.toString(StandardCharsets.UTF_8)
-            .lines()
-            .filter(l -> !l.matches("\\d\\d:\\d\\d:\\d\\d\\.\\d{3} \\[.*"))
-            .map(l -> l + "\n")
-            .reduce("", String::concat);
-    // before: Document.markdown ignored front matter, the team filter matched nothing
-    assertThat(printed).doesNotContain("Not in the docs", "No verified answer");
-    assertThat(printed).isEqualTo(expectedOutput(readme));
+    return out.toString(StandardCharsets.UTF_8)
+        .lines()
+        .filter(l -> !l.matches("\\d\\d:\\d\\d:\\d\\d\\.\\d{3} \\[.*"))
+        .map(l -> l + "\n")
+        .reduce("", String::concat);
   }
 
   /** The test's class path (and module path, when tests run on it). */

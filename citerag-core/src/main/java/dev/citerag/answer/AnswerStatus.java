@@ -15,7 +15,7 @@ public enum AnswerStatus {
     this.wire = wire;
   }
 
-  /** The value used on the wire and in the JSON schema. */
+  /** {@return the value used on the wire and in the JSON schema, e.g. {@code not_in_sources}} */
   @JsonValue
   public String wire() {
     return wire;

@@ -19,6 +19,13 @@ public record Citation(
             "At least four consecutive words copied exactly from that source that support the claim.")
         String quote) {
 
+  /**
+   * Checks the fields (content rules are the validator's job, not the constructor's).
+   *
+   * @param sourceId the id of a source the model was shown
+   * @param quote words copied verbatim from that source
+   * @throws IllegalArgumentException when {@code sourceId} or {@code quote} is null
+   */
   public Citation {
     Checks.notNull(sourceId, "source_id");
     Checks.notNull(quote, "quote");

@@ -9,5 +9,17 @@ import java.util.List;
  */
 public interface CitationValidator {
 
+  /**
+   * Checks one answer. Problems in the answer are reported in the result, never thrown.
+   *
+   * @param answer the parsed answer
+   * @param sent the sources shown to the model in the call that produced {@code answer}, under the
+   *     ids it was asked to cite
+   * @return every issue found and the grounding score; {@link ValidationReport#passed()} decides
+   *     whether the answer may be served
+   * @throws IllegalArgumentException when {@code answer} is null, or {@code sent} is or holds null
+   * @throws dev.citerag.ProviderException when a model-backed {@link SupportVerifier} fails after
+   *     its retries
+   */
   ValidationReport validate(ModelAnswer answer, List<SentSource> sent);
 }

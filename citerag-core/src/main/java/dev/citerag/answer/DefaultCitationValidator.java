@@ -102,16 +102,24 @@ public final class DefaultCitationValidator implements CitationValidator {
     this.supportVerifier = Checks.notNull(supportVerifier, "supportVerifier");
   }
 
-  /** Default limits with the given support verifier. */
+  /**
+   * A validator with the default limits.
+   *
+   * @param supportVerifier judges whether each claim's quotes support it
+   * @return the validator
+   * @throws IllegalArgumentException when {@code supportVerifier} is null
+   */
   public static DefaultCitationValidator withSupportVerifier(SupportVerifier supportVerifier) {
     return new DefaultCitationValidator(
         DEFAULT_MIN_QUOTE_WORDS, DEFAULT_MAX_CITATIONS_PER_CLAIM, supportVerifier);
   }
 
+  /** {@return the fewest words a quote may have} */
   public int minQuoteWords() {
     return minQuoteWords;
   }
 
+  /** {@return the verifier that judges support} */
   public SupportVerifier supportVerifier() {
     return supportVerifier;
   }

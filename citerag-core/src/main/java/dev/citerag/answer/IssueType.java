@@ -50,11 +50,12 @@ public enum IssueType {
     this.severity = severity;
   }
 
+  /** {@return the severity this kind of issue has by default} */
   public Severity severity() {
     return severity;
   }
 
-  /** The snake_case name used in JSON output, e.g. {@code phantom_source}. */
+  /** {@return the snake_case name used in JSON output, e.g. {@code phantom_source}} */
   public String wire() {
     return name().toLowerCase(Locale.ROOT);
   }

@@ -84,6 +84,7 @@ public final class LexicalSupportVerifier implements SupportVerifier {
     this.minContentShare = minContentShare;
   }
 
+  /** {@return the least share of a claim's content its quotes must cover, in (0, 1]} */
   public double minContentShare() {
     return minContentShare;
   }

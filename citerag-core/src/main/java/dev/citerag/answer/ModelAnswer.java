@@ -8,12 +8,17 @@ import java.util.List;
 
 /**
  * The answer contract: what a model (or the extractive generator) must return, as JSON. The JSON
- * schema given to models is generated from this type by {@link AnswerSchema}.
+ * schema given to models is generated from this type (its field descriptions are the annotations
+ * below).
  *
  * <pre>{@code
  * {"status": "answered", "answer": "...",
  *  "claims": [{"text": "...", "citations": [{"source_id": "k7q2m", "quote": "..."}]}]}
  * }</pre>
+ *
+ * @param status "answered", or {@code not_in_sources} when the sources do not hold the answer
+ * @param answer the answer text; empty for {@code not_in_sources}
+ * @param claims the statements of the answer with their citations; empty for {@code not_in_sources}
  */
 public record ModelAnswer(
     @JsonProperty(value = "status", required = true)
@@ -29,22 +34,39 @@ public record ModelAnswer(
             "The statements of the answer, each with citations; empty when status is not_in_sources.")
         List<Claim> claims) {
 
+  /**
+   * Checks the fields and copies the claims.
+   *
+   * @param status "answered", or {@code not_in_sources} when the sources do not hold the answer
+   * @param answer the answer text; empty for {@code not_in_sources}
+   * @param claims the statements of the answer with their citations; empty for {@code
+   *     not_in_sources}
+   * @throws IllegalArgumentException when a field is null or {@code claims} holds null
+   */
   public ModelAnswer {
     Checks.notNull(status, "status");
     Checks.notNull(answer, "answer");
     claims = List.copyOf(Checks.noNullElements(claims, "claims"));
   }
 
+  /** {@return the abstention: {@code not_in_sources}, empty answer, no claims} */
   public static ModelAnswer notInSources() {
     return new ModelAnswer(AnswerStatus.NOT_IN_SOURCES, "", List.of());
   }
 
-  /** An answer with one claim equal to the answer text. */
+  /**
+   * An answer with one claim equal to the answer text.
+   *
+   * @param answer the answer text, also the claim's text
+   * @param citations the claim's citations
+   * @return an "answered" answer
+   * @throws IllegalArgumentException when an argument is or holds null
+   */
   public static ModelAnswer answered(String answer, List<Citation> citations) {
     return new ModelAnswer(AnswerStatus.ANSWERED, answer, List.of(new Claim(answer, citations)));
   }
 
-  /** Every citation of every claim, in order. */
+  /** {@return every citation of every claim, in order (a new list)} */
   public List<Citation> allCitations() {
     List<Citation> all = new ArrayList<>();
     for (Claim c : claims) {

@@ -70,7 +70,12 @@ public final class ModelSupportVerifier implements SupportVerifier {
   private final Duration timeout;
   private final LexicalSupportVerifier coverage = new LexicalSupportVerifier();
 
-  /** Judgements bounded by 30 seconds each. */
+  /**
+   * A verifier whose judgement calls are bounded by 30 seconds each.
+   *
+   * @param model the judge
+   * @throws IllegalArgumentException when {@code model} is null
+   */
   public ModelSupportVerifier(ChatModel model) {
     this(model, Duration.ofSeconds(30));
   }

@@ -32,6 +32,20 @@ public record SupportVerdict(
     NOT_ENOUGH
   }
 
+  /**
+   * Checks the fields and copies the lists.
+   *
+   * @param support supported, contradicted, or not enough in the quotes
+   * @param missing terms of the claim that its quotes do not carry (numbers, names, content words)
+   * @param contradicting terms that contradict the quotes (a negation one side lacks, a value the
+   *     quotes state differently)
+   * @param coverage in [0,1]: how much of the claim its quotes cover (0 for a claim with nothing to
+   *     cover)
+   * @param usage model calls, tokens and time the judgement took ({@link VerificationUsage#NONE}
+   *     for a deterministic verifier)
+   * @throws IllegalArgumentException when a field is or holds null, or {@code coverage} is outside
+   *     [0,1]
+   */
   public SupportVerdict {
     Checks.notNull(support, "support");
     missing = List.copyOf(Checks.noNullElements(missing, "missing"));
@@ -40,6 +54,7 @@ public record SupportVerdict(
     Checks.notNull(usage, "usage");
   }
 
+  /** {@return whether the judgement is {@link Support#SUPPORTED}} */
   public boolean supported() {
     return support == Support.SUPPORTED;
   }

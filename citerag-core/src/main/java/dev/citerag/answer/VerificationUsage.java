@@ -18,6 +18,15 @@ public record VerificationUsage(int calls, TokenUsage tokens, Duration latency) 
   public static final VerificationUsage NONE =
       new VerificationUsage(0, TokenUsage.ZERO, Duration.ZERO);
 
+  /**
+   * Checks the fields.
+   *
+   * @param calls model calls made
+   * @param tokens tokens they consumed
+   * @param latency time they took
+   * @throws IllegalArgumentException when {@code calls} or {@code latency} is negative, or a field
+   *     is null
+   */
   public VerificationUsage {
     Checks.nonNegative(calls, "calls");
     Checks.notNull(tokens, "tokens");
@@ -27,7 +36,12 @@ public record VerificationUsage(int calls, TokenUsage tokens, Duration latency) 
     }
   }
 
-  /** The sum of both. */
+  /**
+   * Adds two usages.
+   *
+   * @param o the usage to add
+   * @return calls, tokens (saturating) and latencies summed
+   */
   public VerificationUsage plus(VerificationUsage o) {
     return new VerificationUsage(calls + o.calls, tokens.plus(o.tokens), latency.plus(o.latency));
   }

@@ -10,8 +10,18 @@ package dev.citerag.chat;
  */
 public interface ChatModel {
 
+  /**
+   * Sends one request and waits for the whole reply (no streaming). When the request has a {@link
+   * ChatRequest#timeout()}, the call, retries included, ends within it.
+   *
+   * @param request the prompt, the response schema and the limits
+   * @return the reply, also when the provider blocked or truncated it (see {@link
+   *     ChatResponse#finishReason()})
+   * @throws dev.citerag.ProviderException when the call fails after the implementation's retries,
+   *     or the timeout runs out (kind {@code TIMEOUT})
+   */
   ChatResponse chat(ChatRequest request);
 
-  /** A short name for traces and logs, e.g. {@code gemini:gemini-2.5-flash}. */
+  /** {@return a short name for traces and logs, e.g. {@code gemini:gemini-2.5-flash}} */
   String name();
 }

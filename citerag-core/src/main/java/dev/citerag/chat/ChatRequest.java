@@ -27,6 +27,18 @@ public record ChatRequest(
     int maxOutputTokens,
     @Nullable Duration timeout) {
 
+  /**
+   * Checks the fields and copies the schema.
+   *
+   * @param systemInstruction the rules
+   * @param userContent the question and the sources
+   * @param responseSchema the JSON Schema the reply must match
+   * @param temperature sampling temperature, 0 to 2
+   * @param maxOutputTokens the output limit, &gt; 0
+   * @param timeout the bound on the whole call, or {@code null} for none
+   * @throws IllegalArgumentException when a text is blank, the schema is null, or a number or the
+   *     timeout is out of range
+   */
   public ChatRequest {
     Checks.notBlank(systemInstruction, "systemInstruction");
     Checks.notBlank(userContent, "userContent");
@@ -39,28 +51,44 @@ public record ChatRequest(
     responseSchema = responseSchema.deepCopy();
   }
 
-  /** A copy of the schema; the request itself stays immutable. */
+  /** {@return a deep copy of the schema; the request itself stays immutable} */
   @Override
   public ObjectNode responseSchema() {
     return responseSchema.deepCopy();
   }
 
-  /** The schema as a read-only view for serialisers that will not modify it. */
+  /**
+   * {@return the schema itself, without copying, for serialisers that only read it; modifying it
+   * breaks the request's immutability}
+   */
   public JsonNode responseSchemaView() {
     return responseSchema;
   }
 
+  /** {@return the bound on the whole call, or empty when unbounded} */
   public Optional<Duration> timeoutOption() {
     return Optional.ofNullable(timeout);
   }
 
-  /** The same request with a different user content (used for retries with feedback). */
+  /**
+   * The same request with a different user content (used for retries with feedback).
+   *
+   * @param newUserContent the new user turn, not blank
+   * @return the new request
+   * @throws IllegalArgumentException when {@code newUserContent} is blank
+   */
   public ChatRequest withUserContent(String newUserContent) {
     return new ChatRequest(
         systemInstruction, newUserContent, responseSchema, temperature, maxOutputTokens, timeout);
   }
 
-  /** The same request with another time bound. */
+  /**
+   * The same request with another time bound.
+   *
+   * @param newTimeout the bound on the whole call, or {@code null} for none
+   * @return the new request
+   * @throws IllegalArgumentException when {@code newTimeout} is zero or negative
+   */
   public ChatRequest withTimeout(@Nullable Duration newTimeout) {
     return new ChatRequest(
         systemInstruction, userContent, responseSchema, temperature, maxOutputTokens, newTimeout);

@@ -24,6 +24,17 @@ public record ChatResponse(
     String model,
     @Nullable String responseId) {
 
+  /**
+   * Checks the fields.
+   *
+   * @param text the visible reply text
+   * @param finishReason the mapped stop reason
+   * @param providerFinishReason the provider's own word
+   * @param usage tokens consumed
+   * @param model the model that answered
+   * @param responseId the provider's response id, or {@code null}
+   * @throws IllegalArgumentException when a field other than {@code responseId} is null
+   */
   public ChatResponse {
     Checks.notNull(text, "text");
     Checks.notNull(finishReason, "finishReason");
@@ -32,6 +43,7 @@ public record ChatResponse(
     Checks.notNull(model, "model");
   }
 
+  /** {@return the provider's response id, or empty when it sent none} */
   public Optional<String> responseIdOption() {
     return Optional.ofNullable(responseId);
   }

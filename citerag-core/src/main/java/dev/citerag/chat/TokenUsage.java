@@ -16,8 +16,19 @@ package dev.citerag.chat;
 public record TokenUsage(
     int inputTokens, int outputTokens, int reasoningTokens, int cachedTokens, int totalTokens) {
 
+  /** No tokens at all: the usage of a step that made no model call. */
   public static final TokenUsage ZERO = new TokenUsage(0, 0, 0, 0, 0);
 
+  /**
+   * Checks the counts.
+   *
+   * @param inputTokens prompt tokens
+   * @param outputTokens visible output tokens
+   * @param reasoningTokens hidden reasoning tokens (Gemini's thoughts), 0 when none
+   * @param cachedTokens prompt tokens served from a cache, 0 when none
+   * @param totalTokens the provider's total, or the sum when it reports none
+   * @throws IllegalArgumentException when a count is negative
+   */
   public TokenUsage {
     if (inputTokens < 0
         || outputTokens < 0
@@ -29,8 +40,12 @@ public record TokenUsage(
   }
 
   /**
-   * Usage with the total computed as input + output + reasoning (saturating).
+   * Usage with no cached tokens and the total computed as input + output + reasoning (saturating).
    *
+   * @param inputTokens prompt tokens, &gt;= 0
+   * @param outputTokens visible output tokens, &gt;= 0
+   * @param reasoningTokens hidden reasoning tokens, &gt;= 0
+   * @return the usage
    * @throws IllegalArgumentException when a count is negative
    */
   public static TokenUsage of(int inputTokens, int outputTokens, int reasoningTokens) {
@@ -42,7 +57,12 @@ public record TokenUsage(
         saturated((long) inputTokens + outputTokens + reasoningTokens));
   }
 
-  /** Both usages added field by field, each sum saturating at {@link Integer#MAX_VALUE}. */
+  /**
+   * Adds two usages, e.g. the calls of several attempts.
+   *
+   * @param other the usage to add
+   * @return a new usage, field by field the sums, each saturating at {@link Integer#MAX_VALUE}
+   */
   public TokenUsage plus(TokenUsage other) {
     return new TokenUsage(
         saturated((long) inputTokens + other.inputTokens),
@@ -53,8 +73,11 @@ public record TokenUsage(
   }
 
   /**
-   * {@code n} capped at {@link Integer#MAX_VALUE} (negative sums are left to the constructor to
-   * reject).
+   * Caps a sum of counts at {@link Integer#MAX_VALUE}.
+   *
+   * @param n a sum computed in {@code long}
+   * @return {@code n}, or {@link Integer#MAX_VALUE} when it is larger (a negative {@code n} is
+   *     returned as is, for the constructor to reject)
    */
   public static int saturated(long n) {
     return n > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) n;

@@ -19,6 +19,16 @@ import java.util.Set;
 public record BuiltContext(
     List<SentSource> sources, String systemInstruction, String userContent, int estimatedTokens) {
 
+  /**
+   * Checks the fields and copies the sources.
+   *
+   * @param sources what was sent, in the order sent
+   * @param systemInstruction the rules
+   * @param userContent the question and the sources, rendered as JSON
+   * @param estimatedTokens estimate of system + user tokens
+   * @throws IllegalArgumentException when a field is or holds null, {@code estimatedTokens} is
+   *     negative, or two sources share an id
+   */
   public BuiltContext {
     sources = List.copyOf(Checks.noNullElements(sources, "sources"));
     Checks.notNull(systemInstruction, "systemInstruction");
@@ -33,6 +43,12 @@ public record BuiltContext(
     }
   }
 
+  /**
+   * Looks up a sent source by the id the model saw.
+   *
+   * @param sourceId an id as cited by the model
+   * @return the source sent under that id, or empty when none was (a phantom citation)
+   */
   public Optional<SentSource> source(String sourceId) {
     for (SentSource s : sources) {
       if (s.sourceId().equals(sourceId)) {

@@ -48,13 +48,17 @@ public final class JsonContextBuilder implements ContextBuilder {
   }
 
   /**
-   * @param tokenBudget estimated tokens for the system instruction, question and sources; at least
-   *     256
+   * A builder that fits the context into a token budget.
+   *
+   * @param tokenBudget estimated tokens for the system instruction, question and sources; in
+   *     256..2,000,000
+   * @throws IllegalArgumentException when {@code tokenBudget} is out of range
    */
   public JsonContextBuilder(int tokenBudget) {
     this.tokenBudget = Checks.inRange(tokenBudget, 256, 2_000_000, "tokenBudget");
   }
 
+  /** {@return the budget in estimated tokens (about 4 characters each)} */
   public int tokenBudget() {
     return tokenBudget;
   }

@@ -118,7 +118,14 @@ public final class LocalHashingEmbedder implements Embedder {
     return identity;
   }
 
-  /** The vector of {@code text}: unit length, or all zeros when the text has no terms. */
+  /**
+   * Embeds one text; {@link #embedDocuments} and {@link #embedQuery} both come down to this.
+   *
+   * @param text any text, possibly empty
+   * @return a new vector of {@link EmbedderIdentity#dimensions()} components: unit length, or all
+   *     zeros when the text has no terms
+   * @throws IllegalArgumentException when {@code text} is null
+   */
   public float[] embed(String text) {
     Checks.notNull(text, "text");
     Map<String, int[]> counts = new LinkedHashMap<>();

@@ -18,10 +18,12 @@ public interface TokenCounter {
    * Tokens the model sees when {@code text} is embedded as a document, special tokens (such as
    * BERT's {@code [CLS]} and {@code [SEP]}) included.
    *
+   * @param text the passage, as it would be sent to {@link Embedder#embedDocuments}
+   * @return the number of tokens, &gt;= 0
    * @throws IllegalArgumentException when {@code text} is null
    */
   int countTokens(String text);
 
-  /** The most tokens one input may hold, special tokens included; &gt; 0. */
+  /** {@return the most tokens one input may hold, special tokens included; &gt; 0} */
   int maxTokens();
 }

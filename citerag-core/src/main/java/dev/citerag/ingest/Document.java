@@ -39,6 +39,15 @@ public record Document(
   private static final Pattern CONTROL = Pattern.compile("\\p{Cntrl}");
 
   /**
+   * Checks every field and copies the metadata and pages.
+   *
+   * @param id stable id chosen by the caller; 1 to 512 characters, no control characters
+   * @param source where it came from, for people
+   * @param title its title, or {@code null}
+   * @param content the full text
+   * @param format how {@code content} is structured
+   * @param metadata filterable key/value pairs; keys follow {@link dev.citerag.store.Filter#KEY}
+   * @param pages the pages of a paged document, numbers increasing; empty for other documents
    * @throws IllegalArgumentException when a field breaks its rule (named in the message), page
    *     numbers do not increase, or {@code content} is not the pages' texts joined by {@link
    *     #PAGE_SEPARATOR}
@@ -87,7 +96,17 @@ public record Document(
     }
   }
 
-  /** A document without pages. */
+  /**
+   * A document without pages.
+   *
+   * @param id stable id chosen by the caller; 1 to 512 characters, no control characters
+   * @param source where it came from, for people
+   * @param title its title, or {@code null}
+   * @param content the full text
+   * @param format how {@code content} is structured
+   * @param metadata filterable key/value pairs; keys follow {@link dev.citerag.store.Filter#KEY}
+   * @throws IllegalArgumentException when a field breaks its rule (named in the message)
+   */
   public Document(
       String id,
       String source,
@@ -101,6 +120,13 @@ public record Document(
   /**
    * A paged document (a PDF): its content is the pages' texts joined by {@link #PAGE_SEPARATOR}.
    *
+   * @param id stable id chosen by the caller
+   * @param source where it came from, for people
+   * @param title its title, or {@code null}
+   * @param format how the pages' texts are structured
+   * @param metadata filterable key/value pairs
+   * @param pages the pages, numbers increasing
+   * @return the document
    * @throws IllegalArgumentException as the canonical constructor
    */
   public static Document paged(
@@ -136,6 +162,8 @@ public record Document(
    * }</pre>
    *
    * @param id the document id, also its source
+   * @param content the Markdown text, possibly starting with front matter
+   * @return the document, without the front matter in its content
    * @throws dev.citerag.load.DocumentLoadException when the front matter is malformed (naming
    *     {@code id} and the line)
    * @throws IllegalArgumentException when {@code id} breaks its rule
@@ -153,25 +181,50 @@ public record Document(
         fm.metadata());
   }
 
+  /**
+   * A plain-text document without title or metadata.
+   *
+   * @param id the document id, also its source
+   * @param content the text
+   * @return the document
+   * @throws IllegalArgumentException when {@code id} or {@code content} breaks its rule
+   */
   public static Document text(String id, String content) {
     return new Document(id, id, null, content, DocumentFormat.TEXT, Map.of());
   }
 
+  /**
+   * A copy with other metadata (which changes its {@link #contentHash()}).
+   *
+   * @param newMetadata the metadata that replaces the current one
+   * @return the copy
+   * @throws IllegalArgumentException when a key or value breaks its rule
+   */
   public Document withMetadata(Map<String, String> newMetadata) {
     return new Document(id, source, title, content, format, newMetadata, pages);
   }
 
+  /**
+   * A copy with another title (which changes its {@link #contentHash()}).
+   *
+   * @param newTitle the title, or {@code null} for none
+   * @return the copy
+   */
   public Document withTitle(@Nullable String newTitle) {
     return new Document(id, source, newTitle, content, format, metadata, pages);
   }
 
+  /** {@return the title, or empty when there is none} */
   public Optional<String> titleOption() {
     return Optional.ofNullable(title);
   }
 
   /**
    * Hash of everything that shapes the stored chunks of this document: content, title, source,
-   * format and metadata. Unchanged hash, unchanged chunks.
+   * format and metadata (and the page layout of a paged document). Unchanged hash, unchanged
+   * chunks: {@link Ingestor} skips a document whose stored hash equals it.
+   *
+   * @return a SHA-256 hex digest (64 lower-case hex characters)
    */
   public String contentHash() {
     StringBuilder meta = new StringBuilder();

@@ -21,7 +21,15 @@ public record IngestReport(
     Duration elapsed,
     int documentsRemoved) {
 
-  /** A report of an ingest that removed nothing. */
+  /**
+   * A report of an ingest that removed no document ({@code documentsRemoved} 0).
+   *
+   * @param documentsWritten new or changed documents whose chunks were replaced
+   * @param documentsSkipped unchanged documents
+   * @param chunksWritten chunks embedded and stored
+   * @param chunksDeleted stale chunks removed
+   * @param elapsed wall time
+   */
   public IngestReport(
       int documentsWritten,
       int documentsSkipped,

@@ -76,22 +76,62 @@ public final class Ingestor {
     this.identity = CollectionIdentity.of(embedder.identity(), chunker.settingsDescription());
   }
 
+  /** {@return a new builder; embedder and store are required} */
   public static Builder builder() {
     return new Builder();
   }
 
+  /**
+   * {@return the identity this ingestor writes under: the embedder's identity and the chunker's
+   * {@link Chunker#settingsDescription()}; a store that holds another identity refuses the writes}
+   */
   public CollectionIdentity identity() {
     return identity;
   }
 
+  /** {@return the chunker in use: the one set on the builder, or the default} */
   public Chunker chunker() {
     return chunker;
   }
 
+  /**
+   * {@link #ingest(List, IngestListener)} without progress reports.
+   *
+   * @param documents the documents to add or update, ids unique
+   * @return what was written and skipped
+   * @throws IllegalArgumentException when the list or an element is null, two documents share an
+   *     id, or a chunk has more tokens than the embedder accepts
+   * @throws dev.citerag.IdentityMismatchException when the store holds vectors of another embedder
+   *     or chunker
+   * @throws dev.citerag.ProviderException when embedding fails after the embedder's retries
+   * @throws dev.citerag.StoreException when the store fails
+   */
   public IngestReport ingest(List<Document> documents) {
     return ingest(documents, IngestListener.NONE);
   }
 
+  /**
+   * Adds or updates {@code documents} in the store. A document whose {@link Document#contentHash()}
+   * equals the stored one is skipped (neither embedded nor written); a new or changed one is
+   * chunked, embedded and its chunks replace the stored ones atomically. Stored documents that are
+   * not in the list are left alone (see {@link #sync} to remove them). Every chunk is checked
+   * against the embedder's token limit before anything is embedded or written, so a refused run
+   * writes nothing.
+   *
+   * <p>When a later step fails (embedding or a write), documents of batches already written stay
+   * written; running the same call again resumes, since they are then unchanged.
+   *
+   * @param documents the documents to add or update, ids unique; an empty list writes nothing
+   * @param listener called on the caller's thread after chunking and as documents are written
+   * @return what was written and skipped, and the wall time
+   * @throws IllegalArgumentException when the list, an element or the listener is null, two
+   *     documents share an id, or a chunk has more tokens than the embedder accepts (the message
+   *     names the document)
+   * @throws dev.citerag.IdentityMismatchException when the store holds vectors of another embedder
+   *     or chunker
+   * @throws dev.citerag.ProviderException when embedding fails after the embedder's retries
+   * @throws dev.citerag.StoreException when the store fails
+   */
   public IngestReport ingest(List<Document> documents, IngestListener listener) {
     Checks.noNullElements(documents, "documents");
     Checks.notNull(listener, "listener");
@@ -190,7 +230,13 @@ public final class Ingestor {
    * every file of a folder: a file deleted from the folder stops being searchable. An empty list
    * empties the store.
    *
+   * @param documents every document the store should hold, ids unique
+   * @param listener progress of the ingest part, on the caller's thread
    * @return the report; {@link IngestReport#documentsRemoved()} counts the removed documents
+   * @throws IllegalArgumentException as {@link #ingest(List, IngestListener)}
+   * @throws dev.citerag.IdentityMismatchException when the store holds another identity
+   * @throws dev.citerag.ProviderException when embedding fails after retries
+   * @throws dev.citerag.StoreException when the store fails
    */
   public IngestReport sync(List<Document> documents, IngestListener listener) {
     IngestReport written = ingest(documents, listener);
@@ -224,7 +270,16 @@ public final class Ingestor {
         removed);
   }
 
-  /** {@link #sync(List, IngestListener)} without progress. */
+  /**
+   * {@link #sync(List, IngestListener)} without progress reports.
+   *
+   * @param documents every document the store should hold, ids unique
+   * @return the report, with the removed documents counted
+   * @throws IllegalArgumentException as {@link #ingest(List, IngestListener)}
+   * @throws dev.citerag.IdentityMismatchException when the store holds another identity
+   * @throws dev.citerag.ProviderException when embedding fails after retries
+   * @throws dev.citerag.StoreException when the store fails
+   */
   public IngestReport sync(List<Document> documents) {
     return sync(documents, IngestListener.NONE);
   }
@@ -404,13 +459,26 @@ public final class Ingestor {
 
     private Builder() {}
 
-    /** Required. */
+    /**
+     * Sets the embedder (required). Its dimensions must equal the store's.
+     *
+     * @param embedder makes the chunk vectors; when it is also a {@link TokenCounter}, chunks are
+     *     sized and checked by its token count
+     * @return this builder
+     * @throws IllegalArgumentException when {@code embedder} is null
+     */
     public Builder embedder(Embedder embedder) {
       this.embedder = Checks.notNull(embedder, "embedder");
       return this;
     }
 
-    /** Required. */
+    /**
+     * Sets the store the chunks are written to (required).
+     *
+     * @param store the target collection
+     * @return this builder
+     * @throws IllegalArgumentException when {@code store} is null
+     */
     public Builder store(VectorStore store) {
       this.store = Checks.notNull(store, "store");
       return this;
@@ -419,6 +487,10 @@ public final class Ingestor {
     /**
      * Default: {@link MarkdownChunker} with {@link ChunkerSettings#DEFAULT}, which also follows the
      * embedder's real token count when the embedder is a {@link TokenCounter}.
+     *
+     * @param chunker splits documents into chunks
+     * @return this builder
+     * @throws IllegalArgumentException when {@code chunker} is null
      */
     public Builder chunker(Chunker chunker) {
       this.chunker = Checks.notNull(chunker, "chunker");
@@ -428,6 +500,7 @@ public final class Ingestor {
     /**
      * Builds an immutable, thread-safe ingestor from this builder's settings.
      *
+     * @return the ingestor
      * @throws IllegalArgumentException when embedder or store is missing, or their dimensions
      *     differ
      */

@@ -151,7 +151,7 @@ public final class MarkdownChunker implements Chunker {
         : settings.describe() + ",modelTokens<=" + tokenCounter.maxTokens();
   }
 
-  /** The settings this chunker was made with. */
+  /** {@return the settings this chunker was made with} */
   public ChunkerSettings settings() {
     return settings;
   }

@@ -12,6 +12,10 @@ import dev.citerag.internal.Checks;
 public record Page(int number, String text) {
 
   /**
+   * Checks the page.
+   *
+   * @param number 1-based page number
+   * @param text the page's text, possibly empty
    * @throws IllegalArgumentException when {@code number < 1} or {@code text} is null
    */
   public Page {

@@ -20,6 +20,7 @@ public interface DocumentLoader {
    * @param id the document id to give it (e.g. the path relative to the folder)
    * @param source where it came from, for people and for error messages (a path or URL)
    * @param content the file's bytes; not modified or kept
+   * @return the document, with {@code id} and {@code source} as given
    * @throws DocumentLoadException when the bytes cannot be read as this format (naming {@code
    *     source})
    */

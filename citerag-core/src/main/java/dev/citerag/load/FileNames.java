@@ -10,6 +10,9 @@ public final class FileNames {
    * and paragraph separators and lone surrogates become {@code \n}, {@code \r}, {@code \t} or
    * {@code \}{@code uXXXX}; a backslash followed by {@code n}, {@code r}, {@code t} or {@code u} is
    * doubled so that an escaped name cannot be mistaken for another. Everything else is kept.
+   *
+   * @param name a file name or path, possibly hostile
+   * @return the escaped name; {@code name} itself when nothing needed escaping
    */
   public static String escape(String name) {
     StringBuilder b = null;
@@ -51,7 +54,11 @@ public final class FileNames {
   }
 
   /**
-   * Whether the name holds a character {@link #escape(String)} would escape (backslashes aside).
+   * Tells whether a name holds a character {@link #escape(String)} would escape (backslashes
+   * aside); a loader refuses such names.
+   *
+   * @param name a file name or path
+   * @return {@code true} when it holds a control, format, separator or lone surrogate character
    */
   public static boolean hasUnsafeCharacters(String name) {
     for (int i = 0; i < name.length(); i++) {

@@ -94,8 +94,8 @@ public final class FolderLoader {
     }
 
     /**
-     * Whether this is a file that should have loaded but could not (these make a fail-fast load
-     * throw), as opposed to a file skipped by design.
+     * {@return whether this is a file that should have loaded but could not (these make a fail-fast
+     * load throw), as opposed to a file skipped by design}
      */
     public boolean problem() {
       return problem;
@@ -110,12 +110,21 @@ public final class FolderLoader {
    * @param detail why, for people (the loader's message for {@link Reason#INVALID})
    */
   public record SkippedFile(String file, Reason reason, String detail) {
+    /**
+     * Checks the fields.
+     *
+     * @param file its path as given plus the part under the folder, escaped
+     * @param reason why, by kind
+     * @param detail why, for people (the loader's message for {@link Reason#INVALID})
+     * @throws IllegalArgumentException when a field is null
+     */
     public SkippedFile {
       Checks.notNull(file, "file");
       Checks.notNull(reason, "reason");
       Checks.notNull(detail, "detail");
     }
 
+    /** {@return {@code file: detail}, for a log line} */
     @Override
     public String toString() {
       return file + ": " + detail;
@@ -129,12 +138,18 @@ public final class FolderLoader {
    * @param skipped every file not loaded, in walk order
    */
   public record Result(List<Document> documents, List<SkippedFile> skipped) {
+    /**
+     * Copies both lists (unmodifiable).
+     *
+     * @param documents the documents loaded, sorted by id
+     * @param skipped every file not loaded, in walk order
+     */
     public Result {
       documents = List.copyOf(documents);
       skipped = List.copyOf(skipped);
     }
 
-    /** The skipped files that should have loaded ({@link Reason#problem()}). */
+    /** {@return the skipped files that should have loaded ({@link Reason#problem()}), in order} */
     public List<SkippedFile> problems() {
       return skipped.stream().filter(s -> s.reason().problem()).toList();
     }
@@ -155,21 +170,25 @@ public final class FolderLoader {
   }
 
   /**
-   * A builder with the Markdown ({@code md}, {@code markdown}) and text ({@code txt}, {@code text})
-   * loaders.
+   * {@return a builder with the Markdown ({@code md}, {@code markdown}) and text ({@code txt},
+   * {@code text}) loaders}
    */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** The extensions this loader reads (lower case, without the dot), sorted. */
+  /** {@return the extensions this loader reads (lower case, without the dot), sorted} */
   public Set<String> extensions() {
     return loaders.keySet();
   }
 
   /**
-   * Loads every supported file under the given folders and the given files.
+   * Loads every supported file under the given folders and the given files. Blocks until every file
+   * is read; its worker threads (daemon threads of this call only) are shut down before it returns.
+   * An interrupt ends the call with a {@link DocumentLoadException}.
    *
+   * @param paths folders to walk and files to read, in any mix
+   * @return the documents, sorted by id, and every file not loaded with its reason
    * @throws DocumentLoadException when a path given does not exist or is a file of an unsupported
    *     type; in fail-fast mode, for the first file that could not be loaded ({@link
    *     Reason#problem()}), naming it
@@ -386,6 +405,10 @@ public final class FolderLoader {
   /**
    * The loader this folder loader would use for a file of this name (by its extension), e.g. to
    * load an uploaded file's bytes the same way.
+   *
+   * @param fileName a file name; only its extension (after the last dot) matters, case-insensitive
+   * @return the loader, or empty when no loader reads that extension
+   * @throws IllegalArgumentException when {@code fileName} is null
    */
   public java.util.Optional<DocumentLoader> loader(String fileName) {
     return java.util.Optional.ofNullable(loaderFor(Checks.notNull(fileName, "fileName")));
@@ -524,6 +547,9 @@ public final class FolderLoader {
      * Reads files with this extension (case-insensitive, without the dot) with {@code loader},
      * replacing any loader set for it before.
      *
+     * @param extension e.g. {@code pdf}
+     * @param loader reads files with that extension
+     * @return this builder
      * @throws IllegalArgumentException when {@code extension} is blank or holds a dot or slash, or
      *     {@code loader} is null
      */
@@ -537,7 +563,13 @@ public final class FolderLoader {
       return this;
     }
 
-    /** Default false: a bad file is skipped and reported; true: it throws. */
+    /**
+     * Sets what a file that cannot be loaded does. Default false.
+     *
+     * @param failFast false: the file is skipped and reported; true: the load throws a {@link
+     *     DocumentLoadException} naming it
+     * @return this builder
+     */
     public Builder failFast(boolean failFast) {
       this.failFast = failFast;
       return this;
@@ -546,6 +578,9 @@ public final class FolderLoader {
     /**
      * Default false: a symbolic link inside a folder is read only when it points to a file inside
      * that folder; true: every link is followed (loops are reported, not followed).
+     *
+     * @param followLinks whether to follow every symbolic link
+     * @return this builder
      */
     public Builder followLinks(boolean followLinks) {
       this.followLinks = followLinks;
@@ -555,6 +590,8 @@ public final class FolderLoader {
     /**
      * Default {@link #DEFAULT_MAX_FILE_BYTES}: larger files are skipped ({@link Reason#TOO_LARGE}).
      *
+     * @param maxFileBytes the largest file read, in bytes
+     * @return this builder
      * @throws IllegalArgumentException when not in 1..2,000,000,000
      */
     public Builder maxFileBytes(long maxFileBytes) {
@@ -569,6 +606,8 @@ public final class FolderLoader {
     /**
      * Default: the number of processors, at most 4. Files are read and parsed on this many threads.
      *
+     * @param threads threads per {@link FolderLoader#load} call, created and shut down by each call
+     * @return this builder
      * @throws IllegalArgumentException when not in 1..64
      */
     public Builder threads(int threads) {
@@ -576,6 +615,7 @@ public final class FolderLoader {
       return this;
     }
 
+    /** {@return an immutable, thread-safe folder loader with this builder's settings} */
     public FolderLoader build() {
       return new FolderLoader(this);
     }

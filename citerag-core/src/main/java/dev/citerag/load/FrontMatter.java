@@ -40,6 +40,15 @@ public record FrontMatter(Map<String, String> metadata, String body, int bodyLin
 
   private static final Pattern KEY_LINE = Pattern.compile("^[^\\s#\\-\\[{'\"][^:]*:(?:[ \\t].*)?$");
 
+  /**
+   * Copies the metadata (keeping its order) and checks the body.
+   *
+   * @param metadata the pairs in file order (unmodifiable)
+   * @param body the text after the closing line (the whole text when there is no front matter),
+   *     without a leading byte-order mark
+   * @param bodyLine the 1-based line of the file on which {@code body} starts
+   * @throws IllegalArgumentException when {@code body} is null
+   */
   public FrontMatter {
     metadata = Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
     if (body == null) {
@@ -52,6 +61,7 @@ public record FrontMatter(Map<String, String> metadata, String body, int bodyLin
    *
    * @param text the file's text
    * @param origin names the file in error messages (escaped in them)
+   * @return the metadata (empty when the text has no front matter), the body and its first line
    * @throws DocumentLoadException when the text has front matter that is not flat {@code key:
    *     value} pairs, naming {@code origin}, the line and the rule
    */

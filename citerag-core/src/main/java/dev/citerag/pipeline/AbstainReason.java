@@ -15,7 +15,7 @@ public enum AbstainReason {
   /** The model (or extractive generator) answered {@code not_in_sources}, validly. */
   NOT_IN_SOURCES;
 
-  /** snake_case name for JSON output. */
+  /** {@return the snake_case name used in JSON output, e.g. {@code not_in_sources}} */
   public String wire() {
     return name().toLowerCase(Locale.ROOT);
   }

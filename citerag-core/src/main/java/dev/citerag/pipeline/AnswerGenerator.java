@@ -20,19 +20,25 @@ public interface AnswerGenerator {
   int DEFAULT_MAX_OUTPUT_TOKENS = 1024;
 
   /**
-   * Produces one reply for {@code request}.
+   * Produces one reply for {@code request}; the pipeline parses and validates it.
    *
-   * @return the raw reply; transport failures throw {@link dev.citerag.ProviderException}
+   * @param request the question, the context sent, the previous attempt's issues and the time left
+   * @return the raw reply, also when blocked or truncated (see {@link ChatResponse#finishReason()})
+   * @throws dev.citerag.ProviderException when the model call fails after its retries
    */
   ChatResponse generate(GenerationRequest request);
 
-  /** For traces, e.g. {@code extractive} or {@code gemini:gemini-2.5-flash}. */
+  /**
+   * {@return a short name for traces, e.g. {@code extractive} or {@code gemini:gemini-2.5-flash}}
+   */
   String name();
 
   /**
    * {@code model} asked for the answer contract's JSON (schema-constrained, temperature 0), at most
    * {@value #DEFAULT_MAX_OUTPUT_TOKENS} output tokens per call.
    *
+   * @param model the chat model that answers
+   * @return the generator, thread-safe as the model is
    * @throws IllegalArgumentException when {@code model} is null
    */
   static AnswerGenerator of(ChatModel model) {
@@ -42,6 +48,9 @@ public interface AnswerGenerator {
   /**
    * As {@link #of(ChatModel)}, with another output limit per call.
    *
+   * @param model the chat model that answers
+   * @param maxOutputTokens the output limit per call, in tokens
+   * @return the generator
    * @throws IllegalArgumentException when {@code model} is null or {@code maxOutputTokens} is not
    *     in 1 to 65536
    */

@@ -106,14 +106,19 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     /** Answers only when very sure (training false-answer rate at most 0.05). */
     STRICTEST;
 
-    /** The wire name: {@code lenient}, {@code balanced}, {@code strict}, {@code strictest}. */
+    /**
+     * {@return the wire name: {@code lenient}, {@code balanced}, {@code strict} or {@code
+     * strictest}}
+     */
     public String wire() {
       return name().toLowerCase(Locale.ROOT);
     }
 
     /**
-     * Parses a wire name (case-insensitive).
+     * Parses a wire name (case-insensitive, surrounding spaces ignored).
      *
+     * @param wire e.g. {@code strict}
+     * @return the strictness
      * @throws IllegalArgumentException when it names no strictness
      */
     public static Strictness of(String wire) {
@@ -197,11 +202,12 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     this.model = e == null || e.identity().model().startsWith("hashing") ? null : SEMANTIC;
   }
 
+  /** {@return a new builder with the defaults} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** The strictness in use. */
+  /** {@return the strictness in use} */
   public Strictness strictness() {
     return strictness;
   }
@@ -238,7 +244,15 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     return "extractive";
   }
 
-  /** The answer for a question over the given sources. */
+  /**
+   * Decides the answer for a question over the given sources, deterministically (same input, same
+   * answer) and without a model call.
+   *
+   * @param question the user's question
+   * @param sources the sources as sent, under the ids the answer cites
+   * @return an "answered" answer whose claims are verbatim sentences of the sources, each citing
+   *     its own source, or the {@code not_in_sources} abstention
+   */
   // LEXICAL_COVERAGE is indexed by Strictness's declaration order
   @SuppressWarnings("EnumOrdinal")
   public ModelAnswer answer(String question, List<SentSource> sources) {
@@ -291,6 +305,8 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     /**
      * The embedder for question/sentence similarity; default the pipeline's own embedder.
      *
+     * @param embedder makes the sentence vectors (the hashing embedder selects the lexical mode)
+     * @return this builder
      * @throws IllegalArgumentException when null
      */
     public Builder embedder(Embedder embedder) {
@@ -301,6 +317,8 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     /**
      * How sure it must be to answer; default {@link Strictness#BALANCED}.
      *
+     * @param strictness the answer threshold
+     * @return this builder
      * @throws IllegalArgumentException when null
      */
     public Builder strictness(Strictness strictness) {
@@ -308,6 +326,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
       return this;
     }
 
+    /** {@return an immutable, thread-safe generator with these settings} */
     public ExtractiveGenerator build() {
       return new ExtractiveGenerator(new ExtractiveReader(embedder), strictness, embedder != null);
     }

@@ -23,6 +23,17 @@ public record GenerationRequest(
     int attempt,
     @Nullable Duration timeout) {
 
+  /**
+   * Checks the fields and copies the feedback.
+   *
+   * @param question the user's question
+   * @param context the sources and prompt
+   * @param feedback critical issues of the previous attempt
+   * @param attempt 1-based attempt number
+   * @param timeout time left, or {@code null} when unbounded
+   * @throws IllegalArgumentException when a field other than {@code timeout} is null, or {@code
+   *     attempt} is not positive
+   */
   public GenerationRequest {
     Checks.notNull(question, "question");
     Checks.notNull(context, "context");

@@ -121,23 +121,42 @@ public final class RagPipeline {
     }
   }
 
+  /** {@return a new builder; embedder, store and generator are required} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder holding this pipeline's settings, to derive a variant. */
+  /**
+   * {@return a new builder holding this pipeline's settings, to derive a variant; this pipeline is
+   * not affected}
+   */
   public Builder toBuilder() {
     return settings.copy();
   }
 
-  /** Same as {@code ask(question, Filter.ALL)}. */
+  /**
+   * Answers {@code question} from every chunk: {@code ask(question, Filter.ALL)}.
+   *
+   * @param question the user's question
+   * @return the answer with verified citations, an abstention or a rejection; model and embedder
+   *     failures are reported as a {@link RagResult.Rejected} result, not thrown
+   * @throws IllegalArgumentException when the question is null, blank, too long or holds control
+   *     characters or unpaired surrogates
+   * @throws dev.citerag.StoreException when the vector store fails
+   */
   public RagResult ask(String question) {
     return ask(question, Filter.ALL);
   }
 
   /**
-   * Answers {@code question} from the chunks that pass {@code filter}.
+   * Answers {@code question} from the chunks that pass {@code filter}. Blocks for at most about the
+   * configured {@link Builder#deadline}; safe to call from many threads at once.
    *
+   * @param question the user's question, at most {@code maxQuestionChars} characters
+   * @param filter only chunks that pass it are retrieved; a chunk outside it never reaches the
+   *     model
+   * @return the answer with verified citations, an abstention or a rejection; model and embedder
+   *     failures are reported as a {@link RagResult.Rejected} result, not thrown
    * @throws IllegalArgumentException when the question is null, blank, longer than {@code
    *     maxQuestionChars}, or contains control characters or unpaired surrogates; or the filter is
    *     null
@@ -335,8 +354,13 @@ public final class RagPipeline {
    * Retrieval only: the hybrid hits for the question under the filter, best first, with every
    * score. For debugging and for search UIs; no gate, no model.
    *
+   * @param question the user's question
+   * @param filter only chunks that pass it are retrieved
+   * @return up to {@code topK} hits, best first
    * @throws IllegalArgumentException as {@link #ask(String, Filter)}
    * @throws IdentityMismatchException as {@link #ask(String, Filter)}
+   * @throws dev.citerag.ProviderException when embedding the question fails
+   * @throws dev.citerag.StoreException when the vector store fails
    */
   public List<SearchHit> retrieve(String question, Filter filter) {
     checkQuestion(question);
@@ -572,7 +596,14 @@ public final class RagPipeline {
       return b;
     }
 
-    /** Required: embeds questions (must have the store's dimensions). */
+    /**
+     * Sets the embedder of questions (required); it must make vectors of the store's dimensions and
+     * the identity the store recorded.
+     *
+     * @param embedder the embedder the collection was written with
+     * @return this builder
+     * @throws IllegalArgumentException when {@code embedder} is null
+     */
     public Builder embedder(Embedder embedder) {
       this.embedder = Checks.notNull(embedder, "embedder");
       return this;
@@ -584,6 +615,10 @@ public final class RagPipeline {
      * the embedder's, and an embedding identity it records must match the embedder's; one it
      * records later (an empty collection ingested after the pipeline was built) is checked before
      * the next search.
+     *
+     * @param store the collection
+     * @return this builder
+     * @throws IllegalArgumentException when {@code store} is null
      */
     public Builder store(SearchIndex store) {
       this.store = Checks.notNull(store, "store");
@@ -593,37 +628,74 @@ public final class RagPipeline {
     /**
      * Required: what answers, {@link AnswerGenerator#of(dev.citerag.chat.ChatModel)} for a chat
      * model or a model-free generator such as {@link ExtractiveGenerator}.
+     *
+     * @param generator produces the replies that are then parsed and validated
+     * @return this builder
+     * @throws IllegalArgumentException when {@code generator} is null
      */
     public Builder generator(AnswerGenerator generator) {
       this.generator = Checks.notNull(generator, "generator");
       return this;
     }
 
-    /** Default: {@link JsonContextBuilder} with {@link #tokenBudget}. */
+    /**
+     * Sets what is sent to the model. Default: {@link JsonContextBuilder} with {@link
+     * #tokenBudget}.
+     *
+     * @param contextBuilder chooses and renders the sources
+     * @return this builder
+     * @throws IllegalArgumentException when {@code contextBuilder} is null
+     */
     public Builder contextBuilder(ContextBuilder contextBuilder) {
       this.contextBuilder = Checks.notNull(contextBuilder, "contextBuilder");
       return this;
     }
 
-    /** Default: {@link DefaultCitationValidator} (quotes of 4+ words). */
+    /**
+     * Sets gate 3. Default: {@link DefaultCitationValidator} (quotes of 4+ words).
+     *
+     * @param validator checks every reply's citations
+     * @return this builder
+     * @throws IllegalArgumentException when {@code validator} is null
+     */
     public Builder validator(CitationValidator validator) {
       this.validator = Checks.notNull(validator, "validator");
       return this;
     }
 
-    /** Chunks retrieved per question, 1 to 100; default 8. */
+    /**
+     * Chunks retrieved per question, 1 to 100; default 8.
+     *
+     * @param topK hits retrieved (the context builder may send fewer)
+     * @return this builder
+     * @throws IllegalArgumentException when out of range
+     */
     public Builder topK(int topK) {
       this.topK = Checks.inRange(topK, 1, 100, "topK");
       return this;
     }
 
-    /** Prompt budget in estimated tokens for the default context builder, 256+; default 3000. */
+    /**
+     * Prompt budget for the default context builder, in estimated tokens (about 4 characters each),
+     * 256 to 2,000,000; default 3000. Ignored with a {@link #contextBuilder} set.
+     *
+     * @param tokenBudget system instruction, question and sources together
+     * @return this builder
+     * @throws IllegalArgumentException when out of range
+     */
     public Builder tokenBudget(int tokenBudget) {
       this.tokenBudget = Checks.inRange(tokenBudget, 256, 2_000_000, "tokenBudget");
       return this;
     }
 
-    /** Extra attempts after a critical validation failure, 0 to 5; default 1. */
+    /**
+     * Extra attempts after a critical validation failure, 0 to 5; default 1. A retry sends the
+     * issues back to the model.
+     *
+     * @param maxRetries retries per question
+     * @return this builder
+     * @throws IllegalArgumentException when out of range
+     */
     public Builder maxRetries(int maxRetries) {
       this.maxRetries = Checks.inRange(maxRetries, 0, 5, "maxRetries");
       return this;
@@ -633,19 +705,34 @@ public final class RagPipeline {
      * Gate 1: abstain without calling the model when the best absolute cosine of the retrieved
      * chunks is below this, in [0, 1]; 0 turns the gate off. Default 0, because cosine scales
      * differ per embedding model: choose it from the evaluation runner's threshold sweep.
+     *
+     * @param minSimilarity the least best cosine that lets the model be called
+     * @return this builder
+     * @throws IllegalArgumentException when outside [0, 1]
      */
     public Builder minSimilarity(double minSimilarity) {
       this.minSimilarity = Checks.inRange(minSimilarity, 0.0, 1.0, "minSimilarity");
       return this;
     }
 
-    /** Gate 1: abstain when no retrieved chunk matches a question term lexically; default true. */
+    /**
+     * Gate 1: abstain when no retrieved chunk matches a question term lexically; default true.
+     *
+     * @param requireLexicalMatch whether the lexical gate is on
+     * @return this builder
+     */
     public Builder requireLexicalMatch(boolean requireLexicalMatch) {
       this.requireLexicalMatch = requireLexicalMatch;
       return this;
     }
 
-    /** Longest accepted question, 1 to 100000 characters; default 4000. */
+    /**
+     * Longest accepted question, 1 to 100,000 characters (UTF-16 units); default 4000.
+     *
+     * @param maxQuestionChars the limit; a longer question is rejected with an exception
+     * @return this builder
+     * @throws IllegalArgumentException when out of range
+     */
     public Builder maxQuestionChars(int maxQuestionChars) {
       this.maxQuestionChars = Checks.inRange(maxQuestionChars, 1, 100_000, "maxQuestionChars");
       return this;
@@ -654,6 +741,10 @@ public final class RagPipeline {
     /**
      * Bound on one {@code ask}, retries included; default 60 s. Passed to the model as the time
      * left, so adapters stop retrying in time.
+     *
+     * @param deadline the time budget of one request, &gt; 0
+     * @return this builder
+     * @throws IllegalArgumentException when null, zero or negative
      */
     public Builder deadline(Duration deadline) {
       Checks.notNull(deadline, "deadline");
@@ -667,6 +758,7 @@ public final class RagPipeline {
     /**
      * Builds an immutable, thread-safe pipeline from this builder's settings.
      *
+     * @return the pipeline
      * @throws IllegalArgumentException when embedder or store is missing
      * @throws IllegalStateException when the generator is not set, or the embedder's and store's
      *     dimensions differ
@@ -694,7 +786,7 @@ public final class RagPipeline {
         + "]";
   }
 
-  /** The generator in use. */
+  /** {@return the generator in use} */
   public AnswerGenerator generator() {
     return generator;
   }

@@ -20,9 +20,10 @@ import java.util.List;
 public sealed interface RagResult
     permits RagResult.Answered, RagResult.Abstained, RagResult.Rejected {
 
+  /** {@return how the request went: retrieval, prompt, attempts, tokens and time per stage} */
   Trace trace();
 
-  /** {@code answered}, {@code not_in_sources} or {@code rejected}. */
+  /** {@return {@code answered}, {@code not_in_sources} or {@code rejected}, as in JSON output} */
   String status();
 
   /**
@@ -33,6 +34,7 @@ public sealed interface RagResult
    * @param citations every citation resolved to its chunk
    * @param groundingScore in [0,1]
    * @param warnings non-critical validation findings
+   * @param trace how the request went
    */
   record Answered(
       String answer,
@@ -42,6 +44,18 @@ public sealed interface RagResult
       List<ValidationIssue> warnings,
       Trace trace)
       implements RagResult {
+    /**
+     * Checks the fields and copies the lists.
+     *
+     * @param answer the answer text
+     * @param claims its claims with their (verified) citations
+     * @param citations every citation resolved to its chunk
+     * @param groundingScore in [0,1]
+     * @param warnings non-critical validation findings
+     * @param trace how the request went
+     * @throws IllegalArgumentException when {@code answer} is blank, there is no citation, or a
+     *     field is null
+     */
     public Answered {
       Checks.notBlank(answer, "answer");
       claims = List.copyOf(claims);
@@ -53,6 +67,7 @@ public sealed interface RagResult
       Checks.notNull(trace, "trace");
     }
 
+    /** {@return always {@code answered}} */
     @Override
     public String status() {
       return "answered";
@@ -64,14 +79,24 @@ public sealed interface RagResult
    *
    * @param reason why
    * @param detail a sentence for people
+   * @param trace how the request went
    */
   record Abstained(AbstainReason reason, String detail, Trace trace) implements RagResult {
+    /**
+     * Checks the fields.
+     *
+     * @param reason why
+     * @param detail a sentence for people
+     * @param trace how the request went
+     * @throws IllegalArgumentException when a field is null
+     */
     public Abstained {
       Checks.notNull(reason, "reason");
       Checks.notNull(detail, "detail");
       Checks.notNull(trace, "trace");
     }
 
+    /** {@return always {@code not_in_sources}} */
     @Override
     public String status() {
       return "not_in_sources";
@@ -84,9 +109,19 @@ public sealed interface RagResult
    * @param reason why
    * @param issues the critical issues of the last attempt (empty for provider failures)
    * @param detail a sentence for people
+   * @param trace how the request went
    */
   record Rejected(RejectReason reason, List<ValidationIssue> issues, String detail, Trace trace)
       implements RagResult {
+    /**
+     * Checks the fields and copies the issues.
+     *
+     * @param reason why
+     * @param issues the critical issues of the last attempt (empty for provider failures)
+     * @param detail a sentence for people
+     * @param trace how the request went
+     * @throws IllegalArgumentException when a field is null
+     */
     public Rejected {
       Checks.notNull(reason, "reason");
       issues = List.copyOf(issues);
@@ -94,6 +129,7 @@ public sealed interface RagResult
       Checks.notNull(trace, "trace");
     }
 
+    /** {@return always {@code rejected}} */
     @Override
     public String status() {
       return "rejected";

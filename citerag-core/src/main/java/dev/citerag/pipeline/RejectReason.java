@@ -17,7 +17,7 @@ public enum RejectReason {
   /** The pipeline's deadline passed before a valid answer was produced. */
   DEADLINE_EXCEEDED;
 
-  /** snake_case name for JSON output. */
+  /** {@return the snake_case name used in JSON output, e.g. {@code not_in_sources}} */
   public String wire() {
     return name().toLowerCase(Locale.ROOT);
   }

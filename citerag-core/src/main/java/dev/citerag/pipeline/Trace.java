@@ -42,6 +42,22 @@ public record Trace(
     String generator,
     @Nullable String model) {
 
+  /**
+   * Checks the fields and copies the lists and the latency map.
+   *
+   * @param question the question asked
+   * @param filter the filter applied
+   * @param retrieved every hit retrieval returned, best first
+   * @param sent the sources sent to the model
+   * @param contextTokens estimated prompt tokens, &gt;= 0
+   * @param usage total tokens over all attempts
+   * @param attempts each generation attempt
+   * @param latency time per stage
+   * @param generator the generator's name
+   * @param model the model of the last attempt, or {@code null}
+   * @throws IllegalArgumentException when a field other than {@code model} is or holds null, or
+   *     {@code contextTokens} is negative
+   */
   public Trace {
     Checks.notNull(question, "question");
     Checks.notNull(filter, "filter");
@@ -56,17 +72,17 @@ public record Trace(
     Checks.notNull(generator, "generator");
   }
 
-  /** Whether the model (or generator) was called at all. */
+  /** {@return whether the model (or generator) was called at all} */
   public boolean modelCalled() {
     return !attempts.isEmpty();
   }
 
-  /** The best absolute cosine among retrieved hits, if any carries one. */
+  /** {@return the best cosine among retrieved hits, or empty when none carries one} */
   public OptionalDouble bestCosine() {
     return retrieved.stream().filter(h -> h.cosine() != null).mapToDouble(SearchHit::cosine).max();
   }
 
-  /** Model calls, tokens and time spent verifying claims' support, over all attempts. */
+  /** {@return model calls, tokens and time spent verifying claims' support, over all attempts} */
   public VerificationUsage verification() {
     VerificationUsage v = VerificationUsage.NONE;
     for (Attempt a : attempts) {
@@ -75,11 +91,12 @@ public record Trace(
     return v;
   }
 
-  /** Ids of the chunks that were sent. */
+  /** {@return the ids of the chunks that were sent, in the order sent} */
   public List<String> sentChunkIds() {
     return sent.stream().map(s -> s.chunk().id()).toList();
   }
 
+  /** {@return the model of the last attempt, or empty when no model was called} */
   public Optional<String> modelOption() {
     return Optional.ofNullable(model);
   }

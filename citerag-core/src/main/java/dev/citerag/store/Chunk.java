@@ -33,6 +33,22 @@ public record Chunk(
     String contentHash,
     Map<String, String> metadata) {
 
+  /**
+   * Checks every field and copies the heading path and metadata.
+   *
+   * @param id stable id
+   * @param docId the document's id
+   * @param source where the document came from
+   * @param title the document's title, or {@code null}
+   * @param headingPath the headings above the chunk, outermost first
+   * @param page the 1-based page, or {@code null}
+   * @param text the chunk's text, not blank
+   * @param tokenCount estimated tokens, &gt;= 0
+   * @param contentHash SHA-256 of {@code text}, hex
+   * @param metadata the document's metadata
+   * @throws IllegalArgumentException when a field breaks its rule or holds a lone surrogate (which
+   *     PostgreSQL would store as {@code ?})
+   */
   public Chunk {
     Checks.notBlank(id, "id");
     Checks.notBlank(docId, "docId");
@@ -57,15 +73,17 @@ public record Chunk(
     Checks.wellFormed(metadata, "metadata");
   }
 
-  /** The heading path joined with {@code " > "}; empty when the chunk has no heading. */
+  /** {@return the heading path joined with {@code " > "}; empty when the chunk has no heading} */
   public String section() {
     return String.join(" > ", headingPath);
   }
 
+  /** {@return the document's title, or empty} */
   public Optional<String> titleOption() {
     return Optional.ofNullable(title);
   }
 
+  /** {@return the 1-based page, or empty for a document without pages} */
   public Optional<Integer> pageOption() {
     return Optional.ofNullable(page);
   }

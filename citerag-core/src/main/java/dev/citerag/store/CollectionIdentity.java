@@ -10,6 +10,13 @@ import org.jspecify.annotations.Nullable;
 /**
  * What a collection's vectors were made with. A store records it on first use and refuses to be
  * used with a different one ({@link dev.citerag.IdentityMismatchException}).
+ *
+ * @param embeddingProvider the embedder's provider, e.g. {@code onnx}, {@code gemini}
+ * @param embeddingModel the embedding model's name
+ * @param modelDigest the provider's digest of the model weights, or {@code null} when unknown
+ * @param dimensions the vector length, &gt; 0
+ * @param queryInstruction the prefix or task applied to queries, or {@code null} when none
+ * @param chunkerSettings the chunker's {@link dev.citerag.ingest.Chunker#settingsDescription()}
  */
 public record CollectionIdentity(
     String embeddingProvider,
@@ -19,6 +26,18 @@ public record CollectionIdentity(
     @Nullable String queryInstruction,
     String chunkerSettings) {
 
+  /**
+   * Checks the fields.
+   *
+   * @param embeddingProvider the embedder's provider, e.g. {@code onnx}, {@code gemini}
+   * @param embeddingModel the embedding model's name
+   * @param modelDigest the provider's digest of the model weights, or {@code null} when unknown
+   * @param dimensions the vector length, &gt; 0
+   * @param queryInstruction the prefix or task applied to queries, or {@code null} when none
+   * @param chunkerSettings the chunker's {@link dev.citerag.ingest.Chunker#settingsDescription()}
+   * @throws IllegalArgumentException when provider or model is blank, {@code dimensions} is not
+   *     positive or {@code chunkerSettings} is null
+   */
   public CollectionIdentity {
     Checks.notBlank(embeddingProvider, "embeddingProvider");
     Checks.notBlank(embeddingModel, "embeddingModel");
@@ -26,6 +45,14 @@ public record CollectionIdentity(
     Checks.notNull(chunkerSettings, "chunkerSettings");
   }
 
+  /**
+   * The identity of a collection written by this embedder and chunker.
+   *
+   * @param embedder the embedder's identity
+   * @param chunkerSettings the chunker's settings description
+   * @return the identity
+   * @throws IllegalArgumentException when {@code chunkerSettings} is null
+   */
   public static CollectionIdentity of(EmbedderIdentity embedder, String chunkerSettings) {
     return new CollectionIdentity(
         embedder.provider(),
@@ -36,7 +63,14 @@ public record CollectionIdentity(
         chunkerSettings);
   }
 
-  /** Human-readable list of the fields that differ, e.g. {@code dimensions: 384 vs 768}. */
+  /**
+   * Compares two identities field by field (used in {@link dev.citerag.IdentityMismatchException}
+   * messages).
+   *
+   * @param other the identity to compare with, e.g. the one requested
+   * @return one entry per field that differs, e.g. {@code dimensions: stored 384 vs requested 768};
+   *     empty when the identities are equal
+   */
   public List<String> differencesFrom(CollectionIdentity other) {
     List<String> d = new ArrayList<>();
     diff(d, "embeddingProvider", embeddingProvider, other.embeddingProvider);
@@ -53,6 +87,9 @@ public record CollectionIdentity(
    * (provider, model, digest, dimensions, query instruction; the chunker settings do not matter for
    * reading). A digest is compared only when both sides know one. Empty when a pipeline built with
    * this embedder may search the collection.
+   *
+   * @param embedder the identity of the embedder that would make the query vectors
+   * @return one entry per field that differs; empty when the embedder matches
    */
   public List<String> embeddingDifferencesFrom(EmbedderIdentity embedder) {
     List<String> d = new ArrayList<>();

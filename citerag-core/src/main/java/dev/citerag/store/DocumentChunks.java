@@ -8,9 +8,22 @@ import java.util.Set;
 /**
  * The complete new state of one document: its content hash and all its chunks. A store replaces the
  * document's previous chunks with exactly these, atomically.
+ *
+ * @param docId the document's id: not blank, no lone surrogate
+ * @param documentHash the document's {@link dev.citerag.ingest.Document#contentHash()}
+ * @param chunks every chunk of the document, each with {@code docId}; empty removes its chunks
  */
 public record DocumentChunks(String docId, String documentHash, List<EmbeddedChunk> chunks) {
 
+  /**
+   * Checks the fields and copies the chunks.
+   *
+   * @param docId the document's id: not blank, no lone surrogate
+   * @param documentHash the document's {@link dev.citerag.ingest.Document#contentHash()}
+   * @param chunks every chunk of the document, each with {@code docId}; empty removes its chunks
+   * @throws IllegalArgumentException when an id or hash is blank, a chunk belongs to another
+   *     document, or two chunks share an id
+   */
   public DocumentChunks {
     Checks.notBlank(docId, "docId");
     Checks.wellFormed(docId, "docId");

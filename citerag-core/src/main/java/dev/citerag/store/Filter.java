@@ -25,25 +25,72 @@ public sealed interface Filter permits Filter.All, Filter.Eq, Filter.In, Filter.
   /** The filter that lets everything through. */
   Filter ALL = new All();
 
-  /** Whether a chunk with this metadata passes. */
+  /**
+   * Evaluates the filter in memory (stores may translate it to their query language instead).
+   *
+   * @param metadata a chunk's metadata
+   * @return whether a chunk with this metadata passes
+   */
   boolean test(Map<String, String> metadata);
 
+  /**
+   * A chunk passes when its {@code key} equals {@code value}.
+   *
+   * @param key a metadata name matching {@link #KEY}
+   * @param value the required value: no NUL character, no lone surrogate
+   * @return the filter
+   * @throws IllegalArgumentException when the key or value is null or breaks its rule
+   */
   static Filter eq(String key, String value) {
     return new Eq(key, value);
   }
 
+  /**
+   * A chunk passes when its {@code key} is one of {@code values}.
+   *
+   * @param key a metadata name matching {@link #KEY}
+   * @param values the accepted values; at least one
+   * @return the filter
+   * @throws IllegalArgumentException when the key or a value is null or breaks its rule, or there
+   *     is no value
+   */
   static Filter in(String key, String... values) {
     return new In(key, new LinkedHashSet<>(Arrays.asList(values)));
   }
 
+  /**
+   * A chunk passes when its {@code key} is one of {@code values}.
+   *
+   * @param key a metadata name matching {@link #KEY}
+   * @param values the accepted values; at least one
+   * @return the filter
+   * @throws IllegalArgumentException when the key or a value is null or breaks its rule, or the set
+   *     is empty
+   */
   static Filter in(String key, Set<String> values) {
     return new In(key, values);
   }
 
+  /**
+   * A chunk passes when every part passes.
+   *
+   * @param filters the parts; at least one
+   * @return the filter
+   * @throws IllegalArgumentException when there is no part
+   * @throws NullPointerException when a part is null
+   */
   static Filter and(Filter... filters) {
     return new And(List.of(filters));
   }
 
+  /**
+   * A chunk passes when at least one part passes.
+   *
+   * @param filters the parts; at least one
+   * @return the filter
+   * @throws IllegalArgumentException when there is no part
+   * @throws NullPointerException when a part is null
+   */
   static Filter or(Filter... filters) {
     return new Or(List.of(filters));
   }
@@ -56,8 +103,21 @@ public sealed interface Filter permits Filter.All, Filter.Eq, Filter.In, Filter.
     }
   }
 
-  /** {@code metadata[key] == value}; a chunk without the key does not pass. */
+  /**
+   * {@code metadata[key] == value}; a chunk without the key does not pass.
+   *
+   * @param key the metadata name
+   * @param value the required value
+   */
   record Eq(String key, String value) implements Filter {
+    /**
+     * Checks the key and value.
+     *
+     * @param key the metadata name
+     * @param value the required value
+     * @throws IllegalArgumentException when the key does not match {@link #KEY} or the value is
+     *     null, holds NUL or a lone surrogate
+     */
     public Eq {
       checkKey(key);
       Checks.plainText(value, "filter value for \"" + key + "\"");
@@ -69,8 +129,21 @@ public sealed interface Filter permits Filter.All, Filter.Eq, Filter.In, Filter.
     }
   }
 
-  /** {@code metadata[key]} is one of {@code values}. */
+  /**
+   * {@code metadata[key]} is one of {@code values}; a chunk without the key does not pass.
+   *
+   * @param key the metadata name
+   * @param values the accepted values, not empty
+   */
   record In(String key, Set<String> values) implements Filter {
+    /**
+     * Checks the key and copies the values.
+     *
+     * @param key the metadata name
+     * @param values the accepted values, not empty
+     * @throws IllegalArgumentException when the key does not match {@link #KEY}, a value is null or
+     *     holds NUL or a lone surrogate, or there is no value
+     */
     public In {
       checkKey(key);
       values = Set.copyOf(Checks.noNullElements(values, "filter values"));
@@ -90,8 +163,18 @@ public sealed interface Filter permits Filter.All, Filter.Eq, Filter.In, Filter.
     }
   }
 
-  /** All of the parts pass. */
+  /**
+   * All of the parts pass.
+   *
+   * @param parts the conditions, not empty
+   */
   record And(List<Filter> parts) implements Filter {
+    /**
+     * Copies the parts.
+     *
+     * @param parts the conditions, not empty
+     * @throws IllegalArgumentException when there is no part or a part is null
+     */
     public And {
       parts = List.copyOf(Checks.noNullElements(parts, "filter parts"));
       if (parts.isEmpty()) {
@@ -110,8 +193,18 @@ public sealed interface Filter permits Filter.All, Filter.Eq, Filter.In, Filter.
     }
   }
 
-  /** At least one of the parts passes. */
+  /**
+   * At least one of the parts passes.
+   *
+   * @param parts the conditions, not empty
+   */
   record Or(List<Filter> parts) implements Filter {
+    /**
+     * Copies the parts.
+     *
+     * @param parts the conditions, not empty
+     * @throws IllegalArgumentException when there is no part or a part is null
+     */
     public Or {
       parts = List.copyOf(Checks.noNullElements(parts, "filter parts"));
       if (parts.isEmpty()) {

@@ -123,6 +123,7 @@ public final class InMemoryVectorStore implements VectorStore {
   /**
    * An empty store for vectors of {@code dimensions} components.
    *
+   * @param dimensions the vector length every write and query must have
    * @throws IllegalArgumentException when {@code dimensions} is not between 1 and 65,536
    */
   public InMemoryVectorStore(int dimensions) {

@@ -25,6 +25,18 @@ public record SearchHit(
     double lexicalScore,
     double fusedScore) {
 
+  /**
+   * Checks the scores.
+   *
+   * @param chunk the chunk
+   * @param cosine cosine similarity to the query vector, or {@code null} when not computed
+   * @param denseRank 1-based dense rank, or {@code null}
+   * @param lexicalRank 1-based lexical rank, or {@code null}
+   * @param lexicalScore the lexical score, 0 when not matched
+   * @param fusedScore the fusion score
+   * @throws IllegalArgumentException when {@code chunk} is null, the cosine is not finite or a rank
+   *     is below 1
+   */
   public SearchHit {
     Checks.notNull(chunk, "chunk");
     if (cosine != null && !Double.isFinite(cosine)) {
@@ -38,19 +50,22 @@ public record SearchHit(
     }
   }
 
+  /** {@return the cosine, or empty when the search computed none} */
   public OptionalDouble cosineOption() {
     return cosine == null ? OptionalDouble.empty() : OptionalDouble.of(cosine);
   }
 
+  /** {@return the 1-based dense rank, or empty when the hit was not among the dense candidates} */
   public Optional<Integer> denseRankOption() {
     return Optional.ofNullable(denseRank);
   }
 
+  /** {@return the 1-based lexical rank, or empty when no query term matched} */
   public Optional<Integer> lexicalRankOption() {
     return Optional.ofNullable(lexicalRank);
   }
 
-  /** Whether at least one query term matched the chunk lexically. */
+  /** {@return whether at least one query term matched the chunk lexically} */
   public boolean matchedLexically() {
     return lexicalRank != null;
   }

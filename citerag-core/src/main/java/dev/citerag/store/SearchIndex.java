@@ -22,13 +22,13 @@ import java.util.Optional;
  */
 public interface SearchIndex {
 
-  /** The vector length this index holds; a query vector must have it. */
+  /** {@return the vector length this index holds; a query vector must have it} */
   int dimensions();
 
   /**
-   * What the indexed vectors were made with, if recorded (a store records it on the first ingest).
-   * A pipeline compares it with its embedder and refuses a mismatch ({@link
-   * dev.citerag.IdentityMismatchException}).
+   * {@return what the indexed vectors were made with, or empty when none is recorded yet (a store
+   * records it on the first ingest)} A pipeline compares it with its embedder and refuses a
+   * mismatch ({@link dev.citerag.IdentityMismatchException}).
    */
   Optional<CollectionIdentity> identity();
 
@@ -36,6 +36,10 @@ public interface SearchIndex {
    * Top {@code k} chunks by cosine similarity to {@code queryVector} among those passing {@code
    * filter}. Every hit carries its cosine and dense rank.
    *
+   * @param queryVector the query's embedding, of {@link #dimensions()} finite components
+   * @param k the most hits to return, &gt; 0
+   * @param filter only chunks that pass it are considered ({@link Filter#ALL} for all)
+   * @return up to {@code k} hits, best first; fewer when fewer chunks pass the filter
    * @throws IllegalArgumentException when the vector is null, has a non-finite component or other
    *     dimensions than the index, {@code k <= 0}, or the filter is null
    */
@@ -46,6 +50,10 @@ public interface SearchIndex {
    * filter}. Only chunks matching at least one query term are returned; every hit carries its
    * lexical rank and score, and no cosine.
    *
+   * @param queryText the question as typed
+   * @param k the most hits to return, &gt; 0
+   * @param filter only chunks that pass it are considered
+   * @return up to {@code k} hits, best first; empty when no term matches
    * @throws IllegalArgumentException when the text or filter is null, or {@code k <= 0}
    */
   List<SearchHit> lexicalSearch(String queryText, int k, Filter filter);
@@ -60,6 +68,11 @@ public interface SearchIndex {
    * should override this and fill it in (the in-memory and PostgreSQL stores do, in one consistent
    * read), which is what {@code VectorStoreContract} checks.
    *
+   * @param queryVector the query's embedding, of {@link #dimensions()} finite components
+   * @param queryText the question as typed
+   * @param k the most hits to return, &gt; 0
+   * @param filter only chunks that pass it are considered
+   * @return up to {@code k} hits, best fused score first
    * @throws IllegalArgumentException as {@link #denseSearch} and {@link #lexicalSearch}
    */
   default List<SearchHit> hybridSearch(

@@ -20,12 +20,19 @@ public interface VectorStore extends SearchIndex {
   /**
    * Records the collection's identity on first use; afterwards verifies it.
    *
+   * @param identity the embedder and chunker that make this collection's chunks
    * @throws IllegalArgumentException when the identity's dimensions differ from the store's
    * @throws dev.citerag.IdentityMismatchException when a different identity is already recorded
    */
   void ensureIdentity(CollectionIdentity identity);
 
-  /** The stored content hash of each of the given documents that the store holds. */
+  /**
+   * Looks up stored document hashes, so that unchanged documents can be skipped.
+   *
+   * @param docIds the documents to look up
+   * @return document id to stored {@link DocumentChunks#documentHash()}, for those of {@code
+   *     docIds} the store holds; absent ids are left out
+   */
   Map<String, String> documentHashes(Collection<String> docIds);
 
   /**
@@ -33,19 +40,28 @@ public interface VectorStore extends SearchIndex {
    * the old chunk set or the new one, never a mix. A document whose stored hash equals {@link
    * DocumentChunks#documentHash()} is skipped without writing.
    *
+   * @param documents the new state of each document, ids unique
+   * @return what changed
    * @throws IllegalArgumentException when a vector has other dimensions than the store
    */
   WriteResult write(List<DocumentChunks> documents);
 
-  /** Removes a document and all its chunks; returns whether it was present. */
+  /**
+   * Removes a document and all its chunks, atomically.
+   *
+   * @param docId the document's id
+   * @return whether the store held it
+   */
   boolean deleteDocument(String docId);
 
   /**
    * The id of every document stored, in no particular order: what a sync compares with its source
    * to find the documents that are gone from it (see {@code Ingestor.sync}).
+   *
+   * @return a new set of the stored document ids
    */
   Set<String> documentIds();
 
-  /** Number of chunks stored. */
+  /** {@return the number of chunks stored} */
   long chunkCount();
 }

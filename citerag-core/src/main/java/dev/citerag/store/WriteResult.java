@@ -11,8 +11,15 @@ package dev.citerag.store;
 public record WriteResult(
     int documentsWritten, int documentsSkipped, int chunksWritten, int chunksDeleted) {
 
+  /** Nothing changed. */
   public static final WriteResult EMPTY = new WriteResult(0, 0, 0, 0);
 
+  /**
+   * Adds two results, e.g. of two batches.
+   *
+   * @param o the result to add
+   * @return the field-by-field sums
+   */
   public WriteResult plus(WriteResult o) {
     return new WriteResult(
         documentsWritten + o.documentsWritten,

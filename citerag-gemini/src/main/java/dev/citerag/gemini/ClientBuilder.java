@@ -40,6 +40,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * The API key, sent only in the {@code x-goog-api-key} header. Default: the environment variable
    * {@code GEMINI_API_KEY}, else {@code GOOGLE_API_KEY}.
    *
+   * @param apiKey the key; never logged or shown by {@code toString()}
+   * @return this builder
    * @throws IllegalArgumentException when blank or not visible ASCII (the message never shows it)
    */
   public B apiKey(String apiKey) {
@@ -52,6 +54,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * GEMINI_BASE_URL}. Default: {@link System#getenv()}. Tests pass a map so that they never read
    * the real environment.
    *
+   * @param environment variable name to value
+   * @return this builder
    * @throws IllegalArgumentException when null or holding a null key or value
    */
   public B environment(Map<String, String> environment) {
@@ -63,6 +67,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * The API root, ending with the version. Default: the environment variable {@code
    * GEMINI_BASE_URL}, else {@value dev.citerag.gemini.internal.Settings#DEFAULT_BASE_URL}.
    *
+   * @param baseUrl the API root, http or https
+   * @return this builder
    * @throws IllegalArgumentException when not an http(s) URL, or it has a query, fragment or user
    *     info
    */
@@ -74,6 +80,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   /**
    * TCP/TLS connect timeout. Default 10 s.
    *
+   * @param connectTimeout the bound per attempt
+   * @return this builder
    * @throws IllegalArgumentException when null, zero or negative
    */
   public B connectTimeout(Duration connectTimeout) {
@@ -86,6 +94,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * GeminiChatModel#DEFAULT_READ_TIMEOUT 120 s} for a chat model, {@linkplain
    * GeminiEmbedder#DEFAULT_READ_TIMEOUT 60 s} for an embedder.
    *
+   * @param readTimeout the bound per attempt
+   * @return this builder
    * @throws IllegalArgumentException when null, zero or negative
    */
   public B readTimeout(Duration readTimeout) {
@@ -100,6 +110,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * timeout bounds all attempts of a call (for an embedder, of a batch); a chat request's own
    * timeout bounds the whole call too.
    *
+   * @param callTimeout the bound on one call, retries included
+   * @return this builder
    * @throws IllegalArgumentException when null, zero or negative
    */
   public B callTimeout(Duration callTimeout) {
@@ -112,6 +124,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * retries each batch on its own. Default {@link RetryPolicy#DEFAULT}; {@link RetryPolicy#NONE}
    * turns retries off. 400, 401, 403 and 404 are never retried.
    *
+   * @param retryPolicy attempts, backoff and total time
+   * @return this builder
    * @throws IllegalArgumentException when null
    */
   public B retryPolicy(RetryPolicy retryPolicy) {
@@ -129,6 +143,10 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * A client whose connection pool and dispatcher to share. Default null: a client of its own. The
    * timeouts above are applied to a derived client, and redirects are not followed. Do not give a
    * client with an interceptor that logs headers unless it redacts {@code x-goog-api-key}.
+   *
+   * @param httpClient the client to derive from, or {@code null} for a private one; it is not
+   *     closed
+   * @return this builder
    */
   public B httpClient(@Nullable OkHttpClient httpClient) {
     settings.httpClient(httpClient);

@@ -70,6 +70,8 @@ public final class GeminiChatModel implements ChatModel {
   /**
    * A builder with the defaults; nothing is checked against the environment until {@link
    * Builder#build()}.
+   *
+   * @return a new builder
    */
   public static Builder builder() {
     return new Builder();
@@ -78,6 +80,8 @@ public final class GeminiChatModel implements ChatModel {
   /**
    * A builder holding this model's settings (the key as it was given: explicit or from the
    * environment).
+   *
+   * @return a new builder; this model is not affected
    */
   public Builder toBuilder() {
     Builder b = new Builder().connection(connection);
@@ -123,12 +127,14 @@ public final class GeminiChatModel implements ChatModel {
     return GeminiTransport.PROVIDER + ":" + model;
   }
 
-  /** The configured model id, e.g. {@code gemini-2.5-flash}. */
+  /** {@return the configured model id, e.g. {@code gemini-2.5-flash}} */
   public String model() {
     return model;
   }
 
-  /** The resolved base URL, e.g. {@code https://generativelanguage.googleapis.com/v1beta}. */
+  /**
+   * {@return the resolved base URL, e.g. {@code https://generativelanguage.googleapis.com/v1beta}}
+   */
   public String baseUrl() {
     return connection.baseUrl().toString();
   }
@@ -168,6 +174,8 @@ public final class GeminiChatModel implements ChatModel {
     /**
      * The model id as in {@code models/{model}:generateContent}. Default {@value #DEFAULT_MODEL}.
      *
+     * @param model the model id, e.g. {@code gemini-2.5-pro}
+     * @return this builder
      * @throws IllegalArgumentException when blank, prefixed with {@code models/} or holding other
      *     characters than letters, digits, '.', '_' and '-'
      */
@@ -180,6 +188,8 @@ public final class GeminiChatModel implements ChatModel {
      * Sampling temperature sent instead of the request's. Default null: the request's value is sent
      * (the pipeline sends 0).
      *
+     * @param temperature 0 to 2, or {@code null} to send the request's
+     * @return this builder
      * @throws IllegalArgumentException when not between 0 and 2
      */
     public Builder temperature(@Nullable Double temperature) {
@@ -194,6 +204,8 @@ public final class GeminiChatModel implements ChatModel {
      * Output token limit sent instead of the request's; on thinking models it includes thinking
      * tokens. Default null: the request's value is sent.
      *
+     * @param maxOutputTokens the limit in tokens, or {@code null} to send the request's
+     * @return this builder
      * @throws IllegalArgumentException when not &gt; 0
      */
     public Builder maxOutputTokens(@Nullable Integer maxOutputTokens) {
@@ -209,6 +221,8 @@ public final class GeminiChatModel implements ChatModel {
      * model decide, a positive value caps thinking tokens. Default null: not sent, the model's
      * default applies.
      *
+     * @param thinkingBudget the budget in tokens, or {@code null} for the model's default
+     * @return this builder
      * @throws IllegalArgumentException when not between -1 and 32768
      */
     public Builder thinkingBudget(@Nullable Integer thinkingBudget) {
@@ -222,6 +236,7 @@ public final class GeminiChatModel implements ChatModel {
     /**
      * An immutable, thread-safe model.
      *
+     * @return the model
      * @throws IllegalStateException when no API key is set (naming {@code GEMINI_API_KEY} and
      *     {@code GOOGLE_API_KEY})
      * @throws IllegalArgumentException when settings contradict each other or {@code

@@ -74,6 +74,8 @@ public final class GeminiEmbedder implements Embedder {
   /**
    * A builder with the defaults; nothing is checked against the environment until {@link
    * Builder#build()}.
+   *
+   * @return a new builder
    */
   public static Builder builder() {
     return new Builder();
@@ -82,6 +84,8 @@ public final class GeminiEmbedder implements Embedder {
   /**
    * A builder holding this embedder's settings (the key as it was given: explicit or from the
    * environment).
+   *
+   * @return a new builder; this embedder is not affected
    */
   public Builder toBuilder() {
     Builder b = new Builder().connection(connection);
@@ -147,12 +151,12 @@ public final class GeminiEmbedder implements Embedder {
     return vectors;
   }
 
-  /** The configured model id, e.g. {@code gemini-embedding-001}. */
+  /** {@return the configured model id, e.g. {@code gemini-embedding-001}} */
   public String model() {
     return model;
   }
 
-  /** The resolved base URL. */
+  /** {@return the resolved base URL} */
   public String baseUrl() {
     return connection.baseUrl().toString();
   }
@@ -187,6 +191,8 @@ public final class GeminiEmbedder implements Embedder {
      * The model id as in {@code models/{model}:batchEmbedContents}. Default {@value
      * #DEFAULT_MODEL}.
      *
+     * @param model the model id
+     * @return this builder
      * @throws IllegalArgumentException when blank, prefixed with {@code models/} or holding other
      *     characters than letters, digits, '.', '_' and '-'
      */
@@ -199,6 +205,8 @@ public final class GeminiEmbedder implements Embedder {
      * {@code outputDimensionality}: the vector length asked for and checked on every reply. Default
      * {@value #DEFAULT_DIMENSIONS}.
      *
+     * @param outputDimensionality the vector length
+     * @return this builder
      * @throws IllegalArgumentException when not between 128 and 3072 (gemini-embedding-001's range)
      */
     public Builder outputDimensionality(int outputDimensionality) {
@@ -210,6 +218,7 @@ public final class GeminiEmbedder implements Embedder {
     /**
      * An immutable, thread-safe embedder.
      *
+     * @return the embedder
      * @throws IllegalStateException when no API key is set (naming {@code GEMINI_API_KEY} and
      *     {@code GOOGLE_API_KEY})
      * @throws IllegalArgumentException when settings contradict each other or {@code

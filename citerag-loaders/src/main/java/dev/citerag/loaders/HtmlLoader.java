@@ -29,7 +29,13 @@ public final class HtmlLoader implements DocumentLoader {
   public HtmlLoader() {}
 
   /**
-   * @throws DocumentLoadException when the page has no text at all
+   * Reads an HTML page as a Markdown-format document.
+   *
+   * @param id the document id to give it
+   * @param source where it came from (a path or URL), used for the title fallback and in messages
+   * @param content the page's bytes, in the encoding the page declares (else UTF-8)
+   * @return the document: main content as Markdown, the title, no pages
+   * @throws DocumentLoadException when the page has no text at all in its main content
    */
   @Override
   public Document load(String id, String source, byte[] content) {

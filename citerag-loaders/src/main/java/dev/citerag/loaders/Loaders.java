@@ -15,7 +15,10 @@ import dev.citerag.load.FolderLoader;
 public final class Loaders {
   private Loaders() {}
 
-  /** A {@link FolderLoader} builder with every format registered; further settings as usual. */
+  /**
+   * {@return a new {@link FolderLoader} builder with every format registered (Markdown, text, HTML,
+   * PDF); further settings as usual}
+   */
   public static FolderLoader.Builder folderLoader() {
     HtmlLoader html = new HtmlLoader();
     PdfLoader pdf = new PdfLoader();

@@ -50,7 +50,14 @@ public final class PdfLoader implements DocumentLoader {
   public PdfLoader() {}
 
   /**
-   * @throws DocumentLoadException as listed above
+   * Reads a PDF as a paged document.
+   *
+   * @param id the document id to give it
+   * @param source where it came from (a path or URL), used for the title fallback and in messages
+   * @param content the PDF's bytes
+   * @return the document with one {@link dev.citerag.ingest.Page} per page that has text
+   * @throws DocumentLoadException when the file is not a readable PDF, is encrypted, forbids text
+   *     extraction or has no text (a scan), naming {@code source}
    */
   @Override
   public Document load(String id, String source, byte[] content) {

@@ -40,6 +40,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * Default: {@code OLLAMA_HOST} from the {@linkplain #environment environment}, else {@code
    * http://127.0.0.1:11434}.
    *
+   * @param baseUrl a URL or {@code host[:port]}
+   * @return this builder
    * @throws IllegalArgumentException when blank, not http(s), carrying credentials, a query or a
    *     fragment, or with a bad port
    */
@@ -53,6 +55,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * for a chat model, {@code OLLAMA_EMBED_MODEL} for an embedder). Default: {@link
    * System#getenv()}. Tests pass a map so that they never depend on the real environment.
    *
+   * @param environment variable name to value
+   * @return this builder
    * @throws IllegalArgumentException when null or containing null keys or values
    */
   public B environment(Map<String, String> environment) {
@@ -63,6 +67,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   /**
    * Bound on opening the TCP connection, per attempt. Default 10 s.
    *
+   * @param timeout the bound per attempt
+   * @return this builder
    * @throws IllegalArgumentException when null, not positive or over 1 h
    */
   public B connectTimeout(Duration timeout) {
@@ -73,6 +79,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   /**
    * Bound on waiting for a reply, per attempt, once the model has answered once. Default 2 min.
    *
+   * @param timeout the bound per attempt
+   * @return this builder
    * @throws IllegalArgumentException when null, not positive or over 1 h
    */
   public B readTimeout(Duration timeout) {
@@ -85,6 +93,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * the retry policy's total time is stretched to at least this until then. Default 5 min; must be
    * &gt;= {@link #readTimeout}.
    *
+   * @param timeout the bound until the first success
+   * @return this builder
    * @throws IllegalArgumentException when null, not positive or over 1 h
    */
   public B firstCallTimeout(Duration timeout) {
@@ -96,6 +106,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * How connection failures, timeouts, 429 and 500/502/503 are retried; 400, 401/403 and 404 never
    * are. Default {@link RetryPolicy#DEFAULT}.
    *
+   * @param policy attempts, backoff and total time
+   * @return this builder
    * @throws IllegalArgumentException when null
    */
   public B retryPolicy(RetryPolicy policy) {
@@ -107,6 +119,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * How the retrier waits between attempts. Default {@link Retrier.Sleeper#REAL}; tests pass one
    * that records the waits instead of sleeping.
    *
+   * @param sleeper waits between attempts
+   * @return this builder
    * @throws IllegalArgumentException when null
    */
   public B retrySleeper(Retrier.Sleeper sleeper) {
@@ -119,6 +133,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * "24h"}, {@code "-1"} for ever, {@code "0"} to unload at once) or whole seconds ({@code "300"}).
    * Default: not sent (the server's {@code OLLAMA_KEEP_ALIVE}, normally 5 min).
    *
+   * @param keepAlive a Go duration or whole seconds
+   * @return this builder
    * @throws IllegalArgumentException when null or not of either form
    */
   public B keepAlive(String keepAlive) {
@@ -129,6 +145,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   /**
    * {@link #keepAlive(String)} as a {@link Duration}; a negative one keeps the model for ever.
    *
+   * @param keepAlive the time to keep the model loaded
+   * @return this builder
    * @throws IllegalArgumentException when null
    */
   public B keepAlive(Duration keepAlive) {
@@ -140,6 +158,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * A client to derive from (its connection pool, dispatcher, interceptors, proxy); the timeouts
    * above are applied on top. Default: a private client.
    *
+   * @param client the client to derive from; it is not closed or changed
+   * @return this builder
    * @throws IllegalArgumentException when null
    */
   public B httpClient(OkHttpClient client) {

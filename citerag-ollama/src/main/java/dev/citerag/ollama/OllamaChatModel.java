@@ -62,12 +62,12 @@ public final class OllamaChatModel implements ChatModel {
     this.client = new OllamaChatClient(new OllamaTransport(config), options);
   }
 
-  /** A builder with every default in place. */
+  /** {@return a builder with every default in place} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder holding this model's effective settings (base URL and model resolved). */
+  /** {@return a builder holding this model's effective settings (base URL and model resolved)} */
   public Builder toBuilder() {
     return new Builder(this);
   }
@@ -90,22 +90,22 @@ public final class OllamaChatModel implements ChatModel {
     return "ollama:" + config.model();
   }
 
-  /** The model name as configured, e.g. {@code llama3.2}. */
+  /** {@return the model name as configured, e.g. {@code llama3.2}} */
   public String model() {
     return config.model();
   }
 
-  /** The server's base URL, e.g. {@code http://127.0.0.1:11434}. */
+  /** {@return the server's base URL, e.g. {@code http://127.0.0.1:11434}} */
   public String baseUrl() {
     return config.displayUrl();
   }
 
-  /** The temperature sent instead of the request's, when one was configured. */
+  /** {@return the temperature sent instead of the request's, when one was configured} */
   public Optional<Double> temperature() {
     return Optional.ofNullable(options.temperature());
   }
 
-  /** The context window configured, when one was. */
+  /** {@return the context window configured, when one was} */
   public OptionalInt numCtx() {
     return options.numCtx() == null ? OptionalInt.empty() : OptionalInt.of(options.numCtx());
   }
@@ -152,6 +152,8 @@ public final class OllamaChatModel implements ChatModel {
      * The model, e.g. {@code llama3.2} or {@code qwen3:8b}. Default: {@code OLLAMA_MODEL} from the
      * environment, else {@value #DEFAULT_MODEL}.
      *
+     * @param model the model name, with or without a tag
+     * @return this builder
      * @throws IllegalArgumentException when blank or containing whitespace
      */
     public Builder model(String model) {
@@ -163,6 +165,8 @@ public final class OllamaChatModel implements ChatModel {
      * Sampling temperature sent instead of the request's. Default: the request's value (the
      * pipeline sends 0).
      *
+     * @param temperature 0 to 2
+     * @return this builder
      * @throws IllegalArgumentException when not between 0 and 2
      */
     public Builder temperature(double temperature) {
@@ -170,7 +174,12 @@ public final class OllamaChatModel implements ChatModel {
       return this;
     }
 
-    /** Sampling seed, for repeatable replies. Default: not sent (the server picks one). */
+    /**
+     * Sampling seed, for repeatable replies. Default: not sent (the server picks one).
+     *
+     * @param seed the seed
+     * @return this builder
+     */
     public Builder seed(int seed) {
       this.seed = seed;
       return this;
@@ -180,6 +189,8 @@ public final class OllamaChatModel implements ChatModel {
      * Context window in tokens ({@code options.num_ctx}); the prompt with its sources must fit.
      * Default: not sent (the model's or server's default, often 2048 to 4096).
      *
+     * @param numCtx the context window, in tokens
+     * @return this builder
      * @throws IllegalArgumentException when not between 1 and 2,097,152
      */
     public Builder numCtx(int numCtx) {
@@ -192,6 +203,9 @@ public final class OllamaChatModel implements ChatModel {
      * Ollama turns thinking on by itself for models that can think when the field is missing. A
      * model that cannot think answers {@code true} with HTTP 400. The reasoning text is never
      * returned either way.
+     *
+     * @param think whether to think
+     * @return this builder
      */
     public Builder think(boolean think) {
       this.think = think;
@@ -202,6 +216,8 @@ public final class OllamaChatModel implements ChatModel {
      * Thinking at a level, for models that take one (GPT-OSS ignores booleans). Replaces {@link
      * #think(boolean)}.
      *
+     * @param level {@code low}, {@code medium}, {@code high} or {@code max}
+     * @return this builder
      * @throws IllegalArgumentException unless one of {@code low}, {@code medium}, {@code high},
      *     {@code max}
      */
@@ -218,6 +234,7 @@ public final class OllamaChatModel implements ChatModel {
     /**
      * Resolves the environment and builds the model. Makes no network call.
      *
+     * @return the model, thread-safe
      * @throws IllegalArgumentException when {@code OLLAMA_HOST} or {@code OLLAMA_MODEL} is
      *     malformed, or {@code firstCallTimeout < readTimeout}
      */

@@ -77,6 +77,13 @@ public final class OllamaEmbedder implements Embedder {
     public static final Prefixes QWEN3 =
         qwen3("Given a web search query, retrieve relevant passages that answer the query");
 
+    /**
+     * Checks the prefixes.
+     *
+     * @param query prepended to every query
+     * @param document prepended to every document
+     * @throws IllegalArgumentException when a prefix is null
+     */
     public Prefixes {
       Checks.notNull(query, "query");
       Checks.notNull(document, "document");
@@ -86,6 +93,8 @@ public final class OllamaEmbedder implements Embedder {
      * Qwen3-Embedding's query template, {@code Instruct: <task>\nQuery:}, as written on its model
      * card (no space after {@code Query:}); documents get no instruction.
      *
+     * @param task the retrieval task, in words
+     * @return the prefixes
      * @throws IllegalArgumentException when {@code task} is blank
      */
     public static Prefixes qwen3(String task) {
@@ -104,12 +113,14 @@ public final class OllamaEmbedder implements Embedder {
     this.client = new OllamaEmbedClient(new OllamaTransport(config), options);
   }
 
-  /** A builder with every default in place. */
+  /** {@return a builder with every default in place} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder holding this embedder's effective settings (base URL and model resolved). */
+  /**
+   * {@return a builder holding this embedder's effective settings (base URL and model resolved)}
+   */
   public Builder toBuilder() {
     return new Builder(this);
   }
@@ -154,35 +165,36 @@ public final class OllamaEmbedder implements Embedder {
   /**
    * Reads the identity again, caches and returns it; call it after the model was pulled anew.
    *
+   * @return the identity read from the server now
    * @throws dev.citerag.ProviderException as {@link #identity()}
    */
   public EmbedderIdentity refreshIdentity() {
     return client.refreshIdentity();
   }
 
-  /** The model name as configured, e.g. {@code nomic-embed-text}. */
+  /** {@return the model name as configured, e.g. {@code nomic-embed-text}} */
   public String model() {
     return config.model();
   }
 
-  /** The server's base URL, e.g. {@code http://127.0.0.1:11434}. */
+  /** {@return the server's base URL, e.g. {@code http://127.0.0.1:11434}} */
   public String baseUrl() {
     return config.displayUrl();
   }
 
-  /** Texts per request. */
+  /** {@return texts per request} */
   public int batchSize() {
     return options.batchSize();
   }
 
-  /** The vector length requested from the server, when one was configured. */
+  /** {@return the vector length requested from the server, when one was configured} */
   public OptionalInt dimensions() {
     return options.dimensions() == null
         ? OptionalInt.empty()
         : OptionalInt.of(options.dimensions());
   }
 
-  /** The prefixes applied to queries and documents. */
+  /** {@return the prefixes applied to queries and documents} */
   public Prefixes prefixes() {
     return new Prefixes(options.queryPrefix(), options.documentPrefix());
   }
@@ -227,6 +239,8 @@ public final class OllamaEmbedder implements Embedder {
      * The embedding model, e.g. {@code nomic-embed-text} or {@code qwen3-embedding:0.6b}. Default:
      * {@code OLLAMA_EMBED_MODEL} from the environment, else {@value #DEFAULT_MODEL}.
      *
+     * @param model the model name, with or without a tag
+     * @return this builder
      * @throws IllegalArgumentException when blank or containing whitespace
      */
     public Builder model(String model) {
@@ -237,6 +251,8 @@ public final class OllamaEmbedder implements Embedder {
     /**
      * Texts per {@code /api/embed} request. Default {@value #DEFAULT_BATCH_SIZE}.
      *
+     * @param batchSize texts per request
+     * @return this builder
      * @throws IllegalArgumentException when not between 1 and 2048
      */
     public Builder batchSize(int batchSize) {
@@ -249,6 +265,8 @@ public final class OllamaEmbedder implements Embedder {
      * and normalises again, for models trained for that (Matryoshka: nomic-embed-text v1.5,
      * qwen3-embedding). Default: not sent (the model's full length).
      *
+     * @param dimensions the vector length
+     * @return this builder
      * @throws IllegalArgumentException when not between 1 and 65,536
      */
     public Builder dimensions(int dimensions) {
@@ -260,6 +278,8 @@ public final class OllamaEmbedder implements Embedder {
      * Text prepended to every query, e.g. {@code "query: "}; it is part of the {@linkplain
      * #identity() identity}. Default: empty.
      *
+     * @param prefix the query prefix, possibly empty
+     * @return this builder
      * @throws IllegalArgumentException when null
      */
     public Builder queryPrefix(String prefix) {
@@ -270,6 +290,8 @@ public final class OllamaEmbedder implements Embedder {
     /**
      * Text prepended to every document, e.g. {@code "passage: "}. Default: empty.
      *
+     * @param prefix the document prefix, possibly empty
+     * @return this builder
      * @throws IllegalArgumentException when null
      */
     public Builder documentPrefix(String prefix) {
@@ -280,6 +302,8 @@ public final class OllamaEmbedder implements Embedder {
     /**
      * Both prefixes at once, e.g. {@link Prefixes#NOMIC}. Default {@link Prefixes#NONE}.
      *
+     * @param prefixes the query and document prefixes
+     * @return this builder
      * @throws IllegalArgumentException when null
      */
     public Builder prefixes(Prefixes prefixes) {
@@ -292,6 +316,7 @@ public final class OllamaEmbedder implements Embedder {
     /**
      * Resolves the environment and builds the embedder. Makes no network call.
      *
+     * @return the embedder, thread-safe
      * @throws IllegalArgumentException when {@code OLLAMA_HOST} or {@code OLLAMA_EMBED_MODEL} is
      *     malformed, or {@code firstCallTimeout < readTimeout}
      */

@@ -163,7 +163,7 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
     log.debug("citerag.onnx: loaded {} in {} ms ({} threads)", model, loadTime.toMillis(), threads);
   }
 
-  /** A builder for {@link OnnxModel#BGE_SMALL_EN_V15_Q} with default settings. */
+  /** {@return a builder for {@link OnnxModel#BGE_SMALL_EN_V15_Q} with default settings} */
   public static Builder builder() {
     return new Builder();
   }
@@ -190,6 +190,8 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
    * Embeds passages for storage (no instruction; titles ignored), one unit vector per input in
    * input order.
    *
+   * @param documents the passages; an empty list gives an empty list
+   * @return one vector of {@code identity().dimensions()} components per input, in input order
    * @throws IllegalArgumentException when {@code documents} or an element is null, or a text has
    *     more than {@link #maxTokens()} tokens
    * @throws IllegalStateException after {@link #close()}
@@ -211,6 +213,8 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
   /**
    * Embeds a question with the model's query instruction before it (when it has one).
    *
+   * @param query the question
+   * @return a unit vector of {@code identity().dimensions()} components
    * @throws IllegalArgumentException when {@code query} is null, or instruction plus query has more
    *     than {@link #maxTokens()} tokens
    * @throws IllegalStateException after {@link #close()}
@@ -223,7 +227,15 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
     return run(new String[] {text}, "query", true).get(0);
   }
 
-  /** Tokens of {@code text} as a document, {@code [CLS]} and {@code [SEP]} included. */
+  /**
+   * Counts the tokens of {@code text} as a document, {@code [CLS]} and {@code [SEP]} included, with
+   * the model's own tokenizer.
+   *
+   * @param text the passage
+   * @return the number of tokens
+   * @throws IllegalArgumentException when {@code text} is null
+   * @throws IllegalStateException after {@link #close()}
+   */
   @Override
   public int countTokens(String text) {
     Checks.notNull(text, "text");
@@ -246,17 +258,20 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
     return identity;
   }
 
-  /** The model this embedder runs. */
+  /** {@return the model this embedder runs} */
   public OnnxModel model() {
     return model;
   }
 
-  /** How long reading, hashing and loading the model and tokenizer took. */
+  /** {@return how long reading, hashing and loading the model and tokenizer took} */
   public Duration loadTime() {
     return loadTime;
   }
 
-  /** Frees the native session and tokenizer once running calls finish. Idempotent. */
+  /**
+   * Frees the native session and tokenizer once running calls finish. Idempotent; embedding or
+   * counting after it throws {@link IllegalStateException}.
+   */
   @Override
   public void close() {
     lifecycle.writeLock().lock();
@@ -439,7 +454,13 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
 
     private Builder() {}
 
-    /** Default: {@link OnnxModel#BGE_SMALL_EN_V15_Q}. */
+    /**
+     * The model to run. Default: {@link OnnxModel#BGE_SMALL_EN_V15_Q}.
+     *
+     * @param model the model and tokenizer
+     * @return this builder
+     * @throws IllegalArgumentException when {@code model} is null
+     */
     public Builder model(OnnxModel model) {
       this.model = Checks.notNull(model, "model");
       return this;
@@ -449,6 +470,8 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
      * Threads ONNX Runtime uses inside one inference call (intra-op); default: the available
      * processors. Calls from several threads run side by side, each with this many.
      *
+     * @param threads intra-op threads
+     * @return this builder
      * @throws IllegalArgumentException unless 1 to 256
      */
     public Builder threads(int threads) {
@@ -461,6 +484,8 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
      * batches are length-bucketed; with a quantised model they change vectors slightly (see {@link
      * #DEFAULT_BATCH_SIZE}).
      *
+     * @param batchSize inputs per call
+     * @return this builder
      * @throws IllegalArgumentException unless 1 to 1024
      */
     public Builder batchSize(int batchSize) {
@@ -472,6 +497,8 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
      * Most padded tokens ({@code inputs × longest input}) per inference call, bounding memory;
      * default {@value #DEFAULT_MAX_BATCH_TOKENS}. A single input is always allowed.
      *
+     * @param maxBatchTokens padded tokens per call
+     * @return this builder
      * @throws IllegalArgumentException unless 64 to 1,048,576
      */
     public Builder maxBatchTokens(int maxBatchTokens) {
@@ -482,6 +509,7 @@ public final class OnnxEmbedder implements Embedder, TokenCounter, AutoCloseable
     /**
      * Reads and hashes the model, starts an ONNX Runtime session and the tokenizer.
      *
+     * @return the embedder, thread-safe; close it to free native memory
      * @throws IllegalArgumentException when the model's files are missing or are not a usable model
      *     (inputs, output shape)
      * @throws IllegalStateException when a classpath resource is missing

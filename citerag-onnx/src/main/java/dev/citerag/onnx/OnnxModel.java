@@ -100,6 +100,7 @@ public final class OnnxModel {
    * @param pooling how token vectors become one vector
    * @param maxTokens the most tokens one input may hold, special tokens included (the model's
    *     sequence length), between {@value #MIN_MAX_TOKENS} and {@value #MAX_MAX_TOKENS}
+   * @return the model description; the files are read only when an embedder is built
    * @throws IllegalArgumentException when an argument is null, blank or out of range
    */
   public static OnnxModel fromFiles(
@@ -118,6 +119,7 @@ public final class OnnxModel {
    * @param tokenizerResource resource name of the {@code tokenizer.json}
    * @param pooling how token vectors become one vector
    * @param maxTokens as for {@link #fromFiles}
+   * @return the model description; the resources are read only when an embedder is built
    * @throws IllegalArgumentException when an argument is null, blank or out of range
    */
   public static OnnxModel fromClasspath(
@@ -144,6 +146,8 @@ public final class OnnxModel {
    * The same model with a prefix put before every query (never before documents), e.g. BGE's
    * {@value #BGE_QUERY_INSTRUCTION} or e5's {@code "query: "}.
    *
+   * @param instruction the prefix, taken as is (mind a trailing space)
+   * @return the new model description
    * @throws IllegalArgumentException when {@code instruction} is null or empty
    */
   public OnnxModel withQueryInstruction(String instruction) {
@@ -154,24 +158,27 @@ public final class OnnxModel {
     return new OnnxModel(name, model, tokenizer, pooling, instruction, maxTokens);
   }
 
-  /** The same model without a query instruction. */
+  /** {@return the same model without a query instruction} */
   public OnnxModel withoutQueryInstruction() {
     return new OnnxModel(name, model, tokenizer, pooling, null, maxTokens);
   }
 
+  /** {@return the name recorded in the embedder's identity} */
   public String name() {
     return name;
   }
 
+  /** {@return how token vectors become one vector} */
   public Pooling pooling() {
     return pooling;
   }
 
+  /** {@return the prefix put before every query, or empty when there is none} */
   public Optional<String> queryInstruction() {
     return Optional.ofNullable(queryInstruction);
   }
 
-  /** The most tokens one input may hold, special tokens included. */
+  /** {@return the most tokens one input may hold, special tokens included} */
   public int maxTokens() {
     return maxTokens;
   }

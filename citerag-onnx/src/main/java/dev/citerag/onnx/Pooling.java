@@ -9,7 +9,7 @@ public enum Pooling {
    */
   MEAN;
 
-  /** Lower-case name as recorded in the embedder's identity, e.g. {@code cls}. */
+  /** {@return the lower-case name recorded in the embedder's identity, e.g. {@code cls}} */
   public String label() {
     return name().toLowerCase(java.util.Locale.ROOT);
   }

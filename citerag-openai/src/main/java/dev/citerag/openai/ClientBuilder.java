@@ -43,6 +43,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * local servers (vLLM, llama.cpp, LM Studio, Ollama) accept, and {@code build()} fails for
    * OpenAI's own endpoint.
    *
+   * @param apiKey the key; never logged or shown by {@code toString()}
+   * @return this builder
    * @throws IllegalArgumentException when blank or not visible ASCII (the message never shows it)
    */
   public B apiKey(String apiKey) {
@@ -55,6 +57,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * ({@code OPENAI_MODEL} for a chat model, {@code OPENAI_EMBED_MODEL} for an embedder). Default:
    * {@link System#getenv()}. Tests pass a map so that they never read the real environment.
    *
+   * @param environment variable name to value
+   * @return this builder
    * @throws IllegalArgumentException when null or holding a null key or value
    */
   public B environment(Map<String, String> environment) {
@@ -69,6 +73,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * environment variable {@code OPENAI_BASE_URL}, else {@value
    * dev.citerag.openai.internal.Settings#DEFAULT_BASE_URL}.
    *
+   * @param baseUrl the API root, http or https
+   * @return this builder
    * @throws IllegalArgumentException when not an http(s) URL, or it has user info, a query or a
    *     fragment
    */
@@ -80,6 +86,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   /**
    * TCP/TLS connect timeout. Default 10 s.
    *
+   * @param connectTimeout the bound per attempt
+   * @return this builder
    * @throws IllegalArgumentException when null, zero or negative
    */
   public B connectTimeout(Duration connectTimeout) {
@@ -92,6 +100,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * OpenAiChatModel#DEFAULT_READ_TIMEOUT 120 s} for a chat model, {@linkplain
    * OpenAiEmbedder#DEFAULT_READ_TIMEOUT 60 s} for an embedder.
    *
+   * @param readTimeout the bound per attempt
+   * @return this builder
    * @throws IllegalArgumentException when null, zero or negative
    */
   public B readTimeout(Duration readTimeout) {
@@ -104,6 +114,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * byte. Default 120 s for a chat model, 60 s for an embedder. The retry policy's total timeout
    * bounds all attempts of a call, and a chat request's own timeout bounds the whole call too.
    *
+   * @param callTimeout the bound on one call, retries included
+   * @return this builder
    * @throws IllegalArgumentException when null, zero or negative
    */
   public B callTimeout(Duration callTimeout) {
@@ -117,6 +129,8 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * x-ratelimit-reset-*} hint. Default {@link RetryPolicy#DEFAULT}; {@link RetryPolicy#NONE} turns
    * retries off. 400, 401, 403, 404, an exhausted quota and a refused connection are never retried.
    *
+   * @param retryPolicy attempts, backoff and total time
+   * @return this builder
    * @throws IllegalArgumentException when null
    */
   public B retryPolicy(RetryPolicy retryPolicy) {
@@ -134,6 +148,10 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
    * A client whose connection pool and dispatcher to share. Default null: a client of its own. The
    * timeouts above are applied to a derived client, and redirects are not followed. Do not give a
    * client with an interceptor that logs headers unless it redacts {@code Authorization}.
+   *
+   * @param httpClient the client to derive from, or {@code null} for a private one; it is not
+   *     closed
+   * @return this builder
    */
   public B httpClient(@Nullable OkHttpClient httpClient) {
     settings.httpClient(httpClient);

@@ -115,6 +115,8 @@ public final class OpenAiChatModel implements ChatModel {
   /**
    * A builder with the defaults; nothing is read from the environment until {@link
    * Builder#build()}.
+   *
+   * @return a new builder
    */
   public static Builder builder() {
     return new Builder();
@@ -123,6 +125,8 @@ public final class OpenAiChatModel implements ChatModel {
   /**
    * A builder holding this model's settings (key, base URL and model as given: explicit or from the
    * environment).
+   *
+   * @return a new builder; this model is not affected
    */
   public Builder toBuilder() {
     Builder b = new Builder().connection(connection);
@@ -173,12 +177,12 @@ public final class OpenAiChatModel implements ChatModel {
     return OpenAiTransport.PROVIDER + ":" + model;
   }
 
-  /** The model id sent, e.g. {@code gpt-4o-mini}. */
+  /** {@return the model id sent, e.g. {@code gpt-4o-mini}} */
   public String model() {
     return model;
   }
 
-  /** The resolved base URL, e.g. {@code https://api.openai.com/v1}. */
+  /** {@return the resolved base URL, e.g. {@code https://api.openai.com/v1}} */
   public String baseUrl() {
     return connection.baseUrl().toString();
   }
@@ -223,6 +227,8 @@ public final class OpenAiChatModel implements ChatModel {
      * meta-llama/Llama-3.1-8B-Instruct}, {@code llama3.2:latest}). Default: the environment
      * variable {@code OPENAI_MODEL}, else {@value #DEFAULT_MODEL}.
      *
+     * @param model the model id
+     * @return this builder
      * @throws IllegalArgumentException when blank, longer than 256 characters or holding whitespace
      *     or control characters
      */
@@ -234,6 +240,8 @@ public final class OpenAiChatModel implements ChatModel {
     /**
      * How the answer's shape is asked for. Default {@link StructuredOutput#JSON_SCHEMA}.
      *
+     * @param structuredOutput the response format to ask for
+     * @return this builder
      * @throws IllegalArgumentException when null
      */
     public Builder structuredOutput(StructuredOutput structuredOutput) {
@@ -245,6 +253,8 @@ public final class OpenAiChatModel implements ChatModel {
      * Which field carries the output limit. Default: {@link TokenLimit#MAX_COMPLETION_TOKENS} for
      * {@code api.openai.com}, {@link TokenLimit#MAX_TOKENS} for any other server.
      *
+     * @param tokenLimit the body field of the output limit
+     * @return this builder
      * @throws IllegalArgumentException when null
      */
     public Builder tokenLimit(TokenLimit tokenLimit) {
@@ -256,6 +266,8 @@ public final class OpenAiChatModel implements ChatModel {
      * Sampling temperature sent instead of the request's. Default null: the request's value is sent
      * (the pipeline sends 0).
      *
+     * @param temperature 0 to 2, or {@code null} to send the request's
+     * @return this builder
      * @throws IllegalArgumentException when not between 0 and 2
      */
     public Builder temperature(@Nullable Double temperature) {
@@ -270,6 +282,8 @@ public final class OpenAiChatModel implements ChatModel {
      * Output token limit sent instead of the request's; on reasoning models it includes reasoning
      * tokens. Default null: the request's value is sent.
      *
+     * @param maxOutputTokens the limit in tokens, or {@code null} to send the request's
+     * @return this builder
      * @throws IllegalArgumentException when not &gt; 0
      */
     public Builder maxOutputTokens(@Nullable Integer maxOutputTokens) {
@@ -283,6 +297,7 @@ public final class OpenAiChatModel implements ChatModel {
     /**
      * An immutable, thread-safe model.
      *
+     * @return the model
      * @throws IllegalStateException when no API key is set for {@code api.openai.com} (naming
      *     {@code OPENAI_API_KEY})
      * @throws IllegalArgumentException when settings contradict each other or {@code

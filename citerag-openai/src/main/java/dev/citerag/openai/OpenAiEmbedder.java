@@ -92,12 +92,14 @@ public final class OpenAiEmbedder implements Embedder {
   /**
    * A builder with the defaults; nothing is read from the environment until {@link
    * Builder#build()}.
+   *
+   * @return a new builder
    */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** A builder holding this embedder's settings (key, base URL and model as given). */
+  /** {@return a builder holding this embedder's settings (key, base URL and model as given)} */
   public Builder toBuilder() {
     Builder b = new Builder().connection(connection);
     b.model = modelSetting;
@@ -190,17 +192,17 @@ public final class OpenAiEmbedder implements Embedder {
     }
   }
 
-  /** The model id sent, e.g. {@code text-embedding-3-small}. */
+  /** {@return the model id sent, e.g. {@code text-embedding-3-small}} */
   public String model() {
     return model;
   }
 
-  /** The {@code dimensions} asked for, when set. */
+  /** {@return the {@code dimensions} asked for, when set} */
   public OptionalInt dimensions() {
     return dimensions == null ? OptionalInt.empty() : OptionalInt.of(dimensions);
   }
 
-  /** The resolved base URL. */
+  /** {@return the resolved base URL} */
   public String baseUrl() {
     return connection.baseUrl().toString();
   }
@@ -238,6 +240,8 @@ public final class OpenAiEmbedder implements Embedder {
      * The model id sent in the body. Default: the environment variable {@code OPENAI_EMBED_MODEL},
      * else {@value #DEFAULT_MODEL}.
      *
+     * @param model the model id
+     * @return this builder
      * @throws IllegalArgumentException when blank, longer than 256 characters or holding whitespace
      *     or control characters
      */
@@ -250,6 +254,8 @@ public final class OpenAiEmbedder implements Embedder {
      * The vector length to ask for, sent as {@code dimensions} and checked on every reply. Default:
      * not sent, the model's own length.
      *
+     * @param dimensions the vector length
+     * @return this builder
      * @throws IllegalArgumentException when not between 1 and 65536
      */
     public Builder dimensions(int dimensions) {
@@ -260,6 +266,8 @@ public final class OpenAiEmbedder implements Embedder {
     /**
      * Texts per request. Default {@value #DEFAULT_BATCH_SIZE}.
      *
+     * @param batchSize texts per request
+     * @return this builder
      * @throws IllegalArgumentException when not between 1 and {@value #MAX_BATCH_SIZE}
      */
     public Builder batchSize(int batchSize) {
@@ -270,6 +278,7 @@ public final class OpenAiEmbedder implements Embedder {
     /**
      * An immutable, thread-safe embedder.
      *
+     * @return the embedder
      * @throws IllegalStateException when no API key is set for {@code api.openai.com} (naming
      *     {@code OPENAI_API_KEY})
      * @throws IllegalArgumentException when settings contradict each other or {@code

@@ -119,7 +119,8 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
   }
 
   /**
-   * A builder; {@code collection}, {@code dimensions} and a data source or JDBC URL are required.
+   * {@return a new builder; {@code collection}, {@code dimensions} and a data source or JDBC URL
+   * are required}
    */
   public static Builder builder() {
     return new Builder();
@@ -130,12 +131,12 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
     return collection.settings().dimensions();
   }
 
-  /** The collection's name. */
+  /** {@return the collection's name, as given to the builder} */
   public String collection() {
     return collection.settings().collection();
   }
 
-  /** The schema holding the collection's tables. */
+  /** {@return the schema holding the collection's tables} */
   public String schema() {
     return collection.settings().schema();
   }
@@ -185,7 +186,11 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
     return open().lexicalSearch(queryText, k, filter);
   }
 
-  /** One SQL round trip: dense and lexical top-N, fused by reciprocal rank fusion in SQL. */
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Here one SQL round trip: dense and lexical top-N, fused by reciprocal rank fusion in SQL.
+   */
   @Override
   public List<SearchHit> hybridSearch(float[] queryVector, String queryText, int k, Filter filter) {
     return open().hybridSearch(queryVector, queryText, k, filter);
@@ -199,7 +204,10 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
     return open().withCosines(queryVector, hits);
   }
 
-  /** Closes the connection pool when the store built it; idempotent. */
+  /**
+   * Closes the connection pool when the store built it (a data source handed in is left open);
+   * idempotent. Every later call on the store throws {@link IllegalStateException}.
+   */
   @Override
   public void close() {
     if (closed) {
@@ -248,6 +256,8 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
      * Connections come from this data source (the host's pool); the store never closes it.
      * Exclusive with {@link #jdbcUrl}.
      *
+     * @param dataSource the host application's data source
+     * @return this builder
      * @throws IllegalArgumentException when null
      */
     public Builder dataSource(DataSource dataSource) {
@@ -264,6 +274,8 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
      * properties, never as part of the URL it logs; {@link #username} and {@link #password} win
      * over them. Every message shows the URL with its password masked.
      *
+     * @param jdbcUrl a {@code jdbc:postgresql:} or {@code postgresql:} / {@code postgres:} URL
+     * @return this builder
      * @throws IllegalArgumentException when blank or not a PostgreSQL URL
      */
     public Builder jdbcUrl(String jdbcUrl) {
@@ -273,13 +285,25 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
       return this;
     }
 
-    /** User for {@link #jdbcUrl}; default none (the driver's default). */
+    /**
+     * User for {@link #jdbcUrl}; default none (the URL's, else the driver's default).
+     *
+     * @param username the database role
+     * @return this builder
+     * @throws IllegalArgumentException when blank
+     */
     public Builder username(String username) {
       this.username = Checks.notBlank(username, "username");
       return this;
     }
 
-    /** Password for {@link #jdbcUrl}; default none. Never logged or shown by {@code toString()}. */
+    /**
+     * Password for {@link #jdbcUrl}; default none. Never logged or shown by {@code toString()}.
+     *
+     * @param password the role's password
+     * @return this builder
+     * @throws IllegalArgumentException when null
+     */
     public Builder password(String password) {
       this.password = Checks.notNull(password, "password");
       return this;
@@ -288,6 +312,8 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
     /**
      * Size of the pool built for {@link #jdbcUrl}: 1 to 200, default 10.
      *
+     * @param maximumPoolSize the most connections the store's own pool opens
+     * @return this builder
      * @throws IllegalArgumentException when out of range
      */
     public Builder maximumPoolSize(int maximumPoolSize) {
@@ -298,6 +324,8 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
     /**
      * The collection's name; required. Must match {@code [a-z_][a-z0-9_]{0,47}}.
      *
+     * @param collection the prefix of the collection's tables
+     * @return this builder
      * @throws IllegalArgumentException when it does not, naming the rule
      */
     public Builder collection(String collection) {
@@ -310,6 +338,8 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
      * [a-z_][a-z0-9_]{0,47}} and not start with {@code pg_}. Created when missing (with {@link
      * #createSchema(boolean) createSchema(true)}).
      *
+     * @param schema the schema name
+     * @return this builder
      * @throws IllegalArgumentException when it does not
      */
     public Builder schema(String schema) {
@@ -326,6 +356,8 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
      * Vector length; required, 1 to 4,000 (pgvector's HNSW limit for {@code halfvec}; above 2,000
      * the index is built on a {@code halfvec} cast). Must equal the existing column's.
      *
+     * @param dimensions the embedder's vector length
+     * @return this builder
      * @throws IllegalArgumentException when out of range
      */
     public Builder dimensions(int dimensions) {
@@ -338,6 +370,8 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
      * english}. Must match {@code [a-z_][a-z0-9_]{0,47}}; {@link #build()} checks that it exists in
      * {@code pg_ts_config}, and that an existing collection was created with it.
      *
+     * @param textSearchConfig e.g. {@code english}, {@code simple}, {@code german}
+     * @return this builder
      * @throws IllegalArgumentException when not a valid identifier
      */
     public Builder textSearchConfig(String textSearchConfig) {
@@ -348,6 +382,8 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
     /**
      * HNSW {@code m} (links per node) for a new index: 2 to 100, default 16.
      *
+     * @param m links per node; an existing index keeps its own
+     * @return this builder
      * @throws IllegalArgumentException when out of range
      */
     public Builder hnswM(int m) {
@@ -359,6 +395,8 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
      * HNSW {@code ef_construction} for a new index: 4 to 1,000 and at least {@code 2 * hnswM},
      * default 64.
      *
+     * @param efConstruction candidate list size while building; an existing index keeps its own
+     * @return this builder
      * @throws IllegalArgumentException when out of range
      */
     public Builder hnswEfConstruction(int efConstruction) {
@@ -371,6 +409,8 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
      * candidates a search needs when that is larger): 1 to 1,000, default 100. Higher is slower and
      * finds more of the true nearest neighbours.
      *
+     * @param efSearch candidate list size per query
+     * @return this builder
      * @throws IllegalArgumentException when out of range
      */
     public Builder efSearch(int efSearch) {
@@ -381,6 +421,9 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
     /**
      * Whether {@link #build()} creates the extension, schema, tables and indexes that are missing;
      * default true. With false, missing tables are an error ({@link CollectionNotFoundException}).
+     *
+     * @param createSchema whether to create what is missing
+     * @return this builder
      */
     public Builder createSchema(boolean createSchema) {
       this.createSchema = createSchema;
@@ -391,6 +434,7 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
      * Connects, checks pgvector and the text search configuration, creates the schema when asked
      * to, and checks the stored vector dimensions.
      *
+     * @return the open, thread-safe store; close it to release a pool it built
      * @throws IllegalStateException when settings conflict or are missing, when pgvector is not
      *     installed (naming how to install it), or when the existing collection has other
      *     dimensions or another text search configuration

@@ -8,7 +8,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A parsed reply: the answer when the reply was a JSON object matching the schema, otherwise the
- * issues ({@link IssueType#INVALID_JSON} or {@link IssueType#SCHEMA_MISMATCH}).
+ * issues ({@link dev.citerag.answer.IssueType#INVALID_JSON} or {@link
+ * dev.citerag.answer.IssueType#SCHEMA_MISMATCH}).
  */
 public record ParseResult(@Nullable ModelAnswer answer, List<ValidationIssue> issues) {
 

@@ -40,6 +40,22 @@ public record EvaluationReport(
     Map<String, KindSummary> byKind,
     List<CaseResult> results) {
 
+  /**
+   * Checks the names and copies the collections.
+   *
+   * @param name what was evaluated (free text)
+   * @param generator the pipeline's generator name (from the traces)
+   * @param cases number of cases
+   * @param answerable number of answerable cases
+   * @param unanswerable number of unanswerable cases
+   * @param retrieval retrieval metrics over the answerable cases
+   * @param answers answer-integrity metrics
+   * @param operations latency, tokens and model calls
+   * @param sweep gate-1 threshold sweep
+   * @param byKind per case kind: cases and correct outcomes
+   * @param results every case, in input order
+   * @throws IllegalArgumentException when name or generator is null
+   */
   public EvaluationReport {
     Checks.notNull(name, "name");
     Checks.notNull(generator, "generator");
@@ -58,6 +74,14 @@ public record EvaluationReport(
    * @param mrr mean reciprocal rank of the first relevant chunk (0 when none was retrieved)
    */
   public record Retrieval(Map<Integer, Double> recallAt, double hitAt1, double mrr) {
+    /**
+     * Copies the recall map.
+     *
+     * @param recallAt k → share of answerable cases retrieved at k
+     * @param hitAt1 share of answerable cases whose top chunk comes from one of their documents
+     *     (document level, evidence not required)
+     * @param mrr mean reciprocal rank of the first relevant chunk (0 when none was retrieved)
+     */
     public Retrieval {
       recallAt = Map.copyOf(recallAt);
     }
@@ -137,7 +161,7 @@ public record EvaluationReport(
           .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
           .build();
 
-  /** The whole report as indented JSON with snake_case names. */
+  /** {@return the whole report as indented JSON with snake_case names} */
   public String toJson() {
     try {
       return JSON.writeValueAsString(this);
@@ -146,12 +170,20 @@ public record EvaluationReport(
     }
   }
 
-  /** A Markdown summary: metric tables, the sweep, per-kind results and the failed cases. */
+  /**
+   * {@return a Markdown summary: metric tables, the sweep, per-kind results and the failed cases}
+   */
   public String toMarkdown() {
     return MarkdownReport.render(this);
   }
 
-  /** The recall at {@code k}, if k was measured. */
+  /**
+   * The recall at {@code k}, if k was measured.
+   *
+   * @param k a measured cut-off
+   * @return the share of answerable cases retrieved at {@code k}
+   * @throws IllegalArgumentException when {@code k} was not measured
+   */
   public double recallAt(int k) {
     Double v = retrieval.recallAt().get(k);
     if (v == null) {

@@ -72,11 +72,16 @@ public final class EvaluationRunner {
     this.sweepStep = b.sweepStep;
   }
 
+  /** {@return a builder; a pipeline or answerer is required} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Asks every case, in order, and measures. Exceptions from the pipeline propagate. */
+  /**
+   * Asks every case, in order, and measures. Exceptions from the pipeline propagate.
+   *
+   * @return the report
+   */
   public EvaluationReport run() {
     List<CaseResult> results = new ArrayList<>(cases.size());
     Set<String> generators = new LinkedHashSet<>();
@@ -297,6 +302,8 @@ public final class EvaluationRunner {
     /**
      * A label for the report, e.g. the configuration under test; default {@code citerag}.
      *
+     * @param name the label
+     * @return this builder
      * @throws IllegalArgumentException when blank
      */
     public Builder name(String name) {
@@ -307,6 +314,10 @@ public final class EvaluationRunner {
     /**
      * Required (or {@link #answerer}): the pipeline to evaluate; each case is asked with its
      * filter.
+     *
+     * @param pipeline the pipeline
+     * @return this builder
+     * @throws IllegalArgumentException when null
      */
     public Builder pipeline(RagPipeline pipeline) {
       Checks.notNull(pipeline, "pipeline");
@@ -317,6 +328,10 @@ public final class EvaluationRunner {
     /**
      * Anything that answers like {@link RagPipeline#ask(String, Filter)}, e.g. a wrapper that
      * counts calls; replaces {@link #pipeline}.
+     *
+     * @param answerer takes the question and filter, returns the result
+     * @return this builder
+     * @throws IllegalArgumentException when null
      */
     public Builder answerer(BiFunction<String, Filter, RagResult> answerer) {
       this.answerer = Checks.notNull(answerer, "answerer");
@@ -326,6 +341,8 @@ public final class EvaluationRunner {
     /**
      * The cases to run; default {@link GoldenCases#load()}.
      *
+     * @param cases the cases, in the order to ask them
+     * @return this builder
      * @throws IllegalArgumentException when null, empty or holding nulls
      */
     public Builder cases(List<GoldenCase> cases) {
@@ -340,6 +357,8 @@ public final class EvaluationRunner {
     /**
      * The k of recall@k, each 1 to 100; default 1, 3, 5.
      *
+     * @param ks the cut-offs
+     * @return this builder
      * @throws IllegalArgumentException when empty or out of range
      */
     public Builder recallAt(int... ks) {
@@ -358,6 +377,10 @@ public final class EvaluationRunner {
      * The gate-1 thresholds to sweep: {@code from}, {@code from + step}, ... up to {@code to};
      * default 0.00 to 0.60 by 0.05.
      *
+     * @param from the first threshold
+     * @param to the last threshold (included when reached)
+     * @param step the increment, &gt; 0
+     * @return this builder
      * @throws IllegalArgumentException when not {@code -1 <= from <= to <= 1} and {@code 0 < step},
      *     or when that makes more than 1000 rows
      */
@@ -377,6 +400,7 @@ public final class EvaluationRunner {
     /**
      * Builds the runner from this builder's settings.
      *
+     * @return the runner
      * @throws IllegalArgumentException when no pipeline (or answerer) was set
      */
     public EvaluationRunner build() {

@@ -25,6 +25,20 @@ public record SquadCase(
     List<String> answers,
     List<String> plausibleAnswers) {
 
+  /**
+   * Checks the fields and copies the answer lists.
+   *
+   * @param id the case id (the official SQuAD id)
+   * @param question the question, verbatim
+   * @param answerable whether the paragraph answers it
+   * @param doc the document the question was written against (corpus file name without {@code .md})
+   * @param paragraph the 1-based paragraph number (section {@code Paragraph N} of {@code doc})
+   * @param answers the distinct gold answers, each a span of the paragraph; any one counts; empty
+   *     when unanswerable
+   * @param plausibleAnswers for unanswerable questions, the tempting but wrong span when known
+   * @throws IllegalArgumentException when a field is blank or null, or an answerable case has no
+   *     answer, or an unanswerable one has some
+   */
   public SquadCase {
     Checks.notBlank(id, "id");
     Checks.notBlank(question, "question");
@@ -42,7 +56,7 @@ public record SquadCase(
     }
   }
 
-  /** The section that holds the gold paragraph, as the Markdown chunker names it. */
+  /** {@return the section that holds the gold paragraph, as the Markdown chunker names it} */
   public String section() {
     return "Paragraph " + paragraph;
   }
@@ -50,6 +64,9 @@ public record SquadCase(
   /**
    * Whether {@code text} contains one of the gold answers on word boundaries, both sides under
    * SQuAD normalisation ({@link #normalize}).
+   *
+   * @param text an answer text
+   * @return whether it contains a gold answer
    */
   public boolean answeredBy(String text) {
     String t = " " + normalize(text) + " ";
@@ -65,6 +82,9 @@ public record SquadCase(
   /**
    * SQuAD's answer normalisation: lower case, ASCII punctuation removed, the articles {@code a},
    * {@code an}, {@code the} removed, whitespace collapsed to single spaces.
+   *
+   * @param s any text
+   * @return the normalised text
    */
   public static String normalize(String s) {
     String lower = s.toLowerCase(java.util.Locale.ROOT);

@@ -62,6 +62,9 @@ public final class SquadDataset {
   /**
    * Whether {@code dir} looks like a SQuAD-style set: it holds {@code cases.jsonl} and {@code
    * corpus/}.
+   *
+   * @param dir a folder
+   * @return whether it has the two entries
    */
   public static boolean isSquadDirectory(Path dir) {
     return Files.isRegularFile(dir.resolve("cases.jsonl"))
@@ -71,6 +74,8 @@ public final class SquadDataset {
   /**
    * Reads the set in {@code dir}.
    *
+   * @param dir the set's folder
+   * @return the cases and documents
    * @throws IllegalArgumentException when {@code dir} is not a SQuAD-style directory
    * @throws GoldenFormatException when a case line is malformed or names a missing document or
    *     paragraph
@@ -178,22 +183,31 @@ public final class SquadDataset {
     return out;
   }
 
-  /** The directory the set was read from. */
+  /** {@return the directory the set was read from} */
   public Path directory() {
     return dir;
   }
 
-  /** Every case, in file order. */
+  /** {@return every case, in file order} */
   public List<SquadCase> cases() {
     return cases;
   }
 
-  /** One Markdown document per corpus file, id = file name without {@code .md}, in name order. */
+  /**
+   * {@return one Markdown document per corpus file, id = file name without {@code .md}, in name
+   * order}
+   */
   public List<Document> documents() {
     return documents;
   }
 
-  /** The text of paragraph {@code n} of {@code doc}, verbatim (stripped), when it exists. */
+  /**
+   * The text of paragraph {@code n} of {@code doc}, verbatim (stripped), when it exists.
+   *
+   * @param doc a document id
+   * @param n the paragraph number
+   * @return its text, or empty when there is no such paragraph
+   */
   public Optional<String> paragraph(String doc, int n) {
     Map<Integer, String> p = paragraphs.get(doc);
     return p == null ? Optional.empty() : Optional.ofNullable(p.get(n));

@@ -60,11 +60,16 @@ public final class SquadEvaluation {
     this.cases = Checks.notNull(b.cases, "cases");
   }
 
+  /** {@return a builder; a pipeline (or answerer) and the cases are required} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** Asks every case in order and scores. Exceptions from the pipeline propagate. */
+  /**
+   * Asks every case in order and scores. Exceptions from the pipeline propagate.
+   *
+   * @return the report
+   */
   public SquadReport run() {
     List<SquadReport.Result> results = new ArrayList<>(cases.size());
     for (SquadCase c : cases) {
@@ -73,7 +78,13 @@ public final class SquadEvaluation {
     return SquadReport.of(name, results);
   }
 
-  /** Scores one case from its result. */
+  /**
+   * Scores one case from its result.
+   *
+   * @param c the case
+   * @param r the pipeline's result for its question
+   * @return the scored result
+   */
   public static SquadReport.Result evaluate(SquadCase c, RagResult r) {
     Trace t = r.trace();
     Integer rank = null;
@@ -136,14 +147,23 @@ public final class SquadEvaluation {
     private Builder() {}
 
     /**
-     * A label for the report; default {@code citerag}. @throws IllegalArgumentException when blank
+     * A label for the report; default {@code citerag}.
+     *
+     * @param name the label
+     * @return this builder
+     * @throws IllegalArgumentException when blank
      */
     public Builder name(String name) {
       this.name = Checks.notBlank(name, "name");
       return this;
     }
 
-    /** Required (or {@link #answerer}): the pipeline; every case is asked without a filter. */
+    /**
+     * Required (or {@link #answerer}): the pipeline; every case is asked without a filter.
+     *
+     * @param pipeline the pipeline
+     * @return this builder
+     */
     public Builder pipeline(RagPipeline pipeline) {
       Checks.notNull(pipeline, "pipeline");
       this.answerer = pipeline::ask;
@@ -153,13 +173,22 @@ public final class SquadEvaluation {
     /**
      * Anything that answers like {@link RagPipeline#ask(String, Filter)}; replaces {@link
      * #pipeline}.
+     *
+     * @param answerer takes the question and filter, returns the result
+     * @return this builder
      */
     public Builder answerer(BiFunction<String, Filter, RagResult> answerer) {
       this.answerer = Checks.notNull(answerer, "answerer");
       return this;
     }
 
-    /** Required: the cases. @throws IllegalArgumentException when null, empty or holding nulls */
+    /**
+     * The cases (required).
+     *
+     * @param cases the cases, in the order to ask them
+     * @return this builder
+     * @throws IllegalArgumentException when null, empty or holding nulls
+     */
     public Builder cases(List<SquadCase> cases) {
       Checks.noNullElements(cases, "cases");
       if (cases.isEmpty()) {
@@ -172,6 +201,7 @@ public final class SquadEvaluation {
     /**
      * Builds the evaluation from this builder's settings.
      *
+     * @return the evaluation
      * @throws IllegalArgumentException when the pipeline or the cases are missing
      */
     public SquadEvaluation build() {

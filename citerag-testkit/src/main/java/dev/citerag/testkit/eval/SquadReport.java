@@ -45,6 +45,26 @@ public record SquadReport(
     List<SweepRow> sweep,
     @JsonIgnore List<Result> results) {
 
+  /**
+   * Checks the name and copies the lists.
+   *
+   * @param name what was evaluated
+   * @param cases all cases
+   * @param answerable answerable cases
+   * @param unanswerable unanswerable cases
+   * @param correct share of answerable cases answered with a gold answer in a cited quote
+   * @param wrong share of answerable cases answered otherwise
+   * @param abstained share of answerable cases not answered
+   * @param falseAnswerRate share of unanswerable cases answered
+   * @param precision correct answers over all answers
+   * @param recallAt1 share of answerable cases whose gold paragraph was retrieved first
+   * @param recallAt5 ... among the first five
+   * @param latencyP50Millis median request time
+   * @param latencyP95Millis 95th percentile request time
+   * @param sweep gate-1 sweep: the figures if cases under each best-cosine threshold abstained
+   * @param results every case in input order
+   * @throws IllegalArgumentException when {@code name} is null
+   */
   public SquadReport {
     Checks.notNull(name, "name");
     sweep = List.copyOf(sweep);
@@ -74,6 +94,7 @@ public record SquadReport(
       double latencyMillis,
       @Nullable String answer) {
 
+    /** {@return whether the pipeline served an answer} */
     public boolean answered() {
       return status.equals("answered");
     }
@@ -138,12 +159,12 @@ public record SquadReport(
     return items.isEmpty() ? 0 : (double) items.stream().filter(p).count() / items.size();
   }
 
-  /** The figures as JSON (snake_case; per-case results left out). */
+  /** {@return the figures as JSON (snake_case; per-case results left out)} */
   public String toJson() {
     return SquadEvaluation.json(this);
   }
 
-  /** The table and the gate-1 sweep as Markdown. */
+  /** {@return the table and the gate-1 sweep as Markdown} */
   public String toMarkdown() {
     StringBuilder b = new StringBuilder();
     b.append("## SQuAD-style evaluation: ").append(name).append("\n\n");

@@ -38,6 +38,8 @@ public final class Cite {
    * Cites the sent source that contains {@code quote} (whitespace collapsed, case ignored) and
    * quotes that passage exactly as the source writes it, so the citation is valid.
    *
+   * @param quote a passage of a sent source, in any case and spacing
+   * @return the citation script
    * @throws IllegalArgumentException when {@code quote} is blank
    */
   public static Cite quote(String quote) {
@@ -49,6 +51,9 @@ public final class Cite {
    * Cites the sent source that contains {@code sourceContaining}, with {@code quote} verbatim
    * (which need not be in the source: that is how a test scripts a paraphrased or too-short quote).
    *
+   * @param sourceContaining a fragment that picks the cited source
+   * @param quote the quote, sent as is
+   * @return the citation script
    * @throws IllegalArgumentException when {@code sourceContaining} is blank or {@code quote} null
    */
   public static Cite of(String sourceContaining, String quote) {
@@ -60,6 +65,9 @@ public final class Cite {
   /**
    * Cites a literal source id, whether or not it was sent.
    *
+   * @param sourceId the id to cite
+   * @param quote the quote, sent as is
+   * @return the citation script
    * @throws IllegalArgumentException when {@code sourceId} is blank or {@code quote} null
    */
   public static Cite sourceId(String sourceId, String quote) {
@@ -71,6 +79,8 @@ public final class Cite {
   /**
    * The concrete citation for this call.
    *
+   * @param sent the sources the call showed the model
+   * @return the citation with the id the source was sent under
    * @throws IllegalStateException when no sent source contains the fragment (the message lists what
    *     was sent)
    */

@@ -14,11 +14,25 @@ import java.util.List;
  */
 public record ClaimScript(String text, List<Cite> cites) {
 
+  /**
+   * Checks the fields and copies the citations.
+   *
+   * @param text the claim
+   * @param cites its citations
+   * @throws IllegalArgumentException when a field is or holds null
+   */
   public ClaimScript {
     Checks.notNull(text, "text");
     cites = List.copyOf(Checks.noNullElements(cites, "cites"));
   }
 
+  /**
+   * A claim with these citations.
+   *
+   * @param text the claim
+   * @param cites its citations, possibly none
+   * @return the claim script
+   */
   public static ClaimScript of(String text, Cite... cites) {
     return new ClaimScript(text, List.of(cites));
   }

@@ -72,11 +72,15 @@ public final class DeterministicEmbedder implements Embedder {
     this.identity = new EmbedderIdentity("fake", b.model, null, b.dimensions, null);
   }
 
-  /** {@value #DEFAULT_DIMENSIONS} dimensions, a quarter of them controlled. */
+  /**
+   * {@return a new embedder of {@value #DEFAULT_DIMENSIONS} dimensions, a quarter of them
+   * controlled}
+   */
   public static DeterministicEmbedder create() {
     return builder().build();
   }
 
+  /** {@return a builder with the defaults} */
   public static Builder builder() {
     return new Builder();
   }
@@ -86,6 +90,9 @@ public final class DeterministicEmbedder implements Embedder {
   /**
    * Maps a text (whitespace collapsed, case kept) to a vector; checked before substring rules.
    *
+   * @param text the exact text (query or document)
+   * @param vector its vector, of {@link #dimensions()} finite components, not all zero (normalised)
+   * @return this embedder
    * @throws IllegalArgumentException when the vector has the wrong length, a non-finite component,
    *     or is zero
    */
@@ -99,6 +106,9 @@ public final class DeterministicEmbedder implements Embedder {
    * Maps every text that contains {@code fragment} (case and whitespace ignored) to a vector.
    * Earlier rules win over later ones; re-adding a fragment replaces its vector in place.
    *
+   * @param fragment a piece of the texts to map
+   * @param vector their vector, as for {@link #map}
+   * @return this embedder
    * @throws IllegalArgumentException when {@code fragment} is blank or the vector is invalid
    */
   public synchronized DeterministicEmbedder mapContaining(String fragment, float[] vector) {
@@ -111,6 +121,8 @@ public final class DeterministicEmbedder implements Embedder {
    * The unit vector along controlled axis {@code i} (0-based, below {@code controlledAxes}); such
    * vectors are orthogonal to every fallback vector and to each other.
    *
+   * @param i the 0-based axis
+   * @return a new unit vector
    * @throws IllegalArgumentException when {@code i} is out of range
    */
   public float[] axis(int i) {
@@ -127,6 +139,10 @@ public final class DeterministicEmbedder implements Embedder {
    * made orthogonal to {@code q}. Chunks placed against the same query are orthogonal to each other
    * apart from their share of {@code q}.
    *
+   * @param query the query text, mapped exactly
+   * @param chunkFragment a piece of the chunk texts to place
+   * @param cosine their cosine to the query, in [-1, 1]
+   * @return this embedder
    * @throws IllegalArgumentException when {@code cosine} is outside [-1, 1] or a text is blank
    * @throws IllegalStateException when no controlled axis is left (raise {@code controlledAxes})
    */
@@ -170,13 +186,22 @@ public final class DeterministicEmbedder implements Embedder {
   /**
    * Makes the next embedding call (of either kind) throw {@code failure}, once; to test how callers
    * handle provider failures.
+   *
+   * @param failure thrown by the next call
+   * @return this embedder
    */
   public synchronized DeterministicEmbedder failNextCall(ProviderException failure) {
     this.failNext = Checks.notNull(failure, "failure");
     return this;
   }
 
-  /** Cosine between the query vector of {@code query} and the document vector of {@code text}. */
+  /**
+   * Cosine between the query vector of {@code query} and the document vector of {@code text}.
+   *
+   * @param query a query text
+   * @param text a document text
+   * @return their cosine, in [-1, 1]
+   */
   public double similarity(String query, String text) {
     return Vectors.cosine(vectorFor(query), vectorFor(text));
   }
@@ -212,7 +237,7 @@ public final class DeterministicEmbedder implements Embedder {
     return identity;
   }
 
-  /** Every query embedded so far, in order. */
+  /** {@return every query embedded so far, in order} */
   public synchronized List<String> queries() {
     return List.copyOf(queries);
   }
@@ -220,15 +245,19 @@ public final class DeterministicEmbedder implements Embedder {
   /**
    * Every document text embedded so far, in order (to assert, e.g., that re-ingesting embedded
    * nothing).
+   *
+   * @return the texts, as a snapshot
    */
   public synchronized List<String> documentTexts() {
     return List.copyOf(documents);
   }
 
+  /** {@return the vector length} */
   public int dimensions() {
     return dimensions;
   }
 
+  /** {@return the number of components reserved for mapped and placed vectors} */
   public int controlledAxes() {
     return controlledAxes;
   }
@@ -347,6 +376,8 @@ public final class DeterministicEmbedder implements Embedder {
     /**
      * Vector length, 4 to 4096; default {@value DeterministicEmbedder#DEFAULT_DIMENSIONS}.
      *
+     * @param dimensions the vector length
+     * @return this builder
      * @throws IllegalArgumentException when out of range
      */
     public Builder dimensions(int dimensions) {
@@ -358,6 +389,8 @@ public final class DeterministicEmbedder implements Embedder {
      * Components reserved for placed vectors, at least 1 and less than {@code dimensions} (checked
      * by {@link #build()}); default a quarter of the dimensions.
      *
+     * @param controlledAxes the reserved components
+     * @return this builder
      * @throws IllegalArgumentException when below 1
      */
     public Builder controlledAxes(int controlledAxes) {
@@ -369,6 +402,8 @@ public final class DeterministicEmbedder implements Embedder {
      * The model name in {@link EmbedderIdentity} (change it to test identity mismatches); default
      * {@value DeterministicEmbedder#DEFAULT_MODEL}.
      *
+     * @param model the model name
+     * @return this builder
      * @throws IllegalArgumentException when blank
      */
     public Builder model(String model) {
@@ -379,6 +414,7 @@ public final class DeterministicEmbedder implements Embedder {
     /**
      * Builds the embedder from this builder's settings.
      *
+     * @return the embedder, thread-safe
      * @throws IllegalArgumentException when {@code controlledAxes >= dimensions}
      */
     public DeterministicEmbedder build() {

@@ -67,6 +67,9 @@ public final class FakeVectorStore implements VectorStore {
   private @Nullable StoreException failNext;
 
   /**
+   * An empty store.
+   *
+   * @param dimensions the vector length of every write and query
    * @throws IllegalArgumentException when {@code dimensions} is not positive
    */
   public FakeVectorStore(int dimensions) {
@@ -77,6 +80,10 @@ public final class FakeVectorStore implements VectorStore {
    * Embeds {@code texts} as chunks of document {@code docId} (one chunk per text, ids derived from
    * document id and text) and replaces that document's chunks with them.
    *
+   * @param embedder embeds the texts; its dimensions must be the store's
+   * @param docId the document the chunks belong to
+   * @param metadata the chunks' metadata
+   * @param texts one chunk per text
    * @return the stored chunks, in order
    * @throws IllegalArgumentException when a text is blank or the embedder's dimensions differ
    */
@@ -122,18 +129,25 @@ public final class FakeVectorStore implements VectorStore {
     return List.copyOf(chunks);
   }
 
-  /** Makes the next call of any store method throw {@code failure}, once. */
+  /**
+   * Makes the next call of any store method throw {@code failure}, once.
+   *
+   * @param failure thrown by the next call
+   * @return this store
+   */
   public synchronized FakeVectorStore failNextCall(StoreException failure) {
     this.failNext = Checks.notNull(failure, "failure");
     return this;
   }
 
-  /** Every search so far, in order (a hybrid search records its dense and lexical parts). */
+  /**
+   * {@return every search so far, in order (a hybrid search records its dense and lexical parts)}
+   */
   public synchronized List<Search> searches() {
     return List.copyOf(searches);
   }
 
-  /** Every stored chunk, in write order. */
+  /** {@return every stored chunk, in write order} */
   public synchronized List<Chunk> chunks() {
     return documents.values().stream().flatMap(List::stream).map(EmbeddedChunk::chunk).toList();
   }

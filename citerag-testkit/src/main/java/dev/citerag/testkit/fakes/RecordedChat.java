@@ -23,6 +23,17 @@ public record RecordedChat(
     @Nullable ChatResponse response,
     @Nullable RuntimeException failure) {
 
+  /**
+   * Checks the fields.
+   *
+   * @param request the request exactly as received
+   * @param sources the sources read back from the request
+   * @param reply the scripted reply, or {@code null}
+   * @param response what {@code chat} returned, or {@code null}
+   * @param failure what {@code chat} threw, or {@code null}
+   * @throws IllegalArgumentException when request or sources is null, or not exactly one of
+   *     response and failure is present
+   */
   public RecordedChat {
     Checks.notNull(request, "request");
     Checks.notNull(sources, "sources");
@@ -31,15 +42,17 @@ public record RecordedChat(
     }
   }
 
-  /** The question found in the user content. */
+  /** {@return the question found in the user content} */
   public Optional<String> question() {
     return sources.question();
   }
 
+  /** {@return what {@code chat} returned, or empty when it threw} */
   public Optional<ChatResponse> responseOption() {
     return Optional.ofNullable(response);
   }
 
+  /** {@return what {@code chat} threw, or empty when it returned} */
   public Optional<RuntimeException> failureOption() {
     return Optional.ofNullable(failure);
   }

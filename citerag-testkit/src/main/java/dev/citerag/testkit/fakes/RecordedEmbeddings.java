@@ -90,6 +90,9 @@ public final class RecordedEmbeddings {
   /**
    * Starts recording: the returned embedder delegates to {@code real} and keeps every vector it
    * returns.
+   *
+   * @param real the embedder to record
+   * @return the recording embedder; {@link RecordingEmbedder#recorded()} gives the recording
    */
   public static RecordingEmbedder recording(Embedder real) {
     return new RecordingEmbedder(Checks.notNull(real, "real"));
@@ -98,6 +101,8 @@ public final class RecordedEmbeddings {
   /**
    * Reads a recording file.
    *
+   * @param file a recording written by {@link #writeTo}
+   * @return the recording
    * @throws IllegalArgumentException naming the file, line and field when the content is malformed
    * @throws UncheckedIOException when the file cannot be read
    */
@@ -114,6 +119,8 @@ public final class RecordedEmbeddings {
    * Reads a recording from the class path (e.g. {@code "embeddings/golden.jsonl"}, relative to the
    * class-path root).
    *
+   * @param resource the resource name
+   * @return the recording
    * @throws IllegalArgumentException when the resource does not exist or is malformed
    */
   public static RecordedEmbeddings fromResource(String resource) {
@@ -138,6 +145,8 @@ public final class RecordedEmbeddings {
   /**
    * Reads a recording.
    *
+   * @param reader the recording's text, one JSON object per line; not closed
+   * @return the recording
    * @param origin the name used in error messages (file or resource)
    * @throws IllegalArgumentException naming the origin, line and field when malformed
    */
@@ -239,7 +248,12 @@ public final class RecordedEmbeddings {
     return "\"" + (s.length() > 80 ? s.substring(0, 77) + "..." : s) + "\"";
   }
 
-  /** Writes the recording in the format {@link #read} accepts. */
+  /**
+   * Writes the recording in the format {@link #read} accepts.
+   *
+   * @param out receives the recording; not closed
+   * @throws IOException when writing fails
+   */
   public void write(Writer out) throws IOException {
     Checks.notNull(out, "out");
     out.write(
@@ -265,6 +279,7 @@ public final class RecordedEmbeddings {
   /**
    * Writes the recording to a file, replacing it.
    *
+   * @param file the file to write
    * @throws UncheckedIOException when the file cannot be written
    */
   public void writeTo(Path file) {
@@ -276,37 +291,50 @@ public final class RecordedEmbeddings {
     }
   }
 
-  /** The identity of the embedder that made the vectors. */
+  /** {@return the identity of the embedder that made the vectors} */
   public EmbedderIdentity identity() {
     return identity;
   }
 
-  /** The recorded vector of a query, copied. */
+  /**
+   * The recorded vector of a query, copied.
+   *
+   * @param text the query as embedded
+   * @return a copy of its vector, or empty when it was not recorded
+   */
   public Optional<float[]> query(String text) {
     float[] v = vectors.get(new Key(QUERY, text, null));
     return v == null ? Optional.empty() : Optional.of(v.clone());
   }
 
-  /** The recorded vector of a document text with its title (null when it had none), copied. */
+  /**
+   * The recorded vector of a document text with its title (null when it had none), copied.
+   *
+   * @param text the passage as embedded
+   * @param title its title, or {@code null}
+   * @return a copy of its vector, or empty when it was not recorded
+   */
   public Optional<float[]> document(String text, @Nullable String title) {
     float[] v = vectors.get(new Key(DOCUMENT, text, title));
     return v == null ? Optional.empty() : Optional.of(v.clone());
   }
 
+  /** {@return the number of recorded queries} */
   public int queryCount() {
     return (int) vectors.keySet().stream().filter(k -> k.kind().equals(QUERY)).count();
   }
 
+  /** {@return the number of recorded document texts} */
   public int documentCount() {
     return vectors.size() - queryCount();
   }
 
-  /** Where the recording came from (file, resource, or {@code recording}). */
+  /** {@return where the recording came from (file, resource, or {@code recording})} */
   public String origin() {
     return origin;
   }
 
-  /** An embedder that replays these vectors and fails on anything else. */
+  /** {@return an embedder that replays these vectors and fails on anything else} */
   public ReplayEmbedder replayer() {
     return new ReplayEmbedder(this);
   }

@@ -58,7 +58,7 @@ public final class RecordingEmbedder implements Embedder {
     return real.identity();
   }
 
-  /** Everything recorded so far, as an immutable snapshot. */
+  /** {@return everything recorded so far, as an immutable snapshot} */
   public RecordedEmbeddings recorded() {
     synchronized (vectors) {
       return new RecordedEmbeddings(

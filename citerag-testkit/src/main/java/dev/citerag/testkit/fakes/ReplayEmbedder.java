@@ -20,7 +20,12 @@ import java.util.List;
 public final class ReplayEmbedder implements Embedder {
   private final RecordedEmbeddings recorded;
 
-  /** Replays {@code recorded}. */
+  /**
+   * Replays {@code recorded}.
+   *
+   * @param recorded the vectors to replay
+   * @throws IllegalArgumentException when {@code recorded} is null
+   */
   public ReplayEmbedder(RecordedEmbeddings recorded) {
     this.recorded = Checks.notNull(recorded, "recorded");
   }

@@ -55,6 +55,8 @@ public final class Reply {
   /**
    * The outcome for one call that was shown {@code sent}.
    *
+   * @param sent the sources the call showed the model
+   * @return the reply text and finish reason, or the failure to throw
    * @throws IllegalStateException when the script cannot be applied to these sources (e.g. no sent
    *     source contains a fragment it cites); the message lists what was sent
    */
@@ -65,14 +67,19 @@ public final class Reply {
 
   // ---- well-behaved replies ----
 
-  /** Replies with this answer, serialised as the answer contract's JSON. */
+  /**
+   * Replies with this answer, serialised as the answer contract's JSON.
+   *
+   * @param answer the answer to send, as is
+   * @return the reply
+   */
   public static Reply answer(ModelAnswer answer) {
     Checks.notNull(answer, "answer");
     String json = Json.write(answer);
     return new Reply("answer " + abbreviate(json), sent -> stop(json));
   }
 
-  /** A correct abstention: {@code {"status":"not_in_sources","answer":"","claims":[]}}. */
+  /** {@return a correct abstention: {@code {"status":"not_in_sources","answer":"","claims":[]}}} */
   public static Reply notInSources() {
     return answer(ModelAnswer.notInSources());
   }
@@ -80,6 +87,9 @@ public final class Reply {
   /**
    * An answered reply with one claim (the answer text) and the given citations.
    *
+   * @param answer the answer text, also the claim's text
+   * @param cites the citations, resolved against each call's sources
+   * @return the reply
    * @throws IllegalArgumentException when {@code answer} is null or {@code cites} has nulls
    */
   public static Reply answered(String answer, Cite... cites) {
@@ -100,6 +110,8 @@ public final class Reply {
    * Answers with the passage {@code quote} itself, citing the source that contains it: the simplest
    * valid answer.
    *
+   * @param quote a passage of one sent source, as written there
+   * @return the reply
    * @throws IllegalArgumentException when {@code quote} is blank
    */
   public static Reply quoting(String quote) {
@@ -112,7 +124,13 @@ public final class Reply {
         });
   }
 
-  /** An answered reply with several claims, each with its own citations. */
+  /**
+   * An answered reply with several claims, each with its own citations.
+   *
+   * @param answer the answer text
+   * @param claims the claims with their citations
+   * @return the reply
+   */
   public static Reply answeredClaims(String answer, ClaimScript... claims) {
     Checks.notNull(answer, "answer");
     List<ClaimScript> list = List.copyOf(Checks.noNullElements(List.of(claims), "claims"));
@@ -127,14 +145,25 @@ public final class Reply {
         });
   }
 
-  /** An answer computed from the sources of each call. */
+  /**
+   * An answer computed from the sources of each call.
+   *
+   * @param description names the reply in test failure messages
+   * @param answer computes the answer from the sources each call showed
+   * @return the reply
+   */
   public static Reply custom(String description, Function<SentSources, ModelAnswer> answer) {
     Checks.notBlank(description, "description");
     Checks.notNull(answer, "answer");
     return new Reply(description, sent -> stop(Json.write(answer.apply(sent))));
   }
 
-  /** The text verbatim, finish reason {@code STOP}. */
+  /**
+   * The text verbatim, finish reason {@code STOP}.
+   *
+   * @param text the reply text, sent as is (need not be JSON)
+   * @return the reply
+   */
   public static Reply raw(String text) {
     Checks.notNull(text, "text");
     return new Reply("raw \"" + abbreviate(text) + "\"", sent -> stop(text));
@@ -145,6 +174,10 @@ public final class Reply {
   /**
    * Cites an id that was not sent (it contains a {@code 1}, which citerag's context builder never
    * uses in ids), quoting {@code quote} verbatim: the validator must report {@code phantom_source}.
+   *
+   * @param answer the answer text
+   * @param quote the quote, taken from a real source
+   * @return the reply
    */
   public static Reply phantomCitation(String answer, String quote) {
     Checks.notNull(answer, "answer");
@@ -165,6 +198,10 @@ public final class Reply {
    * + second}), each written as in the source: every word is in the source, but not as one passage,
    * so the validator must report {@code quote_not_found}.
    *
+   * @param answer the answer text
+   * @param first the first fragment, as in the source
+   * @param second the second fragment, as in the source (not right after {@code first})
+   * @return the reply
    * @throws IllegalStateException at resolution when no sent source contains both, or when they are
    *     adjacent there (the joined quote would then be valid)
    */
@@ -209,6 +246,9 @@ public final class Reply {
   /**
    * Status {@code not_in_sources} but with a claim citing the source that contains {@code quote}:
    * the validator must report {@code abstention_with_citations}.
+   *
+   * @param quote a passage of one sent source
+   * @return the reply
    */
   public static Reply abstentionWithCitation(String quote) {
     Checks.notBlank(quote, "quote");
@@ -221,18 +261,23 @@ public final class Reply {
         });
   }
 
-  /** Prose instead of JSON: the parser must report {@code invalid_json}. */
+  /** {@return a reply of prose instead of JSON: the parser must report {@code invalid_json}} */
   public static Reply invalidJson() {
     return raw(
         "Sure! According to the sources, you roll back with deployctl. Let me know if you need more.");
   }
 
-  /** JSON that breaks the schema (unknown status, wrong types): {@code schema_mismatch}. */
+  /**
+   * {@return a reply of JSON that breaks the schema (unknown status, wrong types): {@code
+   * schema_mismatch}}
+   */
   public static Reply schemaMismatch() {
     return raw("{\"status\":\"probably\",\"answer\":42,\"claims\":\"none\"}");
   }
 
-  /** A reply cut off by the output limit: finish reason {@code LENGTH}, half a JSON object. */
+  /**
+   * {@return a reply cut off by the output limit: finish reason {@code LENGTH}, half a JSON object}
+   */
   public static Reply truncated() {
     String text = "{\"status\":\"answered\",\"answer\":\"The limit is";
     return new Reply(
@@ -242,6 +287,9 @@ public final class Reply {
   /**
    * {@code base}'s text cut in half with finish reason {@code LENGTH}; an empty text when {@code
    * base} is empty (all output spent on reasoning).
+   *
+   * @param base the reply to cut
+   * @return the reply
    */
   public static Reply truncated(Reply base) {
     Checks.notNull(base, "base");
@@ -257,7 +305,7 @@ public final class Reply {
         });
   }
 
-  /** The reply was withheld by a safety filter: finish reason {@code BLOCKED}, empty text. */
+  /** {@return a reply withheld by a safety filter: finish reason {@code BLOCKED}, empty text} */
   public static Reply blocked() {
     return blocked("SAFETY");
   }
@@ -265,6 +313,9 @@ public final class Reply {
   /**
    * Blocked with the provider's reason, e.g. {@code SAFETY}, {@code RECITATION}, {@code
    * PROHIBITED_CONTENT}.
+   *
+   * @param providerReason the provider's word, reported as the provider finish reason
+   * @return the reply
    */
   public static Reply blocked(String providerReason) {
     Checks.notBlank(providerReason, "providerReason");
@@ -277,6 +328,9 @@ public final class Reply {
    * The provider refused the prompt itself (Gemini's {@code promptFeedback.blockReason}, e.g.
    * {@code PROHIBITED_CONTENT}): finish reason {@code BLOCKED}, provider reason {@code
    * PROMPT_BLOCKED:<reason>}.
+   *
+   * @param blockReason the provider's block reason
+   * @return the reply
    */
   public static Reply promptBlocked(String blockReason) {
     Checks.notBlank(blockReason, "blockReason");
@@ -290,6 +344,9 @@ public final class Reply {
   /**
    * A rate limit: a {@link TransientProviderException} of kind {@code RATE_LIMITED}, HTTP 429, with
    * the given retry hint (Gemini's {@code RetryInfo.retryDelay}).
+   *
+   * @param retryAfter the wait the provider asks for
+   * @return the reply
    */
   public static Reply rateLimited(Duration retryAfter) {
     Checks.notNull(retryAfter, "retryAfter");
@@ -312,6 +369,8 @@ public final class Reply {
   /**
    * The model is overloaded: a {@link TransientProviderException} of kind {@code UNAVAILABLE}, HTTP
    * 503.
+   *
+   * @return the reply
    */
   public static Reply unavailable() {
     return failing(
@@ -330,6 +389,9 @@ public final class Reply {
   /**
    * A bad-request failure: a {@link PermanentProviderException} of kind {@code BAD_REQUEST}, HTTP
    * 400.
+   *
+   * @param message the provider's error message
+   * @return the reply
    */
   public static Reply badRequest(String message) {
     Checks.notBlank(message, "message");
@@ -348,6 +410,9 @@ public final class Reply {
   /**
    * Any provider failure: thrown in process (the same instance on every call), rendered as the
    * matching HTTP error on the wire.
+   *
+   * @param exception the failure to throw (in process) or render (on the wire)
+   * @return the reply
    */
   public static Reply failure(ProviderException exception) {
     Checks.notNull(exception, "exception");

@@ -63,6 +63,9 @@ public final class ScriptedChatModel implements ChatModel {
    * replies} in order, repeating the last one for further calls (a retry is a further call). Rules
    * are tried in the order added.
    *
+   * @param fragment a piece of the question
+   * @param replies the replies, in order; the last one repeats
+   * @return this model
    * @throws IllegalArgumentException when {@code fragment} is blank or no reply is given
    */
   public ScriptedChatModel onQuestion(String fragment, Reply... replies) {
@@ -70,13 +73,23 @@ public final class ScriptedChatModel implements ChatModel {
     return this;
   }
 
-  /** Queues replies for calls that no question rule matches, used once each in order. */
+  /**
+   * Queues replies for calls that no question rule matches, used once each in order.
+   *
+   * @param replies the replies
+   * @return this model
+   */
   public ScriptedChatModel enqueue(Reply... replies) {
     script.enqueue(replies);
     return this;
   }
 
-  /** The reply for calls that neither a rule nor the queue answers; default: none (throw). */
+  /**
+   * The reply for calls that neither a rule nor the queue answers; default: none (throw).
+   *
+   * @param reply the fallback reply
+   * @return this model
+   */
   public ScriptedChatModel otherwise(Reply reply) {
     script.otherwise(reply);
     return this;
@@ -85,6 +98,8 @@ public final class ScriptedChatModel implements ChatModel {
   /**
    * Answers from the script.
    *
+   * @param request the request, recorded with the sources it showed
+   * @return the scripted reply
    * @throws dev.citerag.ProviderException when the scripted reply is a provider failure
    * @throws IllegalStateException when nothing is scripted for this call, or the reply cannot be
    *     resolved against the sources sent (the message lists them)
@@ -131,13 +146,14 @@ public final class ScriptedChatModel implements ChatModel {
     return "scripted:" + model;
   }
 
-  /** Every call so far, in arrival order. */
+  /** {@return every call so far, in arrival order} */
   public List<RecordedChat> calls() {
     synchronized (calls) {
       return List.copyOf(calls);
     }
   }
 
+  /** {@return the number of calls so far} */
   public int callCount() {
     synchronized (calls) {
       return calls.size();
@@ -147,6 +163,7 @@ public final class ScriptedChatModel implements ChatModel {
   /**
    * The most recent call.
    *
+   * @return the most recent call
    * @throws IllegalStateException when the model has not been called
    */
   public RecordedChat lastCall() {
@@ -158,7 +175,7 @@ public final class ScriptedChatModel implements ChatModel {
     }
   }
 
-  /** The sources of the most recent call; empty when the model has not been called. */
+  /** {@return the sources of the most recent call; empty when the model has not been called} */
   public SentSources lastSentSources() {
     RecordedChat last;
     synchronized (calls) {
@@ -167,7 +184,7 @@ public final class ScriptedChatModel implements ChatModel {
     return last == null ? SentSources.empty() : last.sources();
   }
 
-  /** Queued replies not used yet (to assert a script was consumed). */
+  /** {@return queued replies not used yet (to assert a script was consumed)} */
   public int pendingReplies() {
     return script.pending();
   }

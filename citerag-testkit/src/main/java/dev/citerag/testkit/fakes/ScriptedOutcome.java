@@ -22,13 +22,21 @@ public sealed interface ScriptedOutcome {
    */
   record Text(String text, FinishReason finishReason, String providerFinishReason)
       implements ScriptedOutcome {
+    /**
+     * Checks the fields.
+     *
+     * @param text the reply text
+     * @param finishReason why the model stopped
+     * @param providerFinishReason the provider's word, not blank
+     * @throws IllegalArgumentException when a field is null or the provider's word blank
+     */
     public Text {
       Checks.notNull(text, "text");
       Checks.notNull(finishReason, "finishReason");
       Checks.notBlank(providerFinishReason, "providerFinishReason");
     }
 
-    /** Whether the provider refused the prompt itself (no candidate at all). */
+    /** {@return whether the provider refused the prompt itself (no candidate at all)} */
     public boolean promptBlocked() {
       return providerFinishReason.startsWith(Reply.PROMPT_BLOCKED_PREFIX);
     }
@@ -40,6 +48,12 @@ public sealed interface ScriptedOutcome {
    * @param exception what the call throws (in process) or what the HTTP error represents (wire)
    */
   record Failure(ProviderException exception) implements ScriptedOutcome {
+    /**
+     * Checks the exception.
+     *
+     * @param exception the failure
+     * @throws IllegalArgumentException when {@code exception} is null
+     */
     public Failure {
       Checks.notNull(exception, "exception");
     }

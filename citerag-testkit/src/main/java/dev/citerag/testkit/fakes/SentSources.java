@@ -33,6 +33,13 @@ public final class SentSources {
    * @param text the source's text
    */
   public record Source(String id, String text) {
+    /**
+     * Checks the fields.
+     *
+     * @param id the id, not blank
+     * @param text the text
+     * @throws IllegalArgumentException when {@code id} is blank or {@code text} null
+     */
     public Source {
       Checks.notNull(id, "id");
       Checks.notNull(text, "text");
@@ -49,12 +56,18 @@ public final class SentSources {
     this.question = question;
   }
 
-  /** No sources, no question. */
+  /** {@return the empty value: no sources, no question} */
   public static SentSources empty() {
     return EMPTY;
   }
 
-  /** Sources given directly (for custom fakes and tests of replies). */
+  /**
+   * Sources given directly (for custom fakes and tests of replies).
+   *
+   * @param question the question, or {@code null}
+   * @param sources the sources, in the order sent
+   * @return the value
+   */
   public static SentSources of(@Nullable String question, List<Source> sources) {
     return new SentSources(Checks.noNullElements(sources, "sources"), question);
   }
@@ -64,6 +77,9 @@ public final class SentSources {
    * first 64 opening braces) that holds an array of objects each with a textual {@code id} (or
    * {@code source_id}) and {@code text} (or {@code content}). Never throws: content without such an
    * array gives no sources.
+   *
+   * @param userContent a chat request's user content
+   * @return what it showed the model; empty when it holds no sources
    */
   public static SentSources parse(String userContent) {
     Checks.notNull(userContent, "userContent");
@@ -75,40 +91,52 @@ public final class SentSources {
     return new SentSources(list, p.question());
   }
 
-  /** All sources, in the order sent. */
+  /** {@return all sources, in the order sent} */
   public List<Source> all() {
     return sources;
   }
 
-  /** The ids, in the order sent. */
+  /** {@return the ids, in the order sent} */
   public List<String> ids() {
     return sources.stream().map(Source::id).toList();
   }
 
-  /** The texts, in the order sent. */
+  /** {@return the texts, in the order sent} */
   public List<String> texts() {
     return sources.stream().map(Source::text).toList();
   }
 
+  /** {@return the number of sources sent} */
   public int size() {
     return sources.size();
   }
 
+  /** {@return whether no source was sent} */
   public boolean isEmpty() {
     return sources.isEmpty();
   }
 
-  /** The question found in the content (its {@code "question"} field), if any. */
+  /** {@return the question found in the content (its {@code "question"} field), if any} */
   public Optional<String> question() {
     return Optional.ofNullable(question);
   }
 
-  /** The text of the source with this id. */
+  /**
+   * The text of the source with this id.
+   *
+   * @param id a source id
+   * @return its text, or empty when no source was sent under that id
+   */
   public Optional<String> textOf(String id) {
     return sources.stream().filter(s -> s.id().equals(id)).map(Source::text).findFirst();
   }
 
-  /** The first source whose text contains {@code fragment} (whitespace collapsed, case ignored). */
+  /**
+   * The first source whose text contains {@code fragment} (whitespace collapsed, case ignored).
+   *
+   * @param fragment a piece of a source's text
+   * @return the source, or empty when none contains it
+   */
   public Optional<Source> find(String fragment) {
     Checks.notBlank(fragment, "fragment");
     String f = fold(fragment);
@@ -118,6 +146,8 @@ public final class SentSources {
   /**
    * The first source whose text contains {@code fragment}.
    *
+   * @param fragment a piece of a source's text
+   * @return the source
    * @throws IllegalStateException naming the fragment and listing what was sent, when no source
    *     contains it
    */
@@ -132,12 +162,17 @@ public final class SentSources {
                         + describe()));
   }
 
-  /** Whether some source contains {@code fragment} (whitespace collapsed, case ignored). */
+  /**
+   * Whether some source contains {@code fragment} (whitespace collapsed, case ignored).
+   *
+   * @param fragment a piece of a source's text
+   * @return whether a sent source contains it
+   */
   public boolean anyContains(String fragment) {
     return find(fragment).isPresent();
   }
 
-  /** A short description of what was sent: ids with the start of each text. */
+  /** {@return a short description of what was sent: ids with the start of each text} */
   public String describe() {
     if (sources.isEmpty()) {
       return "(no sources)";

@@ -39,6 +39,24 @@ public record GoldenCase(
   /** Valid kinds. */
   public static final Pattern KIND = Pattern.compile("[a-z][a-z0-9_]*");
 
+  /**
+   * Checks the case's rules.
+   *
+   * @param id unique, {@code [A-Za-z0-9_.-]+}
+   * @param question the question as a user would ask it
+   * @param answerable whether the corpus (under {@code filter}) answers it
+   * @param docIds the documents that answer it; empty when unanswerable
+   * @param evidence a short verbatim excerpt that a chunk answering it must contain (compared with
+   *     whitespace collapsed), so the label survives re-chunking; null when unanswerable
+   * @param mustContain a fact the answer text must contain (case-insensitive); null when
+   *     unanswerable
+   * @param filter metadata the question is asked under (e.g. {@code team=platform}); empty for none
+   * @param kind what the case tests, e.g. {@code direct}, {@code numeric_identifier}, {@code
+   *     table}, {@code near_miss}, {@code out_of_scope}, {@code filtered_out}
+   * @throws IllegalArgumentException when a field breaks its rule (named in the message), or an
+   *     answerable case lacks doc ids, evidence or must-contain text, or an unanswerable one has
+   *     them
+   */
   public GoldenCase {
     Checks.notBlank(id, "id");
     if (!ID.matcher(id).matches()) {
@@ -80,6 +98,8 @@ public record GoldenCase(
   /**
    * The filter as a store {@link Filter}: {@link Filter#ALL} when empty, else the equalities
    * and-ed.
+   *
+   * @return the filter
    */
   public Filter toFilter() {
     if (filter.isEmpty()) {
@@ -95,10 +115,12 @@ public record GoldenCase(
             .toArray(Filter[]::new));
   }
 
+  /** {@return the gold passage, or empty for an unanswerable case} */
   public Optional<String> evidenceOption() {
     return Optional.ofNullable(evidence);
   }
 
+  /** {@return the text a correct answer contains, or empty for an unanswerable case} */
   public Optional<String> mustContainOption() {
     return Optional.ofNullable(mustContain);
   }

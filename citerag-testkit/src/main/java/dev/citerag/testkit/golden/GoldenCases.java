@@ -49,7 +49,7 @@ public final class GoldenCases {
       Set.of(
           "id", "question", "answerable", "doc_ids", "evidence", "must_contain", "filter", "kind");
 
-  /** The bundled cases, labelled against {@link GoldenCorpus#load()}. */
+  /** {@return the bundled cases, labelled against {@link GoldenCorpus#load()}} */
   public static List<GoldenCase> load() {
     return parse(new StringReader(Resources.read(RESOURCE)), "cases.jsonl");
   }
@@ -57,6 +57,8 @@ public final class GoldenCases {
   /**
    * Cases from a file.
    *
+   * @param file a JSON Lines file, one case per line
+   * @return the cases, in file order
    * @throws GoldenFormatException when a line is malformed
    * @throws UncheckedIOException when the file cannot be read
    */
@@ -72,6 +74,8 @@ public final class GoldenCases {
   /**
    * Cases from a reader.
    *
+   * @param reader JSON Lines, one case per line; not closed
+   * @return the cases, in order
    * @param source the name used in error messages
    * @throws GoldenFormatException when a line is malformed or an id repeats
    */

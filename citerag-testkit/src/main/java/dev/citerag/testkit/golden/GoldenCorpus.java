@@ -36,7 +36,7 @@ public final class GoldenCorpus {
   /** Class-path folder of the bundled documents. */
   public static final String RESOURCE_DIR = "dev/citerag/testkit/golden/corpus/";
 
-  /** The bundled documents, in file-name order. */
+  /** {@return the bundled documents, in file-name order} */
   public static List<Document> load() {
     List<Document> docs = new ArrayList<>();
     for (String line : Resources.read(RESOURCE_DIR + "index.txt").split("\\R", -1)) {
@@ -53,6 +53,8 @@ public final class GoldenCorpus {
    * Every {@code *.md} file of a folder (not recursive), in file-name order; each id is the file
    * name without {@code .md}.
    *
+   * @param dir the folder
+   * @return the documents, in file-name order
    * @throws GoldenFormatException when a front matter is malformed
    * @throws UncheckedIOException when the folder cannot be read
    */
@@ -78,6 +80,10 @@ public final class GoldenCorpus {
    * A Markdown document with optional front matter ({@code key: value} lines between {@code ---}
    * lines at the top), which becomes its metadata; the title is its first {@code #} heading.
    *
+   * @param id the document id
+   * @param source where it came from
+   * @param markdown the file's text
+   * @return the document
    * @throws GoldenFormatException when the front matter is malformed (line and key named)
    * @throws IllegalArgumentException when the id is invalid for a {@link Document}
    */

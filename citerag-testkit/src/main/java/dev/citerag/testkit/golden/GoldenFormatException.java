@@ -10,10 +10,23 @@ import org.jspecify.annotations.Nullable;
 public final class GoldenFormatException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
+  /** The file or resource. */
   private final String source;
+
+  /** The 1-based line. */
   private final int line;
+
+  /** The offending field, or null. */
   private final @Nullable String field;
 
+  /**
+   * Creates the exception.
+   *
+   * @param source the file or resource
+   * @param line the 1-based line
+   * @param field the offending field, or {@code null} when no single field is to blame
+   * @param rule the rule broken, e.g. {@code must not be blank}
+   */
   public GoldenFormatException(String source, int line, @Nullable String field, String rule) {
     super(source + ":" + line + ": " + (field == null ? "" : "field \"" + field + "\" ") + rule);
     this.source = source;
@@ -21,17 +34,17 @@ public final class GoldenFormatException extends IllegalArgumentException {
     this.field = field;
   }
 
-  /** The file or resource. */
+  /** {@return the file or resource} */
   public String source() {
     return source;
   }
 
-  /** The 1-based line. */
+  /** {@return the 1-based line} */
   public int line() {
     return line;
   }
 
-  /** The offending field, when one is to blame. */
+  /** {@return the offending field, when one is to blame} */
   public Optional<String> field() {
     return Optional.ofNullable(field);
   }

@@ -64,22 +64,22 @@ public final class PostgresDatabase implements AutoCloseable {
     return new HikariDataSource(config);
   }
 
-  /** The database's name, e.g. {@code citerag_t_3f9a0c}. */
+  /** {@return the database's name, e.g. {@code citerag_t_3f9a0c}} */
   public String name() {
     return name;
   }
 
-  /** A JDBC URL for this database; it carries no password. */
+  /** {@return a JDBC URL for this database; it carries no password} */
   public String jdbcUrl() {
     return jdbcUrl;
   }
 
-  /** The user to connect as. */
+  /** {@return the user to connect as} */
   public String username() {
     return username;
   }
 
-  /** The password to connect with; empty when the server trusts local connections. */
+  /** {@return the password to connect with; empty when the server trusts local connections} */
   public Optional<String> password() {
     return Optional.ofNullable(password);
   }
@@ -88,6 +88,9 @@ public final class PostgresDatabase implements AutoCloseable {
    * A pooling {@link DataSource} for this database (HikariCP, at most 16 connections). Closing a
    * connection returns it to the pool after rolling back any open transaction; connections are
    * closed with the database.
+   *
+   * @return the data source, thread-safe
+   * @throws IllegalStateException after {@link #close()}
    */
   public DataSource dataSource() {
     if (closed) {

@@ -61,6 +61,7 @@ public final class PostgresFixture {
   /**
    * The fixture of this JVM, starting (or finding) its server on first call.
    *
+   * @return the fixture, shared by every test of this JVM
    * @throws IllegalStateException when no server can be had, or the server lacks pgvector; the
    *     message says how to install it. A failure is remembered: later calls fail the same way.
    */
@@ -115,7 +116,7 @@ public final class PostgresFixture {
             + ".");
   }
 
-  /** Where the server came from, for messages and logs (no password). */
+  /** {@return where the server came from, for messages and logs (no password)} */
   public String description() {
     return server.description();
   }
@@ -124,6 +125,7 @@ public final class PostgresFixture {
    * Creates a fresh, empty database (pgvector available, not yet created in it) and returns a
    * handle; close it to drop the database.
    *
+   * @return the database handle, owned by the caller
    * @throws IllegalStateException when the database cannot be created (e.g. no CREATEDB privilege)
    *     or pgvector cannot be created in it
    */

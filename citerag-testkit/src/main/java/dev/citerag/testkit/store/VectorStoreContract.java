@@ -65,6 +65,9 @@ public abstract class VectorStoreContract {
   /**
    * A fresh, empty store holding vectors of {@code dimensions}. The contract does not close it;
    * close it in an {@code @AfterEach} if it holds resources.
+   *
+   * @param dimensions the vector length
+   * @return the store under test
    */
   protected abstract VectorStore newStore(int dimensions);
 
@@ -641,12 +644,26 @@ public abstract class VectorStoreContract {
 
   // ------------------------------------------------------------------ helpers
 
-  /** An identity for the contract's stores. */
+  /**
+   * An identity for the contract's stores.
+   *
+   * @param model the embedding model name to record
+   * @return the identity
+   */
   protected static CollectionIdentity identity(String model) {
     return new CollectionIdentity("contract", model, null, D, null, "markdown:v1");
   }
 
-  /** A chunk {@code docId#index} with a hash of its text. */
+  /**
+   * A chunk {@code docId#index} with a hash of its text.
+   *
+   * @param docId the document id
+   * @param index the chunk's index in the document
+   * @param text the chunk text
+   * @param metadata the chunk's metadata
+   * @param vector the chunk's vector
+   * @return the chunk
+   */
   protected static EmbeddedChunk embedded(
       String docId, int index, String text, Map<String, String> metadata, float[] vector) {
     Chunk c =
@@ -664,14 +681,25 @@ public abstract class VectorStoreContract {
     return new EmbeddedChunk(c, vector);
   }
 
-  /** The unit vector along axis {@code i}. */
+  /**
+   * The unit vector along axis {@code i}.
+   *
+   * @param i the 0-based axis, below {@link #D}
+   * @return a new vector
+   */
   protected static float[] unit(int i) {
     float[] v = new float[D];
     v[i % D] = 1f;
     return v;
   }
 
-  /** normalise(e_0 + w * e_axis); axis 0 stands for axis 1. */
+  /**
+   * normalise(e_0 + w * e_axis); axis 0 stands for axis 1.
+   *
+   * @param axis the second axis
+   * @param w its weight
+   * @return a new unit vector
+   */
   protected static float[] mix(int axis, double w) {
     float[] v = new float[D];
     v[0] = 1f;
@@ -686,6 +714,12 @@ public abstract class VectorStoreContract {
     return v;
   }
 
+  /**
+   * Negates a vector.
+   *
+   * @param v the vector
+   * @return a new vector, {@code -v}
+   */
   protected static float[] negated(float[] v) {
     float[] out = v.clone();
     for (int i = 0; i < out.length; i++) {
@@ -694,6 +728,12 @@ public abstract class VectorStoreContract {
     return out;
   }
 
+  /**
+   * The chunk ids of hits.
+   *
+   * @param hits search results
+   * @return their chunk ids, in order
+   */
   protected static List<String> ids(List<SearchHit> hits) {
     return hits.stream().map(h -> h.chunk().id()).collect(Collectors.toList());
   }

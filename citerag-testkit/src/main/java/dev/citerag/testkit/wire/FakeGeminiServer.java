@@ -124,7 +124,9 @@ public final class FakeGeminiServer implements AutoCloseable {
             msg -> GeminiProtocol.error(500, "INTERNAL", msg));
   }
 
-  /** The server's base URL without a trailing slash, e.g. {@code http://127.0.0.1:50123}. */
+  /**
+   * {@return the server's base URL without a trailing slash, e.g. {@code http://127.0.0.1:50123}}
+   */
   public String baseUrl() {
     return http.baseUrl();
   }
@@ -132,6 +134,8 @@ public final class FakeGeminiServer implements AutoCloseable {
   /**
    * The API root as Gemini clients configure it, {@code baseUrl() + "/v1beta"} (the real one is
    * {@code https://generativelanguage.googleapis.com/v1beta}).
+   *
+   * @return the API root to configure a Gemini client with
    */
   public String apiBaseUrl() {
     return http.baseUrl() + "/v1beta";
@@ -142,13 +146,22 @@ public final class FakeGeminiServer implements AutoCloseable {
   /**
    * Replies to questions containing {@code fragment} with {@code replies} in order (the last
    * repeats).
+   *
+   * @param fragment a piece of the question, matched case-sensitively
+   * @param replies the replies, in order; the last one repeats
+   * @return this server
    */
   public FakeGeminiServer onQuestion(String fragment, Reply... replies) {
     script.onQuestion(fragment, replies);
     return this;
   }
 
-  /** Queues replies for generateContent calls that no question rule matches. */
+  /**
+   * Queues replies for generateContent calls that no question rule matches.
+   *
+   * @param replies the replies, used once each in order
+   * @return this server
+   */
   public FakeGeminiServer enqueue(Reply... replies) {
     script.enqueue(replies);
     return this;
@@ -156,6 +169,9 @@ public final class FakeGeminiServer implements AutoCloseable {
 
   /**
    * The reply when neither a rule nor the queue answers; default: none (500 with a script error).
+   *
+   * @param reply the fallback reply
+   * @return this server
    */
   public FakeGeminiServer otherwise(Reply reply) {
     script.otherwise(reply);
@@ -167,6 +183,8 @@ public final class FakeGeminiServer implements AutoCloseable {
   /**
    * Accepts another chat model name in generateContent URLs.
    *
+   * @param model a model name, e.g. {@code gemini-2.5-pro}
+   * @return this server
    * @throws IllegalArgumentException when blank
    */
   public FakeGeminiServer addModel(String model) {
@@ -177,6 +195,8 @@ public final class FakeGeminiServer implements AutoCloseable {
   /**
    * Accepts another embedding model name.
    *
+   * @param model a model name
+   * @return this server
    * @throws IllegalArgumentException when blank
    */
   public FakeGeminiServer addEmbeddingModel(String model) {
@@ -188,6 +208,8 @@ public final class FakeGeminiServer implements AutoCloseable {
    * Accepts only this API key (header {@code x-goog-api-key} or query {@code key}); a different key
    * gets 400 {@code API_KEY_INVALID}. Default: any non-empty key; a missing key is always 403.
    *
+   * @param apiKey the only key accepted
+   * @return this server
    * @throws IllegalArgumentException when blank
    */
   public FakeGeminiServer requireApiKey(String apiKey) {
@@ -198,6 +220,9 @@ public final class FakeGeminiServer implements AutoCloseable {
   /**
    * Serves embeddings from this embedder (its length is the native length; shorter requested
    * lengths are cut from it); default: deterministic vectors of {@value #NATIVE_DIMENSIONS}.
+   *
+   * @param embedder makes the served vectors
+   * @return this server
    */
   public FakeGeminiServer embedder(Embedder embedder) {
     this.embeddings = EmbeddingSource.of(Checks.notNull(embedder, "embedder"));
@@ -208,6 +233,8 @@ public final class FakeGeminiServer implements AutoCloseable {
    * Reports this many reasoning tokens ({@code thoughtsTokenCount}) on every reply; default 0
    * (omitted, as the API omits zero counts).
    *
+   * @param tokens reasoning tokens per reply
+   * @return this server
    * @throws IllegalArgumentException when negative
    */
   public FakeGeminiServer thoughtsTokens(int tokens) {
@@ -218,6 +245,8 @@ public final class FakeGeminiServer implements AutoCloseable {
   /**
    * Delays every response's headers by {@code delay} (to test client timeouts); default zero.
    *
+   * @param delay how long each response waits before its headers are sent
+   * @return this server
    * @throws IllegalArgumentException when negative
    */
   public FakeGeminiServer delayResponses(Duration delay) {
@@ -227,7 +256,7 @@ public final class FakeGeminiServer implements AutoCloseable {
 
   // ---- records ----
 
-  /** Every request received, in arrival order. */
+  /** {@return every request received, in arrival order} */
   public List<WireCall> calls() {
     return http.calls();
   }
@@ -235,13 +264,14 @@ public final class FakeGeminiServer implements AutoCloseable {
   /**
    * The most recent request.
    *
+   * @return the most recent request
    * @throws IllegalStateException when none was received
    */
   public WireCall lastCall() {
     return http.lastCall();
   }
 
-  /** Requests to generateContent only. */
+  /** {@return requests to generateContent only} */
   public List<WireCall> chatCalls() {
     return http.calls().stream().filter(c -> c.path().endsWith(":generateContent")).toList();
   }

@@ -58,8 +58,13 @@ import java.util.regex.Pattern;
  */
 public final class FakeOllamaServer implements AutoCloseable {
 
+  /** The chat model a new server serves. */
   public static final String DEFAULT_CHAT_MODEL = "llama3.2:latest";
+
+  /** The embedding model a new server serves. */
   public static final String DEFAULT_EMBEDDING_MODEL = "all-minilm:latest";
+
+  /** The vector length of {@link #DEFAULT_EMBEDDING_MODEL}. */
   public static final int DEFAULT_EMBEDDING_DIMENSIONS = 384;
 
   private static final Pattern DIGEST = Pattern.compile("[0-9a-f]{64}");
@@ -93,7 +98,9 @@ public final class FakeOllamaServer implements AutoCloseable {
         new FakeHttp("FakeOllamaServer", protocol::handle, msg -> OllamaProtocol.error(500, msg));
   }
 
-  /** The server's base URL without a trailing slash, e.g. {@code http://127.0.0.1:50123}. */
+  /**
+   * {@return the server's base URL without a trailing slash, e.g. {@code http://127.0.0.1:50123}}
+   */
   public String baseUrl() {
     return http.baseUrl();
   }
@@ -103,13 +110,22 @@ public final class FakeOllamaServer implements AutoCloseable {
   /**
    * Replies to questions containing {@code fragment} with {@code replies} in order (the last
    * repeats).
+   *
+   * @param fragment a piece of the question, matched case-sensitively
+   * @param replies the replies, in order; the last one repeats
+   * @return this server
    */
   public FakeOllamaServer onQuestion(String fragment, Reply... replies) {
     script.onQuestion(fragment, replies);
     return this;
   }
 
-  /** Queues replies for chat calls that no question rule matches. */
+  /**
+   * Queues replies for chat calls that no question rule matches.
+   *
+   * @param replies the replies, used once each in order
+   * @return this server
+   */
   public FakeOllamaServer enqueue(Reply... replies) {
     script.enqueue(replies);
     return this;
@@ -117,6 +133,9 @@ public final class FakeOllamaServer implements AutoCloseable {
 
   /**
    * The reply when neither a rule nor the queue answers; default: none (500 with a script error).
+   *
+   * @param reply the fallback reply
+   * @return this server
    */
   public FakeOllamaServer otherwise(Reply reply) {
     script.otherwise(reply);
@@ -128,6 +147,8 @@ public final class FakeOllamaServer implements AutoCloseable {
   /**
    * Adds (or replaces) a chat model.
    *
+   * @param name the model name; a missing tag means {@code :latest}
+   * @return this server
    * @param thinking whether it can think (then {@code think} defaults to on, as in Ollama)
    * @throws IllegalArgumentException when the name is blank
    */
@@ -143,6 +164,9 @@ public final class FakeOllamaServer implements AutoCloseable {
   /**
    * Adds (or replaces) an embedding model with deterministic vectors of {@code dimensions}.
    *
+   * @param name the model name; a missing tag means {@code :latest}
+   * @param dimensions the vector length
+   * @return this server
    * @throws IllegalArgumentException when the name is blank or dimensions is not in 4..4096
    */
   public FakeOllamaServer addEmbeddingModel(String name, int dimensions) {
@@ -159,6 +183,9 @@ public final class FakeOllamaServer implements AutoCloseable {
    * Adds (or replaces) an embedding model whose vectors come from {@code embedder} (every input is
    * embedded as a document; Ollama has no query mode).
    *
+   * @param name the model name; a missing tag means {@code :latest}
+   * @param embedder makes the served vectors
+   * @return this server
    * @throws IllegalArgumentException when the name is blank or the embedder null
    */
   public FakeOllamaServer addEmbeddingModel(String name, Embedder embedder) {
@@ -174,6 +201,9 @@ public final class FakeOllamaServer implements AutoCloseable {
    * Changes a model's digest, as if it had been pulled again in a new version (to test embedding
    * identity checks).
    *
+   * @param model a model this server knows
+   * @param digest 64 lower-case hex characters
+   * @return this server
    * @throws IllegalArgumentException when the model is unknown or the digest is not 64 lower-case
    *     hex characters
    */
@@ -196,6 +226,8 @@ public final class FakeOllamaServer implements AutoCloseable {
   /**
    * The digest {@code /api/tags} reports for a model.
    *
+   * @param model a model this server knows
+   * @return the digest, 64 lower-case hex characters
    * @throws IllegalArgumentException when the model is unknown
    */
   public String digestOf(String model) {
@@ -206,7 +238,12 @@ public final class FakeOllamaServer implements AutoCloseable {
     return m.digest();
   }
 
-  /** Removes a model, so requests for it get 404 (as before {@code ollama pull}). */
+  /**
+   * Removes a model, so requests for it get 404 (as before {@code ollama pull}).
+   *
+   * @param name the model name
+   * @return this server
+   */
   public FakeOllamaServer removeModel(String name) {
     models.remove(OllamaProtocol.normalize(Checks.notBlank(name, "name")));
     return this;
@@ -215,6 +252,8 @@ public final class FakeOllamaServer implements AutoCloseable {
   /**
    * Delays every response's headers by {@code delay} (to test client timeouts); default zero.
    *
+   * @param delay how long each response waits before its headers are sent
+   * @return this server
    * @throws IllegalArgumentException when negative
    */
   public FakeOllamaServer delayResponses(Duration delay) {
@@ -228,7 +267,7 @@ public final class FakeOllamaServer implements AutoCloseable {
 
   // ---- records ----
 
-  /** Every request received, in arrival order. */
+  /** {@return every request received, in arrival order} */
   public List<WireCall> calls() {
     return http.calls();
   }
@@ -236,13 +275,14 @@ public final class FakeOllamaServer implements AutoCloseable {
   /**
    * The most recent request.
    *
+   * @return the most recent request
    * @throws IllegalStateException when none was received
    */
   public WireCall lastCall() {
     return http.lastCall();
   }
 
-  /** Requests to {@code /api/chat} only. */
+  /** {@return requests to {@code /api/chat} only} */
   public List<WireCall> chatCalls() {
     return http.calls().stream().filter(c -> c.path().equals("/api/chat")).toList();
   }

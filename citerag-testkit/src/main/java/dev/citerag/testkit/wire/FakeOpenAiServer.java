@@ -191,12 +191,12 @@ public final class FakeOpenAiServer implements AutoCloseable {
             msg -> OpenAiProtocol.error(500, msg, "server_error", null, null));
   }
 
-  /** The server's root without a trailing slash, e.g. {@code http://127.0.0.1:50123}. */
+  /** {@return the server's root without a trailing slash, e.g. {@code http://127.0.0.1:50123}} */
   public String baseUrl() {
     return http.baseUrl();
   }
 
-  /** The API root as clients configure it, {@code baseUrl() + "/v1"}. */
+  /** {@return the API root as clients configure it, {@code baseUrl() + "/v1"}} */
   public String apiBaseUrl() {
     return http.baseUrl() + "/v1";
   }
@@ -206,13 +206,22 @@ public final class FakeOpenAiServer implements AutoCloseable {
   /**
    * Replies to questions containing {@code fragment} with {@code replies} in order (the last
    * repeats).
+   *
+   * @param fragment a piece of the question, matched case-sensitively
+   * @param replies the replies, in order; the last one repeats
+   * @return this server
    */
   public FakeOpenAiServer onQuestion(String fragment, Reply... replies) {
     script.onQuestion(fragment, replies);
     return this;
   }
 
-  /** Queues replies for chat calls that no question rule matches. */
+  /**
+   * Queues replies for chat calls that no question rule matches.
+   *
+   * @param replies the replies, used once each in order
+   * @return this server
+   */
   public FakeOpenAiServer enqueue(Reply... replies) {
     script.enqueue(replies);
     return this;
@@ -220,6 +229,9 @@ public final class FakeOpenAiServer implements AutoCloseable {
 
   /**
    * The reply when neither a rule nor the queue answers; default: none (500 with a script error).
+   *
+   * @param reply the fallback reply
+   * @return this server
    */
   public FakeOpenAiServer otherwise(Reply reply) {
     script.otherwise(reply);
@@ -231,6 +243,9 @@ public final class FakeOpenAiServer implements AutoCloseable {
   /**
    * Serves another chat model, replying with {@code reported} as its id.
    *
+   * @param name the model name requests use
+   * @param reported the model id replies carry (providers often report a dated version)
+   * @return this server
    * @param reasoning whether it is a reasoning model (reports reasoning tokens, refuses {@code
    *     max_tokens})
    * @throws IllegalArgumentException when a name is blank
@@ -245,6 +260,9 @@ public final class FakeOpenAiServer implements AutoCloseable {
   /**
    * Serves another embedding model with deterministic vectors.
    *
+   * @param name the model name
+   * @param dimensions the native vector length, 4 to 8192
+   * @return this server
    * @param shortens whether it accepts {@code dimensions}
    * @throws IllegalArgumentException when the name is blank or dimensions not in 4..8192
    */
@@ -262,6 +280,9 @@ public final class FakeOpenAiServer implements AutoCloseable {
    * Serves an embedding model whose vectors come from {@code embedder} (as documents: the API has
    * no query mode).
    *
+   * @param name the model name
+   * @param embedder makes the served vectors
+   * @return this server
    * @throws IllegalArgumentException when the name is blank or the embedder null
    */
   public FakeOpenAiServer addEmbeddingModel(String name, Embedder embedder) {
@@ -275,6 +296,9 @@ public final class FakeOpenAiServer implements AutoCloseable {
 
   /**
    * Stops serving a model (chat or embedding), so requests for it get 404 {@code model_not_found}.
+   *
+   * @param name a chat or embedding model name
+   * @return this server
    */
   public FakeOpenAiServer removeModel(String name) {
     chatModels.remove(name);
@@ -286,6 +310,8 @@ public final class FakeOpenAiServer implements AutoCloseable {
    * Accepts only this key ({@code Authorization: Bearer}); another one is 401 {@code
    * invalid_api_key}, none 401. Default: any key or none.
    *
+   * @param apiKey the only key accepted
+   * @return this server
    * @throws IllegalArgumentException when blank
    */
   public FakeOpenAiServer requireApiKey(String apiKey) {
@@ -296,6 +322,9 @@ public final class FakeOpenAiServer implements AutoCloseable {
   /**
    * Whether {@code response_format} {@code json_schema} is accepted; false makes the server one of
    * those that know only {@code json_object} (400 otherwise). Default true.
+   *
+   * @param supported whether {@code json_schema} response formats are accepted
+   * @return this server
    */
   public FakeOpenAiServer jsonSchemaSupported(boolean supported) {
     this.jsonSchemaSupported = supported;
@@ -304,6 +333,9 @@ public final class FakeOpenAiServer implements AutoCloseable {
 
   /**
    * Sends embedding batches back to front (each item keeps its true {@code index}). Default false.
+   *
+   * @param scramble whether batches come back in reverse order
+   * @return this server
    */
   public FakeOpenAiServer scrambleEmbeddingOrder(boolean scramble) {
     this.scramble = scramble;
@@ -313,6 +345,8 @@ public final class FakeOpenAiServer implements AutoCloseable {
   /**
    * Reasoning tokens a reasoning model reports per reply. Default 64.
    *
+   * @param tokens reasoning tokens per reply
+   * @return this server
    * @throws IllegalArgumentException when negative
    */
   public FakeOpenAiServer reasoningTokens(int tokens) {
@@ -323,6 +357,8 @@ public final class FakeOpenAiServer implements AutoCloseable {
   /**
    * Prompt tokens reported as served from the cache. Default 0.
    *
+   * @param tokens cached prompt tokens per reply
+   * @return this server
    * @throws IllegalArgumentException when negative
    */
   public FakeOpenAiServer cachedTokens(int tokens) {
@@ -333,6 +369,9 @@ public final class FakeOpenAiServer implements AutoCloseable {
   /**
    * Which retry hints a 429 carries. Default {@code RETRY_AFTER_MS}, {@code RETRY_AFTER_SECONDS},
    * {@code RATELIMIT_RESET}; none at all is allowed.
+   *
+   * @param which the hints to send; none sends a bare 429
+   * @return this server
    */
   public FakeOpenAiServer retryHints(RetryHint... which) {
     Set<OpenAiProtocol.Hint> h = EnumSet.noneOf(OpenAiProtocol.Hint.class);
@@ -346,6 +385,8 @@ public final class FakeOpenAiServer implements AutoCloseable {
   /**
    * Delays every response's headers by {@code delay} (to test client timeouts); default zero.
    *
+   * @param delay how long each response waits before its headers are sent
+   * @return this server
    * @throws IllegalArgumentException when negative
    */
   public FakeOpenAiServer delayResponses(Duration delay) {
@@ -355,7 +396,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
 
   // ---- records ----
 
-  /** Every request received, in arrival order. */
+  /** {@return every request received, in arrival order} */
   public List<WireCall> calls() {
     return http.calls();
   }
@@ -363,18 +404,19 @@ public final class FakeOpenAiServer implements AutoCloseable {
   /**
    * The most recent request.
    *
+   * @return the most recent request
    * @throws IllegalStateException when none was received
    */
   public WireCall lastCall() {
     return http.lastCall();
   }
 
-  /** Requests to {@code /v1/chat/completions} only. */
+  /** {@return requests to {@code /v1/chat/completions} only} */
   public List<WireCall> chatCalls() {
     return http.calls().stream().filter(c -> c.path().equals("/v1/chat/completions")).toList();
   }
 
-  /** Requests to {@code /v1/embeddings} only. */
+  /** {@return requests to {@code /v1/embeddings} only} */
   public List<WireCall> embeddingCalls() {
     return http.calls().stream().filter(c -> c.path().equals("/v1/embeddings")).toList();
   }

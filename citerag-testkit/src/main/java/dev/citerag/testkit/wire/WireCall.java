@@ -29,6 +29,8 @@ public final class WireCall {
   private final @Nullable String scriptError;
 
   /**
+   * Records one request; the fake servers make these, tests only read them.
+   *
    * @param method the HTTP method
    * @param path the decoded path, e.g. {@code /v1beta/models/gemini-2.5-flash:generateContent}
    * @param query the raw query string without {@code ?}, or null
@@ -60,57 +62,65 @@ public final class WireCall {
     this.scriptError = scriptError;
   }
 
+  /** {@return the HTTP method, e.g. {@code POST}} */
   public String method() {
     return method;
   }
 
-  /** The decoded request path. */
+  /** {@return the decoded request path} */
   public String path() {
     return path;
   }
 
-  /** The raw query string, if any (to assert, e.g., that no API key travels in the URL). */
+  /**
+   * {@return the raw query string, if any (to assert, e.g., that no API key travels in the URL)}
+   */
   public Optional<String> query() {
     return Optional.ofNullable(query);
   }
 
-  /** The first value of a header (name case-insensitive). */
+  /**
+   * The first value of a header (name case-insensitive).
+   *
+   * @param name the header name, any case
+   * @return the first value, or empty when the request had no such header
+   */
   public Optional<String> header(String name) {
     List<String> v = headers.get(name.toLowerCase(Locale.ROOT));
     return v == null || v.isEmpty() ? Optional.empty() : Optional.of(v.get(0));
   }
 
-  /** All headers, names in lower case. */
+  /** {@return all headers, names in lower case} */
   public Map<String, List<String>> headers() {
     return headers;
   }
 
-  /** The raw body. */
+  /** {@return the raw body} */
   public String body() {
     return body;
   }
 
-  /** The body as JSON (a copy), if it parsed. */
+  /** {@return the body as JSON (a copy), if it parsed} */
   public Optional<JsonNode> json() {
     return json == null ? Optional.empty() : Optional.of(json.deepCopy());
   }
 
-  /** The sources a chat request showed the model (empty for other requests). */
+  /** {@return the sources a chat request showed the model (empty for other requests)} */
   public SentSources sources() {
     return sources;
   }
 
-  /** The question found in a chat request, if any. */
+  /** {@return the question found in a chat request, if any} */
   public Optional<String> question() {
     return sources.question();
   }
 
-  /** The status the fake answered. */
+  /** {@return the status the fake answered} */
   public int status() {
     return status;
   }
 
-  /** Why the script could not answer this call, if it could not. */
+  /** {@return why the script could not answer this call, if it could not} */
   public Optional<String> scriptError() {
     return Optional.ofNullable(scriptError);
   }
