@@ -15,10 +15,15 @@ import dev.citerag.StoreException;
 public final class CollectionNotFoundException extends StoreException {
   private static final long serialVersionUID = 1L;
 
+  /** The schema that was searched. */
   private final String schema;
+
+  /** The collection that has no tables in {@link #schema}. */
   private final String collection;
 
   /**
+   * An exception naming the collection that has no tables.
+   *
    * @param schema the schema searched, e.g. {@code public}
    * @param collection the collection (table prefix) that has no tables there
    */
@@ -35,12 +40,20 @@ public final class CollectionNotFoundException extends StoreException {
     this.collection = collection;
   }
 
-  /** The schema that was searched, e.g. {@code public}. */
+  /**
+   * The schema that was searched.
+   *
+   * @return the schema, e.g. {@code public}
+   */
   public String schema() {
     return schema;
   }
 
-  /** The collection (table prefix) that has no tables in that schema. */
+  /**
+   * The collection that has no tables in that schema.
+   *
+   * @return the collection (table prefix)
+   */
   public String collection() {
     return collection;
   }
