@@ -7,7 +7,6 @@ import dev.citerag.testkit.fakes.internal.ReplyScript;
 import dev.citerag.testkit.wire.internal.EmbeddingSource;
 import dev.citerag.testkit.wire.internal.FakeHttp;
 import dev.citerag.testkit.wire.internal.GeminiProtocol;
-import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArraySet;
@@ -57,7 +56,7 @@ import org.jspecify.annotations.Nullable;
  *
  * Thread-safe. Close it to stop the server.
  */
-public final class FakeGeminiServer implements AutoCloseable {
+public final class FakeGeminiServer extends FakeServer<FakeGeminiServer> {
 
   /** The chat model accepted by default (others: {@link #addModel}). */
   public static final String DEFAULT_MODEL = "gemini-2.5-flash";
@@ -68,7 +67,6 @@ public final class FakeGeminiServer implements AutoCloseable {
   /** Native length of the default embeddings, as {@code gemini-embedding-001}. */
   public static final int NATIVE_DIMENSIONS = 3072;
 
-  private final ReplyScript script = new ReplyScript("FakeGeminiServer");
   private final Set<String> chatModels =
       new CopyOnWriteArraySet<>(Set.of(DEFAULT_MODEL, "gemini-2.5-pro", "gemini-2.5-flash-lite"));
   private final Set<String> embeddingModels =
@@ -76,7 +74,7 @@ public final class FakeGeminiServer implements AutoCloseable {
   private volatile @Nullable String requiredApiKey;
   private volatile EmbeddingSource embeddings = EmbeddingSource.deterministic(NATIVE_DIMENSIONS);
   private volatile int thoughtsTokens;
-  private final FakeHttp http;
+  private final GeminiProtocol protocol;
 
   /**
    * Starts the server on a free loopback port.
@@ -84,6 +82,7 @@ public final class FakeGeminiServer implements AutoCloseable {
    * @throws java.io.UncheckedIOException when it cannot start
    */
   public FakeGeminiServer() {
+    super("FakeGeminiServer", msg -> GeminiProtocol.error(500, "INTERNAL", msg));
     GeminiProtocol protocol =
         new GeminiProtocol(
             new GeminiProtocol.Settings() {
@@ -117,18 +116,7 @@ public final class FakeGeminiServer implements AutoCloseable {
                 return script;
               }
             });
-    this.http =
-        new FakeHttp(
-            "FakeGeminiServer",
-            protocol::handle,
-            msg -> GeminiProtocol.error(500, "INTERNAL", msg));
-  }
-
-  /**
-   * {@return the server's base URL without a trailing slash, e.g. {@code http://127.0.0.1:50123}}
-   */
-  public String baseUrl() {
-    return http.baseUrl();
+    this.protocol = protocol;
   }
 
   /**
@@ -139,43 +127,6 @@ public final class FakeGeminiServer implements AutoCloseable {
    */
   public String apiBaseUrl() {
     return http.baseUrl() + "/v1beta";
-  }
-
-  // ---- script ----
-
-  /**
-   * Replies to questions containing {@code fragment} with {@code replies} in order (the last
-   * repeats).
-   *
-   * @param fragment a piece of the question, matched case-sensitively
-   * @param replies the replies, in order; the last one repeats
-   * @return this server
-   */
-  public FakeGeminiServer onQuestion(String fragment, Reply... replies) {
-    script.onQuestion(fragment, replies);
-    return this;
-  }
-
-  /**
-   * Queues replies for generateContent calls that no question rule matches.
-   *
-   * @param replies the replies, used once each in order
-   * @return this server
-   */
-  public FakeGeminiServer enqueue(Reply... replies) {
-    script.enqueue(replies);
-    return this;
-  }
-
-  /**
-   * The reply when neither a rule nor the queue answers; default: none (500 with a script error).
-   *
-   * @param reply the fallback reply
-   * @return this server
-   */
-  public FakeGeminiServer otherwise(Reply reply) {
-    script.otherwise(reply);
-    return this;
   }
 
   // ---- settings ----
@@ -242,34 +193,7 @@ public final class FakeGeminiServer implements AutoCloseable {
     return this;
   }
 
-  /**
-   * Delays every response's headers by {@code delay} (to test client timeouts); default zero.
-   *
-   * @param delay how long each response waits before its headers are sent
-   * @return this server
-   * @throws IllegalArgumentException when negative
-   */
-  public FakeGeminiServer delayResponses(Duration delay) {
-    http.delay(delay);
-    return this;
-  }
-
   // ---- records ----
-
-  /** {@return every request received, in arrival order} */
-  public List<WireCall> calls() {
-    return http.calls();
-  }
-
-  /**
-   * The most recent request.
-   *
-   * @return the most recent request
-   * @throws IllegalStateException when none was received
-   */
-  public WireCall lastCall() {
-    return http.lastCall();
-  }
 
   /** {@return requests to generateContent only} */
   public List<WireCall> chatCalls() {
@@ -277,12 +201,7 @@ public final class FakeGeminiServer implements AutoCloseable {
   }
 
   @Override
-  public void close() {
-    http.close();
-  }
-
-  @Override
-  public String toString() {
-    return "FakeGeminiServer[" + baseUrl() + "]";
+  FakeHttp.Reply handle(FakeHttp.Request request) {
+    return protocol.handle(request);
   }
 }

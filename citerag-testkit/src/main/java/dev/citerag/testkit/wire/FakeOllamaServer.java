@@ -8,7 +8,6 @@ import dev.citerag.testkit.wire.internal.EmbeddingSource;
 import dev.citerag.testkit.wire.internal.FakeHttp;
 import dev.citerag.testkit.wire.internal.OllamaProtocol;
 import dev.citerag.text.internal.Hashing;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -56,7 +55,7 @@ import java.util.regex.Pattern;
  *
  * Thread-safe. Close it to stop the server.
  */
-public final class FakeOllamaServer implements AutoCloseable {
+public final class FakeOllamaServer extends FakeServer<FakeOllamaServer> {
 
   /** The chat model a new server serves. */
   public static final String DEFAULT_CHAT_MODEL = "llama3.2:latest";
@@ -69,9 +68,8 @@ public final class FakeOllamaServer implements AutoCloseable {
 
   private static final Pattern DIGEST = Pattern.compile("[0-9a-f]{64}");
 
-  private final ReplyScript script = new ReplyScript("FakeOllamaServer");
   private final Map<String, OllamaProtocol.Model> models = new ConcurrentHashMap<>();
-  private final FakeHttp http;
+  private final OllamaProtocol protocol;
 
   /**
    * Starts the server on a free loopback port with the default models.
@@ -79,6 +77,7 @@ public final class FakeOllamaServer implements AutoCloseable {
    * @throws java.io.UncheckedIOException when it cannot start
    */
   public FakeOllamaServer() {
+    super("FakeOllamaServer", msg -> OllamaProtocol.error(500, msg));
     addChatModel(DEFAULT_CHAT_MODEL, false);
     addEmbeddingModel(DEFAULT_EMBEDDING_MODEL, DEFAULT_EMBEDDING_DIMENSIONS);
     OllamaProtocol protocol =
@@ -94,53 +93,10 @@ public final class FakeOllamaServer implements AutoCloseable {
                 return script;
               }
             });
-    this.http =
-        new FakeHttp("FakeOllamaServer", protocol::handle, msg -> OllamaProtocol.error(500, msg));
-  }
-
-  /**
-   * {@return the server's base URL without a trailing slash, e.g. {@code http://127.0.0.1:50123}}
-   */
-  public String baseUrl() {
-    return http.baseUrl();
+    this.protocol = protocol;
   }
 
   // ---- script ----
-
-  /**
-   * Replies to questions containing {@code fragment} with {@code replies} in order (the last
-   * repeats).
-   *
-   * @param fragment a piece of the question, matched case-sensitively
-   * @param replies the replies, in order; the last one repeats
-   * @return this server
-   */
-  public FakeOllamaServer onQuestion(String fragment, Reply... replies) {
-    script.onQuestion(fragment, replies);
-    return this;
-  }
-
-  /**
-   * Queues replies for chat calls that no question rule matches.
-   *
-   * @param replies the replies, used once each in order
-   * @return this server
-   */
-  public FakeOllamaServer enqueue(Reply... replies) {
-    script.enqueue(replies);
-    return this;
-  }
-
-  /**
-   * The reply when neither a rule nor the queue answers; default: none (500 with a script error).
-   *
-   * @param reply the fallback reply
-   * @return this server
-   */
-  public FakeOllamaServer otherwise(Reply reply) {
-    script.otherwise(reply);
-    return this;
-  }
 
   // ---- models ----
 
@@ -249,38 +205,11 @@ public final class FakeOllamaServer implements AutoCloseable {
     return this;
   }
 
-  /**
-   * Delays every response's headers by {@code delay} (to test client timeouts); default zero.
-   *
-   * @param delay how long each response waits before its headers are sent
-   * @return this server
-   * @throws IllegalArgumentException when negative
-   */
-  public FakeOllamaServer delayResponses(Duration delay) {
-    http.delay(delay);
-    return this;
-  }
-
   private static String defaultDigest(String name) {
     return Hashing.sha256Hex("fake-ollama-model", name);
   }
 
   // ---- records ----
-
-  /** {@return every request received, in arrival order} */
-  public List<WireCall> calls() {
-    return http.calls();
-  }
-
-  /**
-   * The most recent request.
-   *
-   * @return the most recent request
-   * @throws IllegalStateException when none was received
-   */
-  public WireCall lastCall() {
-    return http.lastCall();
-  }
 
   /** {@return requests to {@code /api/chat} only} */
   public List<WireCall> chatCalls() {
@@ -288,12 +217,7 @@ public final class FakeOllamaServer implements AutoCloseable {
   }
 
   @Override
-  public void close() {
-    http.close();
-  }
-
-  @Override
-  public String toString() {
-    return "FakeOllamaServer[" + baseUrl() + "]";
+  FakeHttp.Reply handle(FakeHttp.Request request) {
+    return protocol.handle(request);
   }
 }

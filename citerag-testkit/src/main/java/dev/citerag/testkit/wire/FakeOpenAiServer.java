@@ -7,7 +7,6 @@ import dev.citerag.testkit.fakes.internal.ReplyScript;
 import dev.citerag.testkit.wire.internal.EmbeddingSource;
 import dev.citerag.testkit.wire.internal.FakeHttp;
 import dev.citerag.testkit.wire.internal.OpenAiProtocol;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
@@ -59,7 +58,7 @@ import org.jspecify.annotations.Nullable;
  *
  * Thread-safe. Close it to stop the server.
  */
-public final class FakeOpenAiServer implements AutoCloseable {
+public final class FakeOpenAiServer extends FakeServer<FakeOpenAiServer> {
 
   /** The chat model accepted by default. */
   public static final String DEFAULT_MODEL = "gpt-4o-mini";
@@ -94,7 +93,6 @@ public final class FakeOpenAiServer implements AutoCloseable {
     RATELIMIT_RESET
   }
 
-  private final ReplyScript script = new ReplyScript("FakeOpenAiServer");
   private final Map<String, OpenAiProtocol.ChatModel> chatModels = new ConcurrentHashMap<>();
   private final Map<String, OpenAiProtocol.EmbeddingModel> embeddingModels =
       new ConcurrentHashMap<>();
@@ -108,7 +106,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
           OpenAiProtocol.Hint.RETRY_AFTER_MS,
           OpenAiProtocol.Hint.RETRY_AFTER_SECONDS,
           OpenAiProtocol.Hint.RATELIMIT_RESET);
-  private final FakeHttp http;
+  private final OpenAiProtocol protocol;
 
   /**
    * Starts the server on a free loopback port with {@value #DEFAULT_MODEL}, {@value
@@ -118,6 +116,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
    * @throws java.io.UncheckedIOException when it cannot start
    */
   public FakeOpenAiServer() {
+    super("FakeOpenAiServer", msg -> OpenAiProtocol.error(500, msg, "server_error", null, null));
     chatModels.put(
         DEFAULT_MODEL, new OpenAiProtocol.ChatModel(DEFAULT_MODEL, DEFAULT_MODEL_SNAPSHOT, false));
     chatModels.put(
@@ -184,58 +183,12 @@ public final class FakeOpenAiServer implements AutoCloseable {
                 return script;
               }
             });
-    this.http =
-        new FakeHttp(
-            "FakeOpenAiServer",
-            protocol::handle,
-            msg -> OpenAiProtocol.error(500, msg, "server_error", null, null));
-  }
-
-  /** {@return the server's root without a trailing slash, e.g. {@code http://127.0.0.1:50123}} */
-  public String baseUrl() {
-    return http.baseUrl();
+    this.protocol = protocol;
   }
 
   /** {@return the API root as clients configure it, {@code baseUrl() + "/v1"}} */
   public String apiBaseUrl() {
     return http.baseUrl() + "/v1";
-  }
-
-  // ---- script ----
-
-  /**
-   * Replies to questions containing {@code fragment} with {@code replies} in order (the last
-   * repeats).
-   *
-   * @param fragment a piece of the question, matched case-sensitively
-   * @param replies the replies, in order; the last one repeats
-   * @return this server
-   */
-  public FakeOpenAiServer onQuestion(String fragment, Reply... replies) {
-    script.onQuestion(fragment, replies);
-    return this;
-  }
-
-  /**
-   * Queues replies for chat calls that no question rule matches.
-   *
-   * @param replies the replies, used once each in order
-   * @return this server
-   */
-  public FakeOpenAiServer enqueue(Reply... replies) {
-    script.enqueue(replies);
-    return this;
-  }
-
-  /**
-   * The reply when neither a rule nor the queue answers; default: none (500 with a script error).
-   *
-   * @param reply the fallback reply
-   * @return this server
-   */
-  public FakeOpenAiServer otherwise(Reply reply) {
-    script.otherwise(reply);
-    return this;
   }
 
   // ---- settings ----
@@ -382,34 +335,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
     return this;
   }
 
-  /**
-   * Delays every response's headers by {@code delay} (to test client timeouts); default zero.
-   *
-   * @param delay how long each response waits before its headers are sent
-   * @return this server
-   * @throws IllegalArgumentException when negative
-   */
-  public FakeOpenAiServer delayResponses(Duration delay) {
-    http.delay(delay);
-    return this;
-  }
-
   // ---- records ----
-
-  /** {@return every request received, in arrival order} */
-  public List<WireCall> calls() {
-    return http.calls();
-  }
-
-  /**
-   * The most recent request.
-   *
-   * @return the most recent request
-   * @throws IllegalStateException when none was received
-   */
-  public WireCall lastCall() {
-    return http.lastCall();
-  }
 
   /** {@return requests to {@code /v1/chat/completions} only} */
   public List<WireCall> chatCalls() {
@@ -422,12 +348,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
   }
 
   @Override
-  public void close() {
-    http.close();
-  }
-
-  @Override
-  public String toString() {
-    return "FakeOpenAiServer[" + baseUrl() + "]";
+  FakeHttp.Reply handle(FakeHttp.Request request) {
+    return protocol.handle(request);
   }
 }

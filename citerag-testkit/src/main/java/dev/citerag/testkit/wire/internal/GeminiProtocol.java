@@ -14,7 +14,6 @@ import dev.citerag.text.internal.TokenEstimator;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
@@ -59,13 +58,6 @@ public final class GeminiProtocol {
           "mediaResolution",
           "enableEnhancedCivicAnswers");
 
-  /** Fields of one embedContent request. */
-  static final Set<String> EMBED_FIELDS =
-      Set.of("model", "content", "taskType", "title", "outputDimensionality");
-
-  static final Set<String> QUERY_TASKS =
-      Set.of("RETRIEVAL_QUERY", "CODE_RETRIEVAL_QUERY", "QUESTION_ANSWERING", "FACT_VERIFICATION");
-
   /** Settings the server object holds; read on every request. */
   public interface Settings {
     Set<String> chatModels();
@@ -82,10 +74,12 @@ public final class GeminiProtocol {
   }
 
   private final Settings settings;
+  private final GeminiEmbeddings embeddings;
   private final AtomicInteger responseCounter = new AtomicInteger();
 
   public GeminiProtocol(Settings settings) {
     this.settings = settings;
+    this.embeddings = new GeminiEmbeddings(settings);
   }
 
   public FakeHttp.Reply handle(FakeHttp.Request req) {
@@ -116,11 +110,11 @@ public final class GeminiProtocol {
               : modelNotFound(model, method);
       case "embedContent" ->
           settings.embeddingModels().contains(model)
-              ? embedOne(model, body)
+              ? embeddings.one(model, body)
               : modelNotFound(model, method);
       case "batchEmbedContents" ->
           settings.embeddingModels().contains(model)
-              ? embedBatch(model, body)
+              ? embeddings.batch(model, body)
               : modelNotFound(model, method);
       case "streamGenerateContent" ->
           throw new IllegalStateException(
@@ -132,7 +126,7 @@ public final class GeminiProtocol {
   // ---- generateContent ----
 
   private FakeHttp.Reply generate(String model, ObjectNode body) {
-    String unknown = unknownField(body, REQUEST_FIELDS);
+    String unknown = WireSupport.unknownField(body, REQUEST_FIELDS);
     if (unknown != null) {
       return invalidField(unknown, null);
     }
@@ -167,7 +161,7 @@ public final class GeminiProtocol {
     int maxOutputTokens = 8192;
     boolean includeThoughts = false;
     if (gc.isObject()) {
-      String u = unknownField(gc, GENERATION_CONFIG_FIELDS);
+      String u = WireSupport.unknownField(gc, GENERATION_CONFIG_FIELDS);
       if (u != null) {
         return invalidField(u, "generation_config");
       }
@@ -194,14 +188,9 @@ public final class GeminiProtocol {
       maxOutputTokens = gc.path("maxOutputTokens").asInt(maxOutputTokens);
       includeThoughts = gc.path("thinkingConfig").path("includeThoughts").asBoolean(false);
     }
-    SentSources sent = SentSources.parse(lastUser);
-    ScriptedOutcome outcome;
-    try {
-      Reply reply = settings.script().next(sent.question().orElse(null), lastUser);
-      outcome = reply.resolve(sent);
-    } catch (RuntimeException e) {
-      throw new ScriptFailure(e.getMessage(), sent);
-    }
+    WireSupport.Scripted scripted = WireSupport.resolve(settings.script(), lastUser);
+    SentSources sent = scripted.sent();
+    ScriptedOutcome outcome = scripted.outcome();
     int promptTokens =
         Math.max(1, TokenEstimator.estimate(system) + TokenEstimator.estimate(allText));
     FakeHttp.Reply http =
@@ -319,107 +308,6 @@ public final class GeminiProtocol {
     return b.toString();
   }
 
-  // ---- embeddings ----
-
-  private FakeHttp.Reply embedOne(String model, JsonNode body) {
-    FakeHttp.Reply check = checkEmbedRequest(body, model, false);
-    if (check != null) {
-      return check;
-    }
-    ObjectNode root = Json.MAPPER.createObjectNode();
-    try {
-      putValues(root.putObject("embedding"), vector(body));
-    } catch (EmbeddingSource.DimensionsException e) {
-      return error(
-          400,
-          "INVALID_ARGUMENT",
-          "* EmbedContentRequest.output_dimensionality: " + e.getMessage() + "\n");
-    }
-    return FakeHttp.Reply.json(200, root.toString());
-  }
-
-  private FakeHttp.Reply embedBatch(String model, JsonNode body) {
-    String unknown = unknownField(body, Set.of("requests"));
-    if (unknown != null) {
-      return invalidField(unknown, null);
-    }
-    JsonNode requests = body.get("requests");
-    if (requests == null || !requests.isArray() || requests.isEmpty()) {
-      return error(
-          400,
-          "INVALID_ARGUMENT",
-          "* BatchEmbedContentsRequest.requests: requests is not specified\n");
-    }
-    if (requests.size() > 100) {
-      return error(
-          400,
-          "INVALID_ARGUMENT",
-          "* BatchEmbedContentsRequest.requests: at most 100 requests can be in one batch\n");
-    }
-    ObjectNode root = Json.MAPPER.createObjectNode();
-    ArrayNode out = root.putArray("embeddings");
-    for (JsonNode r : requests) {
-      FakeHttp.Reply check = checkEmbedRequest(r, model, true);
-      if (check != null) {
-        return check;
-      }
-      try {
-        putValues(out.addObject(), vector(r));
-      } catch (EmbeddingSource.DimensionsException e) {
-        return error(
-            400,
-            "INVALID_ARGUMENT",
-            "* BatchEmbedContentsRequest.requests[].output_dimensionality: "
-                + e.getMessage()
-                + "\n");
-      }
-    }
-    return FakeHttp.Reply.json(200, root.toString());
-  }
-
-  private FakeHttp.@Nullable Reply checkEmbedRequest(JsonNode r, String model, boolean batch) {
-    if (!r.isObject()) {
-      return error(400, "INVALID_ARGUMENT", "Invalid JSON payload received. Expected an object.");
-    }
-    String unknown = unknownField(r, EMBED_FIELDS);
-    if (unknown != null) {
-      return invalidField(unknown, batch ? "requests[0]" : null);
-    }
-    if (batch && !("models/" + model).equals(r.path("model").asText())) {
-      return error(
-          400,
-          "INVALID_ARGUMENT",
-          "Model name in request ("
-              + r.path("model").asText()
-              + ") must match the model in the URL (models/"
-              + model
-              + ").");
-    }
-    JsonNode parts = r.path("content").path("parts");
-    if (!parts.isArray() || parts.isEmpty()) {
-      return error(
-          400, "INVALID_ARGUMENT", "* EmbedContentRequest.content: content is not specified\n");
-    }
-    return null;
-  }
-
-  private float[] vector(JsonNode r) {
-    String text = partsText(r.path("content").path("parts"));
-    String task = r.path("taskType").asText("");
-    boolean query = QUERY_TASKS.contains(task);
-    String title = r.hasNonNull("title") ? r.get("title").asText() : null;
-    Integer dims =
-        r.hasNonNull("outputDimensionality") ? r.get("outputDimensionality").asInt() : null;
-    return settings.embeddings().vector(query, text, query ? null : title, dims);
-  }
-
-  private static void putValues(ObjectNode target, float[] v) {
-    ArrayNode values = target.putArray("values");
-    for (float f : v) {
-      values.add(f);
-    }
-  }
-
   // ---- errors ----
 
   private FakeHttp.@Nullable Reply checkKey(FakeHttp.Request req) {
@@ -467,7 +355,7 @@ public final class GeminiProtocol {
             + ". Call ListModels to see the list of available models and their supported methods.");
   }
 
-  private static FakeHttp.Reply invalidField(String field, @Nullable String where) {
+  static FakeHttp.Reply invalidField(String field, @Nullable String where) {
     return error(
         400,
         "INVALID_ARGUMENT",
@@ -480,17 +368,12 @@ public final class GeminiProtocol {
 
   /** The error body of a scripted provider failure. */
   static FakeHttp.Reply failure(ProviderException e) {
-    String message = stripProvider(e);
+    FakeHttp.Reply fault = WireSupport.transportFault(e);
+    if (fault != null) {
+      return fault;
+    }
+    String message = WireSupport.stripProvider(e);
     return switch (e.kind()) {
-      case CONNECTION -> FakeHttp.Reply.disconnect(SentSources.empty());
-      case PROTOCOL ->
-          new FakeHttp.Reply(
-              200,
-              "text/html; charset=utf-8",
-              "<html><body><h1>502 Bad Gateway</h1></body></html>",
-              SentSources.empty(),
-              null,
-              false);
       case RATE_LIMITED ->
           rateLimited(e.httpStatus().orElse(429), message, e.retryAfter().orElse(null));
       default -> {
@@ -580,13 +463,7 @@ public final class GeminiProtocol {
 
   // ---- helpers ----
 
-  private static String stripProvider(ProviderException e) {
-    String m = e.getMessage() == null ? "" : e.getMessage();
-    String p = e.provider() + ": ";
-    return m.startsWith(p) ? m.substring(p.length()) : m;
-  }
-
-  private static String partsText(JsonNode parts) {
+  static String partsText(JsonNode parts) {
     StringBuilder b = new StringBuilder();
     for (JsonNode p : parts) {
       if (p.hasNonNull("text") && !p.path("thought").asBoolean(false)) {
@@ -594,15 +471,5 @@ public final class GeminiProtocol {
       }
     }
     return b.toString();
-  }
-
-  private static @Nullable String unknownField(JsonNode obj, Set<String> known) {
-    for (Map.Entry<String, JsonNode> e : obj.properties()) {
-      String k = e.getKey();
-      if (!known.contains(k)) {
-        return k;
-      }
-    }
-    return null;
   }
 }

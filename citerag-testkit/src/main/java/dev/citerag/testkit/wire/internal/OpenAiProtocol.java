@@ -1,7 +1,6 @@
 package dev.citerag.testkit.wire.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.citerag.ProviderException;
 import dev.citerag.testkit.fakes.ScriptedOutcome;
@@ -11,21 +10,13 @@ import dev.citerag.testkit.fakes.internal.ReplyScript;
 import dev.citerag.text.internal.TokenEstimator;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.Base64;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -98,20 +89,20 @@ public final class OpenAiProtocol {
           "store",
           "metadata");
 
-  static final Set<String> EMBED_FIELDS =
-      Set.of("model", "input", "dimensions", "encoding_format", "user");
-
   static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool");
-
-  private static final Pattern SCHEMA_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
   private static final String REFUSAL_TEXT = "I'm sorry, but I can't help with that request.";
 
   private final Settings settings;
   private final AtomicInteger counter = new AtomicInteger();
 
+  private final OpenAiEmbeddings embeddings;
+  private final OpenAiResponseFormat responseFormat;
+
   public OpenAiProtocol(Settings settings) {
     this.settings = settings;
+    this.embeddings = new OpenAiEmbeddings(settings);
+    this.responseFormat = new OpenAiResponseFormat(settings);
   }
 
   public FakeHttp.Reply handle(FakeHttp.Request req) {
@@ -123,11 +114,11 @@ public final class OpenAiProtocol {
       }
       case "POST /v1/embeddings" -> {
         FakeHttp.Reply auth = checkKey(req);
-        return auth != null ? auth : embeddings(req);
+        return auth != null ? auth : embeddings.embed(req);
       }
       case "GET /v1/models" -> {
         FakeHttp.Reply auth = checkKey(req);
-        return auth != null ? auth : models();
+        return auth != null ? auth : embeddings.models();
       }
       default -> {
         return error(
@@ -248,151 +239,19 @@ public final class OpenAiProtocol {
       throw new IllegalStateException(
           "streaming is not implemented by the fake; send \"stream\": false");
     }
-    FakeHttp.Reply format = checkResponseFormat(body.get("response_format"), all.toString());
+    FakeHttp.Reply format = responseFormat.check(body.get("response_format"), all.toString());
     if (format != null) {
       return format;
     }
-    SentSources sent = SentSources.parse(lastUser);
-    ScriptedOutcome outcome;
-    try {
-      outcome = settings.script().next(sent.question().orElse(null), lastUser).resolve(sent);
-    } catch (RuntimeException e) {
-      throw new ScriptFailure(e.getMessage(), sent);
-    }
+    WireSupport.Scripted scripted = WireSupport.resolve(settings.script(), lastUser);
+    SentSources sent = scripted.sent();
+    ScriptedOutcome outcome = scripted.outcome();
     int promptTokens = Math.max(1, TokenEstimator.estimate(all.toString()));
     FakeHttp.Reply reply =
         outcome instanceof ScriptedOutcome.Failure f
             ? failure(f.exception(), model.name())
             : completion(model, (ScriptedOutcome.Text) outcome, promptTokens, maxTokens);
     return reply.withSources(sent);
-  }
-
-  private FakeHttp.@Nullable Reply checkResponseFormat(@Nullable JsonNode rf, String allText) {
-    if (rf == null) {
-      return null;
-    }
-    String type = rf.path("type").asText("");
-    switch (type) {
-      case "text" -> {
-        return null;
-      }
-      case "json_object" -> {
-        if (!allText.toLowerCase(Locale.ROOT).contains("json")) {
-          return error(
-              400,
-              "'messages' must contain the word 'json' in some form, to use 'response_format' of"
-                  + " type 'json_object'.",
-              "invalid_request_error",
-              "messages",
-              null);
-        }
-        return null;
-      }
-      case "json_schema" -> {
-        if (!settings.jsonSchemaSupported()) {
-          return error(
-              400,
-              "response_format.type 'json_schema' is not supported by this server; use 'json_object'",
-              "invalid_request_error",
-              "response_format",
-              null);
-        }
-        JsonNode js = rf.get("json_schema");
-        if (js == null || !js.isObject()) {
-          return error(
-              400,
-              "Missing required parameter: 'response_format.json_schema'.",
-              "invalid_request_error",
-              "response_format.json_schema",
-              "missing_required_parameter");
-        }
-        String name = js.path("name").asText("");
-        if (!SCHEMA_NAME.matcher(name).matches()) {
-          return error(
-              400,
-              "Invalid 'response_format.json_schema.name': string does not match pattern. Expected a"
-                  + " string that matches the pattern '^[a-zA-Z0-9_-]+$'.",
-              "invalid_request_error",
-              "response_format.json_schema.name",
-              "invalid_value");
-        }
-        JsonNode schema = js.get("schema");
-        if (schema == null || !schema.isObject()) {
-          return error(
-              400,
-              "Invalid schema for response_format '"
-                  + name
-                  + "': schema must be a JSON Schema of"
-                  + " 'type: \"object\"'.",
-              "invalid_request_error",
-              "response_format",
-              null);
-        }
-        if (js.path("strict").asBoolean(false)) {
-          String problem = strictProblem(schema, "");
-          if (problem != null) {
-            return error(
-                400,
-                "Invalid schema for response_format '" + name + "': " + problem,
-                "invalid_request_error",
-                "response_format",
-                null);
-          }
-        }
-        return null;
-      }
-      default -> {
-        return error(
-            400,
-            "Invalid value: '"
-                + type
-                + "'. Supported values are: 'json_object', 'json_schema', and"
-                + " 'text'.",
-            "invalid_request_error",
-            "response_format.type",
-            "invalid_value");
-      }
-    }
-  }
-
-  /** The first rule of strict mode the schema breaks, in OpenAI's words, or null. */
-  static @Nullable String strictProblem(JsonNode schema, String context) {
-    if (!schema.isObject()) {
-      return null;
-    }
-    JsonNode props = schema.get("properties");
-    if ("object".equals(schema.path("type").asText()) || props != null) {
-      JsonNode ap = schema.get("additionalProperties");
-      if (ap == null || !ap.isBoolean() || ap.asBoolean()) {
-        return "In context=("
-            + context
-            + "), 'additionalProperties' is required to be supplied and to be false.";
-      }
-      Set<String> required = new HashSet<>();
-      schema.path("required").forEach(r -> required.add(r.asText()));
-      if (props != null) {
-        for (Map.Entry<String, JsonNode> p : props.properties()) {
-          if (!required.contains(p.getKey())) {
-            return "In context=("
-                + context
-                + "), 'required' is required to be supplied and to be an array including"
-                + " every key in properties. Missing '"
-                + p.getKey()
-                + "'.";
-          }
-          String inner =
-              strictProblem(p.getValue(), context + "'properties', '" + p.getKey() + "', ");
-          if (inner != null) {
-            return inner;
-          }
-        }
-      }
-    }
-    JsonNode items = schema.get("items");
-    if (items != null) {
-      return strictProblem(items, context + "'items', ");
-    }
-    return null;
   }
 
   private FakeHttp.Reply completion(
@@ -497,170 +356,6 @@ public final class OpenAiProtocol {
 
   // ---- embeddings ----
 
-  private FakeHttp.Reply embeddings(FakeHttp.Request req) {
-    JsonNode body = req.json();
-    if (body == null || !body.isObject()) {
-      return error(
-          400,
-          "We could not parse the JSON body of your request.",
-          "invalid_request_error",
-          null,
-          null);
-    }
-    for (Map.Entry<String, JsonNode> e : body.properties()) {
-      if (!EMBED_FIELDS.contains(e.getKey())) {
-        return error(
-            400,
-            "Unrecognized request argument supplied: " + e.getKey(),
-            "invalid_request_error",
-            null,
-            null);
-      }
-    }
-    String name = body.path("model").asText("");
-    EmbeddingModel model = settings.embeddingModels().get(name);
-    if (model == null) {
-      return modelNotFound(name);
-    }
-    JsonNode input = body.get("input");
-    List<String> texts = new ArrayList<>();
-    if (input != null && input.isTextual()) {
-      texts.add(input.asText());
-    } else if (input != null && input.isArray() && !input.isEmpty() && input.size() <= 2048) {
-      for (JsonNode n : input) {
-        if (!n.isTextual()) {
-          return error(
-              400,
-              "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/"
-                  + "api-reference.",
-              "invalid_request_error",
-              null,
-              null);
-        }
-        texts.add(n.asText());
-      }
-    } else {
-      return error(
-          400,
-          "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/"
-              + "api-reference.",
-          "invalid_request_error",
-          null,
-          null);
-    }
-    for (String s : texts) {
-      if (s.isEmpty()) {
-        return error(
-            400,
-            "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/"
-                + "api-reference.",
-            "invalid_request_error",
-            null,
-            null);
-      }
-    }
-    Integer dims = null;
-    if (body.hasNonNull("dimensions")) {
-      if (!model.shortens()) {
-        return error(
-            400,
-            "This model does not support specifying dimensions.",
-            "invalid_request_error",
-            null,
-            null);
-      }
-      dims = body.get("dimensions").asInt();
-      if (dims < 1 || dims > model.source().nativeDimensions()) {
-        return error(
-            400,
-            "Invalid value for 'dimensions' = "
-                + dims
-                + ". Must be between 1 and "
-                + model.source().nativeDimensions()
-                + ".",
-            "invalid_request_error",
-            "dimensions",
-            null);
-      }
-    }
-    String encoding = body.path("encoding_format").asText("float");
-    if (!encoding.equals("float") && !encoding.equals("base64")) {
-      return error(
-          400,
-          "Invalid value for 'encoding_format' = " + encoding + ". Must be float or base64.",
-          "invalid_request_error",
-          "encoding_format",
-          null);
-    }
-    ObjectNode root = Json.MAPPER.createObjectNode();
-    root.put("object", "list");
-    ArrayNode data = root.putArray("data");
-    int n = texts.size();
-    int tokens = 0;
-    for (int k = 0; k < n; k++) {
-      // a scrambled server answers the batch back to front; the index still says which is which
-      int i = settings.scrambleEmbeddingOrder() ? n - 1 - k : k;
-      float[] v = unit(model.source().vector(false, texts.get(i), null, dims));
-      tokens += Math.max(1, TokenEstimator.estimate(texts.get(i)));
-      ObjectNode item = data.addObject();
-      item.put("object", "embedding");
-      item.put("index", i);
-      if (encoding.equals("base64")) {
-        ByteBuffer buf = ByteBuffer.allocate(4 * v.length).order(ByteOrder.LITTLE_ENDIAN);
-        for (float f : v) {
-          buf.putFloat(f);
-        }
-        item.put("embedding", Base64.getEncoder().encodeToString(buf.array()));
-      } else {
-        ArrayNode values = item.putArray("embedding");
-        for (float f : v) {
-          values.add(f);
-        }
-      }
-    }
-    root.put("model", model.name());
-    root.putObject("usage").put("prompt_tokens", tokens).put("total_tokens", tokens);
-    return FakeHttp.Reply.json(200, root.toString());
-  }
-
-  /** OpenAI returns unit vectors, shortened ones too. */
-  private static float[] unit(float[] v) {
-    double s = 0;
-    for (float f : v) {
-      s += (double) f * f;
-    }
-    double norm = Math.sqrt(s);
-    if (norm == 0) {
-      return v;
-    }
-    float[] out = new float[v.length];
-    for (int i = 0; i < v.length; i++) {
-      out[i] = (float) (v[i] / norm);
-    }
-    return out;
-  }
-
-  private FakeHttp.Reply models() {
-    ObjectNode root = Json.MAPPER.createObjectNode();
-    root.put("object", "list");
-    ArrayNode data = root.putArray("data");
-    for (String name : settings.chatModels().keySet()) {
-      data.addObject()
-          .put("id", name)
-          .put("object", "model")
-          .put("created", 1_721_172_741L)
-          .put("owned_by", "system");
-    }
-    for (String name : settings.embeddingModels().keySet()) {
-      data.addObject()
-          .put("id", name)
-          .put("object", "model")
-          .put("created", 1_705_953_180L)
-          .put("owned_by", "system");
-    }
-    return FakeHttp.Reply.json(200, root.toString());
-  }
-
   // ---- errors ----
 
   private FakeHttp.@Nullable Reply checkKey(FakeHttp.Request req) {
@@ -702,7 +397,7 @@ public final class OpenAiProtocol {
     return null;
   }
 
-  private static FakeHttp.Reply modelNotFound(String model) {
+  static FakeHttp.Reply modelNotFound(String model) {
     return error(
         404,
         "The model `" + model + "` does not exist or you do not have access to it.",
@@ -713,17 +408,12 @@ public final class OpenAiProtocol {
 
   /** The error body of a scripted provider failure, with OpenAI's status codes and headers. */
   FakeHttp.Reply failure(ProviderException e, String model) {
-    String message = stripProvider(e);
+    FakeHttp.Reply fault = WireSupport.transportFault(e);
+    if (fault != null) {
+      return fault;
+    }
+    String message = WireSupport.stripProvider(e);
     return switch (e.kind()) {
-      case CONNECTION -> FakeHttp.Reply.disconnect(SentSources.empty());
-      case PROTOCOL ->
-          new FakeHttp.Reply(
-              200,
-              "text/html; charset=utf-8",
-              "<html><body><h1>502 Bad Gateway</h1></body></html>",
-              SentSources.empty(),
-              null,
-              false);
       case RATE_LIMITED ->
           e.retryable()
               ? rateLimited(e.httpStatus().orElse(429), model, e.retryAfter().orElse(null))
@@ -842,11 +532,5 @@ public final class OpenAiProtocol {
       b.append(alphabet.charAt((int) ((x >>> 40) % alphabet.length())));
     }
     return b.toString();
-  }
-
-  private static String stripProvider(ProviderException e) {
-    String m = e.getMessage() == null ? "" : e.getMessage();
-    String p = e.provider() + ": ";
-    return m.startsWith(p) ? m.substring(p.length()) : m;
   }
 }
