@@ -7,7 +7,7 @@
 #   format    a line google-java-format would rewrite      -> "format violations" (Spotless)
 #   doclint   a public API method without a doc comment    -> "warning: no comment" (javadoc)
 #
-# Each build is `./mvnw -o -q -B -ntp -pl citerag-core verify -DskipTests` (offline: the
+# Each build is `./mvnw -o -B -ntp -pl citerag-core verify -DskipTests` (not -q: javadoc's warnings are only printed at the default log level) (offline: the
 # dependencies must already be in ~/.m2). Four builds of core take several minutes, so this is not
 # part of CI; run it after changing the build's checks. Your working tree is never touched.
 #
@@ -53,7 +53,7 @@ run() {
   local name="$1" expect="$2" log="$work/$1.log" start end rc
   start=$(date +%s)
   set +e
-  ./mvnw -o -q -B -ntp -pl citerag-core verify -DskipTests "${extra[@]}" >"$log" 2>&1
+  ./mvnw -o -B -ntp -pl citerag-core verify -DskipTests "${extra[@]}" >"$log" 2>&1
   rc=$?
   set -e
   end=$(date +%s)
