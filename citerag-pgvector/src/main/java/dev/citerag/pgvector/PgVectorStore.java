@@ -420,7 +420,7 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
 
     /**
      * Whether {@link #build()} creates the extension, schema, tables and indexes that are missing;
-     * default true. With false, missing tables are an error.
+     * default true. With false, missing tables are an error ({@link CollectionNotFoundException}).
      *
      * @param createSchema whether to create what is missing
      * @return this builder
@@ -439,6 +439,8 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
      *     installed (naming how to install it), or when the existing collection has other
      *     dimensions or another text search configuration
      * @throws IllegalArgumentException when the text search configuration does not exist
+     * @throws CollectionNotFoundException with {@link #createSchema(boolean) createSchema(false)},
+     *     when the collection has no tables in the database
      * @throws StoreException when the database cannot be reached
      */
     public PgVectorStore build() {

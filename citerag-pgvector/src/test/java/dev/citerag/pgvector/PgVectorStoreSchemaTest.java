@@ -239,17 +239,20 @@ class PgVectorStoreSchemaTest {
 
   @Test
   void without_create_schema_a_missing_collection_or_extension_is_a_clear_error() {
-    IllegalStateException tables =
+    String absent = TestData.uniqueCollection("absent");
+    CollectionNotFoundException tables =
         assertThrows(
-            IllegalStateException.class,
+            CollectionNotFoundException.class,
             () ->
                 PgVectorStore.builder()
                     .dataSource(ds)
-                    .collection(TestData.uniqueCollection("absent"))
+                    .collection(absent)
                     .dimensions(4)
                     .createSchema(false)
                     .build());
     assertThat(tables.getMessage()).contains("createSchema(true)");
+    assertThat(tables.collection()).isEqualTo(absent);
+    assertThat(tables.schema()).isEqualTo("public");
     try (PostgresDatabase fresh = PostgresFixture.shared().createDatabase()) {
       IllegalStateException ext =
           assertThrows(

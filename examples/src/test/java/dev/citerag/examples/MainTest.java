@@ -337,7 +337,9 @@ class MainTest {
   void commands_and_help() {
     Cli.Run none = Cli.run(Cli.offline());
     assertThat(none.status()).isEqualTo(Main.EXIT_ERROR);
-    assertThat(none.err()).contains("missing the command").contains("usage: citerag <command>");
+    assertThat(none.err())
+        .contains("missing the command")
+        .contains("usage: citerag [-h] <command>");
 
     Cli.Run bogus = Cli.run(Cli.offline(), "answer", "x");
     assertThat(bogus.status()).isEqualTo(Main.EXIT_ERROR);
@@ -345,7 +347,7 @@ class MainTest {
 
     Cli.Run help = Cli.run(Cli.offline(), "--help");
     assertThat(help.status()).isEqualTo(Main.EXIT_OK);
-    assertThat(help.out()).contains("usage: citerag <command>").contains("ask \"question\"");
+    assertThat(help.out()).contains("usage: citerag [-h] <command>").contains("ask \"question\"");
     assertThat(help.err()).isEmpty();
 
     Cli.Run askHelp = Cli.run(Cli.offline(), "ask", "--help");

@@ -96,7 +96,9 @@ class RegexDenialOfServiceTest {
           "dev.citerag.testkit.golden.GoldenCase.ID",
           "dev.citerag.testkit.golden.GoldenCase.KIND",
           "dev.citerag.testkit.wire.FakeOllamaServer.DIGEST",
-          "dev.citerag.examples.internal.CliOptions.INTEGER",
+          "dev.citerag.examples.cli.OptionValues.INTEGER",
+          "dev.citerag.examples.cli.OptionValues.COLLECTION",
+          "dev.citerag.examples.cli.OptionValues.HOST",
           "dev.citerag.openai.internal.RetryHeaders.GO_DURATION",
           // find() only on a header value of at most 40 characters that GO_DURATION matched whole
           "dev.citerag.openai.internal.RetryHeaders.GO_PART");

@@ -3,6 +3,7 @@ package dev.citerag.pgvector.internal;
 import dev.citerag.IdentityMismatchException;
 import dev.citerag.StoreException;
 import dev.citerag.internal.Checks;
+import dev.citerag.pgvector.CollectionNotFoundException;
 import dev.citerag.store.CollectionIdentity;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -199,13 +200,7 @@ final class PgSchema {
     if (!Jdbc.exists(c, "SELECT to_regclass(?) IS NOT NULL", sql.chunks)
         || !Jdbc.exists(c, "SELECT to_regclass(?) IS NOT NULL", sql.documents)
         || !Jdbc.exists(c, "SELECT to_regclass(?) IS NOT NULL", sql.manifest)) {
-      throw new IllegalStateException(
-          "collection "
-              + settings.schema()
-              + "."
-              + settings.collection()
-              + " has no tables in this"
-              + " database; build the store with createSchema(true) to create them");
+      throw new CollectionNotFoundException(settings.schema(), settings.collection());
     }
     Integer dims = null;
     String tsvExpr = null;

@@ -7,6 +7,7 @@ import dev.citerag.ingest.Document;
 import dev.citerag.ingest.IngestListener;
 import dev.citerag.ingest.IngestReport;
 import dev.citerag.ingest.Ingestor;
+import dev.citerag.pgvector.CollectionNotFoundException;
 import dev.citerag.pgvector.PgVectorStore;
 import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.ExtractiveGenerator;
@@ -102,17 +103,17 @@ public final class Engine implements AutoCloseable {
    * pgvector store only from {@code --docs}: use {@code ingest} to fill it); in {@link Mode#ANSWER}
    * chooses the model and prints the choice on {@code err}.
    */
-  public static Engine open(CliOptions o, Map<String, String> env, PrintStream err, Mode mode) {
+  public static Engine open(EngineOptions o, Map<String, String> env, PrintStream err, Mode mode) {
     return open(o, env, err, mode, null);
   }
 
   /**
-   * {@link #open(CliOptions, Map, PrintStream, Mode)} with the in-memory store filled from {@code
-   * documents} instead of {@code --docs} or the sample corpus (used by {@code eval DIR} on a
+   * {@link #open(EngineOptions, Map, PrintStream, Mode)} with the in-memory store filled from
+   * {@code documents} instead of {@code --docs} or the sample corpus (used by {@code eval DIR} on a
    * SQuAD-style directory); {@code documents} null means the usual choice.
    */
   public static Engine open(
-      CliOptions o,
+      EngineOptions o,
       Map<String, String> env,
       PrintStream err,
       Mode mode,
@@ -149,12 +150,8 @@ public final class Engine implements AutoCloseable {
                 .dimensions(dims)
                 .createSchema(writes)
                 .build();
-      } catch (IllegalStateException missing) {
-        if (writes
-            || missing.getMessage() == null
-            || !missing.getMessage().contains("has no tables")) {
-          throw missing;
-        }
+      } catch (CollectionNotFoundException missing) {
+        // a writing command built the store with createSchema(true), which never throws this
         throw new IllegalArgumentException(
             "option --collection: no collection \""
                 + o.collection()

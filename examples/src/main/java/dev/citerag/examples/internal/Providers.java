@@ -72,8 +72,10 @@ public final class Providers {
         case "ollama" -> new ModelChoice("ollama", ollama(env), "--model ollama");
         case "openai" -> new ModelChoice("openai", openai(env), "--model openai");
         default ->
-            throw new UsageException(
-                "", "option --model must be one of extractive|gemini|ollama|openai");
+            throw new IllegalArgumentException(
+                "option --model must be one of extractive|gemini|ollama|openai, was \""
+                    + requested.get()
+                    + "\"");
       };
     }
     String key = env.get("GEMINI_API_KEY");
@@ -214,8 +216,7 @@ public final class Providers {
       case "ollama" -> OllamaEmbedder.builder().environment(env).build();
       case "openai" -> OpenAiEmbedder.builder().environment(env).build();
       default ->
-          throw new UsageException(
-              "",
+          throw new IllegalArgumentException(
               "option --embedder must be one of onnx|local|gemini|ollama|openai, was \""
                   + kind
                   + "\"");

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.citerag.embed.Embedder;
+import dev.citerag.examples.cli.CiteragCli;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.Ingestor;
 import dev.citerag.store.Filter;
@@ -82,10 +83,9 @@ class GateThresholdTest {
   }
 
   private static EvaluationReport sweep(String embedder, double step, double to) {
-    CliOptions o =
-        CliOptions.parse(
-            CliOptions.Command.ASK,
-            List.of("--model", "extractive", "--embedder", embedder, "--min-similarity", "0"));
+    EngineOptions o =
+        CiteragCli.engineOptions(
+            "ask", "--model", "extractive", "--embedder", embedder, "--min-similarity", "0", "q");
     try (Engine engine =
         Engine.open(
             o,

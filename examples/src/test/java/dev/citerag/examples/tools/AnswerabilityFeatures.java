@@ -1,8 +1,9 @@
 package dev.citerag.examples.tools;
 
 import dev.citerag.chat.ChatResponse;
-import dev.citerag.examples.internal.CliOptions;
+import dev.citerag.examples.cli.CiteragCli;
 import dev.citerag.examples.internal.Engine;
+import dev.citerag.examples.internal.EngineOptions;
 import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.ExtractiveGenerator;
 import dev.citerag.pipeline.GenerationRequest;
@@ -41,7 +42,9 @@ public final class AnswerabilityFeatures {
     Path out = Path.of(args[1]);
     List<String> cli = new ArrayList<>(Arrays.asList(args).subList(2, args.length));
     SquadDataset squad = SquadDataset.load(dir);
-    CliOptions o = CliOptions.parse(CliOptions.Command.EVAL, cli);
+    cli.add(0, "eval");
+    cli.add(dir.toString());
+    EngineOptions o = CiteragCli.engineOptions(cli.toArray(String[]::new));
     PrintStream err = System.err;
     try (Engine engine =
             Engine.open(o, System.getenv(), err, Engine.Mode.ANSWER, squad.documents());

@@ -2,8 +2,9 @@ package dev.citerag.examples.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.citerag.examples.internal.CliOptions;
+import dev.citerag.examples.cli.CiteragCli;
 import dev.citerag.examples.internal.Engine;
+import dev.citerag.examples.internal.EngineOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,7 +38,7 @@ class DemoServerHardeningTest {
 
   @BeforeAll
   static void start() throws Exception {
-    CliOptions o = CliOptions.parse(CliOptions.Command.SERVE, List.of("--model", "extractive"));
+    EngineOptions o = CiteragCli.engineOptions("serve", "--model", "extractive");
     engine =
         Engine.open(
             o,

@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.citerag.examples.internal.CliOptions;
+import dev.citerag.examples.cli.CiteragCli;
 import dev.citerag.examples.internal.Engine;
+import dev.citerag.examples.internal.EngineOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,7 +25,7 @@ class DemoServerTest {
 
   @BeforeAll
   static void start() throws Exception {
-    CliOptions o = CliOptions.parse(CliOptions.Command.SERVE, List.of("--model", "extractive"));
+    EngineOptions o = CiteragCli.engineOptions("serve", "--model", "extractive");
     engine =
         Engine.open(
             o,

@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.citerag.examples.PdfDocsCliTest;
-import dev.citerag.examples.internal.CliOptions;
+import dev.citerag.examples.cli.CiteragCli;
 import dev.citerag.examples.internal.Engine;
+import dev.citerag.examples.internal.EngineOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.http.HttpClient;
@@ -35,7 +36,7 @@ class UploadTest {
 
   @BeforeEach
   void start() throws Exception {
-    CliOptions o = CliOptions.parse(CliOptions.Command.SERVE, List.of("--model", "extractive"));
+    EngineOptions o = CiteragCli.engineOptions("serve", "--model", "extractive");
     engine =
         Engine.open(
             o,

@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.citerag.examples.internal.CliOptions;
+import dev.citerag.examples.cli.CiteragCli;
 import dev.citerag.examples.internal.Engine;
+import dev.citerag.examples.internal.EngineOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -58,7 +59,7 @@ class WebPageBrowserTest {
               + CHROMEDRIVER
               + "): run scripts/setup-browser.sh, which installs Debian's chromium and chromium-driver");
     }
-    CliOptions o = CliOptions.parse(CliOptions.Command.SERVE, List.of("--model", "extractive"));
+    EngineOptions o = CiteragCli.engineOptions("serve", "--model", "extractive");
     engine =
         Engine.open(
             o,

@@ -1,0 +1,107 @@
+package dev.citerag.examples.cli;
+
+import dev.citerag.examples.Main;
+import dev.citerag.examples.internal.Engine;
+import dev.citerag.examples.internal.EngineOptions;
+import dev.citerag.examples.internal.ResultJson;
+import dev.citerag.examples.internal.TextOutput;
+import dev.citerag.pipeline.RagResult;
+import dev.citerag.store.Filter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code citerag ask}: a cited answer, or an honest abstention. */
+@Command(
+    name = "ask",
+    description = {
+      "A cited answer, or an honest abstention.",
+      "Answers from the documents with [n] citation markers and a numbered reference list, or"
+          + " abstains. Exit status: 0 answered, 2 abstained, 3 rejected, 1 error."
+    })
+final class AskCommand implements Callable<Integer>, EngineCommand {
+  private final Context ctx;
+
+  @SuppressWarnings("NullAway.Init") // injected by picocli
+  @Spec
+  private CommandSpec spec;
+
+  @Mixin private ReadOptions read = new ReadOptions();
+  @Mixin private FilterOptions filter = new FilterOptions();
+  @Mixin private AnswerOptions answer = new AnswerOptions();
+
+  @Option(
+      names = "--json",
+      description =
+          "print one JSON object (status, reason, answer, citations, issues, retrieved, usage,"
+              + " latency_ms, model)")
+  private boolean json;
+
+  @Mixin private CommonOptions common = new CommonOptions();
+
+  @Parameters(
+      paramLabel = "\"question\"",
+      arity = "1..*",
+      description = "the question (several words are joined with spaces)")
+  private List<String> question = new ArrayList<>();
+
+  AskCommand(Context ctx) {
+    this.ctx = ctx;
+  }
+
+  @Override
+  public EngineOptions engineOptions() {
+    return read.engineOptions(answer, common.verbose());
+  }
+
+  @Override
+  public String missingArguments() {
+    return "missing the question: citerag ask \"your question\"";
+  }
+
+  @Override
+  public Integer call() {
+    EngineCommand.logging(common.verbose());
+    String q = question();
+    try (Engine engine = Engine.open(engineOptions(), ctx.env(), ctx.err(), Engine.Mode.ANSWER)) {
+      RagResult r = engine.pipeline().ask(q, filter());
+      if (json) {
+        ctx.out().println(ResultJson.pretty(ResultJson.result(r)));
+      } else {
+        ctx.out().print(TextOutput.result(r));
+      }
+      return Main.exitStatus(r);
+    }
+  }
+
+  /** The question words joined with spaces; a usage error when they are blank. */
+  String question() {
+    return question(spec, question, this);
+  }
+
+  /** The question as given, word by word. */
+  List<String> questionWords() {
+    return List.copyOf(question);
+  }
+
+  /** The AND of the {@code --filter}s. */
+  Filter filter() {
+    return filter.filter();
+  }
+
+  /** The question words joined; a usage error when they are blank. */
+  static String question(CommandSpec spec, List<String> words, EngineCommand command) {
+    String q = String.join(" ", words).strip();
+    if (q.isEmpty()) {
+      throw new ParameterException(spec.commandLine(), command.missingArguments());
+    }
+    return q;
+  }
+}
