@@ -6,6 +6,7 @@ import dev.citerag.embed.internal.Vectors;
 import dev.citerag.internal.Checks;
 import dev.citerag.store.internal.Bits;
 import dev.citerag.store.internal.Bm25Index;
+import dev.citerag.store.internal.DenseScan;
 import dev.citerag.store.internal.FilterIndex;
 import dev.citerag.store.internal.RankFusion;
 import dev.citerag.store.internal.TopK;
@@ -52,8 +53,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Filters</b> are evaluated from a per-key, per-value index of slots into a bit set before
  * ranking. A filtered dense search skips blocks with no passing chunk, scores a block with few
- * passing chunks row by row, and otherwise scores the whole block at SIMD speed and offers only the
- * passing chunks.
+ * passing chunks row by row ({@link DenseScan}), and otherwise scores the whole block at SIMD speed
+ * and offers only the passing chunks.
  *
  * <p><b>Concurrency:</b> a {@link ReentrantReadWriteLock}: searches run concurrently with each
  * other; a {@link #write} applies its whole batch under the write lock, so a reader sees every
@@ -74,12 +75,6 @@ public final class InMemoryVectorStore implements VectorStore {
   static final int COMPACT_MIN_DEAD = 64;
 
   private static final int INITIAL_SLOTS = 64;
-
-  /**
-   * A block with at most this many passing chunks is scored row by row: a row read across a block's
-   * columns touches one cache line per component, so beyond this the whole block is cheaper.
-   */
-  static final int ROW_BY_ROW_MAX = 24;
 
   private final int dimensions;
   private final int maxSlots;
@@ -206,28 +201,7 @@ public final class InMemoryVectorStore implements VectorStore {
   @Override
   public WriteResult write(List<DocumentChunks> documents) {
     Checks.noNullElements(documents, "documents");
-    Set<String> batchDocs = new HashSet<>();
-    for (int i = 0; i < documents.size(); i++) {
-      DocumentChunks d = documents.get(i);
-      if (!batchDocs.add(d.docId())) {
-        throw new IllegalArgumentException(
-            "documents[].docId must be unique within a write, \"" + d.docId() + "\" repeats");
-      }
-      List<EmbeddedChunk> cs = d.chunks();
-      for (int j = 0; j < cs.size(); j++) {
-        if (cs.get(j).dimensions() != dimensions) {
-          throw new IllegalArgumentException(
-              "documents["
-                  + i
-                  + "].chunks["
-                  + j
-                  + "].vector must have "
-                  + dimensions
-                  + " dimensions, was "
-                  + cs.get(j).dimensions());
-        }
-      }
-    }
+    Set<String> batchDocs = WriteChecks.batch(documents, dimensions);
     Map<String, String> stored = documentHashes(batchDocs);
     List<Prepared> prepared = new ArrayList<>();
     int skipped = 0;
@@ -249,7 +223,11 @@ public final class InMemoryVectorStore implements VectorStore {
           toWrite.add(p);
         }
       }
-      checkChunkIds(toWrite);
+      List<DocumentChunks> docsToWrite = new ArrayList<>(toWrite.size());
+      for (Prepared p : toWrite) {
+        docsToWrite.add(p.doc);
+      }
+      WriteChecks.chunkIds(docsToWrite, this::storedOwner);
       int newChunks = 0;
       for (Prepared p : toWrite) {
         newChunks += p.doc.chunks().size();
@@ -314,44 +292,11 @@ public final class InMemoryVectorStore implements VectorStore {
     return c.title() == null ? c.text() : c.title() + "\n" + c.text();
   }
 
-  private void checkChunkIds(List<Prepared> toWrite) {
-    Set<String> rewritten = new HashSet<>();
-    for (Prepared p : toWrite) {
-      rewritten.add(p.doc.docId());
-    }
-    Map<String, String> batchOwner = new HashMap<>();
-    for (Prepared p : toWrite) {
-      for (EmbeddedChunk ec : p.doc.chunks()) {
-        String id = ec.chunk().id();
-        String other = batchOwner.putIfAbsent(id, p.doc.docId());
-        if (other != null) {
-          throw new IllegalArgumentException(
-              "chunk id \""
-                  + id
-                  + "\" appears in documents \""
-                  + other
-                  + "\" and \""
-                  + p.doc.docId()
-                  + "\"; chunk ids must be unique across the store");
-        }
-        Integer slot = slotByChunkId.get(id);
-        if (slot != null) {
-          Chunk existing = chunks[slot];
-          if (existing != null
-              && !existing.docId().equals(p.doc.docId())
-              && !rewritten.contains(existing.docId())) {
-            throw new IllegalArgumentException(
-                "chunk id \""
-                    + id
-                    + "\" of document \""
-                    + p.doc.docId()
-                    + "\" already belongs to document \""
-                    + existing.docId()
-                    + "\"; chunk ids must be unique across the store");
-          }
-        }
-      }
-    }
+  /** The document owning a stored chunk id, or null. */
+  private @Nullable String storedOwner(String chunkId) {
+    Integer slot = slotByChunkId.get(chunkId);
+    Chunk existing = slot == null ? null : chunks[slot];
+    return existing == null ? null : existing.docId();
   }
 
   private int append(Chunk chunk, float[] flat, int offset, Bm25Index.Analysed terms) {
@@ -601,51 +546,7 @@ public final class InMemoryVectorStore implements VectorStore {
     final int n = size;
     // never allocate more than the store holds, whatever k a caller asks for
     TopK top = new TopK(Math.max(1, Math.min(k, n)));
-    final float[] acc = new float[Math.min(Math.max(n, 1), VectorBlocks.BLOCK)];
-    final long[] words = allowed == null ? null : allowed.words();
-    double threshold = Double.NEGATIVE_INFINITY;
-    for (int b = 0, start = 0; start < n; b++, start += VectorBlocks.BLOCK) {
-      int len = Math.min(VectorBlocks.BLOCK, n - start);
-      if (words == null) {
-        vectors.scoreBlock(b, q, acc, len);
-        for (int r = 0; r < len; r++) {
-          float s = acc[r];
-          if (s > threshold) {
-            top.offer(s, start + r);
-            threshold = top.threshold();
-          }
-        }
-        continue;
-      }
-      int w0 = start >>> 6;
-      int w1 = Math.min(words.length, (start + len + 63) >>> 6);
-      int passing = 0;
-      for (int w = w0; w < w1; w++) {
-        passing += Long.bitCount(words[w]);
-      }
-      if (passing == 0) {
-        continue;
-      }
-      boolean rowByRow = passing <= ROW_BY_ROW_MAX;
-      if (!rowByRow) {
-        vectors.scoreBlock(b, q, acc, len);
-      }
-      for (int w = w0; w < w1; w++) {
-        long bits = words[w];
-        while (bits != 0) {
-          int slot = (w << 6) + Long.numberOfTrailingZeros(bits);
-          bits &= bits - 1;
-          if (slot >= n) {
-            break;
-          }
-          float s = rowByRow ? vectors.dot(slot, q) : acc[slot - start];
-          if (s > threshold) {
-            top.offer(s, slot);
-            threshold = top.threshold();
-          }
-        }
-      }
-    }
+    DenseScan.scan(vectors, q, n, allowed == null ? null : allowed.words(), top);
     int found = top.size();
     double[] scores = new double[found];
     int[] slots = new int[found];
