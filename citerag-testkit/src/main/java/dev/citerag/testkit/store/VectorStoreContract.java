@@ -2,13 +2,11 @@ package dev.citerag.testkit.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.citerag.IdentityMismatchException;
-import dev.citerag.embed.internal.Vectors;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.IngestListener;
 import dev.citerag.ingest.IngestReport;
@@ -21,18 +19,13 @@ import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.VectorStore;
 import dev.citerag.store.WriteResult;
-import dev.citerag.store.internal.RankFusion;
 import dev.citerag.testkit.fakes.DeterministicEmbedder;
 import dev.citerag.text.internal.Hashing;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -59,8 +52,6 @@ public abstract class VectorStoreContract {
 
   /** The dimensions of every store the contract asks for. */
   protected static final int D = 8;
-
-  private static final double EPS = 1e-5;
 
   /**
    * A fresh, empty store holding vectors of {@code dimensions}. The contract does not close it;
@@ -95,312 +86,44 @@ public abstract class VectorStoreContract {
 
   @Test
   void written_chunks_come_back_intact_from_every_search() {
-    VectorStore store = newStore(D);
-    Chunk full =
-        new Chunk(
-            "doc-1#0",
-            "doc-1",
-            "handbook/keys.md",
-            "Key rotation",
-            List.of("Security", "Keys"),
-            3,
-            "Key rotation. Rotate signing keys every 90 days.",
-            12,
-            Hashing.sha256Hex("Key rotation. Rotate signing keys every 90 days."),
-            Map.of("team", "platform", "lang", "en"));
-    Chunk bare =
-        new Chunk(
-            "doc-1#1",
-            "doc-1",
-            "handbook/keys.md",
-            null,
-            List.of(),
-            null,
-            "Untitled fragment about quartz.",
-            5,
-            Hashing.sha256Hex("Untitled fragment about quartz."),
-            Map.of());
-    WriteResult r =
-        store.write(
-            List.of(
-                new DocumentChunks(
-                    "doc-1",
-                    "h1",
-                    List.of(new EmbeddedChunk(full, unit(0)), new EmbeddedChunk(bare, unit(1))))));
-    assertEquals(new WriteResult(1, 0, 2, 0), r);
-    assertEquals(2, store.chunkCount());
-
-    List<SearchHit> dense = store.denseSearch(unit(0), 5, Filter.ALL);
-    assertEquals(full, dense.get(0).chunk());
-    assertEquals(bare, dense.get(1).chunk());
-    assertEquals(full, only(store.lexicalSearch("signing", 5, Filter.ALL)).chunk());
-    assertEquals(bare, only(store.lexicalSearch("quartz", 5, Filter.ALL)).chunk());
-    List<SearchHit> hybrid = store.hybridSearch(unit(1), "quartz", 5, Filter.ALL);
-    assertEquals(bare, hybrid.get(0).chunk());
-    assertEquals(Map.of("doc-1", "h1"), store.documentHashes(List.of("doc-1", "doc-unknown")));
+    SearchChecks.written_chunks_come_back_intact_from_every_search(newStore(D));
   }
 
   @Test
   void dense_search_orders_by_cosine_and_reports_it() {
-    VectorStore store = newStore(D);
-    double[] expected = {1.0, 0.8944272, 0.7071068, 0.0, -1.0};
-    float[][] vectors = {
-      unit(0), mix(1, 0.5), mix(1, 1), unit(1), negated(unit(0)),
-    };
-    List<EmbeddedChunk> chunks = new ArrayList<>();
-    // written in scrambled order so that insertion order cannot pass for ranking
-    int[] order = {3, 0, 4, 2, 1};
-    for (int i : order) {
-      chunks.add(embedded("rank", i, "Ranking chunk number " + i + ".", Map.of(), vectors[i]));
-    }
-    store.write(List.of(new DocumentChunks("rank", "h", chunks)));
-
-    List<SearchHit> hits = store.denseSearch(unit(0), 5, Filter.ALL);
-    assertEquals(5, hits.size());
-    for (int i = 0; i < 5; i++) {
-      SearchHit h = hits.get(i);
-      assertEquals("rank#" + i, h.chunk().id(), "rank " + (i + 1));
-      assertNotNull(h.cosine(), "dense hits carry their cosine");
-      assertEquals(expected[i], h.cosine(), EPS, "cosine of " + h.chunk().id());
-      assertEquals(i + 1, h.denseRank());
-    }
-    assertEquals(List.of("rank#0", "rank#1"), ids(store.denseSearch(unit(0), 2, Filter.ALL)));
+    SearchChecks.dense_search_orders_by_cosine_and_reports_it(newStore(D));
   }
 
   @Test
   void lexical_search_finds_a_numeric_limit_and_an_identifier() {
-    VectorStore store = newStore(D);
-    store.write(
-        List.of(
-            new DocumentChunks(
-                "water",
-                "h",
-                List.of(
-                    embedded(
-                        "water",
-                        0,
-                        "Drinking water: the lead limit is 0.010 mg/L at the tap.",
-                        Map.of(),
-                        unit(0)),
-                    embedded(
-                        "water",
-                        1,
-                        "Drinking water: the copper action level is 1.3 mg/L.",
-                        Map.of(),
-                        unit(1)),
-                    embedded(
-                        "water",
-                        2,
-                        "Error ERR4021 means the sampling port is blocked.",
-                        Map.of(),
-                        unit(2)),
-                    embedded(
-                        "water",
-                        3,
-                        "Sampling happens every quarter at two taps.",
-                        Map.of(),
-                        unit(3))))));
-
-    List<SearchHit> numeric = store.lexicalSearch("0.010", 5, Filter.ALL);
-    assertEquals(List.of("water#0"), ids(numeric));
-    SearchHit h = numeric.get(0);
-    assertEquals(1, h.lexicalRank());
-    assertTrue(h.lexicalScore() > 0, "a lexical hit has a positive score");
-    assertTrue(h.matchedLexically());
-
-    assertEquals(
-        "water#2",
-        store.lexicalSearch("what does ERR4021 indicate", 5, Filter.ALL).get(0).chunk().id());
+    SearchChecks.lexical_search_finds_a_numeric_limit_and_an_identifier(newStore(D));
   }
 
   @Test
   void lexical_search_returns_only_chunks_matching_a_query_term() {
-    VectorStore store = newStore(D);
-    store.write(
-        List.of(
-            new DocumentChunks(
-                "d",
-                "h",
-                List.of(
-                    embedded("d", 0, "Backups run nightly to cold storage.", Map.of(), unit(0)),
-                    embedded("d", 1, "Restores need two approvals.", Map.of(), unit(1)),
-                    embedded("d", 2, "Tokens expire after one hour.", Map.of(), unit(2))))));
-    List<SearchHit> hits = store.lexicalSearch("how often do backups run", 10, Filter.ALL);
-    assertEquals(List.of("d#0"), ids(hits));
-    assertTrue(store.lexicalSearch("xylophone", 10, Filter.ALL).isEmpty());
-    for (int i = 0; i < hits.size(); i++) {
-      assertEquals(i + 1, hits.get(i).lexicalRank());
-    }
+    SearchChecks.lexical_search_returns_only_chunks_matching_a_query_term(newStore(D));
   }
 
   @Test
   void hybrid_search_gives_every_hit_its_cosine_including_lexical_only_hits() {
-    VectorStore store = newStore(D);
-    List<EmbeddedChunk> chunks = new ArrayList<>();
-    for (int i = 0; i < 6; i++) {
-      chunks.add(
-          embedded(
-              "h", i, "General note " + i + " about retention.", Map.of(), mix(i % D, 0.1 * i)));
-    }
-    // lexically the only match, densely the farthest
-    chunks.add(
-        embedded(
-            "h",
-            6,
-            "The retention limit is 0.010 percent per quarter.",
-            Map.of(),
-            negated(unit(0))));
-    store.write(List.of(new DocumentChunks("h", "h", chunks)));
-
-    List<SearchHit> hits = store.hybridSearch(unit(0), "0.010", 3, Filter.ALL);
-    assertEquals(3, hits.size());
-    for (SearchHit h : hits) {
-      assertNotNull(h.cosine(), "hybrid hit " + h.chunk().id() + " must carry its cosine");
-    }
-    SearchHit lexical =
-        hits.stream()
-            .filter(SearchHit::matchedLexically)
-            .findFirst()
-            .orElseThrow(
-                () -> new AssertionError("the lexical match must survive fusion: " + ids(hits)));
-    assertEquals("h#6", lexical.chunk().id());
-    assertEquals(-1.0, Objects.requireNonNull(lexical.cosine()), EPS);
-    for (int i = 1; i < hits.size(); i++) {
-      assertTrue(hits.get(i - 1).fusedScore() >= hits.get(i).fusedScore(), "fused score descends");
-    }
+    SearchChecks.hybrid_search_gives_every_hit_its_cosine_including_lexical_only_hits(newStore(D));
   }
 
   @Test
   void hybrid_search_equals_rank_fusion_of_the_two_searches() {
-    VectorStore store = newStore(D);
-    List<EmbeddedChunk> chunks = new ArrayList<>();
-    String[] words = {"alpha", "bravo", "charlie", "delta"};
-    for (int i = 0; i < 24; i++) {
-      String text =
-          "Entry "
-              + i
-              + " mentions "
-              + words[i % 4]
-              + (i % 3 == 0 ? " and bravo twice bravo" : "")
-              + ".";
-      chunks.add(
-          embedded(
-              "f", i, text, Map.of("team", i % 2 == 0 ? "even" : "odd"), mix(i % D, 0.05 * i)));
-    }
-    store.write(List.of(new DocumentChunks("f", "h", chunks)));
-    float[] q = mix(2, 0.3);
-    for (Filter filter : List.of(Filter.ALL, Filter.eq("team", "even"))) {
-      for (int k : new int[] {1, 3, 10}) {
-        int n = RankFusion.candidatesFor(k);
-        List<SearchHit> expected =
-            RankFusion.fuse(
-                store.denseSearch(q, n, filter),
-                withCosines(q, store.lexicalSearch("bravo delta", n, filter), chunks),
-                k);
-        List<SearchHit> actual = store.hybridSearch(q, "bravo delta", k, filter);
-        assertEquals(ids(expected), ids(actual), "order for k=" + k + ", " + filter);
-        for (int i = 0; i < actual.size(); i++) {
-          SearchHit a = actual.get(i);
-          SearchHit e = expected.get(i);
-          assertEquals(e.denseRank(), a.denseRank(), "dense rank of " + a.chunk().id());
-          assertEquals(e.lexicalRank(), a.lexicalRank(), "lexical rank of " + a.chunk().id());
-          assertEquals(e.fusedScore(), a.fusedScore(), 1e-12, "fused score of " + a.chunk().id());
-          assertCosine(e.cosine(), a.cosine(), "cosine of " + a.chunk().id());
-        }
-      }
-    }
+    SearchChecks.hybrid_search_equals_rank_fusion_of_the_two_searches(newStore(D));
   }
 
   // ------------------------------------------------------------------ filters
 
   @Test
   void filters_eq_in_and_or_are_enforced_by_every_search() {
-    VectorStore store = newStore(D);
-    String[] teams = {"platform", "search", "billing"};
-    String[] envs = {"prod", "staging"};
-    List<EmbeddedChunk> chunks = new ArrayList<>();
-    int i = 0;
-    for (String team : teams) {
-      for (String env : envs) {
-        for (int j = 0; j < 3; j++, i++) {
-          chunks.add(
-              embedded(
-                  "m",
-                  i,
-                  "Deploy checklist " + i + " for " + team + ".",
-                  Map.of("team", team, "env", env),
-                  mix(i % D, 0.2 * j)));
-        }
-      }
-    }
-    chunks.add(embedded("m", i, "Deploy checklist without labels.", Map.of(), unit(0)));
-    store.write(List.of(new DocumentChunks("m", "h", chunks)));
-
-    List<Filter> filters =
-        List.of(
-            Filter.eq("team", "search"),
-            Filter.in("team", "platform", "billing"),
-            Filter.and(Filter.eq("team", "platform"), Filter.eq("env", "prod")),
-            Filter.or(Filter.eq("team", "billing"), Filter.eq("env", "staging")),
-            Filter.and(
-                Filter.in("env", "prod"),
-                Filter.or(Filter.eq("team", "search"), Filter.eq("team", "billing"))),
-            Filter.eq("team", "nobody"));
-    for (Filter f : filters) {
-      Set<String> expected =
-          chunks.stream()
-              .filter(c -> f.test(c.chunk().metadata()))
-              .map(c -> c.chunk().id())
-              .collect(Collectors.toCollection(TreeSet::new));
-      assertEquals(expected, new TreeSet<>(ids(store.denseSearch(unit(0), 50, f))), "dense, " + f);
-      assertEquals(
-          expected,
-          new TreeSet<>(ids(store.lexicalSearch("deploy checklist", 50, f))),
-          "lexical, " + f);
-      assertEquals(
-          expected,
-          new TreeSet<>(ids(store.hybridSearch(unit(0), "deploy checklist", 50, f))),
-          "hybrid, " + f);
-      for (SearchHit h : store.hybridSearch(unit(3), "deploy", 3, f)) {
-        assertTrue(f.test(h.chunk().metadata()), h.chunk().id() + " is outside " + f);
-      }
-    }
+    FilterChecks.filters_eq_in_and_or_are_enforced_by_every_search(newStore(D));
   }
 
   @Test
   void a_lexical_match_outside_the_filter_is_never_returned() {
-    VectorStore store = newStore(D);
-    store.write(
-        List.of(
-            new DocumentChunks(
-                "x",
-                "h",
-                List.of(
-                    embedded(
-                        "x",
-                        0,
-                        "Quarterly budget for the search team.",
-                        Map.of("team", "search"),
-                        unit(0)),
-                    embedded(
-                        "x",
-                        1,
-                        "Quarterly budget for the platform team.",
-                        Map.of("team", "platform"),
-                        unit(1)),
-                    embedded(
-                        "x",
-                        2,
-                        "The secret code word is zebra42.",
-                        Map.of("team", "secret"),
-                        unit(0))))));
-    Filter f = Filter.in("team", "search", "platform");
-    assertTrue(store.lexicalSearch("zebra42", 10, f).isEmpty());
-    List<SearchHit> hybrid = store.hybridSearch(unit(0), "zebra42", 10, f);
-    assertFalse(ids(hybrid).contains("x#2"), "out-of-filter chunk returned: " + ids(hybrid));
-    assertEquals(Set.of("x#0", "x#1"), Set.copyOf(ids(hybrid)));
-    assertFalse(ids(store.denseSearch(unit(0), 10, f)).contains("x#2"));
-    assertEquals(List.of("x#2"), ids(store.lexicalSearch("zebra42", 10, Filter.ALL)));
+    FilterChecks.a_lexical_match_outside_the_filter_is_never_returned(newStore(D));
   }
 
   // ------------------------------------------------------------------ idempotent writes
@@ -736,42 +459,5 @@ public abstract class VectorStoreContract {
    */
   protected static List<String> ids(List<SearchHit> hits) {
     return hits.stream().map(h -> h.chunk().id()).collect(Collectors.toList());
-  }
-
-  private static SearchHit only(List<SearchHit> hits) {
-    assertEquals(1, hits.size(), "exactly one hit expected: " + ids(hits));
-    return hits.get(0);
-  }
-
-  /** The hits with their cosine to {@code q}, computed from the vectors written. */
-  private static List<SearchHit> withCosines(
-      float[] q, List<SearchHit> hits, List<EmbeddedChunk> written) {
-    Map<String, float[]> vectors = new LinkedHashMap<>();
-    for (EmbeddedChunk c : written) {
-      vectors.put(c.chunk().id(), c.vector());
-    }
-    List<SearchHit> out = new ArrayList<>();
-    for (SearchHit h : hits) {
-      float[] v = Objects.requireNonNull(vectors.get(h.chunk().id()), h.chunk().id());
-      out.add(
-          new SearchHit(
-              h.chunk(),
-              Vectors.cosine(q, v),
-              h.denseRank(),
-              h.lexicalRank(),
-              h.lexicalScore(),
-              h.fusedScore()));
-    }
-    return out;
-  }
-
-  /** Both absent, or both present and equal within {@link #EPS} (stores compute in float). */
-  private static void assertCosine(
-      @Nullable Double expected, @Nullable Double actual, String what) {
-    if (expected == null || actual == null) {
-      assertEquals(expected, actual, what);
-    } else {
-      assertEquals(expected, actual, EPS, what);
-    }
   }
 }
