@@ -34,7 +34,7 @@ import org.jspecify.annotations.Nullable;
 final class SearchChecks {
 
   /** Cosines are compared within this (stores compute in float). */
-  static final double EPS = 1e-5;
+  private static final double EPS = 1e-5;
 
   private SearchChecks() {}
 
@@ -245,13 +245,14 @@ final class SearchChecks {
     }
   }
 
-  static SearchHit only(List<SearchHit> hits) {
+  private static SearchHit only(List<SearchHit> hits) {
     assertEquals(1, hits.size(), "exactly one hit expected: " + ids(hits));
     return hits.get(0);
   }
 
   /** The hits with their cosine to {@code q}, computed from the vectors written. */
-  static List<SearchHit> withCosines(float[] q, List<SearchHit> hits, List<EmbeddedChunk> written) {
+  private static List<SearchHit> withCosines(
+      float[] q, List<SearchHit> hits, List<EmbeddedChunk> written) {
     Map<String, float[]> vectors = new LinkedHashMap<>();
     for (EmbeddedChunk c : written) {
       vectors.put(c.chunk().id(), c.vector());
@@ -272,7 +273,8 @@ final class SearchChecks {
   }
 
   /** Both absent, or both present and equal within {@link #EPS} (stores compute in float). */
-  static void assertCosine(@Nullable Double expected, @Nullable Double actual, String what) {
+  private static void assertCosine(
+      @Nullable Double expected, @Nullable Double actual, String what) {
     if (expected == null || actual == null) {
       assertEquals(expected, actual, what);
     } else {
