@@ -2,35 +2,18 @@ package dev.citerag.pipeline;
 
 import dev.citerag.IdentityMismatchException;
 import dev.citerag.ProviderException;
-import dev.citerag.answer.AnswerStatus;
-import dev.citerag.answer.Citation;
 import dev.citerag.answer.CitationValidator;
-import dev.citerag.answer.Claim;
 import dev.citerag.answer.DefaultCitationValidator;
-import dev.citerag.answer.IssueType;
-import dev.citerag.answer.ModelAnswer;
-import dev.citerag.answer.SentSource;
-import dev.citerag.answer.ValidationIssue;
-import dev.citerag.answer.ValidationReport;
-import dev.citerag.answer.VerificationUsage;
-import dev.citerag.answer.internal.AnswerParser;
-import dev.citerag.answer.internal.ParseResult;
-import dev.citerag.chat.ChatResponse;
-import dev.citerag.chat.FinishReason;
-import dev.citerag.chat.TokenUsage;
 import dev.citerag.context.BuiltContext;
 import dev.citerag.context.ContextBuilder;
 import dev.citerag.context.JsonContextBuilder;
 import dev.citerag.embed.Embedder;
 import dev.citerag.internal.Checks;
-import dev.citerag.internal.Durations;
 import dev.citerag.pipeline.internal.IdentityGuard;
-import dev.citerag.pipeline.internal.ServedAnswer;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.SearchIndex;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -74,7 +57,7 @@ public final class RagPipeline {
   private final IdentityGuard identity;
   private final AnswerGenerator generator;
   private final ContextBuilder contextBuilder;
-  private final CitationValidator validator;
+  private final GenerateValidateLoop loop;
   private final int topK;
   private final int maxRetries;
   private final double minSimilarity;
@@ -99,13 +82,18 @@ public final class RagPipeline {
             : b.generator;
     this.contextBuilder =
         b.contextBuilder != null ? b.contextBuilder : new JsonContextBuilder(b.tokenBudget);
-    this.validator = b.validator != null ? b.validator : new DefaultCitationValidator();
     this.topK = b.topK;
     this.maxRetries = b.maxRetries;
     this.minSimilarity = b.minSimilarity;
     this.requireLexicalMatch = b.requireLexicalMatch;
     this.maxQuestionChars = b.maxQuestionChars;
     this.deadline = b.deadline;
+    this.loop =
+        new GenerateValidateLoop(
+            this.generator,
+            b.validator != null ? b.validator : new DefaultCitationValidator(),
+            maxRetries,
+            deadline);
     if (log.isDebugEnabled()) {
       log.debug(
           "citerag.pipeline: built with embedder={}, store={}, generator={}, topK={}, maxRetries={},"
@@ -166,9 +154,10 @@ public final class RagPipeline {
    *     pipeline was built, now records one that differs from the embedder's
    */
   public RagResult ask(String question, Filter filter) {
-    checkQuestion(question);
+    QuestionCheck.check(question, maxQuestionChars);
     Checks.notNull(filter, "filter");
     TraceBuilder tb = new TraceBuilder(question, filter, generator.name(), System.nanoTime());
+    // 1. retrieve
     List<SearchHit> hits;
     try {
       hits = retrieveTimed(question, filter, tb.latency);
@@ -179,15 +168,18 @@ public final class RagPipeline {
           "embedding the question failed: " + e.getMessage());
     }
     tb.retrieved = hits;
+    // 2. gate 1, before the model
     Optional<RagResult> gated = gate(tb, hits);
     if (gated.isPresent()) {
       return gated.get();
     }
+    // 3. build the context
     BuiltContext ctx = buildContext(tb, question, hits);
     if (ctx.sources().isEmpty()) {
       return tb.abstained(AbstainReason.NO_RESULTS, "no retrieved chunk fits the token budget");
     }
-    return generateValidated(tb, question, ctx);
+    // 4. generate, validate, retry (gate 3)
+    return loop.run(tb, question, ctx);
   }
 
   /**
@@ -232,125 +224,6 @@ public final class RagPipeline {
   }
 
   /**
-   * Generate and validate, gate 3: each attempt's reply is parsed strictly and every citation
-   * checked against the sources sent; a critical failure is retried at most {@code maxRetries}
-   * times with the problems named, then the request is rejected.
-   */
-  private RagResult generateValidated(TraceBuilder tb, String question, BuiltContext ctx) {
-    List<ValidationIssue> feedback = List.of();
-    boolean lastWasParseFailure = false;
-    for (int attempt = 1; attempt <= 1 + maxRetries; attempt++) {
-      Duration left = deadline.minusNanos(System.nanoTime() - tb.t0);
-      if (left.isNegative() || left.isZero()) {
-        return tb.rejected(
-            RejectReason.DEADLINE_EXCEEDED,
-            feedback,
-            "deadline of "
-                + Durations.saturatedNanos(deadline) / 1_000_000
-                + " ms passed before a valid answer");
-      }
-      Step step = attempt(tb, new GenerationRequest(question, ctx, feedback, attempt, left));
-      if (step.result() != null) {
-        return step.result();
-      }
-      feedback = step.issues();
-      lastWasParseFailure = step.parseFailure();
-    }
-    return tb.rejected(
-        lastWasParseFailure ? RejectReason.INVALID_REPLY : RejectReason.INVALID_CITATIONS,
-        feedback,
-        describe(feedback, 1 + maxRetries));
-  }
-
-  /** What one attempt ended in: a result, or the issues to retry with. */
-  private record Step(
-      @Nullable RagResult result, List<ValidationIssue> issues, boolean parseFailure) {
-    static Step done(RagResult result) {
-      return new Step(result, List.of(), false);
-    }
-
-    static Step retry(List<ValidationIssue> issues, boolean parseFailure) {
-      return new Step(null, issues, parseFailure);
-    }
-  }
-
-  private Step attempt(TraceBuilder tb, GenerationRequest request) {
-    long tg = System.nanoTime();
-    ChatResponse reply;
-    try {
-      reply = generator.generate(request);
-    } catch (ProviderException e) {
-      addTime(tb.latency, Stage.GENERATE, tg);
-      // a failure at (or within 5 % / 50 ms of) the deadline is the deadline's doing
-      long slack = Math.max(50_000_000L, Durations.saturatedNanos(deadline) / 20);
-      boolean late = remaining(tb.t0) <= slack;
-      return Step.done(
-          tb.rejected(
-              late ? RejectReason.DEADLINE_EXCEEDED : RejectReason.PROVIDER_ERROR,
-              List.of(),
-              "model call failed: " + e.getMessage()));
-    }
-    Duration genTime = addTime(tb.latency, Stage.GENERATE, tg);
-    tb.usage = tb.usage.plus(reply.usage());
-    tb.model = reply.model();
-    if (reply.finishReason() == FinishReason.LENGTH) {
-      tb.attempt(request.attempt(), reply, List.of(), genTime);
-      return Step.done(
-          tb.rejected(
-              RejectReason.TRUNCATED,
-              List.of(),
-              "the reply hit the output token limit (" + reply.providerFinishReason() + ")"));
-    }
-    if (reply.finishReason() == FinishReason.BLOCKED) {
-      tb.attempt(request.attempt(), reply, List.of(), genTime);
-      return Step.done(
-          tb.rejected(
-              RejectReason.BLOCKED,
-              List.of(),
-              "the provider blocked the request or reply (" + reply.providerFinishReason() + ")"));
-    }
-    return validate(tb, request, reply, genTime);
-  }
-
-  private Step validate(
-      TraceBuilder tb, GenerationRequest request, ChatResponse reply, Duration genTime) {
-    long tv = System.nanoTime();
-    ParseResult parsed = AnswerParser.parse(reply.text());
-    ModelAnswer answer = parsed.answer();
-    if (answer == null) {
-      addTime(tb.latency, Stage.VALIDATE, tv);
-      tb.attempt(request.attempt(), reply, parsed.issues(), genTime);
-      return Step.retry(parsed.issues(), true);
-    }
-    BuiltContext ctx = request.context();
-    ValidationReport report = validator.validate(answer, ctx.sources());
-    addTime(tb.latency, Stage.VALIDATE, tv);
-    tb.attempt(request.attempt(), reply, report.issues(), genTime, report.verification());
-    if (!report.passed()) {
-      return Step.retry(report.criticalIssues(), false);
-    }
-    if (answer.status() == AnswerStatus.NOT_IN_SOURCES) {
-      return Step.done(
-          tb.abstained(
-              AbstainReason.NOT_IN_SOURCES, "the model found no answer in the sources sent"));
-    }
-    // served: the verified texts and the sources' own quotes, never the model's rendering
-    ModelAnswer served = ServedAnswer.of(answer, ctx.sources());
-    if (served == null) {
-      List<ValidationIssue> unlocated =
-          List.of(
-              ValidationIssue.of(
-                  IssueType.QUOTE_NOT_FOUND,
-                  "the validator passed a quote that is not an excerpt of its source under the quotation normalisation;"
-                      + " only the source's own text can be served"));
-      return Step.done(
-          tb.rejected(
-              RejectReason.INVALID_CITATIONS, unlocated, describe(unlocated, request.attempt())));
-    }
-    return Step.done(tb.answered(served, resolve(served, ctx), report));
-  }
-
-  /**
    * Retrieval only: the hybrid hits for the question under the filter, best first, with every
    * score. For debugging and for search UIs; no gate, no model.
    *
@@ -363,7 +236,7 @@ public final class RagPipeline {
    * @throws dev.citerag.StoreException when the vector store fails
    */
   public List<SearchHit> retrieve(String question, Filter filter) {
-    checkQuestion(question);
+    QuestionCheck.check(question, maxQuestionChars);
     Checks.notNull(filter, "filter");
     return retrieveTimed(question, filter, new EnumMap<>(Stage.class));
   }
@@ -392,171 +265,6 @@ public final class RagPipeline {
       }
     }
     return true;
-  }
-
-  private long remaining(long t0) {
-    return Durations.saturatedNanos(deadline) - (System.nanoTime() - t0);
-  }
-
-  private static Duration addTime(Map<Stage, Duration> latency, Stage stage, long since) {
-    Duration d = Duration.ofNanos(System.nanoTime() - since);
-    latency.merge(stage, d, Duration::plus);
-    return d;
-  }
-
-  private static List<ResolvedCitation> resolve(ModelAnswer answer, BuiltContext ctx) {
-    List<ResolvedCitation> out = new ArrayList<>();
-    List<Claim> claims = answer.claims();
-    for (int i = 0; i < claims.size(); i++) {
-      for (Citation c : claims.get(i).citations()) {
-        SentSource s =
-            ctx.source(c.sourceId())
-                .orElseThrow(
-                    () ->
-                        new IllegalStateException(
-                            "validated citation names an unsent source " + c.sourceId()));
-        out.add(new ResolvedCitation(i, c.sourceId(), c.quote(), s.chunk()));
-      }
-    }
-    return out;
-  }
-
-  private static String describe(List<ValidationIssue> issues, int attempts) {
-    StringBuilder b =
-        new StringBuilder("no valid answer after ")
-            .append(attempts)
-            .append(attempts == 1 ? " attempt" : " attempts");
-    if (!issues.isEmpty()) {
-      b.append(": ");
-      issues.stream().map(i -> i.type().wire()).distinct().forEach(t -> b.append(t).append(", "));
-      b.setLength(b.length() - 2);
-    }
-    return b.toString();
-  }
-
-  private void checkQuestion(@Nullable String question) {
-    Checks.notBlank(question, "question");
-    if (question.length() > maxQuestionChars) {
-      throw new IllegalArgumentException(
-          "question must be at most " + maxQuestionChars + " characters, was " + question.length());
-    }
-    for (int i = 0; i < question.length(); i++) {
-      char c = question.charAt(i);
-      if (Character.isHighSurrogate(c)) {
-        if (i + 1 >= question.length() || !Character.isLowSurrogate(question.charAt(i + 1))) {
-          throw new IllegalArgumentException(
-              "question must be valid UTF-16: unpaired surrogate at index " + i);
-        }
-        i++;
-      } else if (Character.isLowSurrogate(c)) {
-        throw new IllegalArgumentException(
-            "question must be valid UTF-16: unpaired surrogate at index " + i);
-      } else if (Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t') {
-        throw new IllegalArgumentException(
-            "question must not contain control characters, found U+"
-                + String.format("%04X", (int) c)
-                + " at index "
-                + i);
-      }
-    }
-  }
-
-  /** Accumulates the trace of one request. */
-  private static final class TraceBuilder {
-    final String question;
-    final Filter filter;
-    final String generatorName;
-    final Map<Stage, Duration> latency;
-    final long t0;
-    List<SearchHit> retrieved = List.of();
-    List<SentSource> sent = List.of();
-    int contextTokens;
-    TokenUsage usage = TokenUsage.ZERO;
-    @Nullable String model;
-    final List<Attempt> attempts = new ArrayList<>();
-
-    TraceBuilder(String question, Filter filter, String generatorName, long t0) {
-      this.question = question;
-      this.filter = filter;
-      this.generatorName = generatorName;
-      this.latency = new EnumMap<>(Stage.class);
-      this.t0 = t0;
-    }
-
-    void attempt(int n, ChatResponse r, List<ValidationIssue> issues, Duration d) {
-      attempt(n, r, issues, d, VerificationUsage.NONE);
-    }
-
-    void attempt(
-        int n, ChatResponse r, List<ValidationIssue> issues, Duration d, VerificationUsage v) {
-      attempts.add(
-          new Attempt(
-              n,
-              r.text(),
-              r.finishReason(),
-              r.providerFinishReason(),
-              r.usage(),
-              r.model(),
-              r.responseId(),
-              issues,
-              d,
-              v));
-    }
-
-    Trace trace() {
-      latency.put(Stage.TOTAL, Duration.ofNanos(System.nanoTime() - t0));
-      return new Trace(
-          question,
-          filter,
-          retrieved,
-          sent,
-          contextTokens,
-          usage,
-          attempts,
-          latency,
-          generatorName,
-          model);
-    }
-
-    RagResult answered(ModelAnswer a, List<ResolvedCitation> citations, ValidationReport report) {
-      RagResult r =
-          new RagResult.Answered(
-              a.answer(),
-              a.claims(),
-              citations,
-              report.groundingScore(),
-              report.warnings(),
-              trace());
-      logOutcome(r, "answered");
-      return r;
-    }
-
-    RagResult abstained(AbstainReason reason, String detail) {
-      RagResult r = new RagResult.Abstained(reason, detail, trace());
-      logOutcome(r, reason.wire());
-      return r;
-    }
-
-    RagResult rejected(RejectReason reason, List<ValidationIssue> issues, String detail) {
-      RagResult r = new RagResult.Rejected(reason, issues, detail, trace());
-      logOutcome(r, reason.wire());
-      return r;
-    }
-
-    private void logOutcome(RagResult r, String why) {
-      if (log.isDebugEnabled()) {
-        Trace t = r.trace();
-        log.debug(
-            "citerag.pipeline: {} ({}) retrieved={} sent={} attempts={} tokens={} total={}ms",
-            r.status(),
-            why,
-            t.retrieved().size(),
-            t.sent().size(),
-            t.attempts().size(),
-            t.usage().totalTokens(),
-            t.latency().getOrDefault(Stage.TOTAL, Duration.ZERO).toMillis());
-      }
-    }
   }
 
   /**

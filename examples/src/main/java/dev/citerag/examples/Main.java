@@ -12,8 +12,8 @@ import java.util.Map;
 /**
  * The {@code citerag} command line: {@code ask}, {@code search}, {@code ingest}, {@code eval},
  * {@code serve} and {@code completion} (parsed by picocli: {@link CiteragCli}). Runs offline by
- * default: the local hashing embedder, the in-memory store filled with the bundled sample corpus,
- * and the extractive generator when no model is configured.
+ * default: the in-process ONNX embedder (bge-small-en-v1.5), the in-memory store filled with the
+ * bundled sample corpus, and the extractive generator when no model is configured.
  *
  * <pre>{@code
  * ./citerag ask "During which hours are production deploys allowed?"
