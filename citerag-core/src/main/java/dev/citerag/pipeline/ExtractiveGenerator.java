@@ -225,15 +225,28 @@ public final class ExtractiveGenerator implements AnswerGenerator {
 
   @Override
   public ChatResponse generate(GenerationRequest request) {
+    return generateTyped(request).reply();
+  }
+
+  /** A reply and the typed answer its text renders as JSON. */
+  record TypedReply(ChatResponse reply, ModelAnswer answer) {}
+
+  /**
+   * As {@link #generate}, also handing back the typed answer, so the pipeline validates it without
+   * parsing the reply's text back; the text is kept for the trace.
+   */
+  TypedReply generateTyped(GenerationRequest request) {
     ModelAnswer answer = answer(request.question(), request.context().sources());
     try {
-      return new ChatResponse(
-          MAPPER.writeValueAsString(answer),
-          FinishReason.STOP,
-          "stop",
-          TokenUsage.ZERO,
-          name(),
-          null);
+      ChatResponse reply =
+          new ChatResponse(
+              MAPPER.writeValueAsString(answer),
+              FinishReason.STOP,
+              "stop",
+              TokenUsage.ZERO,
+              name(),
+              null);
+      return new TypedReply(reply, answer);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot serialise an extractive answer", e);
     }

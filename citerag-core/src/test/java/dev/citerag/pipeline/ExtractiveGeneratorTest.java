@@ -49,6 +49,29 @@ class ExtractiveGeneratorTest {
   }
 
   @Test
+  void typed_answer_is_what_its_reply_text_parses_back_to() {
+    // the pipeline validates the typed answer instead of parsing the text: both must agree
+    for (String question :
+        List.of(
+            "How long does a rollback take?",
+            "Who may approve a rollback of the billing service?",
+            "quarterly revenue forecast")) {
+      GenerationRequest req =
+          new GenerationRequest(
+              question,
+              new dev.citerag.context.BuiltContext(sources, "sys", "user", 10),
+              List.of(),
+              1,
+              null);
+      ExtractiveGenerator.TypedReply typed = gen.generateTyped(req);
+      var parsed = AnswerParser.parse(typed.reply().text());
+      assertThat(parsed.ok()).as(question).isTrue();
+      assertThat(parsed.answer()).as(question).isEqualTo(typed.answer());
+      assertThat(typed.reply().text()).as(question).isEqualTo(gen.generate(req).text());
+    }
+  }
+
+  @Test
   void abstains_on_a_near_miss_when_the_asked_fact_is_absent() {
     // the rotation day is in the sources, the handover time is not
     ModelAnswer a = gen.answer("At what time is the on-call handover?", sources);
