@@ -9,7 +9,6 @@ import java.nio.file.FileVisitOption;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -215,7 +214,7 @@ public final class FolderLoader {
         if (!Files.isRegularFile(p)) {
           throw new DocumentLoadException(p.toString(), "not a regular file");
         }
-        candidates.add(new Candidate(realPath(p), p, name, loader));
+        candidates.add(new Candidate(FolderPaths.realPath(p), p, name, loader));
       }
     }
     for (SkippedFile s : skipped) {
@@ -233,13 +232,13 @@ public final class FolderLoader {
         continue;
       }
       Document d = (Document) o;
-      Path real = realPath(c.file);
+      Path real = FolderPaths.realPath(c.file);
       Path before = origin.putIfAbsent(d.id(), real);
       if (before != null) {
         if (!before.equals(real)) {
           SkippedFile s =
               new SkippedFile(
-                  shown(c.shown),
+                  FolderPaths.shown(c.shown),
                   Reason.DUPLICATE_ID,
                   "another file already has the document id \""
                       + FileNames.escape(d.id())
@@ -268,7 +267,7 @@ public final class FolderLoader {
   private record Candidate(Path file, Path shown, String id, DocumentLoader loader) {}
 
   private void walk(Path root, List<Candidate> out, List<SkippedFile> skipped) {
-    Path rootReal = realPath(root);
+    Path rootReal = FolderPaths.realPath(root);
     Set<FileVisitOption> options =
         followLinks
             ? EnumSet.of(FileVisitOption.FOLLOW_LINKS)
@@ -282,8 +281,10 @@ public final class FolderLoader {
           new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-              if (!dir.equals(root) && hiddenName(dir)) {
-                skipped.add(new SkippedFile(shown(dir), Reason.HIDDEN, "hidden folder, not read"));
+              if (!dir.equals(root) && FolderPaths.hiddenName(dir)) {
+                skipped.add(
+                    new SkippedFile(
+                        FolderPaths.shown(dir), Reason.HIDDEN, "hidden folder, not read"));
                 return FileVisitResult.SKIP_SUBTREE;
               }
               return FileVisitResult.CONTINUE;
@@ -300,14 +301,14 @@ public final class FolderLoader {
               String why =
                   e instanceof FileSystemLoopException
                       ? "symbolic links form a loop"
-                      : "cannot be read: " + ioMessage(e);
-              skipped.add(new SkippedFile(shown(file), Reason.UNREADABLE, why));
+                      : "cannot be read: " + FolderPaths.ioMessage(e);
+              skipped.add(new SkippedFile(FolderPaths.shown(file), Reason.UNREADABLE, why));
               return FileVisitResult.CONTINUE;
             }
           });
     } catch (IOException e) {
       throw new DocumentLoadException(
-          root.toString(), 0, "cannot list the folder: " + ioMessage(e), e);
+          root.toString(), 0, "cannot list the folder: " + FolderPaths.ioMessage(e), e);
     }
     found.sort(Comparator.comparing(Candidate::id));
     out.addAll(found);
@@ -321,8 +322,8 @@ public final class FolderLoader {
       List<Candidate> out,
       List<SkippedFile> skipped) {
     String name = file.getFileName().toString();
-    if (hiddenName(file)) {
-      skipped.add(new SkippedFile(shown(file), Reason.HIDDEN, "hidden file, not read"));
+    if (FolderPaths.hiddenName(file)) {
+      skipped.add(new SkippedFile(FolderPaths.shown(file), Reason.HIDDEN, "hidden file, not read"));
       return;
     }
     Path readFrom = file;
@@ -333,15 +334,15 @@ public final class FolderLoader {
       } catch (IOException e) {
         skipped.add(
             new SkippedFile(
-                shown(file),
+                FolderPaths.shown(file),
                 Reason.UNREADABLE,
-                "symbolic link whose target cannot be read: " + ioMessage(e)));
+                "symbolic link whose target cannot be read: " + FolderPaths.ioMessage(e)));
         return;
       }
       if (Files.isDirectory(target)) {
         skipped.add(
             new SkippedFile(
-                shown(file),
+                FolderPaths.shown(file),
                 Reason.LINK_NOT_FOLLOWED,
                 "symbolic link to a folder, not followed (followLinks follows it)"));
         return;
@@ -349,7 +350,7 @@ public final class FolderLoader {
       if (!target.startsWith(rootReal)) {
         skipped.add(
             new SkippedFile(
-                shown(file),
+                FolderPaths.shown(file),
                 Reason.LINK_NOT_FOLLOWED,
                 "symbolic link to a file outside the folder, not followed (followLinks follows it)"));
         return;
@@ -359,47 +360,38 @@ public final class FolderLoader {
         attrs = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
       } catch (IOException e) {
         skipped.add(
-            new SkippedFile(shown(file), Reason.UNREADABLE, "cannot be read: " + ioMessage(e)));
+            new SkippedFile(
+                FolderPaths.shown(file),
+                Reason.UNREADABLE,
+                "cannot be read: " + FolderPaths.ioMessage(e)));
         return;
       }
     }
     if (!attrs.isRegularFile()) {
       skipped.add(
           new SkippedFile(
-              shown(file), Reason.NOT_A_FILE, "not a regular file (a pipe, socket or device)"));
+              FolderPaths.shown(file),
+              Reason.NOT_A_FILE,
+              "not a regular file (a pipe, socket or device)"));
       return;
     }
     DocumentLoader loader = loaderFor(name);
     if (loader == null) {
-      skipped.add(new SkippedFile(shown(file), Reason.UNSUPPORTED_TYPE, "unsupported file type"));
+      skipped.add(
+          new SkippedFile(
+              FolderPaths.shown(file), Reason.UNSUPPORTED_TYPE, "unsupported file type"));
       return;
     }
-    String id = relativeId(root, file);
+    String id = FolderPaths.relativeId(root, file);
     if (FileNames.hasUnsafeCharacters(id)) {
       skipped.add(
           new SkippedFile(
-              shown(file),
+              FolderPaths.shown(file),
               Reason.UNSAFE_NAME,
               "the file name holds control or invisible characters (shown escaped); rename it"));
       return;
     }
     out.add(new Candidate(readFrom, file, id, loader));
-  }
-
-  private static boolean hiddenName(Path p) {
-    Path name = p.getFileName();
-    return name != null && name.toString().startsWith(".");
-  }
-
-  private static String relativeId(Path root, Path file) {
-    StringBuilder b = new StringBuilder();
-    for (Path part : root.relativize(file)) {
-      if (b.length() > 0) {
-        b.append('/');
-      }
-      b.append(part);
-    }
-    return b.toString();
   }
 
   /**
@@ -480,50 +472,30 @@ public final class FolderLoader {
             : Files.newInputStream(c.file, LinkOption.NOFOLLOW_LINKS)) {
       bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxFileBytes + 1));
     } catch (IOException e) {
-      return new SkippedFile(shown(c.shown), Reason.UNREADABLE, "cannot be read: " + ioMessage(e));
+      return new SkippedFile(
+          FolderPaths.shown(c.shown),
+          Reason.UNREADABLE,
+          "cannot be read: " + FolderPaths.ioMessage(e));
     }
     if (bytes.length > maxFileBytes) {
       return new SkippedFile(
-          shown(c.shown), Reason.TOO_LARGE, "larger than the limit of " + maxFileBytes + " bytes");
+          FolderPaths.shown(c.shown),
+          Reason.TOO_LARGE,
+          "larger than the limit of " + maxFileBytes + " bytes");
     }
     try {
       return c.loader.load(c.id, c.id, bytes);
     } catch (DocumentLoadException e) {
-      return new SkippedFile(shown(c.shown), Reason.INVALID, e.problem());
+      return new SkippedFile(FolderPaths.shown(c.shown), Reason.INVALID, e.problem());
     } catch (RuntimeException e) { // a loader's parser failing on a hostile file
       return new SkippedFile(
-          shown(c.shown),
+          FolderPaths.shown(c.shown),
           Reason.INVALID,
           "cannot be read as "
-              + extension(c.id)
+              + FolderPaths.extension(c.id)
               + ": "
               + FileNames.escape(String.valueOf(e.getMessage())));
     }
-  }
-
-  private static String extension(String name) {
-    int dot = name.lastIndexOf('.');
-    return dot < 0 ? "this type" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
-  }
-
-  private static String shown(Path p) {
-    return FileNames.escape(p.toString());
-  }
-
-  private static Path realPath(Path p) {
-    try {
-      return p.toRealPath();
-    } catch (IOException e) {
-      return p.toAbsolutePath().normalize();
-    }
-  }
-
-  private static String ioMessage(IOException e) {
-    if (e instanceof NoSuchFileException) {
-      return "no such file";
-    }
-    String m = e.getMessage();
-    return FileNames.escape(m == null ? e.getClass().getSimpleName() : m);
   }
 
   /** Builds a {@link FolderLoader}. */
