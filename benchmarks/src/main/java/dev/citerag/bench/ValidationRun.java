@@ -53,8 +53,15 @@ final class ValidationRun {
             f("%.1f µs", median),
             median < 50);
       }
+      String what =
+          switch (name) {
+            case "validate5Citations" -> "";
+            case "verbatimIndexOf5Quotes" ->
+                " (baseline: verbatim indexOf only, the pre-#12 check)";
+            default -> " (reply text → parsed → validated)";
+          };
       report.row(
-          "`" + name + "`" + (validateOnly ? "" : " (reply text → parsed → validated)"),
+          "`" + name + "`" + what,
           f("%.1f", median),
           f("%.1f", stats.getPercentile(95)),
           f("%,d", stats.getN()),
