@@ -52,6 +52,7 @@ public class ValidationBenchmark {
   };
 
   List<SentSource> sent;
+  List<SentSource> typographicSent;
   ModelAnswer answer;
   String replyJson;
   DefaultCitationValidator validator;
@@ -62,6 +63,7 @@ public class ValidationBenchmark {
   public void setup() throws Exception {
     Random r = new Random(42);
     sent = new ArrayList<>();
+    typographicSent = new ArrayList<>();
     List<Claim> claims = new ArrayList<>();
     chunkTexts = new String[5];
     quotes = new String[5];
@@ -72,19 +74,12 @@ public class ValidationBenchmark {
       }
       String text = b.toString().strip();
       String id = "s" + Integer.toString(1000 + i * 37, 36);
-      Chunk c =
-          new Chunk(
-              "chunk-" + i,
-              "doc-" + i,
-              "docs/" + i + ".md",
-              "Doc " + i,
-              List.of("Section"),
-              null,
-              text,
-              text.length() / 4,
-              Hashing.sha256Hex(text),
-              Map.of());
-      sent.add(new SentSource(id, new SearchHit(c, 0.8, i + 1, i + 1, 1.0, 0.03)));
+      sent.add(new SentSource(id, new SearchHit(chunk(i, text), 0.8, i + 1, i + 1, 1.0, 0.03)));
+      // the same chunk opening with a typographic apostrophe and a no-break space: the quote
+      // check must normalise it (the slow path)
+      String typographic = "Don\u2019t\u00a0panic. " + text;
+      typographicSent.add(
+          new SentSource(id, new SearchHit(chunk(i, typographic), 0.8, i + 1, i + 1, 1.0, 0.03)));
       String[] words = text.split("\\s+");
       int from =
           words.length - 20 - r.nextInt(20); // quotes from the end: the worst case for indexOf
@@ -104,15 +99,41 @@ public class ValidationBenchmark {
             claims);
     replyJson = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(answer);
     validator = new DefaultCitationValidator();
-    ValidationReport check = validator.validate(answer, sent);
-    if (!check.passed()) {
-      throw new IllegalStateException("benchmark answer must be valid: " + check.issues());
+    for (List<SentSource> s : List.of(sent, typographicSent)) {
+      ValidationReport check = validator.validate(answer, s);
+      if (!check.passed()) {
+        throw new IllegalStateException("benchmark answer must be valid: " + check.issues());
+      }
     }
+  }
+
+  private static Chunk chunk(int i, String text) {
+    return new Chunk(
+        "chunk-" + i,
+        "doc-" + i,
+        "docs/" + i + ".md",
+        "Doc " + i,
+        List.of("Section"),
+        null,
+        text,
+        text.length() / 4,
+        Hashing.sha256Hex(text),
+        Map.of());
   }
 
   @Benchmark
   public ValidationReport validate5Citations() {
     return validator.validate(answer, sent);
+  }
+
+  /**
+   * The same answer against chunks that open with a typographic apostrophe and a no-break space:
+   * every chunk is normalised (the path a quote takes when it or the text before it in its source
+   * is not plain ASCII).
+   */
+  @Benchmark
+  public ValidationReport validate5CitationsTypographicSources() {
+    return validator.validate(answer, typographicSent);
   }
 
   /**

@@ -56,6 +56,8 @@ final class ValidationRun {
       String what =
           switch (name) {
             case "validate5Citations" -> "";
+            case "validate5CitationsTypographicSources" ->
+                " (chunks open with a typographic apostrophe and a no-break space: all normalised)";
             case "verbatimIndexOf5Quotes" ->
                 " (baseline: verbatim indexOf only, the pre-#12 check)";
             default -> " (reply text → parsed → validated)";
