@@ -10,6 +10,8 @@
 # Usage: scripts/bench.sh [--max-load L] [harness arguments, e.g. --sections memory,pipeline]
 #   --max-load L   wait (up to 20 minutes) until the 1-minute load average is below L before
 #                  starting; the machine is shared, and figures taken under load are noisy.
+# BENCH_HEAP sets the heap (default 6g); BENCH_JAVA_OPTS adds JVM options, e.g.
+# BENCH_JAVA_OPTS=-Dbench.ingest.embedder=onnx for the ingest section with the in-process model.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,7 +44,8 @@ fi
 log "uptime: $(uptime)"
 
 heap="${BENCH_HEAP:-6g}"
-exec java -Xms"$heap" -Xmx"$heap" -XX:+UseG1GC -XX:+AlwaysPreTouch \
-  -Dbench.command="scripts/bench.sh ${args[*]:-}" \
+# shellcheck disable=SC2086 # BENCH_JAVA_OPTS is a list of options
+exec java -Xms"$heap" -Xmx"$heap" -XX:+UseG1GC -XX:+AlwaysPreTouch ${BENCH_JAVA_OPTS:-} \
+  -Dbench.command="${BENCH_JAVA_OPTS:+BENCH_JAVA_OPTS=$BENCH_JAVA_OPTS }scripts/bench.sh ${args[*]:-}" \
   -cp benchmarks/target/citerag-benchmarks.jar dev.citerag.bench.BenchMain \
   --out benchmarks/results/latest.md ${args[@]+"${args[@]}"}

@@ -60,6 +60,7 @@ public final class LexicalSupportVerifier implements SupportVerifier {
       "\u3007\u4e00\u4e8c\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341\u767e\u5343\u4e07\u4ebf\u5104\u842c\u4e24";
 
   private static final Pattern THOUSANDS = Pattern.compile("\\d{1,3}(,\\d{3})+(\\.\\d+)?");
+  private static final Pattern HYPHEN = Pattern.compile("-");
   private static final Pattern ORDINAL = Pattern.compile("(?<!\\d)(\\d++)(st|nd|rd|th)");
   private static final Set<String> CLAUSE_ENDS =
       Set.of(",", ";", ":", ".", "!", "?", "(", ")", "\u2014", "\u2013");
@@ -104,12 +105,31 @@ public final class LexicalSupportVerifier implements SupportVerifier {
     for (String q : quotes) {
       List<Token> ts = tokens(q);
       quoteTokens.add(ts);
+      @org.jspecify.annotations.Nullable Token previous = null;
       for (Token t : ts) {
         if (t.number != null) {
           quoteNumbers.add(t.number);
         }
         quoteLower.add(t.lower);
         quoteTerms.addAll(t.terms);
+        if (t.word && t.lower.indexOf('-') > 0) {
+          // "mid-1994" states 1994, "re-branded" is "rebranded"
+          for (String part : HYPHEN.split(t.lower, -1)) {
+            String n = number(part);
+            if (n != null) {
+              quoteNumbers.add(n);
+            }
+            quoteLower.add(part);
+          }
+          String closed = t.lower.replace("-", "");
+          quoteLower.add(closed);
+          quoteTerms.addAll(LexicalAnalyzer.terms(closed));
+        }
+        if (previous != null && t.word && !t.negation && previous.word && !previous.negation) {
+          // "Sky Drive" is "SkyDrive": the two words written closed
+          quoteLower.add(previous.lower + t.lower);
+        }
+        previous = t.word ? t : null;
       }
     }
 
@@ -134,7 +154,7 @@ public final class LexicalSupportVerifier implements SupportVerifier {
       }
       if (t.number != null) {
         items.add("#" + t.number);
-        if (quoteNumbers.contains(t.number)) {
+        if (quoteNumbers.contains(t.number) || rangeInQuotes(t.number, quoteNumbers)) {
           covered.add("#" + t.number);
         } else {
           missing.add(t.lower);
@@ -143,9 +163,9 @@ public final class LexicalSupportVerifier implements SupportVerifier {
         continue;
       }
       boolean required = t.identifier || (t.capitalised && !t.terms.isEmpty());
+      boolean written = writtenInQuotes(claimTokens, i, quoteLower);
       if (required) {
-        boolean present =
-            quoteLower.contains(t.lower) || (!t.terms.isEmpty() && quoteTerms.containsAll(t.terms));
+        boolean present = written || (!t.terms.isEmpty() && quoteTerms.containsAll(t.terms));
         items.add("=" + t.lower);
         if (present) {
           covered.add("=" + t.lower);
@@ -158,7 +178,7 @@ public final class LexicalSupportVerifier implements SupportVerifier {
         if (seenContent.add(term)) {
           contentTotal++;
           items.add(term);
-          if (quoteTerms.contains(term)) {
+          if (written || quoteTerms.contains(term)) {
             contentHit++;
             covered.add(term);
           } else if (!required) {
@@ -210,6 +230,39 @@ public final class LexicalSupportVerifier implements SupportVerifier {
     }
     return new SupportVerdict(
         support, List.copyOf(missing), contradicting, coverage, VerificationUsage.NONE);
+  }
+
+  /**
+   * Whether a hyphenated number ({@code 2003-04}, {@code 1851-1860}) is in the quotes as its parts,
+   * written with another dash ({@code 2003–04}).
+   */
+  private static boolean rangeInQuotes(String number, Set<String> quoteNumbers) {
+    if (number.indexOf('-') <= 0) {
+      return false;
+    }
+    for (String part : HYPHEN.split(number, -1)) {
+      String n = number(part);
+      if (n == null || !quoteNumbers.contains(n)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether claim token {@code i} is written in the quotes as it is, closed up ("re-branded" as
+   * "rebranded"), or closed up with a neighbour ("Sky Drive" as "SkyDrive", and the reverse).
+   */
+  private static boolean writtenInQuotes(List<Token> claim, int i, Set<String> quoteLower) {
+    Token t = claim.get(i);
+    if (quoteLower.contains(t.lower)
+        || (t.lower.indexOf('-') > 0 && quoteLower.contains(t.lower.replace("-", "")))) {
+      return true;
+    }
+    @org.jspecify.annotations.Nullable Token before = i > 0 ? claim.get(i - 1) : null;
+    @org.jspecify.annotations.Nullable Token after = i + 1 < claim.size() ? claim.get(i + 1) : null;
+    return (before != null && before.word && quoteLower.contains(before.lower + t.lower))
+        || (after != null && after.word && quoteLower.contains(t.lower + after.lower));
   }
 
   /**

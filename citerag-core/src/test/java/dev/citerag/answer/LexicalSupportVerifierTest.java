@@ -205,6 +205,69 @@ class LexicalSupportVerifierTest {
   }
 
   @Test
+  void finds_a_number_inside_a_hyphenated_word_and_a_range_written_with_another_dash() {
+    assertThat(
+            verify(
+                "The service reached 3.5 million households in 1994.",
+                "The service reached 3.5 million households by mid-1994."))
+        .extracting(SupportVerdict::support)
+        .isEqualTo(Support.SUPPORTED);
+    assertThat(
+            verify(
+                    "The service reached 3.5 million households in 1995.",
+                    "The service reached 3.5 million households by mid-1994.")
+                .missing())
+        .containsExactly("1995");
+    assertThat(
+            verify(
+                    "Agricultural output rose 17 % in 2003-04.",
+                    "During 2003\u201304, agricultural output rose by 17%.")
+                .supported())
+        .isTrue();
+    assertThat(
+            verify(
+                    "Agricultural output rose 17 % in 2003-05.",
+                    "During 2003\u201304, agricultural output rose by 17%.")
+                .supported())
+        .isFalse();
+  }
+
+  @Test
+  void reads_a_word_written_closed_up_open_or_hyphenated_as_the_same_word() {
+    assertThat(
+            verify(
+                    "Microsoft renamed Sky Drive to OneDrive.",
+                    "Microsoft announced that SkyDrive will soon become OneDrive.")
+                .missing())
+        .doesNotContain("sky", "drive");
+    assertThat(
+            verify(
+                    "The archive moved to the cold store on Fridays.",
+                    "The archive moved to the coldstore on Fridays.")
+                .supported())
+        .isTrue();
+    assertThat(
+            verify(
+                    "The channel was rebranded as Pick TV.",
+                    "The channel was later re-branded as Pick TV in 2011.")
+                .supported())
+        .isTrue();
+    assertThat(
+            verify(
+                    "The channel was re-branded as Pick TV.",
+                    "The channel was later rebranded as Pick TV in 2011.")
+                .supported())
+        .isTrue();
+    // a closed-up pair does not stand for a different name
+    assertThat(
+            verify(
+                    "The channel was rebranded as Pick Sky.",
+                    "The channel was later re-branded as Pick TV in 2011.")
+                .missing())
+        .containsExactly("sky");
+  }
+
+  @Test
   void documents_the_limit_a_false_paraphrase_with_the_quotes_words_passes() {
     // swapped roles: same words, same numbers, same negation; the meaning is reversed
     assertThat(

@@ -8,6 +8,7 @@ import dev.citerag.reliability.support.ClaimPairs;
 import dev.citerag.reliability.support.ClaimPairs.Kind;
 import dev.citerag.reliability.support.ClaimPairs.Pair;
 import dev.citerag.reliability.support.Figures;
+import dev.citerag.testkit.eval.SquadDataset;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,23 +21,24 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The default support check on claim/quote pairs generated from real text (SQuAD 2.0 dev subset,
- * {@link ClaimPairs}): at least 1,000 false claims, of which at least 95 % must be flagged, and at
- * least 1,000 true claims that restate their quote (the cited sentence, or the clause of it holding
- * the gold answer), of which at most 2 % may be flagged. The gold answer restated with the
+ * {@link ClaimPairs}): at least 1,000 false claims (changed values, changed negation, and a
+ * neighbouring sentence cited with this one's quote), of which at least 95 % must be flagged, and
+ * at least 1,000 true claims that restate their quote (the cited sentence, or the clause of it
+ * holding the gold answer), of which at most 2 % may be flagged. The gold answer restated with the
  * question's words is measured and recorded too, but not held to 2 %: SQuAD's questions paraphrase
  * their sentence (other words, a name where the sentence has a pronoun, typos), so about half of
  * those claims carry words their quote does not, and flagging them is the check doing its job, not
- * a false alarm. Writes every flagged true claim and every passed false claim to {@code
- * target/support-check-squad.txt} for inspection.
+ * a false alarm. It also records how the content share trades one kind for the other. Writes every
+ * flagged true claim and every passed false claim to {@code target/support-check-squad.txt} for
+ * inspection.
  */
 class SupportCheckOnSquadTest {
 
   @Test
   void flags_false_claims_and_passes_true_ones_on_squad() throws IOException {
-    Path dataset = ClaimPairs.dataset();
-    var paragraphs = ClaimPairs.paragraphs(dataset);
-    List<Pair> falses = ClaimPairs.falseClaims(paragraphs);
-    List<Pair> trues = ClaimPairs.trueClaims(dataset, paragraphs);
+    SquadDataset squad = SquadDataset.load(ClaimPairs.dataset());
+    List<Pair> falses = ClaimPairs.falseClaims(ClaimPairs.paragraphs(squad));
+    List<Pair> trues = ClaimPairs.trueClaims(squad);
     LexicalSupportVerifier verifier = new LexicalSupportVerifier();
 
     Map<Kind, int[]> byKind = new EnumMap<>(Kind.class);
@@ -96,6 +98,24 @@ class SupportCheckOnSquadTest {
     }
     Files.writeString(Path.of("target", "support-check-squad.txt"), log, StandardCharsets.UTF_8);
 
+    // the content share is the one knob: what a lower one gives away (claims cited to the wrong
+    // sentence pass) and what it buys (restatements in other words pass)
+    StringBuilder curve =
+        new StringBuilder(
+            "\n| content share | misattributed claims flagged | gold answer restated flagged |\n|---|---|---|\n");
+    for (double share : new double[] {0.75, 0.5, 0.34}) {
+      LexicalSupportVerifier v = new LexicalSupportVerifier(share);
+      curve
+          .append("| ")
+          .append(share)
+          .append(share == verifier.minContentShare() ? " (default)" : "")
+          .append(" | ")
+          .append(flaggedShare(v, falses, Kind.MISATTRIBUTED))
+          .append(" | ")
+          .append(flaggedShare(v, trues, Kind.ANSWER_RESTATED))
+          .append(" |\n");
+    }
+
     int quoting = trues.size() - restated;
     double falseRate = (double) falseFlagged / falses.size();
     double trueRate = (double) trueFlagged / quoting;
@@ -123,7 +143,7 @@ class SupportCheckOnSquadTest {
         "Support check on SQuAD claim/quote pairs",
         List.of(
             new Figures.Row(
-                "Support check, false claims from SQuAD sentences (swapped number/year/month/name, negation removed/added)",
+                "Support check, false claims from SQuAD sentences (swapped number/year/month/name, negation removed/added, a neighbouring sentence cited with this one)",
                 falses.size() + " pairs",
                 String.format(
                     Locale.ROOT,
@@ -150,7 +170,7 @@ class SupportCheckOnSquadTest {
                     restatedFlagged,
                     100.0 * restatedFlagged / restated),
                 (restated - restatedFlagged) + " passed")),
-        d.toString());
+        d.append(curve).toString());
     System.out.println(d);
     System.out.printf(
         Locale.ROOT,
@@ -171,5 +191,22 @@ class SupportCheckOnSquadTest {
     assertThat(restated).as("restated claims generated").isGreaterThanOrEqualTo(1_000);
     assertThat(falseRate).as("share of false claims flagged").isGreaterThanOrEqualTo(0.95);
     assertThat(trueRate).as("share of true claims flagged").isLessThanOrEqualTo(0.02);
+    // not the 2 %, which a lexical check cannot reach on SQuAD's paraphrased questions (see
+    // the class comment); a guard that the share flagged does not grow back past today's half
+    assertThat((double) restatedFlagged / restated)
+        .as("share of restated gold answers flagged")
+        .isLessThanOrEqualTo(0.5);
+  }
+
+  private static String flaggedShare(LexicalSupportVerifier v, List<Pair> pairs, Kind kind) {
+    int n = 0;
+    int flagged = 0;
+    for (Pair p : pairs) {
+      if (p.kind() == kind) {
+        n++;
+        flagged += v.verify(p.claim(), List.of(p.quote())).supported() ? 0 : 1;
+      }
+    }
+    return String.format(Locale.ROOT, "%d of %d (%.1f %%)", flagged, n, 100.0 * flagged / n);
   }
 }

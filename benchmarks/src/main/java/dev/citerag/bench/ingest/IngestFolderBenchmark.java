@@ -14,6 +14,7 @@ import dev.citerag.ingest.Ingestor;
 import dev.citerag.ingest.MarkdownChunker;
 import dev.citerag.load.FolderLoader;
 import dev.citerag.loaders.Loaders;
+import dev.citerag.onnx.OnnxEmbedder;
 import dev.citerag.pgvector.PgVectorStore;
 import dev.citerag.store.CollectionIdentity;
 import dev.citerag.store.DocumentChunks;
@@ -47,7 +48,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A folder of 1,000 generated files (40 % Markdown with front matter, 30 % HTML with navigation, 30
- * % PDF of three pages with an outline) ingested end to end with the hashing embedder: load
+ * % PDF of three pages with an outline) ingested end to end with the hashing embedder (or the
+ * in-process ONNX one: {@code -Dbench.ingest.embedder=onnx}, its model load not counted): load
  * (parse), chunk, embed, write, into the in-memory store and into pgvector. Loading runs with 1
  * thread and with the default, interleaved over rounds; the ingest phases are timed by wrapping the
  * embedder and the store.
@@ -64,11 +66,28 @@ public final class IngestFolderBenchmark {
 
   public static void run(@Nullable String jdbc, int files, int rounds, Report report)
       throws Exception {
+    String kind = System.getProperty("bench.ingest.embedder", "local");
+    switch (kind) {
+      case "local" -> run(jdbc, files, rounds, report, new LocalHashingEmbedder(), "hashing");
+      case "onnx" -> {
+        try (OnnxEmbedder onnx = OnnxEmbedder.builder().build()) {
+          run(jdbc, files, rounds, report, onnx, "ONNX bge-small-en-v1.5, in process");
+        }
+      }
+      default ->
+          throw new IllegalArgumentException(
+              "bench.ingest.embedder must be local or onnx, was " + kind);
+    }
+  }
+
+  private static void run(
+      @Nullable String jdbc, int files, int rounds, Report report, Embedder embedder, String name)
+      throws Exception {
     Path dir = Files.createTempDirectory("citerag-bench-ingest");
     try {
       long bytes = generate(dir, files, new Random(42));
       report.heading(
-          f("Ingesting a folder of %,d mixed files end to end (hashing embedder)", files));
+          f("Ingesting a folder of %,d mixed files end to end (%s embedder)", files, name));
       report.line(
           f(
               "%,d files, %.1f MB: %d %% Markdown with front matter, %d %% HTML with navigation, %d %% PDF"
@@ -118,8 +137,7 @@ public final class IngestFolderBenchmark {
           f("%,.0f chunks/s (%,d chunks)", chunks / s(chunkNs), chunks));
       report.blank();
 
-      Phase mem =
-          ingest(new InMemoryVectorStore(new LocalHashingEmbedder().identity().dimensions()), docs);
+      Phase mem = ingest(new InMemoryVectorStore(embedder.identity().dimensions()), docs, embedder);
       report.header(
           "ingest into",
           "end to end (load + ingest)",
@@ -136,15 +154,15 @@ public final class IngestFolderBenchmark {
                 PgVectorStore.builder()
                     .dataSource(pool)
                     .collection("ingest_folder")
-                    .dimensions(new LocalHashingEmbedder().identity().dimensions())
+                    .dimensions(embedder.identity().dimensions())
                     .build()) {
-          Phase pg = ingest(store, docs);
+          Phase pg = ingest(store, docs, embedder);
           row(report, "pgvector (empty collection: one bulk write)", pg, loadMany, files);
           List<Document> changed = new ArrayList<>();
           for (Document d : docs) {
             changed.add(d.withMetadata(Map.of("rev", "2")));
           }
-          Phase pg2 = ingest(store, changed);
+          Phase pg2 = ingest(store, changed, embedder);
           row(
               report,
               "pgvector, every document changed (batched writes overlapping embedding)",
@@ -171,10 +189,9 @@ public final class IngestFolderBenchmark {
 
   private record Phase(long totalNs, long embedNs, long writeNs, int chunks) {}
 
-  private static Phase ingest(VectorStore store, List<Document> docs) {
+  private static Phase ingest(VectorStore store, List<Document> docs, Embedder base) {
     AtomicLong embedNs = new AtomicLong();
     AtomicLong writeNs = new AtomicLong();
-    Embedder base = new LocalHashingEmbedder();
     Embedder timed =
         new Embedder() {
           @Override

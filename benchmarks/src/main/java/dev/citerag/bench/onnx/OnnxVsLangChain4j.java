@@ -4,6 +4,7 @@ import dev.citerag.bench.harness.Machine;
 import dev.citerag.embed.DocumentText;
 import dev.citerag.onnx.OnnxEmbedder;
 import dev.citerag.onnx.OnnxModel;
+import dev.citerag.testkit.eval.SquadDataset;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
@@ -59,18 +60,16 @@ public final class OnnxVsLangChain4j {
         oursLoad,
         lc4jLoad);
 
-    List<SquadRetrieval.Case> cases = SquadRetrieval.cases(dir.resolve("cases.jsonl"));
+    SquadDataset squad = SquadDataset.load(dir);
+    List<SquadRetrieval.Case> cases = SquadRetrieval.cases(dir);
     List<String> paragraphs = new ArrayList<>();
-    SquadRetrieval.corpus(dir.resolve("corpus"))
-        .forEach(
-            d -> {
-              for (String p : d.content().split("\n## Paragraph [0-9]+\n", -1)) {
-                String t = p.strip();
-                if (!t.startsWith("#") && ours.countTokens(t) <= 500) {
-                  paragraphs.add(t);
-                }
-              }
-            });
+    for (var d : squad.documents()) {
+      for (String t : squad.paragraphs(d.id()).values()) {
+        if (ours.countTokens(t) <= 500) {
+          paragraphs.add(t);
+        }
+      }
+    }
 
     // correctness: 200 varied texts
     List<String> varied = new ArrayList<>();

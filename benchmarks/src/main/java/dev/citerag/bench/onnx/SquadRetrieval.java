@@ -1,7 +1,5 @@
 package dev.citerag.bench.onnx;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.citerag.bench.harness.Machine;
 import dev.citerag.embed.Embedder;
 import dev.citerag.embed.LocalHashingEmbedder;
@@ -13,6 +11,7 @@ import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.store.Filter;
 import dev.citerag.store.InMemoryVectorStore;
 import dev.citerag.store.SearchHit;
+import dev.citerag.testkit.eval.SquadDataset;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -45,7 +44,7 @@ public final class SquadRetrieval {
     Path dir = Path.of(args.length > 0 ? args[0] : "../shared/datasets/squad2-dev");
     List<String> kinds = List.of((args.length > 1 ? args[1] : "local,onnx").split(","));
     List<Document> docs = corpus(dir.resolve("corpus"));
-    List<Case> cases = cases(dir.resolve("cases.jsonl"));
+    List<Case> cases = cases(dir);
     System.out.printf(
         Locale.ROOT,
         "# SQuAD retrieval: %d documents, %d questions (%d answerable); %s; load %s%n",
@@ -188,21 +187,10 @@ public final class SquadRetrieval {
     return docs;
   }
 
-  static List<Case> cases(Path file) throws IOException {
-    ObjectMapper json = new ObjectMapper();
-    List<Case> out = new ArrayList<>();
-    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-      if (line.isBlank()) {
-        continue;
-      }
-      JsonNode n = json.readTree(line);
-      out.add(
-          new Case(
-              n.get("question").asText(),
-              n.get("answerable").asBoolean(),
-              n.get("doc").asText(),
-              n.get("paragraph").asInt()));
-    }
-    return out;
+  /** The cases of the set in {@code dir}, read by the testkit's {@link SquadDataset}. */
+  static List<Case> cases(Path dir) {
+    return SquadDataset.load(dir).cases().stream()
+        .map(c -> new Case(c.question(), c.answerable(), c.doc(), c.paragraph()))
+        .toList();
   }
 }

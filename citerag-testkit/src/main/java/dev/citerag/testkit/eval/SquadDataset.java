@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -211,5 +212,16 @@ public final class SquadDataset {
   public Optional<String> paragraph(String doc, int n) {
     Map<Integer, String> p = paragraphs.get(doc);
     return p == null ? Optional.empty() : Optional.ofNullable(p.get(n));
+  }
+
+  /**
+   * Every paragraph of {@code doc}, verbatim (stripped), by number in the order of the file.
+   *
+   * @param doc a document id
+   * @return an unmodifiable map, empty when there is no such document
+   */
+  public Map<Integer, String> paragraphs(String doc) {
+    Map<Integer, String> p = paragraphs.get(doc);
+    return p == null ? Map.of() : Collections.unmodifiableMap(p);
   }
 }

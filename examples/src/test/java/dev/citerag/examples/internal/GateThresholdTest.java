@@ -3,8 +3,6 @@ package dev.citerag.examples.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.citerag.embed.Embedder;
 import dev.citerag.examples.cli.CiteragCli;
 import dev.citerag.ingest.Document;
@@ -14,6 +12,8 @@ import dev.citerag.store.InMemoryVectorStore;
 import dev.citerag.store.SearchHit;
 import dev.citerag.testkit.eval.EvaluationReport;
 import dev.citerag.testkit.eval.EvaluationRunner;
+import dev.citerag.testkit.eval.SquadCase;
+import dev.citerag.testkit.eval.SquadDataset;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -121,16 +121,10 @@ class GateThresholdTest {
     }
     InMemoryVectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
     Ingestor.builder().embedder(embedder).store(store).build().ingest(docs);
-    ObjectMapper json = new ObjectMapper();
     List<double[]> out = new ArrayList<>();
-    for (String line : Files.readAllLines(dir.resolve("cases.jsonl"), StandardCharsets.UTF_8)) {
-      if (line.isBlank()) {
-        continue;
-      }
-      JsonNode n = json.readTree(line);
-      List<SearchHit> hits =
-          store.denseSearch(embedder.embedQuery(n.get("question").asText()), 1, Filter.ALL);
-      out.add(new double[] {n.get("answerable").asBoolean() ? 1 : 0, hits.get(0).cosine()});
+    for (SquadCase c : SquadDataset.load(dir).cases()) {
+      List<SearchHit> hits = store.denseSearch(embedder.embedQuery(c.question()), 1, Filter.ALL);
+      out.add(new double[] {c.answerable() ? 1 : 0, hits.get(0).cosine()});
     }
     assertThat(out).hasSize(3326);
     return out;

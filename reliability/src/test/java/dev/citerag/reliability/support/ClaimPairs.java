@@ -1,10 +1,8 @@
 package dev.citerag.reliability.support;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import dev.citerag.ingest.Document;
+import dev.citerag.testkit.eval.SquadCase;
+import dev.citerag.testkit.eval.SquadDataset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,9 +23,11 @@ import java.util.regex.Pattern;
  * sentence: one number, year, month or name is swapped for another of the same kind found in
  * another sentence of the same paragraph (and absent from the cited sentence, so that the change is
  * a real change of value, not a reordering), or its negation is removed ({@code not}, {@code n't},
- * {@code never}) or added ({@code not} after its first auxiliary verb). <b>True</b> claims are the
- * cited sentence itself, the clause of it (between commas, semicolons, colons or dashes) that holds
- * a gold answer, or the gold answer restated with the question's words ("{@code <question without
+ * {@code never}) or added ({@code not} after its first auxiliary verb), or the claim is another
+ * sentence of the paragraph, the one sharing most words with the cited one (a true statement cited
+ * to the wrong quote). <b>True</b> claims are the cited sentence itself, the clause of it (between
+ * commas, semicolons, colons or dashes) that holds a gold answer (a comma between digits does not
+ * end a clause), or the gold answer restated with the question's words ("{@code <question without
  * its wh-word and auxiliary>: <answer>}"), each citing the sentence that holds the answer. The
  * generation is deterministic (no randomness): the same files give the same pairs.
  */
@@ -41,6 +41,7 @@ public final class ClaimPairs {
     NAME_SWAPPED(false),
     NEGATION_REMOVED(false),
     NEGATION_ADDED(false),
+    MISATTRIBUTED(false),
     CITED_SENTENCE(true),
     ANSWER_CLAUSE(true),
     ANSWER_RESTATED(true);
@@ -66,8 +67,6 @@ public final class ClaimPairs {
   public record Paragraph(String doc, int number, String text) {}
 
   private ClaimPairs() {}
-
-  private static final ObjectMapper MAPPER = new ObjectMapper();
 
   /**
    * The dataset directory: {@code <shared>/datasets/squad2-dev}, where {@code <shared>} is the
@@ -101,21 +100,12 @@ public final class ClaimPairs {
   }
 
   /** Every paragraph of the corpus, by {@code doc#N}. */
-  public static Map<String, Paragraph> paragraphs(Path dataset) {
+  public static Map<String, Paragraph> paragraphs(SquadDataset squad) {
     Map<String, Paragraph> out = new LinkedHashMap<>();
-    try (var files = Files.list(dataset.resolve("corpus"))) {
-      for (Path f : files.sorted().toList()) {
-        String doc = f.getFileName().toString().replaceFirst("\\.md$", "");
-        String[] parts = Files.readString(f, StandardCharsets.UTF_8).split("(?m)^## Paragraph ");
-        for (int i = 1; i < parts.length; i++) {
-          String p = parts[i];
-          int nl = p.indexOf('\n');
-          int n = Integer.parseInt(p.substring(0, nl).strip());
-          out.put(doc + "#" + n, new Paragraph(doc, n, p.substring(nl + 1).strip()));
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    for (Document d : squad.documents()) {
+      squad
+          .paragraphs(d.id())
+          .forEach((n, text) -> out.put(d.id() + "#" + n, new Paragraph(d.id(), n, text)));
     }
     return out;
   }
@@ -209,9 +199,35 @@ public final class ClaimPairs {
         swap(s, others, MONTH, Kind.MONTH_SWAPPED, origin, out);
         swapName(s, others, origin, out);
         negation(s, origin, out);
+        misattribute(s, others, origin, out);
       }
     }
     return out;
+  }
+
+  /**
+   * Another sentence of the paragraph cited with this one's text: a true statement on a wrong
+   * quote, the sentence sharing the most words (of four letters or more, at least two) with the
+   * cited one, as a model confusing two neighbours would.
+   */
+  private static void misattribute(String s, List<String> others, String origin, List<Pair> out) {
+    Set<String> words = wordSet(s);
+    String best = null;
+    int bestShared = 1;
+    for (String o : others) {
+      if (words(o) < 6 || s.contains(o) || o.contains(s)) {
+        continue;
+      }
+      Set<String> shared = wordSet(o);
+      shared.retainAll(words);
+      if (shared.size() > bestShared) {
+        bestShared = shared.size();
+        best = o;
+      }
+    }
+    if (best != null) {
+      out.add(new Pair(Kind.MISATTRIBUTED, best, s, origin));
+    }
   }
 
   private static void swapNumber(String s, List<String> others, String origin, List<Pair> out) {
@@ -353,61 +369,43 @@ public final class ClaimPairs {
   }
 
   /** The true claims of every answerable case. */
-  public static List<Pair> trueClaims(Path dataset, Map<String, Paragraph> paragraphs) {
+  public static List<Pair> trueClaims(SquadDataset squad) {
     List<Pair> out = new ArrayList<>();
     Set<String> seen = new LinkedHashSet<>();
-    try {
-      for (String line :
-          Files.readAllLines(dataset.resolve("cases.jsonl"), StandardCharsets.UTF_8)) {
-        if (line.isBlank()) {
-          continue;
-        }
-        JsonNode c = MAPPER.readTree(line);
-        if (!c.get("answerable").asBoolean()) {
-          continue;
-        }
-        Paragraph p = paragraphs.get(c.get("doc").asText() + "#" + c.get("paragraph").asInt());
-        if (p == null) {
-          throw new IllegalStateException(
-              "case " + c.get("id").asText() + " names a missing paragraph");
-        }
-        String answer = c.get("answers").get(0).asText();
-        // the sentence a careful model would cite: of those holding the answer, the one sharing the
-        // most words with the question
-        String sentence = null;
-        int best = -1;
-        Set<String> qWords = wordSet(c.get("question").asText());
-        for (String s : sentences(p.text())) {
-          if (s.contains(answer)) {
-            Set<String> shared = wordSet(s);
-            shared.retainAll(qWords);
-            if (shared.size() > best) {
-              best = shared.size();
-              sentence = s;
-            }
+    for (SquadCase c : squad.cases()) {
+      if (!c.answerable()) {
+        continue;
+      }
+      String p = squad.paragraph(c.doc(), c.paragraph()).orElseThrow();
+      String answer = c.answers().get(0);
+      // the sentence a careful model would cite: of those holding the answer, the one sharing the
+      // most words with the question
+      String sentence = null;
+      int best = -1;
+      Set<String> qWords = wordSet(c.question());
+      for (String s : sentences(p)) {
+        if (s.contains(answer)) {
+          Set<String> shared = wordSet(s);
+          shared.retainAll(qWords);
+          if (shared.size() > best) {
+            best = shared.size();
+            sentence = s;
           }
         }
-        if (sentence == null || words(sentence) < 4) {
-          continue; // the answer spans two sentences
-        }
-        String origin =
-            c.get("doc").asText() + "#" + c.get("paragraph").asInt() + " " + c.get("id").asText();
-        add(out, seen, new Pair(Kind.CITED_SENTENCE, sentence, sentence, origin));
-        String clause = clause(sentence, answer);
-        if (clause != null) {
-          add(out, seen, new Pair(Kind.ANSWER_CLAUSE, clause, sentence, origin));
-        }
-        add(
-            out,
-            seen,
-            new Pair(
-                Kind.ANSWER_RESTATED,
-                restate(c.get("question").asText(), answer),
-                sentence,
-                origin));
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      if (sentence == null || words(sentence) < 4) {
+        continue; // the answer spans two sentences
+      }
+      String origin = c.doc() + "#" + c.paragraph() + " " + c.id();
+      add(out, seen, new Pair(Kind.CITED_SENTENCE, sentence, sentence, origin));
+      String clause = clause(sentence, answer);
+      if (clause != null) {
+        add(out, seen, new Pair(Kind.ANSWER_CLAUSE, clause, sentence, origin));
+      }
+      add(
+          out,
+          seen,
+          new Pair(Kind.ANSWER_RESTATED, restate(c.question(), answer), sentence, origin));
     }
     return out;
   }
@@ -419,7 +417,7 @@ public final class ClaimPairs {
   }
 
   private static final Pattern CLAUSE_BREAK =
-      Pattern.compile("\\s*(?:[,;:]|\\s[\u2014\u2013-]\\s)\\s*");
+      Pattern.compile("\\s*(?:(?<!\\d),|,(?!\\d)|[;:]|\\s[\u2014\u2013-]\\s)\\s*");
 
   /** The clause of the sentence that holds the answer, when the sentence has more than one. */
   static String clause(String sentence, String answer) {
