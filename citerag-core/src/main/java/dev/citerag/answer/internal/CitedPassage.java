@@ -132,14 +132,17 @@ public final class CitedPassage {
 
   /** Whether {@code text[0, upTo)} is plain (printable ASCII or ASCII whitespace). */
   private boolean plainUpTo(int upTo) {
-    while (plainEnd < upTo) {
-      char c = text.charAt(plainEnd);
-      if (!((c >= 0x20 && c < 0x7F) || asciiSpace(c))) {
-        return false;
+    String t = text;
+    int i = plainEnd;
+    // a local index and one test per character: this loop reads most of every cited source
+    for (; i < upTo; i++) {
+      char c = t.charAt(i);
+      if (c >= 0x7F || (c < 0x20 && !asciiSpace(c))) {
+        break;
       }
-      plainEnd++;
     }
-    return true;
+    plainEnd = Math.max(plainEnd, i);
+    return i >= upTo;
   }
 
   /** Whether a character that would compose with the one before it sits at {@code i}. */
