@@ -8,6 +8,8 @@
 # scripts/setup-postgres.sh when missing).
 #
 # Usage: scripts/bench.sh [--max-load L] [harness arguments, e.g. --sections memory,pipeline]
+#   e.g. --sections pgload --load-runs 2 --out benchmarks/results/pgvector-load.md: only the
+#   pgvector load rows, at --n rows (default 100,000), R runs of each path in rotating order.
 #   --max-load L   wait (up to 20 minutes) until the 1-minute load average is below L before
 #                  starting; the machine is shared, and figures taken under load are noisy.
 # BENCH_HEAP sets the heap (default 6g); BENCH_JAVA_OPTS adds JVM options, e.g.

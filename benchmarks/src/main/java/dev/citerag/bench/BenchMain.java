@@ -23,7 +23,7 @@ import java.util.Set;
  * <pre>
  * java -Xms6g -Xmx6g -XX:+UseG1GC -XX:+AlwaysPreTouch -cp benchmarks/target/citerag-benchmarks.jar \
  *     dev.citerag.bench.BenchMain [--sections memory,pg,validation,pipeline,ingest] [--n 100000]
- *     [--passes 3] [--jdbc jdbc:postgresql://...] [--out benchmarks/results/latest.md]
+ *     [--passes 3] [--load-runs 1] [--jdbc jdbc:postgresql://...] [--out benchmarks/results/latest.md]
  * </pre>
  *
  * <p>{@code scripts/bench.sh} builds the jar, provides a database and runs this.
@@ -38,6 +38,7 @@ public final class BenchMain {
     int n = 100_000;
     int dims = 384;
     int passes = 3;
+    int loadRuns = 1;
     int pipelineChunks = 10_000;
     String jdbc = System.getenv("CITERAG_BENCH_JDBC_URL");
     Path out = Path.of("benchmarks/results/latest.md");
@@ -51,6 +52,7 @@ public final class BenchMain {
         case "--n" -> n = Integer.parseInt(args[++i]);
         case "--dims" -> dims = Integer.parseInt(args[++i]);
         case "--passes" -> passes = Integer.parseInt(args[++i]);
+        case "--load-runs" -> loadRuns = Integer.parseInt(args[++i]);
         case "--pipeline-chunks" -> pipelineChunks = Integer.parseInt(args[++i]);
         case "--jdbc" -> jdbc = args[++i];
         case "--ingest-files" -> ingestFiles = Integer.parseInt(args[++i]);
@@ -104,6 +106,15 @@ public final class BenchMain {
         InMemoryComparison.heap(data, 3, report);
       } catch (Exception | AssertionError e) {
         failures.add(fail(report, "memory", e));
+      }
+      Heap.usedAfterGc();
+    }
+    if (sections.contains("pgload")) {
+      // the load rows alone, at --n rows only (no 20,000-row runs, no searches, no exact top-k)
+      try {
+        dev.citerag.bench.pg.PgSections.runLoad(Dataset.generate(n, dims), jdbc, loadRuns, report);
+      } catch (Exception | AssertionError e) {
+        failures.add(fail(report, "pgload", e));
       }
       Heap.usedAfterGc();
     }
