@@ -53,8 +53,17 @@ final class ValidationRun {
             f("%.1f µs", median),
             median < 50);
       }
+      String what =
+          switch (name) {
+            case "validate5Citations" -> "";
+            case "validate5CitationsTypographicSources" ->
+                " (chunks open with a typographic apostrophe and a no-break space: all normalised)";
+            case "verbatimIndexOf5Quotes" ->
+                " (baseline: verbatim indexOf only, the pre-#12 check)";
+            default -> " (reply text → parsed → validated)";
+          };
       report.row(
-          "`" + name + "`" + (validateOnly ? "" : " (reply text → parsed → validated)"),
+          "`" + name + "`" + what,
           f("%.1f", median),
           f("%.1f", stats.getPercentile(95)),
           f("%,d", stats.getN()),

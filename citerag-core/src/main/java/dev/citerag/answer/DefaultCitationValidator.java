@@ -1,6 +1,7 @@
 package dev.citerag.answer;
 
 import dev.citerag.answer.internal.AnswerText;
+import dev.citerag.answer.internal.CitedPassage;
 import dev.citerag.answer.internal.NormalizedText;
 import dev.citerag.answer.internal.QuoteMatcher;
 import dev.citerag.internal.Checks;
@@ -163,7 +164,7 @@ public final class DefaultCitationValidator implements CitationValidator {
       return finish(issues, 0.0, VerificationUsage.NONE);
     }
 
-    Map<String, NormalizedText> passages = new HashMap<>();
+    Map<String, CitedPassage> passages = new HashMap<>();
     List<String> claimTexts = new ArrayList<>();
     VerificationUsage usage = VerificationUsage.NONE;
     double scoreSum = 0;
@@ -237,10 +238,10 @@ public final class DefaultCitationValidator implements CitationValidator {
                   null));
           continue;
         }
-        NormalizedText passage =
-            passages.computeIfAbsent(id, x -> NormalizedText.of(src.chunk().text()));
-        int[] at = QuoteMatcher.locate(passage, q);
-        if (at == null) {
+        CitedPassage passage =
+            passages.computeIfAbsent(id, x -> new CitedPassage(src.chunk().text()));
+        String excerpt = passage.excerpt(q);
+        if (excerpt == null) {
           issues.add(
               ValidationIssue.of(
                   IssueType.QUOTE_NOT_FOUND,
@@ -251,7 +252,7 @@ public final class DefaultCitationValidator implements CitationValidator {
                       + " on whole words",
                   id,
                   null));
-          if (QuoteMatcher.nearMiss(passage.text(), q.text())) {
+          if (QuoteMatcher.nearMiss(passage.normalized().text(), q.text())) {
             issues.add(
                 ValidationIssue.of(
                     IssueType.QUOTE_DRIFT,
@@ -265,7 +266,7 @@ public final class DefaultCitationValidator implements CitationValidator {
           }
           continue;
         }
-        quotes.add(passage.originalOf(at[0], at[1]));
+        quotes.add(excerpt);
       }
       if (!visible || quotes.isEmpty()) {
         continue;

@@ -192,6 +192,9 @@ public final class LexicalSupportVerifier implements SupportVerifier {
     int quoteNegations = 0;
     List<String> quoteNegationWords = new ArrayList<>();
     for (List<Token> ts : quoteTokens) {
+      if (ts.stream().noneMatch(t -> t.negation)) {
+        continue; // nothing to count, wherever the window lies (it is costly to find)
+      }
       int[] w = window(ts, claimTokens);
       if (w == null) {
         continue;
@@ -438,6 +441,9 @@ public final class LexicalSupportVerifier implements SupportVerifier {
       if (Character.isDigit(c)) {
         digit = true;
       } else if (Character.isLetter(c)) {
+        if (!digit) {
+          return null; // no ordinal either (a regular expression per word is costly)
+        }
         var m = ORDINAL.matcher(low);
         return m.matches() ? strip(m.group(1)) : null;
       }
@@ -445,7 +451,7 @@ public final class LexicalSupportVerifier implements SupportVerifier {
     if (!digit) {
       return null;
     }
-    if (THOUSANDS.matcher(low).matches()) {
+    if (low.indexOf(',') >= 0 && THOUSANDS.matcher(low).matches()) {
       low = low.replace(",", "");
     }
     return strip(low);

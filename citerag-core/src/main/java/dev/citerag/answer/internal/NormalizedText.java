@@ -3,6 +3,7 @@ package dev.citerag.answer.internal;
 import java.lang.Character.UnicodeScript;
 import java.text.Normalizer;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A text under the quotation normalisation, with a map from every normalised character back to the
@@ -35,11 +36,12 @@ import java.util.Arrays;
 public final class NormalizedText {
 
   private final String text;
-  private final int[] from;
-  private final int[] to;
+  // null for a text the normalisation leaves as it is: character i comes from character i
+  private final int @Nullable [] from;
+  private final int @Nullable [] to;
   private final String original;
 
-  private NormalizedText(String original, String text, int[] from, int[] to) {
+  private NormalizedText(String original, String text, int @Nullable [] from, int @Nullable [] to) {
     this.original = original;
     this.text = text;
     this.from = from;
@@ -48,13 +50,19 @@ public final class NormalizedText {
 
   /** Normalises {@code s}. */
   public static NormalizedText of(String s) {
+    return alreadyNormal(s) ? new NormalizedText(s, s, null, null) : normalize(s);
+  }
+
+  /** The normalisation, character by character (what {@link #of} does unless nothing changes). */
+  static NormalizedText normalize(String s) {
     Out out = new Out(s.length());
     int n = s.length();
     int i = 0;
     while (i < n) {
       int cp = s.codePointAt(i);
       int segEnd = i + Character.charCount(cp);
-      while (segEnd < n && isMarkLike(s.codePointAt(segEnd))) {
+      // an ASCII character is never a mark: skip the Unicode look-up for it
+      while (segEnd < n && s.charAt(segEnd) >= 0x80 && isMarkLike(s.codePointAt(segEnd))) {
         segEnd += Character.charCount(s.codePointAt(segEnd));
       }
       if (cp < 0x80 && segEnd == i + 1) {
@@ -73,6 +81,25 @@ public final class NormalizedText {
         out.b.toString(),
         Arrays.copyOf(out.from, out.b.length()),
         Arrays.copyOf(out.to, out.b.length()));
+  }
+
+  /**
+   * Whether the normalisation leaves {@code s} as it is, cheaply decided for the common case:
+   * printable ASCII words separated by single spaces, nothing to trim (no ASCII character composes
+   * with another, and the fold and NFKC map each of them to itself).
+   */
+  private static boolean alreadyNormal(String s) {
+    int n = s.length();
+    if (n > 0 && (s.charAt(0) == ' ' || s.charAt(n - 1) == ' ')) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (c == ' ' ? s.charAt(i - 1) == ' ' : c < 0x21 || c > 0x7E) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The normalised characters and, for each, the original range it came from. */
@@ -132,12 +159,15 @@ public final class NormalizedText {
     if (start >= end) {
       return "";
     }
+    if (from == null || to == null) {
+      return original.substring(start, end);
+    }
     return original.substring(from[start], to[end - 1]);
   }
 
   /** Offset in the original text where normalised character {@code i} starts. */
   public int originalStart(int i) {
-    return from[i];
+    return from == null ? i : from[i];
   }
 
   /**
@@ -219,6 +249,9 @@ public final class NormalizedText {
   }
 
   static boolean isMark(int cp) {
+    if (cp < 0x300) {
+      return false; // no mark comes before the combining diacritical marks (saves a look-up)
+    }
     int t = Character.getType(cp);
     return t == Character.NON_SPACING_MARK
         || t == Character.COMBINING_SPACING_MARK
@@ -229,7 +262,7 @@ public final class NormalizedText {
    * Marks, and the Hangul vowel and final jamo and half-width kana sound marks that compose with
    * what precedes them.
    */
-  private static boolean isMarkLike(int cp) {
+  static boolean isMarkLike(int cp) {
     return isMark(cp)
         || (cp >= 0x1160 && cp <= 0x11FF)
         || (cp >= 0xD7B0 && cp <= 0xD7FF)

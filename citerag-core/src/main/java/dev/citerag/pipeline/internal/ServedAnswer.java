@@ -4,8 +4,8 @@ import dev.citerag.answer.Citation;
 import dev.citerag.answer.Claim;
 import dev.citerag.answer.ModelAnswer;
 import dev.citerag.answer.SentSource;
+import dev.citerag.answer.internal.CitedPassage;
 import dev.citerag.answer.internal.NormalizedText;
-import dev.citerag.answer.internal.QuoteMatcher;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,7 +24,7 @@ public final class ServedAnswer {
    * The served form, or null when a quote cannot be located in its source (a validator's mistake).
    */
   public static @Nullable ModelAnswer of(ModelAnswer answer, List<SentSource> sent) {
-    Map<String, NormalizedText> passages = new HashMap<>();
+    Map<String, CitedPassage> passages = new HashMap<>();
     Map<String, SentSource> byId = new HashMap<>();
     for (SentSource s : sent) {
       byId.put(s.sourceId(), s);
@@ -37,13 +37,13 @@ public final class ServedAnswer {
         if (s == null) {
           return null;
         }
-        NormalizedText p =
-            passages.computeIfAbsent(x.sourceId(), id -> NormalizedText.of(s.chunk().text()));
-        int[] at = QuoteMatcher.locate(p, NormalizedText.of(x.quote()));
-        if (at == null) {
+        CitedPassage p =
+            passages.computeIfAbsent(x.sourceId(), id -> new CitedPassage(s.chunk().text()));
+        String excerpt = p.excerpt(NormalizedText.of(x.quote()));
+        if (excerpt == null) {
           return null;
         }
-        cites.add(new Citation(x.sourceId(), p.originalOf(at[0], at[1])));
+        cites.add(new Citation(x.sourceId(), excerpt));
       }
       claims.add(new Claim(NormalizedText.of(c.text()).text(), cites));
     }

@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -87,9 +88,22 @@ public final class LexicalAnalyzer {
 
   private static List<String> terms(CharSequence text, boolean porter2) {
     List<String> out = new ArrayList<>();
-    Matcher m = TOKEN.matcher(text);
-    while (m.find()) {
-      String raw = m.group().toLowerCase(Locale.ROOT);
+    if (asciiLetters(text)) {
+      // one plain word, the common case (the support check asks word by word): no separator,
+      // no possessive, nothing to split
+      addTerm(out, text.toString().toLowerCase(Locale.ROOT), porter2);
+      return out;
+    }
+    int n = text.length();
+    for (int i = 0; i < n; ) {
+      int cp = Character.codePointAt(text, i);
+      if (!isTokenChar(cp)) {
+        i += Character.charCount(cp);
+        continue;
+      }
+      int end = tokenEnd(text, i);
+      String raw = text.subSequence(i, end).toString().toLowerCase(Locale.ROOT);
+      i = end;
       // a trailing sentence period or comma inside the match cannot happen (pattern needs a
       // character after the separator), so "0.015." yields "0.015"
       if (raw.endsWith("'s")) {
@@ -112,6 +126,65 @@ public final class LexicalAnalyzer {
       }
     }
     return out;
+  }
+
+  private static boolean asciiLetters(CharSequence s) {
+    if (s.length() == 0) {
+      return false;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Where the token that starts at {@code i} (a token character) ends: the match of {@link #TOKEN}
+   * there, found without a regular expression (this runs for every word the support check reads).
+   */
+  static int tokenEnd(CharSequence s, int i) {
+    int n = s.length();
+    int end = wordEnd(s, i);
+    while (end + 1 < n
+        && ".,:/-'".indexOf(s.charAt(end)) >= 0
+        && isTokenChar(Character.codePointAt(s, end + 1))) {
+      end = wordEnd(s, end + 1);
+    }
+    return end;
+  }
+
+  private static int wordEnd(CharSequence s, int i) {
+    int n = s.length();
+    while (i < n) {
+      int cp = Character.codePointAt(s, i);
+      if (!isTokenChar(cp)) {
+        break;
+      }
+      i += Character.charCount(cp);
+    }
+    return i;
+  }
+
+  /**
+   * {@code [\p{L}\p{N}_]}: a letter, a number (digit, letter number or other number) or {@code _}.
+   */
+  static boolean isTokenChar(int cp) {
+    if (cp < 0x80) {
+      return (cp >= 'a' && cp <= 'z')
+          || (cp >= 'A' && cp <= 'Z')
+          || (cp >= '0' && cp <= '9')
+          || cp == '_';
+    }
+    if (Character.isLetter(cp)) {
+      return true;
+    }
+    int t = Character.getType(cp);
+    return t == Character.DECIMAL_DIGIT_NUMBER
+        || t == Character.LETTER_NUMBER
+        || t == Character.OTHER_NUMBER;
   }
 
   /** Distinct terms of {@code text}, in first-seen order. */
@@ -187,6 +260,33 @@ public final class LexicalAnalyzer {
         return t;
       }
     }
-    return EnglishStemmer.stem(t);
+    if (t.length() < 3) {
+      return EnglishStemmer.stem(t); // returned as it is, nothing to remember
+    }
+    String cached = STEMS.get(t);
+    if (cached != null) {
+      return cached;
+    }
+    String stem = EnglishStemmer.stem(t);
+    if (STEMS.size() >= STEM_CACHE_SIZE) {
+      STEMS.clear(); // bounded: start over rather than track recency on every hit
+    }
+    STEMS.put(t, stem);
+    return stem;
+  }
+
+  /** Words remembered by {@link #stem} before the memory starts over. */
+  static final int STEM_CACHE_SIZE = 8192;
+
+  /**
+   * Stems already computed: a word's stem never changes, and a vocabulary repeats (every validation
+   * stems its claims' and quotes' words). Shared by all threads; bounded by {@link
+   * #STEM_CACHE_SIZE} entries (under 1 MB).
+   */
+  private static final ConcurrentHashMap<String, String> STEMS = new ConcurrentHashMap<>();
+
+  /** Entries in the stem memory (for tests). */
+  static int stemsRemembered() {
+    return STEMS.size();
   }
 }
