@@ -211,7 +211,7 @@ public final class DemoServer implements AutoCloseable {
         }
         default -> sendJson(ex, 404, ResultJson.error("no such page: " + path));
       }
-    } catch (BoundedHttpServer.TimedOut e) {
+    } catch (TimedOut e) {
       log.debug("citerag.web: {}", e.getMessage());
       sendJson(
           ex, 408, ResultJson.error(e.getMessage() == null ? "request timeout" : e.getMessage()));
