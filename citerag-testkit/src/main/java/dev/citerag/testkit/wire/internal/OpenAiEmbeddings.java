@@ -59,34 +59,16 @@ final class OpenAiEmbeddings {
     } else if (input != null && input.isArray() && !input.isEmpty() && input.size() <= 2048) {
       for (JsonNode n : input) {
         if (!n.isTextual()) {
-          return OpenAiProtocol.error(
-              400,
-              "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/"
-                  + "api-reference.",
-              "invalid_request_error",
-              null,
-              null);
+          return invalidInput();
         }
         texts.add(n.asText());
       }
     } else {
-      return OpenAiProtocol.error(
-          400,
-          "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/"
-              + "api-reference.",
-          "invalid_request_error",
-          null,
-          null);
+      return invalidInput();
     }
     for (String s : texts) {
       if (s.isEmpty()) {
-        return OpenAiProtocol.error(
-            400,
-            "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/"
-                + "api-reference.",
-            "invalid_request_error",
-            null,
-            null);
+        return invalidInput();
       }
     }
     Integer dims = null;
@@ -154,6 +136,17 @@ final class OpenAiEmbeddings {
   }
 
   /** OpenAI returns unit vectors, shortened ones too. */
+  /** The 400 the real API gives for an {@code input} that is not text or a list of texts. */
+  private static FakeHttp.Reply invalidInput() {
+    return OpenAiProtocol.error(
+        400,
+        "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/"
+            + "api-reference.",
+        "invalid_request_error",
+        null,
+        null);
+  }
+
   private static float[] unit(float[] v) {
     double s = 0;
     for (float f : v) {
