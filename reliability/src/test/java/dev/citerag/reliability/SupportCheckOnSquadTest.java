@@ -121,7 +121,7 @@ class SupportCheckOnSquadTest {
     double trueRate = (double) trueFlagged / quoting;
     StringBuilder d = new StringBuilder();
     d.append(
-            "Pairs generated from `../shared/datasets/squad2-dev` by `ClaimPairs` (deterministic), judged by the default ")
+            "Pairs generated from `datasets/squad2-dev` by `ClaimPairs` (deterministic), judged by the default ")
         .append("`LexicalSupportVerifier` (content share ")
         .append(verifier.minContentShare())
         .append(").\n\n")

@@ -37,7 +37,7 @@ public final class OnnxVsLangChain4j {
   private OnnxVsLangChain4j() {}
 
   public static void main(String[] args) throws IOException {
-    Path dir = Path.of(args.length > 0 ? args[0] : "../shared/datasets/squad2-dev");
+    Path dir = Path.of(args.length > 0 ? args[0] : "datasets/squad2-dev");
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 2;
     System.out.printf(
         Locale.ROOT,

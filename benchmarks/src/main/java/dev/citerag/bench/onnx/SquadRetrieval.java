@@ -23,7 +23,7 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * Retrieval quality on a SQuAD-style dataset (e.g. {@code ../shared/datasets/squad2-dev}) for the
+ * Retrieval quality on a SQuAD-style dataset (e.g. {@code datasets/squad2-dev}) for the
  * hashing and the ONNX embedder, through citerag's own hybrid retrieval (dense + BM25, RRF, k = 8)
  * over the in-memory store with the default chunker: recall@1/@5 of the gold paragraph over
  * answerable questions, and the gate-1 sweep (best dense cosine per question: how many answerable
@@ -41,7 +41,7 @@ public final class SquadRetrieval {
   record Outcome(boolean answerable, int goldRank, double bestCosine) {}
 
   public static void main(String[] args) throws IOException {
-    Path dir = Path.of(args.length > 0 ? args[0] : "../shared/datasets/squad2-dev");
+    Path dir = Path.of(args.length > 0 ? args[0] : "datasets/squad2-dev");
     List<String> kinds = List.of((args.length > 1 ? args[1] : "local,onnx").split(","));
     List<Document> docs = corpus(dir.resolve("corpus"));
     List<Case> cases = cases(dir);

@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  * paragraphs verbatim).
  *
  * <pre>{@code
- * SquadDataset squad = SquadDataset.load(Path.of("../shared/datasets/squad2-dev"));
+ * SquadDataset squad = SquadDataset.load(Path.of("datasets/squad2-dev"));
  * ingestor.ingest(squad.documents());
  * for (SquadCase c : squad.cases()) {
  *   String paragraph = squad.paragraph(c.doc(), c.paragraph()).orElseThrow();

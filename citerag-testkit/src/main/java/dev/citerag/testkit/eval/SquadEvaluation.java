@@ -38,7 +38,7 @@ import org.jspecify.annotations.Nullable;
  * </ul>
  *
  * <pre>{@code
- * SquadDataset squad = SquadDataset.load(Path.of("../shared/datasets/squad2-dev"));
+ * SquadDataset squad = SquadDataset.load(Path.of("datasets/squad2-dev"));
  * Ingestor.builder().embedder(embedder).store(store).build().ingest(squad.documents());
  * SquadReport report = SquadEvaluation.builder().pipeline(rag).cases(squad.cases()).build().run();
  * System.out.print(report.toMarkdown());

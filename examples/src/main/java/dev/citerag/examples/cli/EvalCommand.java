@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
       "Runs the labelled cases (JSON lines: id, question, answerable, doc_ids, evidence, ...)"
           + " through the pipeline and prints the evaluation report in Markdown. A DIR holding"
           + " cases.jsonl and corpus/*.md is read as a SQuAD 2.0-style set (e.g."
-          + " ../shared/datasets/squad2-dev): its corpus is indexed and every question scored as"
+          + " datasets/squad2-dev): its corpus is indexed and every question scored as"
           + " correct / wrong / abstained (answerable) or a false answer (unanswerable)."
     })
 final class EvalCommand implements Callable<Integer>, EngineCommand {

@@ -32,9 +32,8 @@ import org.junit.jupiter.api.Test;
  * cases) with the command line's offline setup, so the defaults move with the embedder, chunker or
  * corpus instead of going stale.
  *
- * <p>SQuAD 2.0 dev is read from {@code CITERAG_SQUAD_DIR}, else from {@code
- * shared/datasets/squad2-dev} in the nearest ancestor directory that has it (CI lays {@code
- * shared/} beside the repository).
+ * <p>SQuAD 2.0 dev is read from {@code CITERAG_SQUAD_DIR}, else from the repository's own copy,
+ * {@code datasets/squad2-dev} in the nearest ancestor directory that has it.
  */
 class GateThresholdTest {
 
@@ -136,13 +135,13 @@ class GateThresholdTest {
       return Path.of(env);
     }
     for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-      Path candidate = p.resolve("shared/datasets/squad2-dev");
+      Path candidate = p.resolve("datasets/squad2-dev");
       if (Files.isRegularFile(candidate.resolve("cases.jsonl"))) {
         return candidate;
       }
     }
     throw new IllegalStateException(
-        "SQuAD 2.0 dev not found: set CITERAG_SQUAD_DIR or lay shared/datasets/squad2-dev"
-            + " beside the repository (as CI does)");
+        "SQuAD 2.0 dev not found: set CITERAG_SQUAD_DIR, or run from inside the repository"
+            + " (it carries datasets/squad2-dev)");
   }
 }

@@ -16,7 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Claim/quote pairs generated from the SQuAD 2.0 dev subset ({@code ../shared/datasets/squad2-dev},
+ * Claim/quote pairs generated from the SQuAD 2.0 dev subset ({@code datasets/squad2-dev},
  * see its README) to measure a support check on text nobody wrote for it.
  *
  * <p>Every pair cites one sentence of a paragraph as its quote. <b>False</b> claims change that
@@ -69,19 +69,19 @@ public final class ClaimPairs {
   private ClaimPairs() {}
 
   /**
-   * The dataset directory: {@code <shared>/datasets/squad2-dev}, where {@code <shared>} is the
-   * system property {@code citerag.shared.dir} when set, else {@code shared/} beside the repository
-   * root (as CI lays it out); fails with a clear message when it is missing.
+   * The dataset directory: {@code datasets/squad2-dev} at the repository root (the repository
+   * carries its own copy), or the directory named by the system property {@code citerag.squad.dir}
+   * when set; fails with a clear message when it is missing.
    */
   public static Path dataset() {
-    String override = System.getProperty("citerag.shared.dir");
+    String override = System.getProperty("citerag.squad.dir");
     if (override != null && !override.isBlank()) {
-      return check(Path.of(override).toAbsolutePath().resolve("datasets").resolve("squad2-dev"));
+      return check(Path.of(override).toAbsolutePath());
     }
     Path here = Path.of("").toAbsolutePath();
     for (Path p = here; p != null; p = p.getParent()) {
       if (Files.exists(p.resolve("mvnw")) && Files.isDirectory(p.resolve("citerag-core"))) {
-        return check(p.resolveSibling("shared").resolve("datasets").resolve("squad2-dev"));
+        return check(p.resolve("datasets").resolve("squad2-dev"));
       }
     }
     throw new IllegalStateException(
@@ -93,8 +93,7 @@ public final class ClaimPairs {
       throw new IllegalStateException(
           "the SQuAD 2.0 dev subset is missing: expected "
               + d.resolve("cases.jsonl")
-              + " (a copy of shared/ beside the repository root, or -Dciterag.shared.dir=<shared>; see the README's"
-              + " reliability section)");
+              + " (datasets/squad2-dev at the repository root, or -Dciterag.squad.dir=<dir>)");
     }
     return d;
   }
