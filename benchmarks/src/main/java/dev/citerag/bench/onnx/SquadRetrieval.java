@@ -23,12 +23,12 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * Retrieval quality on a SQuAD-style dataset (e.g. {@code datasets/squad2-dev}) for the
- * hashing and the ONNX embedder, through citerag's own hybrid retrieval (dense + BM25, RRF, k = 8)
- * over the in-memory store with the default chunker: recall@1/@5 of the gold paragraph over
- * answerable questions, and the gate-1 sweep (best dense cosine per question: how many answerable
- * questions a threshold blocks, how many unanswerable ones it stops) with the ROC AUC of the best
- * cosine as a separation figure (0.5 = no separation).
+ * Retrieval quality on a SQuAD-style dataset (e.g. {@code datasets/squad2-dev}) for the hashing and
+ * the ONNX embedder, through citerag's own hybrid retrieval (dense + BM25, RRF, k = 8) over the
+ * in-memory store with the default chunker: recall@1/@5 of the gold paragraph over answerable
+ * questions, and the gate-1 sweep (best dense cosine per question: how many answerable questions a
+ * threshold blocks, how many unanswerable ones it stops) with the ROC AUC of the best cosine as a
+ * separation figure (0.5 = no separation).
  *
  * <p>Usage: {@code java -cp benchmarks/target/citerag-benchmarks.jar
  * dev.citerag.bench.onnx.SquadRetrieval DATASET_DIR [local,onnx]}

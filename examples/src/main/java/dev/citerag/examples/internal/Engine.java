@@ -49,10 +49,10 @@ public final class Engine implements AutoCloseable {
    * 1.00 by 0.01, with this command line's offline setup. The rule: the highest threshold that
    * blocks no answerable golden case (65 cases over the sample corpus: 0.68, which stops 8 of 16
    * unanswerable ones) <em>and</em> at most 1 % of the answerable questions of SQuAD 2.0 dev
-   * ({@code datasets/squad2-dev}, 1,665 answerable of 3,326: 0.54; 0.55 blocks more than
-   * 16). The lower one wins: Wikipedia questions score lower than questions about a small team's
-   * runbooks, and a gate must not silence answerable questions of another corpus. {@code
-   * GateThresholdTest} reruns both sweeps and fails when this constant no longer matches.
+   * ({@code datasets/squad2-dev}, 1,665 answerable of 3,326: 0.54; 0.55 blocks more than 16). The
+   * lower one wins: Wikipedia questions score lower than questions about a small team's runbooks,
+   * and a gate must not silence answerable questions of another corpus. {@code GateThresholdTest}
+   * reruns both sweeps and fails when this constant no longer matches.
    */
   public static final double ONNX_MIN_SIMILARITY = 0.54;
 

@@ -16,8 +16,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Claim/quote pairs generated from the SQuAD 2.0 dev subset ({@code datasets/squad2-dev},
- * see its README) to measure a support check on text nobody wrote for it.
+ * Claim/quote pairs generated from the SQuAD 2.0 dev subset ({@code datasets/squad2-dev}, see its
+ * README) to measure a support check on text nobody wrote for it.
  *
  * <p>Every pair cites one sentence of a paragraph as its quote. <b>False</b> claims change that
  * sentence: one number, year, month or name is swapped for another of the same kind found in
