@@ -1,5 +1,6 @@
 package dev.citerag.answer;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,4 +21,20 @@ public interface SupportVerifier {
    * @return the verdict, with the terms that are missing or contradicted
    */
   SupportVerdict verify(String claim, List<String> quotes);
+
+  /**
+   * Judges every claim of one answer together. Gate 3 calls this once per answer, so that a
+   * verifier can make one model call for all claims, or find two claims that contradict each other.
+   * The default judges each claim on its own with {@link #verify}.
+   *
+   * @param claims the answer's claims whose citations are all valid, in answer order
+   * @return one verdict per claim, in the same order
+   */
+  default List<SupportVerdict> verifyAll(List<ClaimEvidence> claims) {
+    List<SupportVerdict> verdicts = new ArrayList<>(claims.size());
+    for (ClaimEvidence c : claims) {
+      verdicts.add(verify(c.claim(), c.quotes()));
+    }
+    return verdicts;
+  }
 }
