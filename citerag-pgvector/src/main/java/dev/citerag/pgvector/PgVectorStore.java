@@ -8,13 +8,17 @@ import dev.citerag.internal.Redact;
 import dev.citerag.pgvector.internal.Identifiers;
 import dev.citerag.pgvector.internal.PgCollection;
 import dev.citerag.pgvector.internal.PgUrl;
+import dev.citerag.pgvector.internal.ReadRouter;
 import dev.citerag.pgvector.internal.Settings;
 import dev.citerag.store.CollectionIdentity;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
+import dev.citerag.store.SearchIndex;
 import dev.citerag.store.VectorStore;
 import dev.citerag.store.WriteResult;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -197,6 +201,82 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
   }
 
   /**
+   * Searches that see every write this store has committed so far (read your writes): a replica
+   * answers once it has replayed them, waiting up to {@link Builder#readYourWritesWait}, else the
+   * next replica or the primary. Without replicas, this store itself. The view does not follow
+   * later writes: take a new one after the next write.
+   *
+   * <pre>{@code
+   * store.write(docs);
+   * List<SearchHit> hits = store.afterWrites().hybridSearch(vector, question, 5, Filter.ALL);
+   * }</pre>
+   *
+   * @return a search index over the same collection
+   * @throws IllegalStateException when the store is closed
+   */
+  public SearchIndex afterWrites() {
+    PgCollection view = open().searchesAfterWrites();
+    if (view == collection) {
+      return this;
+    }
+    return new AfterWrites(this, view);
+  }
+
+  /**
+   * {@return the server that answered the calling thread's last search on a {@code PgVectorStore}:
+   * {@code "primary"} or a replica's name ({@code "replica-1"} for the first {@link
+   * Builder#readReplica}); empty before the first search of a store with replicas}
+   */
+  public static Optional<String> lastSearchServer() {
+    return Optional.ofNullable(ReadRouter.lastServer());
+  }
+
+  /** A read-your-writes view: the store's identity, searches at or after its last write. */
+  private static final class AfterWrites implements SearchIndex {
+    private final PgVectorStore store;
+    private final PgCollection view;
+
+    AfterWrites(PgVectorStore store, PgCollection view) {
+      this.store = store;
+      this.view = view;
+    }
+
+    @Override
+    public int dimensions() {
+      return store.dimensions();
+    }
+
+    @Override
+    public Optional<CollectionIdentity> identity() {
+      return store.identity();
+    }
+
+    @Override
+    public List<SearchHit> denseSearch(float[] queryVector, int k, Filter filter) {
+      store.open();
+      return view.denseSearch(queryVector, k, filter);
+    }
+
+    @Override
+    public List<SearchHit> lexicalSearch(String queryText, int k, Filter filter) {
+      store.open();
+      return view.lexicalSearch(queryText, k, filter);
+    }
+
+    @Override
+    public List<SearchHit> hybridSearch(
+        float[] queryVector, String queryText, int k, Filter filter) {
+      store.open();
+      return view.hybridSearch(queryVector, queryText, k, filter);
+    }
+
+    @Override
+    public String toString() {
+      return store + ".afterWrites()";
+    }
+  }
+
+  /**
    * Fills in every hit's cosine from the stored vectors, in one query: for tests that rebuild
    * {@link #hybridSearch}'s fusion from the separate searches.
    */
@@ -249,8 +329,80 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
     private int hnswEfConstruction = 64;
     private int efSearch = 100;
     private boolean createSchema = true;
+    private final List<DataSource> replicas = new ArrayList<>();
+    private Duration maxReplicaLag = Duration.ofSeconds(10);
+    private Duration replicaRetryAfter = Duration.ofSeconds(5);
+    private Duration readYourWritesWait = Duration.ofSeconds(1);
 
     private Builder() {}
+
+    /**
+     * Adds a streaming replica of the primary ({@link #dataSource} or {@link #jdbcUrl}) that
+     * searches may read from; call once per replica. With replicas, searches go to them in turn and
+     * everything else (schema, identity, writes) to the primary. A replica that cannot be reached
+     * or lags more than {@link #maxReplicaLag} is skipped for {@link #replicaRetryAfter}, and the
+     * primary answers when every replica is skipped; {@link PgVectorStore#afterWrites()} gives
+     * searches that see the store's own writes. The store never closes these data sources; give
+     * them a short connection timeout, since a stopped replica costs a search that long once per
+     * {@link #replicaRetryAfter}. Default: none (the primary answers every search).
+     *
+     * @param replica a data source on a replica of the same database
+     * @return this builder
+     * @throws IllegalArgumentException when null
+     */
+    public Builder readReplica(DataSource replica) {
+      replicas.add(Checks.notNull(replica, "replica"));
+      return this;
+    }
+
+    /**
+     * A replica whose replay is further behind the primary than this is skipped; default 10 s. The
+     * lag is the age of the last replayed transaction while the replica has received WAL it has not
+     * yet replayed, and 0 when it has replayed all it received.
+     *
+     * @param maxReplicaLag the bound, 1 ms to 1 hour
+     * @return this builder
+     * @throws IllegalArgumentException when null or out of range
+     */
+    public Builder maxReplicaLag(Duration maxReplicaLag) {
+      this.maxReplicaLag = durationIn(maxReplicaLag, Duration.ofMillis(1), "maxReplicaLag");
+      return this;
+    }
+
+    /**
+     * How long a replica that failed or lagged is left out before it is tried again; default 5 s.
+     *
+     * @param replicaRetryAfter the pause, 1 ms to 1 hour
+     * @return this builder
+     * @throws IllegalArgumentException when null or out of range
+     */
+    public Builder replicaRetryAfter(Duration replicaRetryAfter) {
+      this.replicaRetryAfter =
+          durationIn(replicaRetryAfter, Duration.ofMillis(1), "replicaRetryAfter");
+      return this;
+    }
+
+    /**
+     * How long a search from {@link PgVectorStore#afterWrites()} waits for a replica to replay the
+     * store's writes before it asks the next server (the primary last); default 1 s.
+     *
+     * @param readYourWritesWait the bound, 0 to 1 hour
+     * @return this builder
+     * @throws IllegalArgumentException when null or out of range
+     */
+    public Builder readYourWritesWait(Duration readYourWritesWait) {
+      this.readYourWritesWait = durationIn(readYourWritesWait, Duration.ZERO, "readYourWritesWait");
+      return this;
+    }
+
+    private static Duration durationIn(Duration d, Duration min, String field) {
+      Checks.notNull(d, field);
+      if (d.compareTo(min) < 0 || d.compareTo(Duration.ofHours(1)) > 0) {
+        throw new IllegalArgumentException(
+            field + " must be between " + min + " and PT1H, was " + d);
+      }
+      return d;
+    }
 
     /**
      * Connections come from this data source (the host's pool); the store never closes it.
@@ -467,9 +619,21 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
         where = "host DataSource " + ds.getClass().getSimpleName();
       }
       try {
-        PgCollection pc = PgCollection.open(ds, settings);
+        PgCollection pc =
+            PgCollection.open(
+                ds,
+                settings,
+                replicas,
+                new ReadRouter.Routing(maxReplicaLag, replicaRetryAfter, readYourWritesWait));
         String description =
-            schema + "." + collection + ", " + dimensions + " dimensions, " + where;
+            schema
+                + "."
+                + collection
+                + ", "
+                + dimensions
+                + " dimensions, "
+                + where
+                + (replicas.isEmpty() ? "" : ", searches on " + pc.replicaNames());
         log.debug(
             "citerag.pgvector: store {} (m={}, ef_construction={}, ef_search={}, text search {})",
             description,

@@ -14,7 +14,7 @@ import org.postgresql.PGStatement;
  * the {@link DataSource} and returns it; SQL failures become {@link StoreException}s that name the
  * operation and the collection.
  */
-final class Jdbc {
+final class Jdbc implements Reads {
   private final DataSource dataSource;
   private final Settings settings;
 
@@ -46,7 +46,8 @@ final class Jdbc {
     }
   }
 
-  <T> T inTransaction(String what, Work<T> work) {
+  @Override
+  public <T> T inTransaction(String what, Work<T> work) {
     try (Connection c = dataSource.getConnection()) {
       return inTransaction(c, () -> work.run(c));
     } catch (SQLException e) {

@@ -7,11 +7,15 @@ import dev.citerag.store.SearchHit;
 import dev.citerag.store.WriteResult;
 import dev.citerag.text.internal.Hashing;
 import java.nio.ByteBuffer;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One collection in PostgreSQL, assembled from its parts: {@link PgSchema} (schema and identity),
@@ -23,8 +27,15 @@ public final class PgCollection {
   private final PgSchema schema;
   private final PgWriter writer;
   private final PgSearches searches;
+  private final Jdbc jdbc;
+  private final @Nullable ReadRouter router;
+  private final AtomicLong lastWrite;
 
-  private PgCollection(DataSource dataSource, Settings settings) {
+  private PgCollection(
+      DataSource dataSource,
+      Settings settings,
+      List<DataSource> replicas,
+      ReadRouter.@Nullable Routing routing) {
     this.settings = settings;
     Sql sql = new Sql(settings);
     Jdbc jdbc = new Jdbc(dataSource, settings);
@@ -34,7 +45,15 @@ public final class PgCollection {
             .getInt();
     this.schema = new PgSchema(dataSource, settings, sql, jdbc, lockKey);
     this.writer = new PgWriter(settings, sql, jdbc, lockKey);
-    this.searches = new PgSearches(settings, sql, jdbc);
+    this.jdbc = jdbc;
+    this.lastWrite = new AtomicLong();
+    if (replicas.isEmpty() || routing == null) {
+      this.router = null;
+      this.searches = new PgSearches(settings, sql, jdbc);
+    } else {
+      this.router = ReadRouter.create(jdbc, replicas, routing);
+      this.searches = new PgSearches(settings, sql, router);
+    }
   }
 
   /**
@@ -42,9 +61,68 @@ public final class PgCollection {
    * when asked to, and verifies that the stored vector column has the configured dimensions.
    */
   public static PgCollection open(DataSource dataSource, Settings settings) {
-    PgCollection pc = new PgCollection(dataSource, settings);
+    return open(dataSource, settings, List.of(), null);
+  }
+
+  /**
+   * Opens the collection on {@code dataSource} (the primary: schema, identity and writes) with
+   * searches sent to {@code replicas} as {@code routing} says ({@link ReadRouter}).
+   */
+  public static PgCollection open(
+      DataSource dataSource,
+      Settings settings,
+      List<DataSource> replicas,
+      ReadRouter.@Nullable Routing routing) {
+    PgCollection pc = new PgCollection(dataSource, settings, List.copyOf(replicas), routing);
     pc.schema.open();
     return pc;
+  }
+
+  /** {@return the replicas' names ({@code replica-1}, ...), empty when searches use the primary} */
+  public List<String> replicaNames() {
+    return router == null ? List.of() : router.replicaNames();
+  }
+
+  /**
+   * Records the primary's WAL insert position after a committed write, so that {@link
+   * #searchesAfterWrites()} can wait for it; nothing to do without replicas.
+   */
+  private void recordWrite() {
+    if (router == null) {
+      return;
+    }
+    long lsn =
+        jdbc.withConnection(
+            "reading the WAL position",
+            c -> {
+              try (Statement s = c.createStatement();
+                  ResultSet rs = s.executeQuery("SELECT pg_current_wal_insert_lsn()::text")) {
+                rs.next();
+                return Lsn.parse(rs.getString(1));
+              }
+            });
+    lastWrite.accumulateAndGet(lsn, Math::max);
+  }
+
+  /**
+   * Searches that see every write this collection object has committed so far: a replica answers
+   * once it has replayed them (waiting within the routing bound), else the primary.
+   */
+  public PgCollection searchesAfterWrites() {
+    if (router == null) {
+      return this;
+    }
+    return new PgCollection(this, searches.on(router.atLeast(lastWrite.get())));
+  }
+
+  private PgCollection(PgCollection base, PgSearches searches) {
+    this.settings = base.settings;
+    this.schema = base.schema;
+    this.writer = base.writer;
+    this.jdbc = base.jdbc;
+    this.router = base.router;
+    this.lastWrite = base.lastWrite;
+    this.searches = searches;
   }
 
   /** The collection's checked configuration. */
@@ -72,12 +150,16 @@ public final class PgCollection {
 
   /** See {@link dev.citerag.store.VectorStore#write}: one transaction for the whole list. */
   public WriteResult write(List<DocumentChunks> documents) {
-    return writer.write(documents);
+    WriteResult r = writer.write(documents);
+    recordWrite();
+    return r;
   }
 
   /** See {@link dev.citerag.store.VectorStore#deleteDocument}. */
   public boolean deleteDocument(String docId) {
-    return writer.deleteDocument(docId);
+    boolean deleted = writer.deleteDocument(docId);
+    recordWrite();
+    return deleted;
   }
 
   /** See {@link dev.citerag.store.VectorStore#documentIds}. */

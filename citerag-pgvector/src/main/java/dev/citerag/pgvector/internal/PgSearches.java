@@ -23,12 +23,23 @@ import java.util.concurrent.ConcurrentHashMap;
 final class PgSearches {
   private final Settings settings;
   private final Sql sql;
-  private final Jdbc jdbc;
+  private final Reads reads;
 
-  PgSearches(Settings settings, Sql sql, Jdbc jdbc) {
+  PgSearches(Settings settings, Sql sql, Reads reads) {
+    this(settings, sql, reads, new ConcurrentHashMap<>());
+  }
+
+  private PgSearches(
+      Settings settings, Sql sql, Reads reads, ConcurrentHashMap<Filter, Decision> decisions) {
     this.settings = settings;
     this.sql = sql;
-    this.jdbc = jdbc;
+    this.reads = reads;
+    this.decisions = decisions;
+  }
+
+  /** The same searches, run where {@code other} says; the memory of filter decisions is shared. */
+  PgSearches on(Reads other) {
+    return new PgSearches(settings, sql, other, decisions);
   }
 
   /**
@@ -52,7 +63,7 @@ final class PgSearches {
    * Recent exact-or-approximate decisions per filter, so the matching rows are not counted on every
    * query.
    */
-  private final ConcurrentHashMap<Filter, Decision> decisions = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Filter, Decision> decisions;
 
   private static final long DECISION_TTL_NANOS = 30_000_000_000L;
   private static final int MAX_DECISIONS = 1024;
@@ -234,7 +245,7 @@ final class PgSearches {
     }
     String[] ids = hits.stream().map(h -> h.chunk().id()).distinct().toArray(String[]::new);
     Map<String, Double> distances =
-        jdbc.withConnection(
+        reads.inTransaction(
             "computing cosines",
             c -> {
               Map<String, Double> out = new HashMap<>();
@@ -298,7 +309,7 @@ final class PgSearches {
    */
   private <T> T inSearch(String what, int candidates, Jdbc.Work<T> work) {
     int ef = Math.min(1000, Math.max(settings.efSearch(), candidates));
-    return jdbc.inTransaction(
+    return reads.inTransaction(
         what,
         c -> {
           try (PreparedStatement ps = c.prepareStatement(Sql.SEARCH_SETTINGS)) {

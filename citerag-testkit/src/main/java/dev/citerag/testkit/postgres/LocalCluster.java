@@ -42,12 +42,14 @@ final class LocalCluster implements Server {
   private final Path dir;
   private final boolean asRoot;
   private final int port;
+  private final String extraOptions;
 
-  private LocalCluster(Path bin, Path dir, boolean asRoot, int port) {
+  private LocalCluster(Path bin, Path dir, boolean asRoot, int port, String extraOptions) {
     this.bin = bin;
     this.dir = dir;
     this.asRoot = asRoot;
     this.port = port;
+    this.extraOptions = extraOptions;
   }
 
   /**
@@ -98,19 +100,8 @@ final class LocalCluster implements Server {
   static LocalCluster start(Path bin) {
     boolean asRoot = isRoot();
     cleanUpAbandoned(bin, asRoot);
-    Path dir;
-    try {
-      dir = Files.createTempDirectory(DIR_PREFIX);
-      Files.writeString(dir.resolve("owner.pid"), Long.toString(ProcessHandle.current().pid()));
-      if (asRoot) {
-        chownToPostgres(dir);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not create a directory for the test cluster", e);
-    }
+    Path dir = createDirectory(bin, asRoot);
     Path data = dir.resolve("data");
-    Runtime.getRuntime()
-        .addShutdownHook(new Thread(() -> stopAndDelete(bin, dir, asRoot), "citerag-pg-stop"));
     Result init =
         run(
             asRoot,
@@ -145,51 +136,72 @@ final class LocalCluster implements Server {
     if (init.exit != 0) {
       throw new IllegalStateException("initdb failed (" + bin + "):\n" + init.output);
     }
+    return startOnFreePort(bin, dir, asRoot, "");
+  }
+
+  /**
+   * Creates a streaming replica of {@code primary}: {@code pg_basebackup -R} (which writes the
+   * standby signal and the connection to the primary) into a new temporary directory, then started
+   * as a hot standby on a free port. Stopped and deleted with the JVM, like every cluster.
+   */
+  static LocalCluster replicaOf(LocalCluster primary) {
+    Path dir = createDirectory(primary.bin, primary.asRoot);
+    Result backup =
+        run(
+            primary.asRoot,
+            dir,
+            300,
+            primary.bin.resolve("pg_basebackup").toString(),
+            "-h",
+            "127.0.0.1",
+            "-p",
+            Integer.toString(primary.port),
+            "-U",
+            SUPERUSER,
+            "-D",
+            dir.resolve("data").toString(),
+            "-R",
+            "-X",
+            "stream",
+            "-c",
+            "fast",
+            "--no-sync");
+    if (backup.exit != 0) {
+      throw new IllegalStateException(
+          "pg_basebackup of " + primary.description() + " failed:\n" + backup.output);
+    }
+    return startOnFreePort(primary.bin, dir, primary.asRoot, " -c hot_standby=on");
+  }
+
+  private static Path createDirectory(Path bin, boolean asRoot) {
+    Path dir;
+    try {
+      dir = Files.createTempDirectory(DIR_PREFIX);
+      Files.writeString(dir.resolve("owner.pid"), Long.toString(ProcessHandle.current().pid()));
+      if (asRoot) {
+        chownToPostgres(dir);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not create a directory for the test cluster", e);
+    }
+    Runtime.getRuntime()
+        .addShutdownHook(new Thread(() -> stopAndDelete(bin, dir, asRoot), "citerag-pg-stop"));
+    return dir;
+  }
+
+  private static LocalCluster startOnFreePort(
+      Path bin, Path dir, boolean asRoot, String extraOptions) {
     String lastError = "";
     for (int attempt = 0; attempt < 5; attempt++) {
       int port = freePort();
-      String options =
-          String.join(
-              " ",
-              "-p",
-              Integer.toString(port),
-              "-k",
-              dir.toString(),
-              "-c",
-              "listen_addresses=127.0.0.1",
-              "-c",
-              "fsync=off",
-              "-c",
-              "synchronous_commit=off",
-              "-c",
-              "full_page_writes=off",
-              "-c",
-              "max_connections=200",
-              "-c",
-              "max_wal_size=2GB");
-      Result r =
-          run(
-              asRoot,
-              dir,
-              90,
-              bin.resolve("pg_ctl").toString(),
-              "-D",
-              data.toString(),
-              "-l",
-              dir.resolve("postgres.log").toString(),
-              "-w",
-              "-t",
-              "60",
-              "-o",
-              options,
-              "start");
+      Result r = pgCtlStart(bin, dir, asRoot, port, extraOptions);
       if (r.exit == 0) {
         log.info(
             "citerag.testkit.postgres: started a throwaway cluster in {} on 127.0.0.1:{} ({})",
             dir,
             port,
             bin);
-        return new LocalCluster(bin, dir, asRoot, port);
+        return new LocalCluster(bin, dir, asRoot, port, extraOptions);
       }
       lastError = r.output + "\n" + tail(dir.resolve("postgres.log"));
       if (!lastError.contains("already in use")) {
@@ -197,6 +209,89 @@ final class LocalCluster implements Server {
       }
     }
     throw new IllegalStateException("pg_ctl start failed (" + bin + "):\n" + lastError);
+  }
+
+  private static Result pgCtlStart(
+      Path bin, Path dir, boolean asRoot, int port, String extraOptions) {
+    String options =
+        String.join(
+                " ",
+                "-p",
+                Integer.toString(port),
+                "-k",
+                dir.toString(),
+                "-c",
+                "listen_addresses=127.0.0.1",
+                "-c",
+                "fsync=off",
+                "-c",
+                "synchronous_commit=off",
+                "-c",
+                "full_page_writes=off",
+                "-c",
+                "max_connections=200",
+                "-c",
+                "max_wal_size=2GB")
+            + extraOptions;
+    return run(
+        asRoot,
+        dir,
+        90,
+        bin.resolve("pg_ctl").toString(),
+        "-D",
+        dir.resolve("data").toString(),
+        "-l",
+        dir.resolve("postgres.log").toString(),
+        "-w",
+        "-t",
+        "60",
+        "-o",
+        options,
+        "start");
+  }
+
+  /**
+   * Stops the server (fast shutdown: open sessions are ended); its data stays for {@link #restart}.
+   */
+  void stop() {
+    Result r =
+        run(
+            asRoot,
+            dir,
+            60,
+            bin.resolve("pg_ctl").toString(),
+            "-D",
+            dir.resolve("data").toString(),
+            "-m",
+            "fast",
+            "-w",
+            "stop");
+    if (r.exit != 0) {
+      throw new IllegalStateException("pg_ctl stop failed (" + description() + "):\n" + r.output);
+    }
+  }
+
+  /** Starts a stopped server again on the same port. */
+  void restart() {
+    Result r = pgCtlStart(bin, dir, asRoot, port, extraOptions);
+    if (r.exit != 0) {
+      throw new IllegalStateException(
+          "pg_ctl start failed ("
+              + description()
+              + "):\n"
+              + r.output
+              + "\n"
+              + tail(dir.resolve("postgres.log")));
+    }
+  }
+
+  int port() {
+    return port;
+  }
+
+  /** Stops the server at once and deletes its directory (the shutdown hook then finds nothing). */
+  void destroy() {
+    stopAndDelete(bin, dir, asRoot);
   }
 
   @Override
