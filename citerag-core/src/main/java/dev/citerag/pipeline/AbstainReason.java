@@ -12,6 +12,11 @@ public enum AbstainReason {
   LOW_SIMILARITY,
   /** Gate 1: no retrieved chunk matched any question term lexically; the model was not called. */
   NO_LEXICAL_MATCH,
+  /**
+   * Gate 1 with a reranker: the best rerank score was below the configured minimum; the model was
+   * not called.
+   */
+  LOW_RERANK_SCORE,
   /** The model (or extractive generator) answered {@code not_in_sources}, validly. */
   NOT_IN_SOURCES;
 

@@ -45,6 +45,11 @@ final class GenerateValidateLoop {
 
   /** Runs the loop for one request whose context {@code ctx} holds at least one source. */
   RagResult run(TraceBuilder tb, String question, BuiltContext ctx) {
+    return run(tb, question, ctx, deadline);
+  }
+
+  /** As {@link #run(TraceBuilder, String, BuiltContext)}, bounded by this request's deadline. */
+  RagResult run(TraceBuilder tb, String question, BuiltContext ctx, Duration deadline) {
     List<ValidationIssue> feedback = List.of();
     boolean lastWasParseFailure = false;
     for (int attempt = 1; attempt <= 1 + maxRetries; attempt++) {

@@ -10,6 +10,7 @@ import dev.citerag.context.JsonContextBuilder;
 import dev.citerag.embed.Embedder;
 import dev.citerag.internal.Checks;
 import dev.citerag.pipeline.internal.IdentityGuard;
+import dev.citerag.rerank.Reranker;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.SearchIndex;
@@ -64,6 +65,9 @@ public final class RagPipeline {
   private final boolean requireLexicalMatch;
   private final int maxQuestionChars;
   private final Duration deadline;
+  private final @Nullable Reranker reranker;
+  private final int rerankCandidates;
+  private final double minRerankScore;
   private final Builder settings;
 
   private RagPipeline(Builder b) {
@@ -88,6 +92,12 @@ public final class RagPipeline {
     this.requireLexicalMatch = b.requireLexicalMatch;
     this.maxQuestionChars = b.maxQuestionChars;
     this.deadline = b.deadline;
+    if (b.reranker == null && b.minRerankScore > Double.NEGATIVE_INFINITY) {
+      throw new IllegalStateException("minRerankScore needs a reranker");
+    }
+    this.reranker = b.reranker;
+    this.rerankCandidates = b.rerankCandidates;
+    this.minRerankScore = b.minRerankScore;
     this.loop =
         new GenerateValidateLoop(
             this.generator,
@@ -154,39 +164,72 @@ public final class RagPipeline {
    *     pipeline was built, now records one that differs from the embedder's
    */
   public RagResult ask(String question, Filter filter) {
+    return ask(AskRequest.of(question).withFilter(filter));
+  }
+
+  /**
+   * Answers one request: its question under its filter, with its own {@code topK}, gate threshold,
+   * token budget and deadline where it sets them and this pipeline's settings elsewhere.
+   *
+   * @param request the question and its options
+   * @return the answer with verified citations, an abstention or a rejection, as {@link
+   *     #ask(String, Filter)}
+   * @throws IllegalArgumentException as {@link #ask(String, Filter)}; also when the request sets a
+   *     token budget and this pipeline has its own context builder
+   * @throws dev.citerag.StoreException when the vector store fails; the model is not called
+   * @throws IdentityMismatchException as {@link #ask(String, Filter)}
+   */
+  public RagResult ask(AskRequest request) {
+    Checks.notNull(request, "request");
+    String question = request.question();
+    Filter filter = request.filter();
     QuestionCheck.check(question, maxQuestionChars);
-    Checks.notNull(filter, "filter");
+    ContextBuilder context = contextFor(request);
     TraceBuilder tb = new TraceBuilder(question, filter, generator.name(), System.nanoTime());
-    // 1. retrieve
+    // 1. retrieve (and rerank)
     List<SearchHit> hits;
     try {
-      hits = retrieveTimed(question, filter, tb.latency);
+      hits = retrieveTimed(question, filter, request.topK().orElse(topK), tb.latency);
     } catch (ProviderException e) {
       return tb.rejected(
           RejectReason.PROVIDER_ERROR,
           List.of(),
-          "embedding the question failed: " + e.getMessage());
+          (reranker != null && tb.latency.containsKey(Stage.RETRIEVE)
+                  ? "reranking the candidates failed: "
+                  : "embedding the question failed: ")
+              + e.getMessage());
     }
     tb.retrieved = hits;
     // 2. gate 1, before the model
-    Optional<RagResult> gated = gate(tb, hits);
+    Optional<RagResult> gated = gate(tb, hits, request.minSimilarity().orElse(minSimilarity));
     if (gated.isPresent()) {
       return gated.get();
     }
     // 3. build the context
-    BuiltContext ctx = buildContext(tb, question, hits);
+    BuiltContext ctx = buildContext(tb, context, question, hits);
     if (ctx.sources().isEmpty()) {
       return tb.abstained(AbstainReason.NO_RESULTS, "no retrieved chunk fits the token budget");
     }
     // 4. generate, validate, retry (gate 3)
-    return loop.run(tb, question, ctx);
+    return loop.run(tb, question, ctx, request.deadline().orElse(deadline));
+  }
+
+  private ContextBuilder contextFor(AskRequest request) {
+    if (request.tokenBudget().isEmpty()) {
+      return contextBuilder;
+    }
+    if (settings.contextBuilder != null) {
+      throw new IllegalArgumentException(
+          "tokenBudget cannot be set per request on a pipeline with its own contextBuilder");
+    }
+    return new JsonContextBuilder(request.tokenBudget().getAsInt());
   }
 
   /**
    * Gate 1, before the model: abstain when nothing was retrieved, when the best absolute cosine is
    * below {@code minSimilarity}, or when no hit matches a question term lexically.
    */
-  private Optional<RagResult> gate(TraceBuilder tb, List<SearchHit> hits) {
+  private Optional<RagResult> gate(TraceBuilder tb, List<SearchHit> hits, double minSimilarity) {
     if (hits.isEmpty()) {
       return Optional.of(
           tb.abstained(
@@ -205,6 +248,23 @@ public final class RagPipeline {
                   best.orElse(0),
                   minSimilarity)));
     }
+    if (reranker != null && minRerankScore > Double.NEGATIVE_INFINITY) {
+      OptionalDouble bestRerank =
+          hits.stream()
+              .filter(h -> h.rerankScore() != null)
+              .mapToDouble(SearchHit::rerankScore)
+              .max();
+      if (bestRerank.isEmpty() || bestRerank.getAsDouble() < minRerankScore) {
+        return Optional.of(
+            tb.abstained(
+                AbstainReason.LOW_RERANK_SCORE,
+                String.format(
+                    Locale.ROOT,
+                    "best rerank score %.3f is below the minimum %.3f",
+                    bestRerank.orElse(Double.NaN),
+                    minRerankScore)));
+      }
+    }
     if (requireLexicalMatch && hits.stream().noneMatch(SearchHit::matchedLexically)) {
       return Optional.of(
           tb.abstained(
@@ -214,9 +274,10 @@ public final class RagPipeline {
     return Optional.empty();
   }
 
-  private BuiltContext buildContext(TraceBuilder tb, String question, List<SearchHit> hits) {
+  private BuiltContext buildContext(
+      TraceBuilder tb, ContextBuilder context, String question, List<SearchHit> hits) {
     long tc = System.nanoTime();
-    BuiltContext ctx = contextBuilder.build(question, hits);
+    BuiltContext ctx = context.build(question, hits);
     tb.latency.put(Stage.CONTEXT, Duration.ofNanos(System.nanoTime() - tc));
     tb.sent = ctx.sources();
     tb.contextTokens = ctx.estimatedTokens();
@@ -236,13 +297,32 @@ public final class RagPipeline {
    * @throws dev.citerag.StoreException when the vector store fails
    */
   public List<SearchHit> retrieve(String question, Filter filter) {
-    QuestionCheck.check(question, maxQuestionChars);
-    Checks.notNull(filter, "filter");
-    return retrieveTimed(question, filter, new EnumMap<>(Stage.class));
+    return retrieve(AskRequest.of(question).withFilter(filter));
+  }
+
+  /**
+   * Retrieval only, for one request: its question under its filter, its {@code topK} or the
+   * pipeline's; reranked when the pipeline has a reranker. No gate, no model.
+   *
+   * @param request the question and its options (only the filter and topK apply here)
+   * @return up to topK hits, best first
+   * @throws IllegalArgumentException as {@link #ask(String, Filter)}
+   * @throws IdentityMismatchException as {@link #ask(String, Filter)}
+   * @throws dev.citerag.ProviderException when embedding the question or reranking fails
+   * @throws dev.citerag.StoreException when the vector store fails
+   */
+  public List<SearchHit> retrieve(AskRequest request) {
+    Checks.notNull(request, "request");
+    QuestionCheck.check(request.question(), maxQuestionChars);
+    return retrieveTimed(
+        request.question(),
+        request.filter(),
+        request.topK().orElse(topK),
+        new EnumMap<>(Stage.class));
   }
 
   private List<SearchHit> retrieveTimed(
-      String question, Filter filter, Map<Stage, Duration> latency) {
+      String question, Filter filter, int k, Map<Stage, Duration> latency) {
     identity.beforeSearch();
     long te = System.nanoTime();
     float[] qv = embedder.embedQuery(question);
@@ -253,9 +333,17 @@ public final class RagPipeline {
       return List.of();
     }
     long tr = System.nanoTime();
-    List<SearchHit> hits = store.hybridSearch(qv, question, topK, filter);
+    Reranker r = reranker;
+    int candidates = r == null ? k : Math.max(k, rerankCandidates);
+    List<SearchHit> hits = store.hybridSearch(qv, question, candidates, filter);
     latency.put(Stage.RETRIEVE, Duration.ofNanos(System.nanoTime() - tr));
-    return hits;
+    if (r == null || hits.isEmpty()) {
+      return hits;
+    }
+    long tk = System.nanoTime();
+    List<SearchHit> reranked = Reranking.rerank(r, question, hits, k);
+    latency.put(Stage.RERANK, Duration.ofNanos(System.nanoTime() - tk));
+    return reranked;
   }
 
   private static boolean isZero(float[] v) {
@@ -284,6 +372,9 @@ public final class RagPipeline {
     private boolean requireLexicalMatch = true;
     private int maxQuestionChars = 4000;
     private Duration deadline = Duration.ofSeconds(60);
+    private @Nullable Reranker reranker;
+    private int rerankCandidates = 30;
+    private double minRerankScore = Double.NEGATIVE_INFINITY;
 
     private Builder() {}
 
@@ -298,6 +389,9 @@ public final class RagPipeline {
       b.tokenBudget = tokenBudget;
       b.maxRetries = maxRetries;
       b.minSimilarity = minSimilarity;
+      b.reranker = reranker;
+      b.rerankCandidates = rerankCandidates;
+      b.minRerankScore = minRerankScore;
       b.requireLexicalMatch = requireLexicalMatch;
       b.maxQuestionChars = maxQuestionChars;
       b.deadline = deadline;
@@ -420,6 +514,49 @@ public final class RagPipeline {
      */
     public Builder minSimilarity(double minSimilarity) {
       this.minSimilarity = Checks.inRange(minSimilarity, 0.0, 1.0, "minSimilarity");
+      return this;
+    }
+
+    /**
+     * Reorders the fused candidates with a cross-encoder before the context is built: the best
+     * {@link #rerankCandidates} fused hits are scored and the top {@code topK} by that score are
+     * kept, each carrying its {@link SearchHit#rerankScore()}. Default none (the fused order).
+     *
+     * @param reranker the reranking model
+     * @return this builder
+     * @throws IllegalArgumentException when null
+     */
+    public Builder reranker(Reranker reranker) {
+      this.reranker = Checks.notNull(reranker, "reranker");
+      return this;
+    }
+
+    /**
+     * Fused candidates the {@link #reranker} scores per question, 1 to 200 (at least {@code topK}
+     * are always scored); default 30.
+     *
+     * @param rerankCandidates candidates per question
+     * @return this builder
+     * @throws IllegalArgumentException when out of range
+     */
+    public Builder rerankCandidates(int rerankCandidates) {
+      this.rerankCandidates = Checks.inRange(rerankCandidates, 1, 200, "rerankCandidates");
+      return this;
+    }
+
+    /**
+     * Gate 1 with a reranker: abstain without calling the model when the best rerank score is below
+     * this (finite; on the reranker's own scale). Default off.
+     *
+     * @param minRerankScore the least best rerank score that lets the model be called
+     * @return this builder
+     * @throws IllegalArgumentException when not finite
+     */
+    public Builder minRerankScore(double minRerankScore) {
+      if (!Double.isFinite(minRerankScore)) {
+        throw new IllegalArgumentException("minRerankScore must be finite, was " + minRerankScore);
+      }
+      this.minRerankScore = minRerankScore;
       return this;
     }
 

@@ -8,6 +8,8 @@ public enum Stage {
   EMBED,
   /** Searching the store (vector and lexical) and fusing the rankings. */
   RETRIEVE,
+  /** Scoring the fused candidates with the reranker, when the pipeline has one. */
+  RERANK,
   /** Choosing the sources that fit the token budget and rendering the prompt. */
   CONTEXT,
   /** Every generation attempt (model calls), summed. */

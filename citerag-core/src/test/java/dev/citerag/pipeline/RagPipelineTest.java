@@ -444,7 +444,7 @@ class RagPipelineTest {
         pipeline(store(GOOD), new FnChatModel(r -> reply("{}"))).maxQuestionChars(100).build();
     assertThat(assertThrows(IllegalArgumentException.class, () -> rag.ask("  ")))
         .hasMessage("question must not be blank");
-    assertThat(assertThrows(IllegalArgumentException.class, () -> rag.ask(null)))
+    assertThat(assertThrows(IllegalArgumentException.class, () -> rag.ask((String) null)))
         .hasMessage("question must not be null");
     assertThat(assertThrows(IllegalArgumentException.class, () -> rag.ask("x".repeat(101))))
         .hasMessageContaining("at most 100 characters");
