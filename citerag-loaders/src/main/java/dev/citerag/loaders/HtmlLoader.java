@@ -2,8 +2,6 @@ package dev.citerag.loaders;
 
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.DocumentFormat;
-import dev.citerag.load.DocumentLoadException;
-import dev.citerag.load.DocumentLoader;
 import dev.citerag.loaders.internal.HtmlText;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,5 @@
 package dev.citerag.loaders;
 
-import dev.citerag.load.FolderLoader;
-
 /**
  * Every loader of the library in one {@link FolderLoader}: Markdown ({@code md}, {@code markdown}),
  * text ({@code txt}, {@code text}), HTML ({@code html}, {@code htm}) and PDF ({@code pdf}).

@@ -1,7 +1,7 @@
 package dev.citerag.examples.internal;
 
 import dev.citerag.ingest.Document;
-import dev.citerag.load.FolderLoader;
+import dev.citerag.loaders.FolderLoader;
 import dev.citerag.loaders.Loaders;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -22,7 +22,7 @@ public final class DocsFolder {
   /**
    * Loads the documents of the given files and folders, naming every file left out on {@code err}.
    *
-   * @throws dev.citerag.load.DocumentLoadException when a path does not exist or a file named
+   * @throws dev.citerag.loaders.DocumentLoadException when a path does not exist or a file named
    *     directly has an unsupported type
    */
   public static List<Document> load(List<Path> paths, PrintStream err, boolean verbose) {

@@ -1,10 +1,10 @@
 package dev.citerag.examples.web;
 
 import dev.citerag.ingest.Document;
-import dev.citerag.load.DocumentLoadException;
-import dev.citerag.load.DocumentLoader;
-import dev.citerag.load.FileNames;
-import dev.citerag.load.FolderLoader;
+import dev.citerag.loaders.DocumentLoadException;
+import dev.citerag.loaders.DocumentLoader;
+import dev.citerag.loaders.FileNames;
+import dev.citerag.loaders.FolderLoader;
 import dev.citerag.loaders.Loaders;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.citerag.load;
+package dev.citerag.loaders;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;

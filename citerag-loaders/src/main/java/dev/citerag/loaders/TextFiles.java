@@ -1,4 +1,4 @@
-package dev.citerag.load;
+package dev.citerag.loaders;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
