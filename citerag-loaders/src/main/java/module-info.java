@@ -9,6 +9,7 @@ module dev.citerag.loaders {
   requires transitive dev.citerag.core;
   requires org.jsoup;
   requires org.apache.pdfbox;
+  requires org.yaml.snakeyaml;
   requires static transitive org.jspecify;
 
   exports dev.citerag.loaders;

@@ -6,24 +6,46 @@ import dev.citerag.internal.Checks;
 
 /**
  * Plain text ({@code .txt}, {@code .text}): strict UTF-8; a front matter block at the top is read
- * as for Markdown; title from the front matter's {@code title}, else the file name without its
- * extension.
+ * as for Markdown (and left out, with a warning, when it cannot be read); title from the front
+ * matter's {@code title}, else the file name without its extension. A file holding a NUL byte, or
+ * more than {@link LoadLimits#maxChars()} characters, is refused. For metadata without touching the
+ * file, put a sidecar file beside it (see {@link FolderLoader}).
  */
 public final class TextLoader implements DocumentLoader {
 
-  /** A plain-text loader; stateless and thread-safe. */
-  public TextLoader() {}
+  private final LoadLimits limits;
+
+  /** A plain-text loader with {@link LoadLimits#defaults()}; stateless and thread-safe. */
+  public TextLoader() {
+    this(LoadLimits.defaults());
+  }
 
   /**
-   * @throws DocumentLoadException when the file is not UTF-8 or its front matter is malformed
+   * A plain-text loader; stateless and thread-safe.
+   *
+   * @param limits what one file may cost
+   * @throws IllegalArgumentException when {@code limits} is null
+   */
+  public TextLoader(LoadLimits limits) {
+    this.limits = Checks.notNull(limits, "limits");
+  }
+
+  /**
+   * @throws DocumentLoadException when the file is not UTF-8 or holds a NUL byte
+   * @throws LoadLimitException when it holds more than {@link LoadLimits#maxChars()} characters
    */
   @Override
   public Document load(String id, String source, byte[] content) {
+    return read(id, source, content).document();
+  }
+
+  /**
+   * @throws DocumentLoadException when the file is not UTF-8 or holds a NUL byte
+   * @throws LoadLimitException when it holds more than {@link LoadLimits#maxChars()} characters
+   */
+  @Override
+  public LoadedDocument read(String id, String source, byte[] content) {
     Checks.notNull(content, "content");
-    String text = TextFiles.utf8(content, source);
-    FrontMatter fm = FrontMatter.parse(text, source);
-    String title = TextFiles.title(fm.metadata().get("title"), TextFiles.baseName(source));
-    return new Document(
-        id, source, title.isEmpty() ? null : title, fm.body(), DocumentFormat.TEXT, fm.metadata());
+    return TextFiles.read(id, source, content, limits, DocumentFormat.TEXT, false);
   }
 }
