@@ -29,8 +29,9 @@ import org.jspecify.annotations.Nullable;
  * #MAX_META} of them, values cut at 1,000 characters.
  *
  * <p>Limits ({@link LoadLimits}): a page larger than {@code maxHtmlBytes} is refused before it is
- * parsed (a parsed page takes about 60 times its size in heap), one nesting deeper than {@code
- * maxDepth} before it is converted, one giving more than {@code maxChars} characters after.
+ * parsed (a parsed page takes 7 to 30 times its size in heap, and converting it copies the tree),
+ * one nesting deeper than {@code maxDepth} before it is converted, one giving more than {@code
+ * maxChars} characters after.
  *
  * <pre>{@code
  * FolderLoader loader = FolderLoader.builder().loader("xhtml", new HtmlLoader()).build();

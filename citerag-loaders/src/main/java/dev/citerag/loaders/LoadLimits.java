@@ -15,8 +15,8 @@ import java.time.Duration;
  * }</pre>
  *
  * @param maxFileBytes the largest file read at all, in bytes (default {@value #DEFAULT_FILE_BYTES})
- * @param maxHtmlBytes the largest HTML page parsed, in bytes: an HTML tree takes about 60 times its
- *     file's size in heap (default {@value #DEFAULT_HTML_BYTES})
+ * @param maxHtmlBytes the largest HTML page parsed, in bytes: a parsed page takes 7 to 30 times its
+ *     size in heap, and converting it copies the tree (default {@value #DEFAULT_HTML_BYTES})
  * @param maxDepth the deepest HTML element nesting read (default {@value #DEFAULT_DEPTH})
  * @param maxChars the most characters of text one file may give (default {@value #DEFAULT_CHARS})
  * @param maxCharsPerPage the most characters of text one PDF page may give (default {@value
@@ -37,8 +37,8 @@ public record LoadLimits(
   /** Default {@link #maxFileBytes()}: 64 MiB. */
   public static final long DEFAULT_FILE_BYTES = 64L * 1024 * 1024;
 
-  /** Default {@link #maxHtmlBytes()}: 8 MiB. */
-  public static final long DEFAULT_HTML_BYTES = 8L * 1024 * 1024;
+  /** Default {@link #maxHtmlBytes()}: 4 MiB. */
+  public static final long DEFAULT_HTML_BYTES = 4L * 1024 * 1024;
 
   /** Default {@link #maxDepth()}: 512. */
   public static final int DEFAULT_DEPTH = 512;
