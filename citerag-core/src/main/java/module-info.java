@@ -20,7 +20,6 @@ module dev.citerag.core {
   exports dev.citerag.context;
   exports dev.citerag.embed;
   exports dev.citerag.ingest;
-  exports dev.citerag.load;
   exports dev.citerag.pipeline;
   exports dev.citerag.provider;
   exports dev.citerag.rerank;
@@ -32,10 +31,12 @@ module dev.citerag.core {
       dev.citerag.gemini,
       dev.citerag.ollama,
       dev.citerag.openai,
-      dev.citerag.onnx;
+      dev.citerag.onnx,
+      dev.citerag.loaders;
   exports dev.citerag.text.internal to
       dev.citerag.testkit,
-      dev.citerag.pgvector;
+      dev.citerag.pgvector,
+      dev.citerag.loaders;
   exports dev.citerag.provider.internal to
       dev.citerag.http,
       dev.citerag.gemini,

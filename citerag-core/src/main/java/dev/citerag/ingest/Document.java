@@ -1,7 +1,7 @@
 package dev.citerag.ingest;
 
 import dev.citerag.internal.Checks;
-import dev.citerag.load.FrontMatter;
+import dev.citerag.text.internal.FlatFrontMatter;
 import dev.citerag.text.internal.Hashing;
 import java.util.List;
 import java.util.Map;
@@ -151,9 +151,11 @@ public record Document(
   }
 
   /**
-   * A Markdown document whose front matter, if any, is read as {@link FrontMatter} does: its pairs
-   * become the metadata (filterable, e.g. {@code Filter.eq("team", "platform")}), its {@code title}
-   * the title, and it is left out of the content.
+   * A Markdown document whose front matter, if any, becomes its metadata (filterable, e.g. {@code
+   * Filter.eq("team", "platform")}), its {@code title} the title, and is left out of the content.
+   * Core reads flat {@code key: value} pairs only (one string per key; plain, single- or
+   * double-quoted values); lists, nested maps, block scalars, anchors and tags are rejected. To
+   * read front matter as full YAML, load files with citerag-loaders' {@code MarkdownLoader}.
    *
    * <pre>{@code
    * Document d = Document.markdown("runbooks/rollback.md", "---\nteam: platform\n---\n# Rollbacks\n...");
@@ -163,13 +165,12 @@ public record Document(
    * @param id the document id, also its source
    * @param content the Markdown text, possibly starting with front matter
    * @return the document, without the front matter in its content
-   * @throws dev.citerag.load.DocumentLoadException when the front matter is malformed (naming
-   *     {@code id} and the line)
-   * @throws IllegalArgumentException when {@code id} breaks its rule
+   * @throws IllegalArgumentException when the front matter is not flat {@code key: value} pairs
+   *     (the message is {@code id:line: problem}) or {@code id} breaks its rule
    */
   public static Document markdown(String id, String content) {
     Checks.notNull(content, "content");
-    FrontMatter fm = FrontMatter.parse(content, Checks.notNull(id, "document id"));
+    FlatFrontMatter.Parsed fm = FlatFrontMatter.parse(content, Checks.notNull(id, "document id"));
     String title = fm.metadata().get("title");
     return new Document(
         id,

@@ -1,10 +1,8 @@
 package dev.citerag.loaders;
 
-import dev.citerag.load.FolderLoader;
-
 /**
- * Every loader of the library in one {@link FolderLoader}: Markdown ({@code md}, {@code markdown}),
- * text ({@code txt}, {@code text}), HTML ({@code html}, {@code htm}) and PDF ({@code pdf}).
+ * Every loader of the library in one {@link FolderLoader}: the same as {@link
+ * FolderLoader#builder()}, which registers Markdown, text, HTML and PDF.
  *
  * <pre>{@code
  * FolderLoader.Result r = Loaders.folderLoader().build().load(List.of(Path.of("docs")));
@@ -17,11 +15,9 @@ public final class Loaders {
 
   /**
    * {@return a new {@link FolderLoader} builder with every format registered (Markdown, text, HTML,
-   * PDF); further settings as usual}
+   * PDF); the same as {@link FolderLoader#builder()}}
    */
   public static FolderLoader.Builder folderLoader() {
-    HtmlLoader html = new HtmlLoader();
-    PdfLoader pdf = new PdfLoader();
-    return FolderLoader.builder().loader("html", html).loader("htm", html).loader("pdf", pdf);
+    return FolderLoader.builder();
   }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.DocumentFormat;
-import dev.citerag.load.FolderLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

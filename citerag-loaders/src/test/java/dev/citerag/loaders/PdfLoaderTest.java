@@ -7,7 +7,6 @@ import dev.citerag.ingest.Document;
 import dev.citerag.ingest.DocumentFormat;
 import dev.citerag.ingest.MarkdownChunker;
 import dev.citerag.ingest.Page;
-import dev.citerag.load.DocumentLoadException;
 import dev.citerag.store.Chunk;
 import java.util.List;
 import org.junit.jupiter.api.Test;

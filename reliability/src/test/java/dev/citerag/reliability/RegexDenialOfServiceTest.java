@@ -85,7 +85,7 @@ class RegexDenialOfServiceTest {
           "dev.citerag.ingest.internal.MarkdownBlocks.HEADING",
           "dev.citerag.ingest.internal.Fence.OPEN",
           "dev.citerag.ingest.internal.MarkdownBlocks.TABLE_DELIMITER",
-          "dev.citerag.load.FrontMatter.KEY_LINE",
+          "dev.citerag.text.internal.FlatFrontMatter.KEY_LINE",
           "dev.citerag.store.Filter.KEY",
           "dev.citerag.provider.internal.RetryHints.PROTO_DURATION",
           "dev.citerag.gemini.internal.Settings.MODEL",

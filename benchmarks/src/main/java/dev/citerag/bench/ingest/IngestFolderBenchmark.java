@@ -12,7 +12,7 @@ import dev.citerag.ingest.Document;
 import dev.citerag.ingest.IngestReport;
 import dev.citerag.ingest.Ingestor;
 import dev.citerag.ingest.MarkdownChunker;
-import dev.citerag.load.FolderLoader;
+import dev.citerag.loaders.FolderLoader;
 import dev.citerag.loaders.Loaders;
 import dev.citerag.onnx.OnnxEmbedder;
 import dev.citerag.pgvector.PgVectorStore;

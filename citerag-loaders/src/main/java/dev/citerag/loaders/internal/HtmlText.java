@@ -70,7 +70,14 @@ public record HtmlText(@Nullable String title, String markdown) {
 
   /** Converts an HTML document. Never throws on malformed HTML (the parser is lenient). */
   public static HtmlText convert(String html) {
-    org.jsoup.nodes.Document doc = Jsoup.parse(html);
+    return convert(Jsoup.parse(html));
+  }
+
+  /**
+   * Converts a parsed HTML document. Recursion follows the element nesting: check the nesting depth
+   * ({@link #depth}) first.
+   */
+  public static HtmlText convert(org.jsoup.nodes.Document doc) {
     String title = doc.title().strip();
     if (title.isEmpty()) {
       Element h1 = doc.selectFirst("h1");
@@ -80,6 +87,26 @@ public record HtmlText(@Nullable String title, String markdown) {
     w.walk(mainContent(doc), 0);
     w.flush();
     return new HtmlText(title.isEmpty() ? null : title, w.result());
+  }
+
+  /**
+   * The deepest element nesting under {@code root}, counted without recursion; stops counting once
+   * past {@code stopAbove}.
+   */
+  public static int depth(Node root, int stopAbove) {
+    int[] max = {0};
+    org.jsoup.select.NodeTraversor.filter(
+        new org.jsoup.select.NodeFilter() {
+          @Override
+          public FilterResult head(Node node, int depth) {
+            if (depth > max[0]) {
+              max[0] = depth;
+            }
+            return max[0] > stopAbove ? FilterResult.STOP : FilterResult.CONTINUE;
+          }
+        },
+        root);
+    return max[0];
   }
 
   private static Element mainContent(org.jsoup.nodes.Document doc) {

@@ -1,17 +1,16 @@
 package dev.citerag.examples.internal;
 
 import dev.citerag.ingest.Document;
-import dev.citerag.load.FolderLoader;
-import dev.citerag.loaders.Loaders;
+import dev.citerag.loaders.FolderLoader;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Loads {@code --docs} and {@code ingest} paths with the library's {@link Loaders} (Markdown, text,
- * HTML, PDF) and tells the user about every file left out: each file that should have loaded but
- * could not, with why, and a count of the files skipped by design (other types, hidden, links out
- * of the folder), listed one by one with {@code --verbose}.
+ * Loads {@code --docs} and {@code ingest} paths with the library's {@link FolderLoader} (Markdown,
+ * text, HTML, PDF) and tells the user about every file left out: each file that should have loaded
+ * but could not, with why, and a count of the files skipped by design (other types, hidden, links
+ * out of the folder), listed one by one with {@code --verbose}.
  */
 public final class DocsFolder {
   private DocsFolder() {}
@@ -22,11 +21,14 @@ public final class DocsFolder {
   /**
    * Loads the documents of the given files and folders, naming every file left out on {@code err}.
    *
-   * @throws dev.citerag.load.DocumentLoadException when a path does not exist or a file named
+   * @throws dev.citerag.loaders.DocumentLoadException when a path does not exist or a file named
    *     directly has an unsupported type
    */
   public static List<Document> load(List<Path> paths, PrintStream err, boolean verbose) {
-    FolderLoader.Result r = Loaders.folderLoader().build().load(paths);
+    FolderLoader.Result r = FolderLoader.builder().build().load(paths);
+    for (String w : r.warnings()) {
+      err.println("citerag: warning: " + w);
+    }
     int byDesign = 0;
     for (FolderLoader.SkippedFile s : r.skipped()) {
       if (s.reason().problem()) {

@@ -11,8 +11,8 @@ import dev.citerag.ingest.IngestListener;
 import dev.citerag.ingest.IngestReport;
 import dev.citerag.ingest.Ingestor;
 import dev.citerag.internal.Checks;
-import dev.citerag.load.DocumentLoadException;
-import dev.citerag.load.FrontMatter;
+import dev.citerag.loaders.DocumentLoadException;
+import dev.citerag.loaders.FrontMatter;
 import dev.citerag.loaders.HtmlLoader;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.pipeline.RagResult;
@@ -51,7 +51,11 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code POST /ingest} as {@code multipart/form-data} with one or more file parts (Markdown,
  *       text, HTML, PDF; at most {@value Uploads#MAX_FILES}) and the header {@code
  *       X-Citerag-Upload: 1} → the ingest summary plus {@code skipped} (one "file: why" per file
- *       not loaded); the file name is the document id. The page's "Add documents" control uses it.
+ *       not loaded), {@code rejected} (each such file with the 4xx it would get alone: 413 past a
+ *       size limit, 415 for an unsupported type, 422 unreadable or past a nesting, text, page or
+ *       time limit) and {@code warnings}; the good files are ingested all the same. When no file
+ *       loads, the answer has that status (one file) or 422. The file name is the document id. The
+ *       page's "Add documents" control uses it.
  * </ul>
  *
  * Bad JSON, unknown fields or bad values get 400 with {@code {"error": message}}; a body that is
@@ -327,7 +331,8 @@ public final class DemoServer implements AutoCloseable {
     if (up.documents().isEmpty()) {
       ObjectNode err = ResultJson.error("no uploaded file could be loaded");
       up.skipped().forEach(err.putArray("skipped")::add);
-      sendJson(ex, 400, err);
+      rejected(err, up);
+      sendJson(ex, up.statusWhenNoneLoaded(), err);
       return;
     }
     IngestReport report;
@@ -339,7 +344,17 @@ public final class DemoServer implements AutoCloseable {
     }
     ObjectNode out = ResultJson.ingest(report);
     up.skipped().forEach(out.putArray("skipped")::add);
+    rejected(out, up);
     sendJson(ex, 200, out);
+  }
+
+  /** Each file not loaded with the 4xx status it would get alone, and the load warnings. */
+  private static void rejected(ObjectNode out, Uploads.Result up) {
+    var files = out.putArray("rejected");
+    for (Uploads.Rejected r : up.rejected()) {
+      files.addObject().put("file", r.file()).put("status", r.status()).put("reason", r.reason());
+    }
+    up.warnings().forEach(out.putArray("warnings")::add);
   }
 
   /** The header a multipart upload must carry (see {@link #handleUpload}). */

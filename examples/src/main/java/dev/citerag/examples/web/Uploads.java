@@ -1,11 +1,12 @@
 package dev.citerag.examples.web;
 
 import dev.citerag.ingest.Document;
-import dev.citerag.load.DocumentLoadException;
-import dev.citerag.load.DocumentLoader;
-import dev.citerag.load.FileNames;
-import dev.citerag.load.FolderLoader;
-import dev.citerag.loaders.Loaders;
+import dev.citerag.loaders.DocumentLoadException;
+import dev.citerag.loaders.DocumentLoader;
+import dev.citerag.loaders.FileNames;
+import dev.citerag.loaders.FolderLoader;
+import dev.citerag.loaders.LoadLimitException;
+import dev.citerag.loaders.LoadedDocument;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,13 +35,35 @@ final class Uploads {
   /** At most this many files per upload. */
   static final int MAX_FILES = 100;
 
-  private static final FolderLoader LOADERS = Loaders.folderLoader().build();
+  private static final FolderLoader LOADERS = FolderLoader.builder().build();
 
   /**
    * @param documents loaded, in upload order
    * @param skipped "file: why" for each file not loaded (names escaped)
+   * @param rejected each file not loaded with the HTTP status that fits it alone
+   * @param warnings what was left out of files that did load (front matter that could not be read)
    */
-  record Result(List<Document> documents, List<String> skipped) {}
+  record Result(
+      List<Document> documents,
+      List<String> skipped,
+      List<Rejected> rejected,
+      List<String> warnings) {
+
+    /** {@return the status for an upload none of whose files loaded: the one file's, else 422} */
+    int statusWhenNoneLoaded() {
+      return rejected.size() == 1 ? rejected.get(0).status() : 422;
+    }
+  }
+
+  /**
+   * A file not loaded.
+   *
+   * @param file its name, escaped
+   * @param status 400 (unsafe name), 409 (same name twice), 413 (larger than a size limit), 415
+   *     (unsupported type) or 422 (unreadable, or past a nesting, text, page or time limit)
+   * @param reason why, for people
+   */
+  record Rejected(String file, int status, String reason) {}
 
   /**
    * @throws IllegalArgumentException when the body is not well-formed multipart, has no file, or
@@ -59,7 +82,7 @@ final class Uploads {
     MimeStreamParser parser = new MimeStreamParser(config);
     parser.setContentDecoding(true);
     Map<String, byte[]> files = new LinkedHashMap<>();
-    List<String> skipped = new ArrayList<>();
+    List<Rejected> rejected = new ArrayList<>();
     parser.setContentHandler(
         new AbstractContentHandler() {
           private @Nullable String fileName;
@@ -89,7 +112,9 @@ final class Uploads {
             }
             String name = baseName(fileName);
             if (files.containsKey(name)) {
-              skipped.add(FileNames.escape(name) + ": another uploaded file has the same name");
+              rejected.add(
+                  new Rejected(
+                      FileNames.escape(name), 409, "another uploaded file has the same name"));
               return;
             }
             files.put(name, in.readAllBytes());
@@ -104,34 +129,50 @@ final class Uploads {
       throw new IllegalArgumentException("multipart body holds no file (a part with a filename)");
     }
     List<Document> docs = new ArrayList<>();
+    List<String> warnings = new ArrayList<>();
     for (Map.Entry<String, byte[]> e : files.entrySet()) {
       String name = e.getKey();
+      String shown = FileNames.escape(name);
       if (FileNames.hasUnsafeCharacters(name)) {
-        skipped.add(
-            FileNames.escape(name) + ": the file name holds control or invisible characters");
+        rejected.add(
+            new Rejected(shown, 400, "the file name holds control or invisible characters"));
         continue;
       }
       DocumentLoader loader = LOADERS.loader(name).orElse(null);
       if (loader == null) {
-        skipped.add(
-            FileNames.escape(name)
-                + ": unsupported file type (supported: "
-                + String.join(", ", LOADERS.extensions())
-                + ")");
+        rejected.add(
+            new Rejected(
+                shown,
+                415,
+                "unsupported file type (supported: "
+                    + String.join(", ", LOADERS.extensions())
+                    + ")"));
         continue;
       }
       try {
-        docs.add(loader.load(name, name, e.getValue()));
+        LoadedDocument loaded = loader.read(name, name, e.getValue());
+        docs.add(loaded.document());
+        warnings.addAll(loaded.warnings());
+      } catch (LoadLimitException ex) {
+        boolean size = ex.limit().endsWith("Bytes");
+        rejected.add(new Rejected(shown, size ? 413 : 422, ex.problem()));
       } catch (DocumentLoadException ex) {
-        skipped.add(ex.getMessage());
-      } catch (RuntimeException ex) {
-        skipped.add(
-            FileNames.escape(name)
-                + ": cannot be read: "
-                + FileNames.escape(String.valueOf(ex.getMessage())));
+        rejected.add(new Rejected(shown, 422, ex.problem()));
+      } catch (RuntimeException ex) { // a parser failing on a hostile file
+        rejected.add(
+            new Rejected(
+                shown,
+                422,
+                "cannot be read: " + FileNames.escape(String.valueOf(ex.getMessage()))));
+      } catch (StackOverflowError ex) { // a parser recursing on a hostile file; stack unwound
+        rejected.add(new Rejected(shown, 422, "nests too deeply to be read (stack overflow)"));
       }
     }
-    return new Result(docs, skipped);
+    List<String> skipped = new ArrayList<>();
+    for (Rejected r : rejected) {
+      skipped.add(r.file() + ": " + r.reason());
+    }
+    return new Result(docs, skipped, rejected, warnings);
   }
 
   static String boundary(String contentType) {

@@ -6,7 +6,7 @@ import dev.citerag.embed.Embedder;
 import dev.citerag.embed.LocalHashingEmbedder;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.Ingestor;
-import dev.citerag.load.FolderLoader;
+import dev.citerag.loaders.FolderLoader;
 import dev.citerag.loaders.Loaders;
 import dev.citerag.pipeline.ExtractiveGenerator;
 import dev.citerag.pipeline.RagPipeline;

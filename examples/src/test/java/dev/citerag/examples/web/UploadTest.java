@@ -161,7 +161,50 @@ class UploadTest {
             multipart(Map.of("x.pdf", "nope".getBytes(StandardCharsets.UTF_8))),
             DemoServer.UPLOAD_HEADER,
             "1");
-    assertThat(allBad.statusCode()).isEqualTo(400);
+    assertThat(allBad.statusCode()).isEqualTo(422);
     assertThat(JSON.readTree(allBad.body()).get("skipped").get(0).asText()).startsWith("x.pdf: ");
+    assertThat(JSON.readTree(allBad.body()).get("rejected").get(0).get("status").asInt())
+        .isEqualTo(422);
+  }
+
+  @Test
+  void hostile_files_get_a_4xx_each_and_the_good_files_beside_them_are_kept() throws Exception {
+    // before: the 8,000-deep page threw StackOverflowError: 500, the good file lost
+    Map<String, byte[]> files = new java.util.LinkedHashMap<>();
+    files.put(
+        "good.md",
+        "# Vault\n\nThe vault door opens at nine each morning.\n".getBytes(StandardCharsets.UTF_8));
+    files.put(
+        "deep.html",
+        ("<html><body>" + "<div>".repeat(8_000) + "deep" + "</div>".repeat(8_000))
+            .getBytes(StandardCharsets.UTF_8));
+    files.put("bomb.pdf", HostileFiles.formBombPdf(9, 10));
+    files.put("loop.pdf", HostileFiles.loopingOutlinePdf());
+    files.put("nul.md", "# Nul\n\nbefore\0after\n".getBytes(StandardCharsets.UTF_8));
+
+    HttpResponse<String> r = upload(multipart(files), DemoServer.UPLOAD_HEADER, "1");
+
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    JsonNode j = JSON.readTree(r.body());
+    assertThat(j.get("documents_written").asInt()).isEqualTo(2); // good.md and loop.pdf
+    Map<String, Integer> status = new java.util.TreeMap<>();
+    Map<String, String> reason = new java.util.TreeMap<>();
+    for (JsonNode f : j.get("rejected")) {
+      status.put(f.get("file").asText(), f.get("status").asInt());
+      reason.put(f.get("file").asText(), f.get("reason").asText());
+    }
+    assertThat(status)
+        .containsExactly(
+            Map.entry("bomb.pdf", 422), Map.entry("deep.html", 422), Map.entry("nul.md", 422));
+    assertThat(reason.get("deep.html")).contains("maxDepth");
+    assertThat(reason.get("bomb.pdf")).contains("maxCharsPerPage");
+    assertThat(reason.get("nul.md")).contains("NUL byte");
+    JsonNode ask =
+        JSON.readTree(
+            Http.postJson(
+                    server.uri().resolve("/ask"),
+                    "{\"question\": \"When does the vault door open?\"}")
+                .body());
+    assertThat(ask.get("status").asText()).isEqualTo("answered");
   }
 }

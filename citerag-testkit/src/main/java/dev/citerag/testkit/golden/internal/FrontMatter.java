@@ -1,14 +1,14 @@
 package dev.citerag.testkit.golden.internal;
 
-import dev.citerag.load.DocumentLoadException;
 import dev.citerag.testkit.golden.GoldenFormatException;
+import dev.citerag.text.internal.FlatFrontMatter;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Splits a golden Markdown file into its front matter (read by core's {@link
- * dev.citerag.load.FrontMatter}, the one parser of the project) and its body, and finds the title
- * (the first {@code # } heading outside a code fence).
+ * Splits a golden Markdown file into its front matter (read by core's {@link FlatFrontMatter}, as
+ * {@code Document.markdown} reads it) and its body, and finds the title (the first {@code # }
+ * heading outside a code fence).
  */
 public final class FrontMatter {
   private FrontMatter() {}
@@ -22,11 +22,11 @@ public final class FrontMatter {
    * @throws GoldenFormatException when the front matter is malformed, with its line
    */
   public static Parsed parse(String text, String source) {
-    dev.citerag.load.FrontMatter fm;
+    FlatFrontMatter.Parsed fm;
     try {
-      fm = dev.citerag.load.FrontMatter.parse(text, source);
-    } catch (DocumentLoadException e) {
-      throw new GoldenFormatException(source, e.line().orElse(1), null, e.problem());
+      fm = FlatFrontMatter.parse(text, source);
+    } catch (FlatFrontMatter.Malformed e) {
+      throw new GoldenFormatException(source, e.line(), null, e.problem());
     }
     String b = fm.body().strip() + "\n";
     return new Parsed(fm.metadata(), b, title(b));

@@ -1,4 +1,4 @@
-package dev.citerag.load;
+package dev.citerag.text.internal;
 
 import dev.citerag.store.Filter;
 import java.util.Collections;
@@ -7,54 +7,67 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * A Markdown file's front matter: flat {@code key: value} pairs between a first line {@code ---}
- * and a closing line {@code ---} (or {@code ...}), the subset of YAML that maps onto filterable
- * metadata (one string per key).
- *
- * <p><b>When a block is front matter.</b> The file's first line is {@code ---}, the very next line
- * is a key line ({@code name:} followed by a space, a tab or the end of the line) and a closing
- * line follows. Otherwise the {@code ---} is a Markdown horizontal rule and the whole text is body:
- * a document that opens with a rule followed by a blank line or by a heading, or whose rule is
- * never closed, loads as it is written.
- *
- * <p><b>What is understood.</b> Blank lines and comment lines ({@code # ...}); keys matching {@link
- * Filter#KEY}; values that are plain (a trailing {@code # comment} is dropped, as YAML does),
- * {@code 'single quoted'} ({@code ''} is a quote) or {@code "double quoted"} (with the YAML escapes
- * {@code \" \\ \n \t \r \/ \xXX \\uXXXX \UXXXXXXXX}). Values are kept as strings, never converted
- * ({@code true} stays {@code "true"}).
- *
- * <p><b>What is rejected</b>, with an exception naming the file and line, rather than misread:
- * indented lines (nested mappings, lists under a key, continuation lines), list items, block
- * scalars ({@code |}, {@code >}), flow collections ({@code [..]}, <code>{..}</code>), anchors,
- * aliases and tags, a plain value holding {@code ": "}, a quote left open, a repeated key. Metadata
- * is one string per key, so none of these could be kept faithfully; quoting the value on one line
- * is the fix in each case. (A full YAML parser was not added to core, which depends on
- * jackson-databind and slf4j only; this subset is all that metadata can hold.)
- *
- * @param metadata the pairs in file order (unmodifiable)
- * @param body the text after the closing line (the whole text when there is no front matter),
- *     without a leading byte-order mark
- * @param bodyLine the 1-based line of the file on which {@code body} starts
+ * The flat front matter of {@code Document.markdown}: {@code key: value} pairs between a first line
+ * {@code ---} and a closing line {@code ---} (or {@code ...}), one string per key. Core depends on
+ * no YAML parser; citerag-loaders' {@code MarkdownLoader} reads front matter as full YAML (lists,
+ * nested maps, dates). What this subset does not understand (indented lines, lists, block scalars,
+ * flow collections, anchors, aliases, tags, a repeated key) is rejected with {@link Malformed}
+ * naming the line, never misread.
  */
-public record FrontMatter(Map<String, String> metadata, String body, int bodyLine) {
-
-  private static final Pattern KEY_LINE = Pattern.compile("^[^\\s#\\-\\[{'\"][^:]*:(?:[ \\t].*)?$");
+public final class FlatFrontMatter {
+  private FlatFrontMatter() {}
 
   /**
-   * Copies the metadata (keeping its order) and checks the body.
+   * The parts of a text.
    *
    * @param metadata the pairs in file order (unmodifiable)
-   * @param body the text after the closing line (the whole text when there is no front matter),
-   *     without a leading byte-order mark
-   * @param bodyLine the 1-based line of the file on which {@code body} starts
-   * @throws IllegalArgumentException when {@code body} is null
+   * @param body the text after the closing line (the whole text when there is none), without BOM
+   * @param bodyLine the 1-based line on which {@code body} starts
    */
-  public FrontMatter {
-    metadata = Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
-    if (body == null) {
-      throw new IllegalArgumentException("body must not be null");
+  public record Parsed(Map<String, String> metadata, String body, int bodyLine) {
+    /** Copies the metadata, keeping its order. */
+    public Parsed {
+      metadata = Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
     }
   }
+
+  /** Front matter this subset cannot read; the message is {@code origin:line: problem}. */
+  public static final class Malformed extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    /** The origin as shown (escaped). */
+    private final String origin;
+
+    /** The 1-based line. */
+    private final int line;
+
+    /** The problem, without the prefix. */
+    private final String problem;
+
+    Malformed(String origin, int line, String problem) {
+      super(origin + ":" + line + ": " + problem);
+      this.origin = origin;
+      this.line = line;
+      this.problem = problem;
+    }
+
+    /** {@return the origin as shown (escaped)} */
+    public String origin() {
+      return origin;
+    }
+
+    /** {@return the 1-based line} */
+    public int line() {
+      return line;
+    }
+
+    /** {@return what is wrong} */
+    public String problem() {
+      return problem;
+    }
+  }
+
+  private static final Pattern KEY_LINE = Pattern.compile("^[^\\s#\\-\\[{'\"][^:]*:(?:[ \\t].*)?$");
 
   /**
    * Splits {@code text} into front matter and body.
@@ -62,14 +75,14 @@ public record FrontMatter(Map<String, String> metadata, String body, int bodyLin
    * @param text the file's text
    * @param origin names the file in error messages (escaped in them)
    * @return the metadata (empty when the text has no front matter), the body and its first line
-   * @throws DocumentLoadException when the text has front matter that is not flat {@code key:
-   *     value} pairs, naming {@code origin}, the line and the rule
+   * @throws Malformed when the text has front matter that is not flat {@code key: value} pairs,
+   *     naming {@code origin}, the line and the rule
    */
-  public static FrontMatter parse(String text, String origin) {
+  public static Parsed parse(String text, String origin) {
     String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
     int firstEnd = lineEnd(t, 0);
     if (!t.substring(0, firstEnd).stripTrailing().equals("---")) {
-      return new FrontMatter(Map.of(), t, 1);
+      return new Parsed(Map.of(), t, 1);
     }
     // collect lines until the closing one; decide whether this is front matter at all
     java.util.List<String> lines = new java.util.ArrayList<>();
@@ -87,7 +100,7 @@ public record FrontMatter(Map<String, String> metadata, String body, int bodyLin
       pos = next(t, end);
     }
     if (close < 0 || lines.isEmpty() || !KEY_LINE.matcher(lines.get(0)).matches()) {
-      return new FrontMatter(Map.of(), t, 1);
+      return new Parsed(Map.of(), t, 1);
     }
     Map<String, String> meta = new LinkedHashMap<>();
     for (int i = 0; i < lines.size(); i++) {
@@ -133,7 +146,7 @@ public record FrontMatter(Map<String, String> metadata, String body, int bodyLin
         throw error(origin, lineNo, "front matter key \"" + key + "\" repeats");
       }
     }
-    return new FrontMatter(meta, t.substring(close), lines.size() + 3);
+    return new Parsed(meta, t.substring(close), lines.size() + 3);
   }
 
   /** Index of the colon ending the key: the first one followed by a space, a tab or the end. */
@@ -293,15 +306,34 @@ public record FrontMatter(Map<String, String> metadata, String body, int bodyLin
     }
   }
 
-  private static DocumentLoadException badEscape(String origin, int line, String key, String esc) {
+  private static Malformed badEscape(String origin, int line, String key, String esc) {
     return error(
         origin,
         line,
         "value of front matter key \"" + key + "\": unknown escape \"" + clip(esc) + "\"");
   }
 
-  private static DocumentLoadException error(String origin, int line, String problem) {
-    return new DocumentLoadException(origin, line, FileNames.escape(problem), null);
+  private static Malformed error(String origin, int line, String problem) {
+    return new Malformed(escape(origin), line, escape(problem));
+  }
+
+  /** Control, format, separator and surrogate characters as {@code \\uXXXX}. */
+  static String escape(String s) {
+    StringBuilder b = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      int type = Character.getType(c);
+      if (type == Character.CONTROL
+          || type == Character.FORMAT
+          || type == Character.SURROGATE
+          || type == Character.LINE_SEPARATOR
+          || type == Character.PARAGRAPH_SEPARATOR) {
+        b.append(String.format("\\u%04x", (int) c));
+      } else {
+        b.append(c);
+      }
+    }
+    return b.toString();
   }
 
   private static String clip(String s) {

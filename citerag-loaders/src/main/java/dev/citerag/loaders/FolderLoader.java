@@ -1,4 +1,4 @@
-package dev.citerag.load;
+package dev.citerag.loaders;
 
 import dev.citerag.ingest.Document;
 import dev.citerag.internal.Checks;
@@ -43,10 +43,23 @@ import org.jspecify.annotations.Nullable;
  *   <li><b>Ids</b>: the path relative to the folder given, with {@code /} separators (the file name
  *       for a file given directly), so re-loading the same tree gives the same ids; the id is also
  *       the document's source. Documents come back sorted by id.
- *   <li><b>One bad file never aborts a folder</b>: a file that is not UTF-8, too large, has
- *       malformed front matter, is an encrypted PDF, has a name with control characters or the id
- *       of another file is skipped and reported ({@link Result#skipped()}); with {@link
- *       Builder#failFast(boolean)} the first such file throws instead. Hidden files and folders
+ *   <li><b>Formats</b>: Markdown ({@code md}, {@code markdown}), text ({@code txt}, {@code text}),
+ *       HTML ({@code html}, {@code htm}) and PDF ({@code pdf}); {@link Builder#loader} adds or
+ *       replaces one.
+ *   <li><b>One bad file never aborts a folder</b>: a file that is not UTF-8, holds a NUL byte, is
+ *       too large, passes a {@link LoadLimits} (nesting, characters, pages, time), is an encrypted
+ *       PDF, has a name with control characters or the id of another file is skipped and reported
+ *       ({@link Result#skipped()}) and the rest is loaded; with {@link Builder#failFast(boolean)}
+ *       the first such file throws instead. A file whose front matter or sidecar cannot be read is
+ *       loaded without it and named in {@link Result#warnings()}.
+ *   <li><b>Metadata</b>: what the file's loader reads (front matter, HTML {@code <meta>}, PDF
+ *       document information), then its sidecar file's, then two keys from its path: {@value
+ *       #FOLDER_KEY} (the folder under the one given, {@code /} separated, {@code .} at its top)
+ *       and {@value #FORMAT_KEY} ({@code markdown}, {@code text}, {@code html}, {@code pdf}, or the
+ *       extension for a loader of your own). A later source wins over an earlier one.
+ *   <li><b>Sidecar files</b>: {@code name.ext}{@value #SIDECAR_SUFFIX} beside a file holds its
+ *       metadata as a YAML mapping, read as front matter is ({@link FrontMatter}); at most {@value
+ *       #MAX_SIDECAR_BYTES} bytes. A sidecar is not loaded as a document. Hidden files and folders
  *       (name starting with {@code .}), files of other types and special files (pipes, devices) are
  *       skipped and reported in both modes.
  *   <li><b>Links</b>: a symbolic link inside a folder is loaded only when it points to a file
@@ -62,8 +75,20 @@ import org.jspecify.annotations.Nullable;
  */
 public final class FolderLoader {
 
-  /** Default largest file read: 64 MiB. */
-  public static final long DEFAULT_MAX_FILE_BYTES = 64L * 1024 * 1024;
+  /** Default largest file read: 64 MiB ({@link LoadLimits#DEFAULT_FILE_BYTES}). */
+  public static final long DEFAULT_MAX_FILE_BYTES = LoadLimits.DEFAULT_FILE_BYTES;
+
+  /** The metadata key holding the folder a file is in, relative to the folder given. */
+  public static final String FOLDER_KEY = "file.folder";
+
+  /** The metadata key holding a file's format. */
+  public static final String FORMAT_KEY = "file.format";
+
+  /** What a sidecar metadata file adds to the name of the file it describes. */
+  public static final String SIDECAR_SUFFIX = ".meta.yaml";
+
+  /** Largest sidecar file read, in bytes. */
+  public static final int MAX_SIDECAR_BYTES = 65_536;
 
   /** Why a file was not loaded. */
   public enum Reason {
@@ -77,11 +102,16 @@ public final class FolderLoader {
     NOT_A_FILE(false),
     /** Its name holds control or other invisible characters (shown escaped). */
     UNSAFE_NAME(true),
-    /** Larger than {@link Builder#maxFileBytes(long)}. */
+    /** Larger than {@link LoadLimits#maxFileBytes()}. */
     TOO_LARGE(true),
+    /**
+     * Reading it would pass one of the {@link LoadLimits} (nesting, characters, pages, HTML size,
+     * time): a hostile or broken file.
+     */
+    LIMIT_EXCEEDED(true),
     /** It could not be read (permissions, a broken link, a loop of links, an I/O error). */
     UNREADABLE(true),
-    /** Its loader rejected it (not UTF-8, malformed front matter, encrypted or image-only PDF). */
+    /** Its loader rejected it (not UTF-8, a NUL byte, an encrypted or image-only PDF). */
     INVALID(true),
     /** Another file already gave the same document id. */
     DUPLICATE_ID(true);
@@ -135,17 +165,21 @@ public final class FolderLoader {
    *
    * @param documents the documents loaded, sorted by id
    * @param skipped every file not loaded, in walk order
+   * @param warnings what was left out of files that did load (front matter or a sidecar that could
+   *     not be read), one line each naming the file, in walk order
    */
-  public record Result(List<Document> documents, List<SkippedFile> skipped) {
+  public record Result(List<Document> documents, List<SkippedFile> skipped, List<String> warnings) {
     /**
-     * Copies both lists (unmodifiable).
+     * Copies the lists (unmodifiable).
      *
      * @param documents the documents loaded, sorted by id
      * @param skipped every file not loaded, in walk order
+     * @param warnings what was left out of files that did load, one line each
      */
     public Result {
       documents = List.copyOf(documents);
       skipped = List.copyOf(skipped);
+      warnings = List.copyOf(warnings);
     }
 
     /** {@return the skipped files that should have loaded ({@link Reason#problem()}), in order} */
@@ -157,20 +191,32 @@ public final class FolderLoader {
   private final Map<String, DocumentLoader> loaders;
   private final boolean failFast;
   private final boolean followLinks;
-  private final long maxFileBytes;
+  private final LoadLimits limits;
   private final int threads;
 
   private FolderLoader(Builder b) {
-    this.loaders = Collections.unmodifiableMap(new TreeMap<>(b.loaders));
+    Map<String, DocumentLoader> all = new TreeMap<>();
+    DocumentLoader md = new MarkdownLoader(b.limits);
+    DocumentLoader txt = new TextLoader(b.limits);
+    DocumentLoader html = new HtmlLoader(b.limits);
+    all.put("md", md);
+    all.put("markdown", md);
+    all.put("txt", txt);
+    all.put("text", txt);
+    all.put("html", html);
+    all.put("htm", html);
+    all.put("pdf", new PdfLoader(b.limits));
+    all.putAll(b.loaders);
+    this.loaders = Collections.unmodifiableMap(all);
     this.failFast = b.failFast;
     this.followLinks = b.followLinks;
-    this.maxFileBytes = b.maxFileBytes;
+    this.limits = b.limits;
     this.threads = b.threads;
   }
 
   /**
-   * {@return a builder with the Markdown ({@code md}, {@code markdown}) and text ({@code txt},
-   * {@code text}) loaders}
+   * {@return a builder with the Markdown ({@code md}, {@code markdown}), text ({@code txt}, {@code
+   * text}), HTML ({@code html}, {@code htm}) and PDF ({@code pdf}) loaders}
    */
   public static Builder builder() {
     return new Builder();
@@ -214,13 +260,14 @@ public final class FolderLoader {
         if (!Files.isRegularFile(p)) {
           throw new DocumentLoadException(p.toString(), "not a regular file");
         }
-        candidates.add(new Candidate(FolderPaths.realPath(p), p, name, loader));
+        candidates.add(new Candidate(FolderPaths.realPath(p), p, name, loader, sidecar(p)));
       }
     }
     for (SkippedFile s : skipped) {
       failIfAsked(s, null);
     }
     List<Object> loaded = read(candidates);
+    List<String> warnings = new ArrayList<>();
     Map<String, Document> byId = new LinkedHashMap<>();
     Map<String, Path> origin = new HashMap<>();
     for (int i = 0; i < candidates.size(); i++) {
@@ -231,7 +278,8 @@ public final class FolderLoader {
         failIfAsked(s, null);
         continue;
       }
-      Document d = (Document) o;
+      LoadedDocument ld = (LoadedDocument) o;
+      Document d = ld.document();
       Path real = FolderPaths.realPath(c.file);
       Path before = origin.putIfAbsent(d.id(), real);
       if (before != null) {
@@ -249,10 +297,11 @@ public final class FolderLoader {
         continue;
       }
       byId.put(d.id(), d);
+      warnings.addAll(ld.warnings());
     }
     List<Document> docs = new ArrayList<>(byId.values());
     docs.sort(Comparator.comparing(Document::id));
-    return new Result(docs, skipped);
+    return new Result(docs, skipped, warnings);
   }
 
   private void failIfAsked(SkippedFile s, @Nullable Throwable cause) {
@@ -263,8 +312,22 @@ public final class FolderLoader {
 
   // ------------------------------------------------------------------ walking
 
-  /** A file to read: the path to read from, the path shown, its id and its loader. */
-  private record Candidate(Path file, Path shown, String id, DocumentLoader loader) {}
+  /**
+   * A file to read: the path to read from, the path shown, its id, its loader and its sidecar file
+   * (null when it has none).
+   */
+  private record Candidate(
+      Path file, Path shown, String id, DocumentLoader loader, @Nullable Path sidecar) {}
+
+  /** The sidecar metadata file of {@code file}, when there is one (a regular file, not hidden). */
+  private static @Nullable Path sidecar(Path file) {
+    Path name = file.getFileName();
+    if (name == null) {
+      return null;
+    }
+    Path side = file.resolveSibling(name + SIDECAR_SUFFIX);
+    return Files.isRegularFile(side, LinkOption.NOFOLLOW_LINKS) ? side : null;
+  }
 
   private void walk(Path root, List<Candidate> out, List<SkippedFile> skipped) {
     Path rootReal = FolderPaths.realPath(root);
@@ -322,6 +385,14 @@ public final class FolderLoader {
       List<Candidate> out,
       List<SkippedFile> skipped) {
     String name = file.getFileName().toString();
+    if (name.endsWith(SIDECAR_SUFFIX)
+        && name.length() > SIDECAR_SUFFIX.length()
+        && loaderFor(name.substring(0, name.length() - SIDECAR_SUFFIX.length())) != null
+        && Files.exists(
+            file.resolveSibling(name.substring(0, name.length() - SIDECAR_SUFFIX.length())),
+            LinkOption.NOFOLLOW_LINKS)) {
+      return; // the sidecar of a file beside it: read with that file
+    }
     if (FolderPaths.hiddenName(file)) {
       skipped.add(new SkippedFile(FolderPaths.shown(file), Reason.HIDDEN, "hidden file, not read"));
       return;
@@ -391,7 +462,7 @@ public final class FolderLoader {
               "the file name holds control or invisible characters (shown escaped); rename it"));
       return;
     }
-    out.add(new Candidate(readFrom, file, id, loader));
+    out.add(new Candidate(readFrom, file, id, loader, sidecar(file)));
   }
 
   /**
@@ -465,6 +536,7 @@ public final class FolderLoader {
 
   private Object readOne(Candidate c) {
     byte[] bytes;
+    long maxFileBytes = limits.maxFileBytes();
     // not following links, a file swapped for a link after the walk is not read
     try (InputStream in =
         followLinks
@@ -481,10 +553,13 @@ public final class FolderLoader {
       return new SkippedFile(
           FolderPaths.shown(c.shown),
           Reason.TOO_LARGE,
-          "larger than the limit of " + maxFileBytes + " bytes");
+          "larger than maxFileBytes = " + maxFileBytes + " bytes");
     }
+    LoadedDocument loaded;
     try {
-      return c.loader.load(c.id, c.id, bytes);
+      loaded = c.loader.read(c.id, c.id, bytes);
+    } catch (LoadLimitException e) {
+      return new SkippedFile(FolderPaths.shown(c.shown), Reason.LIMIT_EXCEEDED, e.problem());
     } catch (DocumentLoadException e) {
       return new SkippedFile(FolderPaths.shown(c.shown), Reason.INVALID, e.problem());
     } catch (RuntimeException e) { // a loader's parser failing on a hostile file
@@ -495,7 +570,59 @@ public final class FolderLoader {
               + FolderPaths.extension(c.id)
               + ": "
               + FileNames.escape(String.valueOf(e.getMessage())));
+    } catch (StackOverflowError e) { // a parser recursing on a hostile file; the stack is unwound
+      return new SkippedFile(
+          FolderPaths.shown(c.shown),
+          Reason.LIMIT_EXCEEDED,
+          "nests too deeply to be read as " + FolderPaths.extension(c.id) + " (stack overflow)");
     }
+    return withFileMetadata(c, loaded);
+  }
+
+  /** Adds the sidecar's metadata, then the path's. */
+  private Object withFileMetadata(Candidate c, LoadedDocument loaded) {
+    Document d = loaded.document();
+    List<String> warnings = new ArrayList<>(loaded.warnings());
+    Map<String, String> meta = new LinkedHashMap<>(d.metadata());
+    if (c.sidecar != null) {
+      String shown = FolderPaths.shown(c.sidecar);
+      try {
+        if (Files.size(c.sidecar) > MAX_SIDECAR_BYTES) {
+          warnings.add(shown + ": larger than " + MAX_SIDECAR_BYTES + " bytes (sidecar ignored)");
+        } else {
+          String yaml =
+              TextFiles.utf8(
+                  Files.readAllBytes(c.sidecar), c.sidecar.toString(), new Budget(limits, shown));
+          FrontMatter.read(yaml, c.sidecar.toString(), 0)
+              .forEach((k, v) -> meta.put(k, FrontMatter.asString(v)));
+        }
+      } catch (IOException e) {
+        warnings.add(
+            shown + ": cannot be read: " + FolderPaths.ioMessage(e) + " (sidecar ignored)");
+      } catch (DocumentLoadException e) {
+        warnings.add(e.getMessage() + " (sidecar ignored)");
+      }
+    }
+    int slash = c.id.lastIndexOf('/');
+    meta.put(FOLDER_KEY, slash < 0 ? "." : c.id.substring(0, slash));
+    meta.put(FORMAT_KEY, formatName(FolderPaths.extension(c.id)));
+    try {
+      return new LoadedDocument(d.withMetadata(meta), warnings);
+    } catch (IllegalArgumentException e) {
+      return new SkippedFile(
+          FolderPaths.shown(c.shown),
+          Reason.INVALID,
+          FileNames.escape(String.valueOf(e.getMessage())));
+    }
+  }
+
+  private static String formatName(String extension) {
+    return switch (extension) {
+      case "md", "markdown" -> "markdown";
+      case "txt", "text" -> "text";
+      case "html", "htm" -> "html";
+      default -> extension;
+    };
   }
 
   /** Builds a {@link FolderLoader}. */
@@ -503,16 +630,23 @@ public final class FolderLoader {
     private final Map<String, DocumentLoader> loaders = new HashMap<>();
     private boolean failFast;
     private boolean followLinks;
-    private long maxFileBytes = DEFAULT_MAX_FILE_BYTES;
+    private LoadLimits limits = LoadLimits.defaults();
     private int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
 
-    private Builder() {
-      DocumentLoader md = new MarkdownLoader();
-      DocumentLoader txt = new TextLoader();
-      loaders.put("md", md);
-      loaders.put("markdown", md);
-      loaders.put("txt", txt);
-      loaders.put("text", txt);
+    private Builder() {}
+
+    /**
+     * Sets what one file may cost; the built-in loaders (Markdown, text, HTML, PDF) get these
+     * limits, and files larger than {@link LoadLimits#maxFileBytes()} are not read. Default {@link
+     * LoadLimits#defaults()}.
+     *
+     * @param limits the limits
+     * @return this builder
+     * @throws IllegalArgumentException when {@code limits} is null
+     */
+    public Builder limits(LoadLimits limits) {
+      this.limits = Checks.notNull(limits, "limits");
+      return this;
     }
 
     /**
@@ -560,18 +694,15 @@ public final class FolderLoader {
     }
 
     /**
-     * Default {@link #DEFAULT_MAX_FILE_BYTES}: larger files are skipped ({@link Reason#TOO_LARGE}).
+     * Default {@link #DEFAULT_MAX_FILE_BYTES}: larger files are skipped ({@link Reason#TOO_LARGE});
+     * the same as {@code limits(limits.withMaxFileBytes(maxFileBytes))}.
      *
      * @param maxFileBytes the largest file read, in bytes
      * @return this builder
      * @throws IllegalArgumentException when not in 1..2,000,000,000
      */
     public Builder maxFileBytes(long maxFileBytes) {
-      if (maxFileBytes < 1 || maxFileBytes > 2_000_000_000L) {
-        throw new IllegalArgumentException(
-            "maxFileBytes must be in 1..2000000000, was " + maxFileBytes);
-      }
-      this.maxFileBytes = maxFileBytes;
+      this.limits = limits.withMaxFileBytes(maxFileBytes);
       return this;
     }
 

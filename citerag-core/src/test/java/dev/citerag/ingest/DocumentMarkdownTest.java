@@ -1,11 +1,9 @@
-package dev.citerag.load;
+package dev.citerag.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.citerag.embed.LocalHashingEmbedder;
-import dev.citerag.ingest.Document;
-import dev.citerag.ingest.Ingestor;
 import dev.citerag.store.Filter;
 import dev.citerag.store.InMemoryVectorStore;
 import java.util.List;
@@ -47,9 +45,9 @@ class DocumentMarkdownTest {
 
   @Test
   void malformed_front_matter_names_the_document_and_line() {
-    DocumentLoadException e =
+    IllegalArgumentException e =
         assertThrows(
-            DocumentLoadException.class,
+            IllegalArgumentException.class,
             () -> Document.markdown("a.md", "---\nteam: a\ndesc: >\n  x\n---\n"));
     assertThat(e.getMessage()).startsWith("a.md:3: ");
   }

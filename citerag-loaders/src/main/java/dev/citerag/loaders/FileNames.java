@@ -1,4 +1,4 @@
-package dev.citerag.load;
+package dev.citerag.loaders;
 
 /** Showing file names safely. */
 public final class FileNames {

@@ -1,4 +1,4 @@
-package dev.citerag.load;
+package dev.citerag.loaders;
 
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;

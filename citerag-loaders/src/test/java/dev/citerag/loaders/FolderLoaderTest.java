@@ -1,4 +1,4 @@
-package dev.citerag.load;
+package dev.citerag.loaders;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -50,7 +50,11 @@ class FolderLoaderTest {
         .extracting(Document::id)
         .containsExactly("notes.txt", "runbooks/rollback.md");
     Document md = r.documents().get(1);
-    assertThat(md.metadata()).isEqualTo(Map.of("team", "platform"));
+    assertThat(md.metadata())
+        .isEqualTo(
+            Map.of("team", "platform", "file.folder", "runbooks", "file.format", "markdown"));
+    assertThat(r.documents().get(0).metadata())
+        .isEqualTo(Map.of("file.folder", ".", "file.format", "text"));
     assertThat(md.title()).isEqualTo("Rolling back");
     assertThat(md.format()).isEqualTo(DocumentFormat.MARKDOWN);
     assertThat(r.documents().get(0).title()).isEqualTo("notes");
@@ -62,15 +66,21 @@ class FolderLoaderTest {
   @Test
   void one_bad_file_is_skipped_and_named_while_the_rest_loads() throws IOException {
     write(dir, "good.md", "# Good\ntext");
-    write(dir, "bad-front.md", "---\ndesc: |\n  x\n---\n");
+    write(dir, "bad-front.md", "---\ndesc: [x\n---\nThe body is kept.");
     Files.write(dir.resolve("latin1.md"), new byte[] {'c', 'a', 'f', (byte) 0xE9});
 
     FolderLoader.Result r = FolderLoader.builder().build().load(List.of(dir));
 
-    assertThat(r.documents()).extracting(Document::id).containsExactly("good.md");
-    assertThat(skipped(r, "bad-front.md").detail()).contains("block scalars");
+    // broken front matter: loaded without it, named in a warning; bad encoding: skipped
+    assertThat(r.documents()).extracting(Document::id).containsExactly("bad-front.md", "good.md");
+    assertThat(r.documents().get(0).content()).isEqualTo("The body is kept.");
+    assertThat(r.warnings())
+        .singleElement()
+        .asString()
+        .startsWith("bad-front.md:")
+        .contains("front matter ignored");
     assertThat(skipped(r, "latin1.md").detail()).contains("UTF-8");
-    assertThat(r.problems()).hasSize(2);
+    assertThat(r.problems()).hasSize(1);
   }
 
   @Test
@@ -206,11 +216,22 @@ class FolderLoaderTest {
 
     FolderLoader.Result r = FolderLoader.builder().build().load(List.of(dir));
 
+    // block scalars, lists and anchors are YAML a real parser reads; an open quote is not
     assertThat(r.documents())
         .extracting(Document::id)
-        .containsExactly("good/one.md", "good/rule.md");
-    assertThat(r.documents().get(1).content()).startsWith("---");
-    assertThat(r.skipped()).hasSize(12); // 4 front matters, 4 names, 1 encoding, 2 links, 1 pipe
+        .containsExactly(
+            "bad/anchor.md",
+            "bad/block.md",
+            "bad/list.md",
+            "bad/open-quote.md",
+            "good/one.md",
+            "good/rule.md");
+    assertThat(r.documents().get(1).metadata())
+        .containsEntry("desc", "team2: security\n")
+        .doesNotContainKey("team2");
+    assertThat(r.documents().get(5).content()).startsWith("---");
+    assertThat(r.warnings()).singleElement().asString().contains("open-quote.md");
+    assertThat(r.skipped()).hasSize(8); // 4 names, 1 encoding, 2 links, 1 pipe
     assertThat(r.skipped())
         .allSatisfy(
             s -> {

@@ -1,4 +1,4 @@
-package dev.citerag.load;
+package dev.citerag.loaders;
 
 import dev.citerag.CiteragException;
 import java.util.OptionalInt;
