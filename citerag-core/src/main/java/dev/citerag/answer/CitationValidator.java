@@ -1,5 +1,6 @@
 package dev.citerag.answer;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -18,8 +19,21 @@ public interface CitationValidator {
    * @return every issue found and the grounding score; {@link ValidationReport#passed()} decides
    *     whether the answer may be served
    * @throws IllegalArgumentException when {@code answer} is null, or {@code sent} is or holds null
-   * @throws dev.citerag.ProviderException when a model-backed {@link SupportVerifier} fails after
-   *     its retries
    */
   ValidationReport validate(ModelAnswer answer, List<SentSource> sent);
+
+  /**
+   * Checks one answer within the time left of the request's deadline: a validator whose support
+   * check calls a judge model gives the judge no more than {@code timeLeft}. The pipeline calls
+   * this one. The default ignores {@code timeLeft} and calls {@link #validate(ModelAnswer, List)}.
+   *
+   * @param answer the parsed answer
+   * @param sent the sources shown to the model in the call that produced {@code answer}
+   * @param timeLeft what remains of the request's deadline, &gt; 0
+   * @return every issue found and the grounding score
+   * @throws IllegalArgumentException when an argument is or holds null
+   */
+  default ValidationReport validate(ModelAnswer answer, List<SentSource> sent, Duration timeLeft) {
+    return validate(answer, sent);
+  }
 }

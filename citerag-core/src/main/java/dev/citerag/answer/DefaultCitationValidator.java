@@ -1,17 +1,22 @@
 package dev.citerag.answer;
 
+import dev.citerag.ProviderException;
 import dev.citerag.answer.internal.AnswerText;
 import dev.citerag.answer.internal.CitedPassage;
 import dev.citerag.answer.internal.NormalizedText;
 import dev.citerag.answer.internal.QuoteMatcher;
+import dev.citerag.chat.TokenUsage;
 import dev.citerag.internal.Checks;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The standard gate 3. Critical rules (the answer is not served):
@@ -66,6 +71,7 @@ public final class DefaultCitationValidator implements CitationValidator {
   public static final double WEAK_GROUNDING_COVERAGE = 0.5;
 
   private static final int MAX_TERMS_NAMED = 8;
+  private static final Duration UNBOUNDED = Duration.ofNanos(Long.MAX_VALUE);
   private static final int MAX_TERM_CHARS = 40;
 
   private final int minQuoteWords;
@@ -127,8 +133,22 @@ public final class DefaultCitationValidator implements CitationValidator {
 
   @Override
   public ValidationReport validate(ModelAnswer answer, List<SentSource> sent) {
+    return validate(answer, sent, UNBOUNDED);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The support verifier is called once for the answer, on every claim whose citations are all
+   * valid, with {@code timeLeft} ({@link SupportVerifier#checkAll}); when it throws {@link
+   * ProviderException} (a judge model failed), the report carries {@link
+   * IssueType#JUDGE_UNAVAILABLE}.
+   */
+  @Override
+  public ValidationReport validate(ModelAnswer answer, List<SentSource> sent, Duration timeLeft) {
     Checks.notNull(answer, "answer");
     Checks.noNullElements(sent, "sent");
+    Checks.notNull(timeLeft, "timeLeft");
     Map<String, SentSource> byId = new HashMap<>();
     for (SentSource s : sent) {
       byId.put(s.sourceId(), s);
@@ -167,8 +187,12 @@ public final class DefaultCitationValidator implements CitationValidator {
     Map<String, CitedPassage> passages = new HashMap<>();
     List<String> claimTexts = new ArrayList<>();
     VerificationUsage usage = VerificationUsage.NONE;
-    double scoreSum = 0;
     int nClaims = answer.claims().size();
+    double[] share = new double[nClaims];
+    double[] coverage = new double[nClaims];
+    @Nullable SupportCheck[] checked = new SupportCheck[nClaims];
+    List<List<String>> validQuotes = new ArrayList<>(Collections.nCopies(nClaims, List.of()));
+    List<Pending> pending = new ArrayList<>();
     for (int ci = 0; ci < nClaims; ci++) {
       Claim claim = answer.claims().get(ci);
       String claimNo = "claim " + (ci + 1) + " of " + nClaims;
@@ -271,25 +295,27 @@ public final class DefaultCitationValidator implements CitationValidator {
       if (!visible || quotes.isEmpty()) {
         continue;
       }
-      double coverage = 0;
+      validQuotes.set(ci, quotes);
+      share[ci] = (double) quotes.size() / cs.size();
       if (quotes.size() == cs.size()) {
-        SupportVerdict v = supportVerifier.verify(claimText, quotes);
-        usage = usage.plus(v.usage());
-        coverage = v.coverage();
-        if (!v.supported()) {
-          issues.add(ValidationIssue.of(IssueType.UNSUPPORTED_CLAIM, unsupported(claimNo, v)));
-        } else if (coverage < WEAK_GROUNDING_COVERAGE) {
-          issues.add(
-              ValidationIssue.of(
-                  IssueType.WEAK_GROUNDING,
-                  String.format(
-                      Locale.ROOT,
-                      "%s: its quotes cover only %.0f%% of its terms",
-                      claimNo,
-                      coverage * 100)));
-        }
+        // judged below, all claims of the answer at once; its issues go where they stand today
+        pending.add(new Pending(ci, claimNo, new ClaimEvidence(claimText, quotes), issues.size()));
       }
-      scoreSum += ((double) quotes.size() / cs.size()) * coverage;
+    }
+    usage = usage.plus(checkSupport(pending, timeLeft, issues, coverage, checked));
+    double scoreSum = 0;
+    for (int ci = 0; ci < nClaims; ci++) {
+      scoreSum += share[ci] * coverage[ci];
+    }
+    List<ClaimCheck> claimChecks = new ArrayList<>(nClaims);
+    for (int ci = 0; ci < nClaims; ci++) {
+      SupportCheck sc = checked[ci];
+      claimChecks.add(
+          new ClaimCheck(
+              ci,
+              validQuotes.get(ci),
+              sc == null ? null : sc.rules(),
+              sc == null ? null : sc.judge()));
     }
     if (AnswerText.visible(answerText.text())) {
       List<int[]> uncited = AnswerText.uncited(answerText, claimTexts);
@@ -308,18 +334,102 @@ public final class DefaultCitationValidator implements CitationValidator {
       }
     }
     double score = nClaims == 0 ? 0 : scoreSum / nClaims;
-    return finish(issues, Math.max(0, Math.min(1, score)), usage);
+    return finish(issues, Math.max(0, Math.min(1, score)), usage, claimChecks);
+  }
+
+  /** A claim whose citations are all valid, waiting for the support check. */
+  private record Pending(int claim, String claimNo, ClaimEvidence evidence, int issueAt) {}
+
+  /**
+   * Runs the support verifier once on every pending claim, inserts each claim's issues where the
+   * per-claim loop would have put them, fills {@code coverage} and {@code checked}, and returns the
+   * verification usage. A judge failure becomes one {@link IssueType#JUDGE_UNAVAILABLE} issue.
+   */
+  private VerificationUsage checkSupport(
+      List<Pending> pending,
+      Duration timeLeft,
+      List<ValidationIssue> issues,
+      double[] coverage,
+      @Nullable SupportCheck[] checked) {
+    if (pending.isEmpty()) {
+      return VerificationUsage.NONE;
+    }
+    List<ClaimEvidence> evidence = new ArrayList<>(pending.size());
+    for (Pending p : pending) {
+      evidence.add(p.evidence());
+    }
+    long t0 = System.nanoTime();
+    List<SupportCheck> results;
+    try {
+      results = supportVerifier.checkAll(evidence, timeLeft);
+    } catch (ProviderException e) {
+      issues.add(
+          pending.get(0).issueAt(),
+          ValidationIssue.of(
+              IssueType.JUDGE_UNAVAILABLE,
+              "the support of "
+                  + pending.size()
+                  + (pending.size() == 1 ? " claim" : " claims")
+                  + " could not be checked: the judge failed ("
+                  + e.kind().name().toLowerCase(Locale.ROOT)
+                  + "); an answer is never served unchecked"));
+      return new VerificationUsage(0, TokenUsage.ZERO, Duration.ofNanos(System.nanoTime() - t0));
+    }
+    if (results.size() != pending.size()) {
+      throw new IllegalStateException(
+          "the support verifier returned "
+              + results.size()
+              + " checks for "
+              + pending.size()
+              + " claims; it must return one per claim");
+    }
+    VerificationUsage usage = VerificationUsage.NONE;
+    for (int k = 0; k < pending.size(); k++) {
+      Pending p = pending.get(k);
+      SupportCheck sc = Checks.notNull(results.get(k), "support check");
+      checked[p.claim()] = sc;
+      SupportVerdict v = sc.verdict();
+      usage = usage.plus(v.usage());
+      coverage[p.claim()] = v.coverage();
+    }
+    // insert from the last position back, so that earlier positions stay valid
+    for (int k = pending.size() - 1; k >= 0; k--) {
+      Pending p = pending.get(k);
+      SupportCheck sc = results.get(k);
+      SupportVerdict v = sc.verdict();
+      if (!v.supported()) {
+        issues.add(
+            p.issueAt(),
+            ValidationIssue.of(IssueType.UNSUPPORTED_CLAIM, unsupported(p.claimNo(), sc)));
+      } else if (v.coverage() < WEAK_GROUNDING_COVERAGE) {
+        issues.add(
+            p.issueAt(),
+            ValidationIssue.of(
+                IssueType.WEAK_GROUNDING,
+                String.format(
+                    Locale.ROOT,
+                    "%s: its quotes cover only %.0f%% of its terms",
+                    p.claimNo(),
+                    v.coverage() * 100)));
+      }
+    }
+    return usage;
   }
 
   /**
    * The detail of an unsupported claim: the verdict and the offending terms, each a single token.
    */
-  private static String unsupported(String claimNo, SupportVerdict v) {
+  private static String unsupported(String claimNo, SupportCheck sc) {
+    SupportVerdict v = sc.verdict();
     StringBuilder b =
         new StringBuilder(claimNo)
             .append(" is not supported by its quotes (")
-            .append(v.support().name().toLowerCase(Locale.ROOT))
-            .append(')');
+            .append(v.support().name().toLowerCase(Locale.ROOT));
+    JudgeVerdict judge = sc.judge();
+    if (judge != null) {
+      b.append(", judged by ").append(terms(List.of(judge.judge())).replace("\"", ""));
+    }
+    b.append(')');
     if (!v.contradicting().isEmpty()) {
       b.append("; contradicting: ").append(terms(v.contradicting()));
     }
@@ -359,8 +469,16 @@ public final class DefaultCitationValidator implements CitationValidator {
 
   private static ValidationReport finish(
       List<ValidationIssue> issues, double score, VerificationUsage usage) {
+    return finish(issues, score, usage, List.of());
+  }
+
+  private static ValidationReport finish(
+      List<ValidationIssue> issues,
+      double score,
+      VerificationUsage usage,
+      List<ClaimCheck> checks) {
     issues.sort(Comparator.comparing((ValidationIssue i) -> i.severity()));
-    return new ValidationReport(issues, score, usage);
+    return new ValidationReport(issues, score, usage, checks);
   }
 
   private static String sortedIds(Map<String, SentSource> byId) {

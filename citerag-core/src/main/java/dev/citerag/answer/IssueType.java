@@ -37,6 +37,11 @@ public enum IssueType {
    * from them, its negation disagrees with theirs, or too few of its content words occur in them.
    */
   UNSUPPORTED_CLAIM(Severity.CRITICAL),
+  /**
+   * The judge model that checks support failed: it is down, did not answer within the time left, or
+   * replied outside its format. The answer is not served unchecked.
+   */
+  JUDGE_UNAVAILABLE(Severity.CRITICAL),
   /** A quote that is not found but nearly matches a passage: likely paraphrase or drift. */
   QUOTE_DRIFT(Severity.WARNING),
   /** A claim whose key terms appear in none of its cited sources. */

@@ -103,8 +103,7 @@ final class GenerateValidateLoop {
     } catch (ProviderException e) {
       addTime(tb.latency, Stage.GENERATE, tg);
       // a failure at (or within 5 % / 50 ms of) the deadline is the deadline's doing
-      long slack = Math.max(50_000_000L, Durations.saturatedNanos(deadline) / 20);
-      boolean late = remaining(tb.t0) <= slack;
+      boolean late = remaining(tb.t0) <= slack();
       return Step.done(
           tb.rejected(
               late ? RejectReason.DEADLINE_EXCEEDED : RejectReason.PROVIDER_ERROR,
@@ -152,9 +151,28 @@ final class GenerateValidateLoop {
       return Step.retry(parsed.issues(), true);
     }
     BuiltContext ctx = request.context();
-    ValidationReport report = validator.validate(answer, ctx.sources());
+    Duration left = Duration.ofNanos(Math.max(1, remaining(tb.t0)));
+    ValidationReport report = validator.validate(answer, ctx.sources(), left);
     addTime(tb.latency, Stage.VALIDATE, tv);
     tb.attempt(request.attempt(), reply, report.issues(), genTime, report.verification());
+    List<ValidationIssue> judgeDown =
+        report.criticalIssues().stream()
+            .filter(i -> i.type() == IssueType.JUDGE_UNAVAILABLE)
+            .toList();
+    if (!judgeDown.isEmpty()) {
+      // the judge, not the answer, failed: another attempt would meet the same judge; reject now,
+      // and never serve the answer unchecked (a failure at the deadline is the deadline's doing)
+      boolean late = remaining(tb.t0) <= slack();
+      return Step.done(
+          tb.rejected(
+              late ? RejectReason.DEADLINE_EXCEEDED : RejectReason.JUDGE_UNAVAILABLE,
+              report.criticalIssues(),
+              late
+                  ? "deadline of "
+                      + Durations.saturatedNanos(deadline) / 1_000_000
+                      + " ms passed while the judge checked the answer's support"
+                  : "the judge that checks support failed; the answer was not served unchecked"));
+    }
     if (!report.passed()) {
       return Step.retry(report.criticalIssues(), false);
     }
@@ -177,6 +195,11 @@ final class GenerateValidateLoop {
               RejectReason.INVALID_CITATIONS, unlocated, describe(unlocated, request.attempt())));
     }
     return Step.done(tb.answered(served, resolve(served, ctx), report));
+  }
+
+  /** How close to the deadline a failure counts as the deadline's doing: 5 %, at least 50 ms. */
+  private long slack() {
+    return Math.max(50_000_000L, Durations.saturatedNanos(deadline) / 20);
   }
 
   private long remaining(long t0) {

@@ -1,8 +1,11 @@
 package dev.citerag.pipeline;
 
+import dev.citerag.answer.Citation;
 import dev.citerag.answer.Claim;
+import dev.citerag.answer.ClaimCheck;
 import dev.citerag.answer.ValidationIssue;
 import dev.citerag.internal.Checks;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -35,6 +38,8 @@ public sealed interface RagResult
    * @param groundingScore in [0,1]
    * @param warnings non-critical validation findings
    * @param trace how the request went
+   * @param checks per claim, in claim order, what was checked: its quotes (always) and who checked
+   *     its support (the deterministic rules, a judge model, or both) with their verdicts
    */
   record Answered(
       String answer,
@@ -42,7 +47,8 @@ public sealed interface RagResult
       List<ResolvedCitation> citations,
       double groundingScore,
       List<ValidationIssue> warnings,
-      Trace trace)
+      Trace trace,
+      List<ClaimCheck> checks)
       implements RagResult {
     /**
      * Checks the fields and copies the lists.
@@ -53,8 +59,9 @@ public sealed interface RagResult
      * @param groundingScore in [0,1]
      * @param warnings non-critical validation findings
      * @param trace how the request went
-     * @throws IllegalArgumentException when {@code answer} is blank, there is no citation, or a
-     *     field is null
+     * @param checks per claim, in claim order, what was checked
+     * @throws IllegalArgumentException when {@code answer} is blank, there is no citation, a field
+     *     is null, or {@code checks} does not hold one check per claim in claim order
      */
     public Answered {
       Checks.notBlank(answer, "answer");
@@ -65,6 +72,56 @@ public sealed interface RagResult
       }
       warnings = List.copyOf(warnings);
       Checks.notNull(trace, "trace");
+      checks = List.copyOf(Checks.noNullElements(checks, "checks"));
+      if (checks.size() != claims.size()) {
+        throw new IllegalArgumentException(
+            "checks must hold one check per claim, "
+                + claims.size()
+                + " claims but "
+                + checks.size()
+                + " checks");
+      }
+      for (int i = 0; i < checks.size(); i++) {
+        if (checks.get(i).claim() != i) {
+          throw new IllegalArgumentException(
+              "checks must be in claim order, check "
+                  + i
+                  + " names claim "
+                  + checks.get(i).claim());
+        }
+      }
+    }
+
+    /**
+     * An answer whose support nobody reported checking: each claim's check holds its quotes and no
+     * support verdict.
+     *
+     * @param answer the answer text
+     * @param claims its claims with their (verified) citations
+     * @param citations every citation resolved to its chunk
+     * @param groundingScore in [0,1]
+     * @param warnings non-critical validation findings
+     * @param trace how the request went
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public Answered(
+        String answer,
+        List<Claim> claims,
+        List<ResolvedCitation> citations,
+        double groundingScore,
+        List<ValidationIssue> warnings,
+        Trace trace) {
+      this(answer, claims, citations, groundingScore, warnings, trace, quotesOnly(claims));
+    }
+
+    private static List<ClaimCheck> quotesOnly(List<Claim> claims) {
+      List<ClaimCheck> out = new ArrayList<>(claims.size());
+      for (int i = 0; i < claims.size(); i++) {
+        out.add(
+            new ClaimCheck(
+                i, claims.get(i).citations().stream().map(Citation::quote).toList(), null, null));
+      }
+      return out;
     }
 
     /** {@return always {@code answered}} */

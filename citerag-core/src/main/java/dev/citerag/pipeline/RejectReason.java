@@ -14,6 +14,11 @@ public enum RejectReason {
   BLOCKED,
   /** The provider failed (after its retries): unavailable, rate limited, auth, bad request. */
   PROVIDER_ERROR,
+  /**
+   * The judge model that checks claims' support failed (down, or replied outside its format); the
+   * answer was not served unchecked.
+   */
+  JUDGE_UNAVAILABLE,
   /** The pipeline's deadline passed before a valid answer was produced. */
   DEADLINE_EXCEEDED;
 

@@ -81,7 +81,13 @@ final class TraceBuilder {
   RagResult answered(ModelAnswer a, List<ResolvedCitation> citations, ValidationReport report) {
     RagResult r =
         new RagResult.Answered(
-            a.answer(), a.claims(), citations, report.groundingScore(), report.warnings(), trace());
+            a.answer(),
+            a.claims(),
+            citations,
+            report.groundingScore(),
+            report.warnings(),
+            trace(),
+            report.checks());
     logOutcome(r, "answered");
     return r;
   }

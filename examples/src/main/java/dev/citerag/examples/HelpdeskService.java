@@ -124,7 +124,9 @@ public final class HelpdeskService {
     }
     RagResult.Rejected j = (RagResult.Rejected) r;
     boolean down =
-        j.reason() == RejectReason.PROVIDER_ERROR || j.reason() == RejectReason.DEADLINE_EXCEEDED;
+        j.reason() == RejectReason.PROVIDER_ERROR
+            || j.reason() == RejectReason.DEADLINE_EXCEEDED
+            || j.reason() == RejectReason.JUDGE_UNAVAILABLE;
     return down
         ? new Escalation(
             Escalation.Kind.UNAVAILABLE,

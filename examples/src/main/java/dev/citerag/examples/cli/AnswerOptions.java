@@ -26,6 +26,18 @@ final class AnswerOptions {
   private @Nullable String model;
 
   @Option(
+      names = "--judge",
+      paramLabel = "JUDGE",
+      converter = OptionValues.Judge.class,
+      description =
+          "check each claim's support with a judge model where the rules find too little:"
+              + " ollama:bespoke-minicheck (a local grounding model, Yes/No per claim),"
+              + " openai:MODEL or gemini:MODEL (one JSON-schema call per answer), or same (the"
+              + " answering model); a judge that fails gets the answer rejected (default: rules"
+              + " only)")
+  private @Nullable String judge;
+
+  @Option(
       names = "--min-similarity",
       paramLabel = "X",
       converter = OptionValues.Similarity.class,
@@ -71,6 +83,10 @@ final class AnswerOptions {
 
   Optional<String> model() {
     return Optional.ofNullable(model);
+  }
+
+  Optional<String> judge() {
+    return Optional.ofNullable(judge);
   }
 
   OptionalDouble minSimilarity() {

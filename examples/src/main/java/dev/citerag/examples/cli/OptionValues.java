@@ -39,6 +39,28 @@ final class OptionValues {
     return n;
   }
 
+  /** A judge: {@code same}, or a provider and a model name. */
+  static final Pattern JUDGE =
+      Pattern.compile("same|(ollama|openai|gemini):[A-Za-z0-9._:/\\-]{1,128}");
+
+  /**
+   * {@code --judge J}: {@code same}, {@code ollama:MODEL}, {@code openai:MODEL} or {@code
+   * gemini:MODEL}.
+   */
+  static final class Judge implements ITypeConverter<String> {
+    @Override
+    public String convert(String v) {
+      if (!JUDGE.matcher(v).matches()) {
+        throw new TypeConversionException(
+            "must be same, ollama:MODEL, openai:MODEL or gemini:MODEL (e.g."
+                + " ollama:bespoke-minicheck), was \""
+                + (v.length() > 60 ? v.substring(0, 60) + "..." : v)
+                + "\"");
+      }
+      return v;
+    }
+  }
+
   /** {@code --k N}: chunks retrieved, 1 to 100. */
   static final class TopK implements ITypeConverter<Integer> {
     @Override

@@ -78,7 +78,8 @@ final class ReadOptions {
         answer == null ? OptionalDouble.empty() : answer.minSimilarity(),
         answer == null || answer.requireLexical(),
         answer == null ? Strictness.BALANCED : answer.strictness(),
-        verbose);
+        verbose,
+        answer == null ? Optional.empty() : answer.judge());
   }
 
   Optional<Path> docs() {

@@ -1,6 +1,7 @@
 package dev.citerag.examples.internal;
 
 import dev.citerag.IdentityMismatchException;
+import dev.citerag.answer.DefaultCitationValidator;
 import dev.citerag.embed.Embedder;
 import dev.citerag.embed.EmbedderIdentity;
 import dev.citerag.ingest.Document;
@@ -217,6 +218,15 @@ public final class Engine implements AutoCloseable {
               .requireLexicalMatch(o.requireLexical())
               .minSimilarity(o.minSimilarity().orElse(defaultMinSimilarity(o.embedder())));
       o.k().ifPresent(pb::topK);
+      if (chooseModel && o.judge().isPresent()) {
+        pb.validator(
+            DefaultCitationValidator.withSupportVerifier(
+                Providers.judge(o.judge().get(), model.chatModel(), env)));
+        err.println(
+            "citerag: judge "
+                + o.judge().get()
+                + " (rules first; the judge decides the claims they find too little in)");
+      }
       if (model.chatModel() != null) {
         pb.generator(AnswerGenerator.of(model.chatModel()));
       } else {

@@ -22,6 +22,8 @@ import java.util.OptionalInt;
  * @param requireLexical {@code --require-lexical}
  * @param strictness {@code --strictness} of the extractive generator
  * @param verbose {@code --verbose}: name skipped files in full
+ * @param judge {@code --judge}: {@code same}, {@code ollama:MODEL}, {@code openai:MODEL} or {@code
+ *     gemini:MODEL}; empty for the rules alone
  */
 public record EngineOptions(
     Optional<Path> docs,
@@ -33,7 +35,8 @@ public record EngineOptions(
     OptionalDouble minSimilarity,
     boolean requireLexical,
     Strictness strictness,
-    boolean verbose) {
+    boolean verbose,
+    Optional<String> judge) {
 
   /** Default pgvector collection (table prefix). */
   public static final String DEFAULT_COLLECTION = "citerag";
@@ -54,6 +57,7 @@ public record EngineOptions(
         OptionalDouble.empty(),
         true,
         Strictness.BALANCED,
-        verbose);
+        verbose,
+        Optional.empty());
   }
 }

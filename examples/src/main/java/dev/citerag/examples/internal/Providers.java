@@ -1,5 +1,8 @@
 package dev.citerag.examples.internal;
 
+import dev.citerag.answer.LexicalSupportVerifier;
+import dev.citerag.answer.ModelSupportVerifier;
+import dev.citerag.answer.SupportVerifier;
 import dev.citerag.chat.ChatModel;
 import dev.citerag.embed.Embedder;
 import dev.citerag.embed.LocalHashingEmbedder;
@@ -19,6 +22,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -165,6 +169,51 @@ public final class Providers {
     } catch (Exception e) {
       return false;
     }
+  }
+
+  /**
+   * The support verifier {@code --judge} asks for: the deterministic rules first, then the judge
+   * where they find too little ({@link SupportVerifier#rulesThenJudge}). {@code same} judges with
+   * the answering model; {@code ollama:MODEL}, {@code openai:MODEL} and {@code gemini:MODEL} build
+   * that provider's adapter from {@code env} with that model. A model whose name holds {@code
+   * minicheck} is asked in its own Yes/No format, one call per claim; any other in the JSON-schema
+   * format, one call per answer.
+   *
+   * @throws IllegalArgumentException when {@code same} is asked with no answering model, or the
+   *     provider cannot be configured from the environment
+   */
+  public static SupportVerifier judge(
+      String spec, @Nullable ChatModel answering, Map<String, String> env) {
+    ChatModel judge;
+    if (spec.equals("same")) {
+      if (answering == null) {
+        throw new IllegalArgumentException(
+            "option --judge same needs a model that answers; the extractive generator is none"
+                + " (choose one with --model, or name the judge: --judge ollama:bespoke-minicheck)");
+      }
+      judge = answering;
+    } else {
+      int colon = spec.indexOf(':');
+      String provider = spec.substring(0, colon);
+      String name = spec.substring(colon + 1);
+      judge =
+          switch (provider) {
+            case "ollama" -> OllamaChatModel.builder().environment(env).model(name).build();
+            case "openai" -> OpenAiChatModel.builder().environment(env).model(name).build();
+            case "gemini" -> GeminiChatModel.builder().environment(env).model(name).build();
+            default ->
+                throw new IllegalArgumentException(
+                    "option --judge must be same, ollama:MODEL, openai:MODEL or gemini:MODEL, was \""
+                        + spec
+                        + "\"");
+          };
+    }
+    ModelSupportVerifier.Style style =
+        judge.name().toLowerCase(Locale.ROOT).contains("minicheck")
+            ? ModelSupportVerifier.Style.MINICHECK
+            : ModelSupportVerifier.Style.JSON_SCHEMA;
+    return SupportVerifier.rulesThenJudge(
+        new LexicalSupportVerifier(), ModelSupportVerifier.builder(judge).style(style).build());
   }
 
   /** Gemini with the key and base URL from {@code env}, the model from {@code GEMINI_MODEL}. */

@@ -6,7 +6,10 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.citerag.answer.ClaimCheck;
+import dev.citerag.answer.JudgeVerdict;
 import dev.citerag.answer.SentSource;
+import dev.citerag.answer.SupportVerdict;
 import dev.citerag.answer.ValidationIssue;
 import dev.citerag.chat.TokenUsage;
 import dev.citerag.ingest.IngestReport;
@@ -21,6 +24,7 @@ import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -35,7 +39,7 @@ import java.util.TreeMap;
  * status      "answered" | "not_in_sources" | "rejected"
  * reason      null when answered; else low_similarity, no_lexical_match, no_results,
  *             not_in_sources, truncated, blocked, invalid_citations, invalid_reply,
- *             provider_error or deadline_exceeded
+ *             provider_error, judge_unavailable or deadline_exceeded
  * detail      a sentence for people (null when answered)
  * question    the question asked
  * answer      the verified answer text; null unless answered (a rejected reply is never shown)
@@ -44,6 +48,11 @@ import java.util.TreeMap;
  * issues      [{type, severity, detail, source_id, quote}]  warnings of an answer, failed checks
  *             of a rejection
  * grounding_score  in [0,1] when answered, else null
+ * verified    one line saying what was checked, e.g. "quotes checked · support checked by rules"
+ *             (null unless answered)
+ * checks      [{claim, quotes:[..], rules, judge:{name, verdict, evidence}}]  per claim, what was
+ *             checked: rules and judge are null when they did not run; verdicts are supported,
+ *             contradicted or not_enough
  * retrieved   [{source_id (the id it was sent under, or null), chunk_id, doc_id, source, section,
  *              title, page, text, dense_score, dense_rank, lexical_rank, lexical_score, fused_score,
  *              sent, metadata}]
@@ -111,12 +120,16 @@ public final class ResultJson {
       }
       a.warnings().forEach(i -> issues.add(issue(i)));
       o.put("grounding_score", round(a.groundingScore(), 4));
+      o.put("verified", Verified.summary(a));
+      o.set("checks", checks(a.checks()));
     } else if (r instanceof RagResult.Abstained a) {
       o.put("reason", a.reason().wire());
       o.put("detail", a.detail());
       o.put("question", t.question());
       o.putNull("answer");
       o.putNull("grounding_score");
+      o.putNull("verified");
+      o.set("checks", F.arrayNode());
     } else if (r instanceof RagResult.Rejected j) {
       o.put("reason", j.reason().wire());
       o.put("detail", j.detail());
@@ -124,6 +137,8 @@ public final class ResultJson {
       o.putNull("answer");
       j.issues().forEach(i -> issues.add(issue(i)));
       o.putNull("grounding_score");
+      o.putNull("verified");
+      o.set("checks", F.arrayNode());
     }
     o.set("segments", segments);
     o.set("citations", citations);
@@ -135,6 +150,33 @@ public final class ResultJson {
     o.put("generator", t.generator());
     o.put("attempts", t.attempts().size());
     return o;
+  }
+
+  /** Per claim: its quotes, and the rules' and the judge's verdicts where they ran. */
+  private static ArrayNode checks(List<ClaimCheck> checks) {
+    ArrayNode out = F.arrayNode();
+    for (ClaimCheck c : checks) {
+      ObjectNode o = out.addObject();
+      o.put("claim", c.claim());
+      ArrayNode qs = o.putArray("quotes");
+      c.quotes().forEach(qs::add);
+      SupportVerdict.Support rules = c.rules();
+      if (rules == null) {
+        o.putNull("rules");
+      } else {
+        o.put("rules", rules.name().toLowerCase(Locale.ROOT));
+      }
+      JudgeVerdict j = c.judge();
+      if (j == null) {
+        o.putNull("judge");
+      } else {
+        ObjectNode jo = o.putObject("judge");
+        jo.put("name", j.judge());
+        jo.put("verdict", j.support().name().toLowerCase(Locale.ROOT));
+        jo.put("evidence", j.evidence());
+      }
+    }
+    return out;
   }
 
   /** Retrieval only ({@code search}, {@code /debug/retrieve}): {@code {question, retrieved}}. */

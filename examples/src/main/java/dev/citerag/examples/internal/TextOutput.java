@@ -56,6 +56,7 @@ public final class TextOutput {
         b.append("\nWarnings (served anyway, not failures):\n");
         a.warnings().forEach(w -> b.append("  - ").append(issue(w)).append('\n'));
       }
+      b.append("\nVerified: ").append(Verified.summary(a)).append('\n');
       b.append('\n')
           .append(
               footer(a.trace(), String.format(Locale.ROOT, "grounding %.2f", a.groundingScore())));

@@ -6,7 +6,7 @@
   const $ = (id) => document.getElementById(id);
 
   const LABELS = {
-    answered: 'Answer (every citation checked)',
+    answered: 'Answer',
     not_in_sources: 'Not in the documents',
     rejected: 'Rejected: no verified answer'
   };
@@ -21,6 +21,7 @@
     invalid_citations: 'the citations failed verification',
     invalid_reply: 'the reply did not follow the answer format',
     provider_error: 'the model provider failed',
+    judge_unavailable: 'the judge that checks support failed, so the answer was not served unchecked',
     deadline_exceeded: 'no verified answer in time'
   };
 
@@ -140,7 +141,8 @@
     outcome.className = 'outcome ' + j.status;
     result.dataset.status = j.status;
     result.dataset.question = j.question;
-    $('outcome-label').textContent = LABELS[j.status] || j.status;
+    const label = LABELS[j.status] || j.status;
+    $('outcome-label').textContent = j.verified ? label + ' (' + j.verified + ')' : label;
     if (j.status === 'answered') {
       renderAnswer(j);
     } else {

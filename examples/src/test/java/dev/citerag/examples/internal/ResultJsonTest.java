@@ -18,6 +18,8 @@ class ResultJsonTest {
           "answer",
           "segments",
           "citations",
+          "verified",
+          "checks",
           "issues",
           "grounding_score",
           "retrieved",
@@ -90,6 +92,13 @@ class ResultJsonTest {
     assertThat(j.get("latency_ms").get("embed").asDouble()).isEqualTo(1.235);
     assertThat(j.get("latency_ms").get("total").asDouble()).isEqualTo(7.0);
     assertThat(j.get("model").asText()).isEqualTo("extractive");
+    // a result built without a support check says so: its quotes only
+    assertThat(j.get("verified").asText()).isEqualTo("quotes checked \u00b7 support not checked");
+    JsonNode check = j.get("checks").get(0);
+    assertThat(check.get("claim").asInt()).isZero();
+    assertThat(check.get("quotes")).isNotEmpty();
+    assertThat(check.get("rules").isNull()).isTrue();
+    assertThat(check.get("judge").isNull()).isTrue();
   }
 
   @Test

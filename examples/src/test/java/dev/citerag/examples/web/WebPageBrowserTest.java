@@ -141,7 +141,7 @@ class WebPageBrowserTest {
     assertThat(result.getAttribute("data-status")).isEqualTo("answered");
     assertThat(driver.findElement(By.id("outcome")).getAttribute("class")).contains("answered");
     assertThat(driver.findElement(By.id("outcome-label")).getDomProperty("textContent"))
-        .isEqualTo("Answer (every citation checked)");
+        .isEqualTo("Answer (quotes checked \u00b7 support checked by rules)");
     WebElement answer = driver.findElement(By.id("answer"));
     assertThat(answer.getText())
         .contains("Production deploys are allowed Monday to Thursday between 09:00 and 16:00 UTC.");
