@@ -7,6 +7,7 @@ import dev.citerag.store.SearchHit;
 import dev.citerag.store.WriteResult;
 import dev.citerag.text.internal.Hashing;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -23,13 +24,16 @@ public final class PgCollection {
   private final PgSchema schema;
   private final PgWriter writer;
   private final PgSearches searches;
+  private final DataSource dataSource;
+  private final int lockKey;
 
   private PgCollection(DataSource dataSource, Settings settings) {
     this.settings = settings;
+    this.dataSource = dataSource;
     Sql sql = new Sql(settings);
     Jdbc jdbc = new Jdbc(dataSource, settings);
     // the advisory-lock key of this collection: schema creation and document writes lock under it
-    int lockKey =
+    this.lockKey =
         ByteBuffer.wrap(Hashing.sha256("citerag", settings.schema(), settings.collection()))
             .getInt();
     this.schema = new PgSchema(dataSource, settings, sql, jdbc, lockKey);
@@ -78,6 +82,15 @@ public final class PgCollection {
   /** See {@link dev.citerag.store.VectorStore#deleteDocument}. */
   public boolean deleteDocument(String docId) {
     return writer.deleteDocument(docId);
+  }
+
+  /**
+   * Takes the collection's ingest lock, waiting at most {@code wait} (see {@link IngestLock}).
+   *
+   * @throws dev.citerag.StoreException when another ingest holds it longer, or the database fails
+   */
+  public IngestLock lockIngest(Duration wait) {
+    return IngestLock.acquire(dataSource, lockKey, settings, wait);
   }
 
   /** See {@link dev.citerag.store.VectorStore#documentIds}. */
