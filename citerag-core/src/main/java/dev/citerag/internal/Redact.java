@@ -81,16 +81,20 @@ public final class Redact {
     // Bound the work: masking looks at a few times the kept length, never at megabytes.
     String s = text.length() > 4 * limit + 64 ? text.substring(0, 4 * limit + 64) : text;
     boolean cut = s.length() < text.length();
+    List<String> folded = new ArrayList<>();
     for (String secret : secrets) {
       if (secret != null && !secret.isBlank()) {
-        s = maskFolded(maskPieces(s.replace(secret, MASK), secret), secret);
+        s = maskPieces(s.replace(secret, MASK), secret);
+        folded.add(secret);
       }
     }
     for (String secret : registered()) {
       if (secret.length() >= MIN_SECRET_PIECE) {
-        s = maskFolded(s.replace(secret, MASK), secret);
+        s = s.replace(secret, MASK);
+        folded.add(secret);
       }
     }
+    s = maskFolded(s, folded);
     s = credentials(s);
     StringBuilder out = new StringBuilder(Math.min(s.length(), limit) + 3);
     for (int i = 0; i < s.length() && out.length() < limit; i++) {
@@ -131,8 +135,8 @@ public final class Redact {
 
   /**
    * Whether {@code word} (a term a model wrote) is a registered secret, holds one, or holds a piece
-   * of one at least {@value #MIN_SECRET_PIECE} characters long (the whole secret when it is
-   * shorter), compared under {@link #fold}.
+   * of one at least {@value #MIN_SECRET_PIECE} characters long, compared under {@link #fold}; a
+   * secret shorter than that matches only a word that is exactly it.
    *
    * @param word the word
    * @return true when it must not be shown
@@ -163,12 +167,15 @@ public final class Redact {
       if (f.isEmpty()) {
         continue;
       }
-      int min = Math.min(MIN_SECRET_PIECE, f.length());
-      if (w.contains(f) || longestCommonRun(w, 0, f) >= min) {
-        return true;
+      if (f.length() < MIN_SECRET_PIECE) {
+        // a short secret (a test password) would match half the words it shares letters with
+        if (w.equals(f)) {
+          return true;
+        }
+        continue;
       }
-      for (int i = 1; i + min <= w.length(); i++) {
-        if (longestCommonRun(w, i, f) >= min) {
+      for (int i = 0; i + MIN_SECRET_PIECE <= w.length(); i++) {
+        if (longestCommonRun(w, i, f) >= MIN_SECRET_PIECE) {
           return true;
         }
       }
@@ -208,27 +215,33 @@ public final class Redact {
     for (int i = 0; i < text.length(); ) {
       int cp = text.codePointAt(i);
       int n = Character.charCount(cp);
-      if (Character.getType(cp) != Character.FORMAT) {
-        String part =
-            cp < 0x80
-                ? String.valueOf((char) cp)
-                : Normalizer.normalize(text.substring(i, i + n), Normalizer.Form.NFKC);
+      if (cp < 0x80) {
+        put(out, lookAlike(Character.toLowerCase(cp)), i, origin);
+      } else if (Character.getType(cp) != Character.FORMAT) {
+        String part = text.substring(i, i + n);
+        String nfkc = Normalizer.normalize(part, Normalizer.Form.NFKC);
+        // a few characters expand to many (U+FDFA to 18): those are kept as they are, so that the
+        // folded text is at most 4 times as long as the text
+        part = nfkc.length() <= 4 ? nfkc : part;
         for (int j = 0; j < part.length(); ) {
-          int c = Character.toLowerCase(part.codePointAt(j));
+          int c = part.codePointAt(j);
           j += Character.charCount(c);
-          int m = lookAlike(c);
-          if (origin != null && out.length() < origin.length) {
-            origin[out.length()] = i;
-          }
-          out.appendCodePoint(m);
-          if (origin != null && Character.charCount(m) == 2 && out.length() - 1 < origin.length) {
-            origin[out.length() - 1] = i;
-          }
+          put(out, lookAlike(Character.toLowerCase(c)), i, origin);
         }
       }
       i += n;
     }
     return out.toString();
+  }
+
+  private static void put(StringBuilder out, int cp, int from, int @Nullable [] origin) {
+    int at = out.length();
+    out.appendCodePoint(cp);
+    if (origin != null) {
+      for (int k = at; k < out.length() && k < origin.length; k++) {
+        origin[k] = from;
+      }
+    }
   }
 
   private static final String LOOK_ALIKE_FROM =
@@ -243,35 +256,40 @@ public final class Redact {
   }
 
   /**
-   * Masks every run of {@code text} that, folded, is a piece of the folded {@code secret} at least
-   * {@value #MIN_SECRET_PIECE} characters long (the whole secret when shorter), with the format
-   * characters inside it.
+   * Masks every run of {@code text} that, folded, is a piece of a folded secret at least {@value
+   * #MIN_SECRET_PIECE} characters long (the whole secret when shorter), with the format characters
+   * inside it. The text is folded once for all secrets.
    */
-  static String maskFolded(String text, String secret) {
-    String fs = fold(secret, null);
-    if (fs.isEmpty() || text.isEmpty()) {
+  static String maskFolded(String text, Collection<String> secrets) {
+    if (text.isEmpty() || secrets.isEmpty()) {
       return text;
     }
     int[] origin = new int[4 * text.length() + 4];
     String ft = fold(text, origin);
-    int min = Math.min(MIN_SECRET_PIECE, fs.length());
     boolean[] masked = null;
-    int i = 0;
-    while (i + min <= ft.length()) {
-      int longest = longestCommonRun(ft, i, fs);
-      if (longest >= min) {
-        if (masked == null) {
-          masked = new boolean[text.length()];
+    for (String secret : secrets) {
+      String fs = fold(secret, null);
+      if (fs.isEmpty()) {
+        continue;
+      }
+      int min = Math.min(MIN_SECRET_PIECE, fs.length());
+      int i = 0;
+      while (i + min <= ft.length()) {
+        int longest = longestCommonRun(ft, i, fs);
+        if (longest >= min) {
+          if (masked == null) {
+            masked = new boolean[text.length()];
+          }
+          int from = origin[i];
+          int last = origin[i + longest - 1];
+          int to = last + Character.charCount(text.codePointAt(last));
+          for (int k = from; k < to; k++) {
+            masked[k] = true;
+          }
+          i += longest;
+        } else {
+          i++;
         }
-        int from = origin[i];
-        int last = origin[i + longest - 1];
-        int to = last + Character.charCount(text.codePointAt(last));
-        for (int k = from; k < to; k++) {
-          masked[k] = true;
-        }
-        i += longest;
-      } else {
-        i++;
       }
     }
     if (masked == null) {

@@ -77,6 +77,17 @@ class RedactTest {
   }
 
   @Test
+  void folding_bounds_its_work_for_characters_that_expand_and_short_secrets_match_whole_words() {
+    String s =
+        Redact.providerText(
+            "\uFDFA".repeat(200) + " " + KEY.toLowerCase(java.util.Locale.ROOT), 5000, KEY);
+    assertThat(s).endsWith(" " + Redact.MASK).startsWith("\uFDFA");
+    Redact.registerSecret("pw42");
+    assertThat(Redact.matchesSecret("PW42")).isTrue();
+    assertThat(Redact.matchesSecret("pw421")).isFalse();
+  }
+
+  @Test
   void url_masks_credential_parameters_whatever_their_case() {
     assertThat(Redact.url("jdbc:postgresql://db.test/rag?PassWord=s3cr3t&SSLPASSWORD=k3y&x=1"))
         .isEqualTo("jdbc:postgresql://db.test/rag?PassWord=****&SSLPASSWORD=****&x=1");
