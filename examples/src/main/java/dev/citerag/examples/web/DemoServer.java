@@ -89,7 +89,10 @@ public final class DemoServer implements AutoCloseable {
    */
   public static final int STORE_RETRY_AFTER_SECONDS = 5;
 
-  /** Largest request body accepted by {@code /ingest}. */
+  /**
+   * Largest JSON request body accepted by {@code /ingest} (a file upload is stored on disk and may
+   * be larger; see {@link UploadSpool#MAX_UPLOAD_BYTES}).
+   */
   public static final int MAX_INGEST_BODY = 16 * 1024 * 1024;
 
   private static final String RESOURCES = "/dev/citerag/examples/web/";
