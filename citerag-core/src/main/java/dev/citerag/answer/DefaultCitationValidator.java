@@ -8,6 +8,7 @@ import dev.citerag.answer.internal.QuoteMatcher;
 import dev.citerag.chat.TokenUsage;
 import dev.citerag.internal.Checks;
 import java.time.Duration;
+import dev.citerag.internal.Redact;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -443,7 +444,8 @@ public final class DefaultCitationValidator implements CitationValidator {
 
   /**
    * Terms as tokens: letters, digits, marks and inner connectors only, each cut short, a few at
-   * most.
+   * most; a term that is (or holds a piece of) a registered secret is dropped ({@link
+   * Redact#matchesSecret}).
    */
   static String terms(List<String> terms) {
     List<String> out = new ArrayList<>();
@@ -460,7 +462,7 @@ public final class DefaultCitationValidator implements CitationValidator {
           b.appendCodePoint(cp);
         }
       }
-      if (b.length() > 0) {
+      if (b.length() > 0 && !Redact.matchesSecret(t)) {
         out.add('"' + b.toString() + '"');
       }
     }

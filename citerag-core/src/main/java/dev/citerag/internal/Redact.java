@@ -1,8 +1,12 @@
 package dev.citerag.internal;
 
+import java.text.Normalizer;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -19,10 +23,22 @@ import org.jspecify.annotations.Nullable;
  * {@code key=}, {@code token=} or {@code password=} parameter) is masked too, for adapters whose
  * credentials live outside the library (an OkHttp interceptor adding a header).
  *
+ * <p>A secret is found not only as given but under folding: other letter case, zero-width and other
+ * invisible format characters inserted, compatibility forms (full-width letters) and letters of
+ * other scripts that look like Latin ones ({@link #fold}). Secrets that the library is configured
+ * with (API keys, database passwords) are registered once ({@link #registerSecret}) and masked in
+ * every text this class makes safe, and {@link #matchesSecret} tells whether a word a model wrote
+ * is one of them.
+ *
  * <p>All scans are linear in the length of the text: no regular expression is used.
  */
 public final class Redact {
   private Redact() {}
+
+  /** Most secrets remembered; the oldest is forgotten beyond this. */
+  static final int MAX_REGISTERED = 256;
+
+  private static final Set<String> REGISTERED = new LinkedHashSet<>();
 
   /** What replaces a secret. */
   public static final String MASK = "****";
@@ -65,11 +81,20 @@ public final class Redact {
     // Bound the work: masking looks at a few times the kept length, never at megabytes.
     String s = text.length() > 4 * limit + 64 ? text.substring(0, 4 * limit + 64) : text;
     boolean cut = s.length() < text.length();
+    List<String> folded = new ArrayList<>();
     for (String secret : secrets) {
       if (secret != null && !secret.isBlank()) {
         s = maskPieces(s.replace(secret, MASK), secret);
+        folded.add(secret);
       }
     }
+    for (String secret : registered()) {
+      if (secret.length() >= MIN_SECRET_PIECE) {
+        s = s.replace(secret, MASK);
+        folded.add(secret);
+      }
+    }
+    s = maskFolded(s, folded);
     s = credentials(s);
     StringBuilder out = new StringBuilder(Math.min(s.length(), limit) + 3);
     for (int i = 0; i < s.length() && out.length() < limit; i++) {
@@ -78,6 +103,205 @@ public final class Redact {
     }
     if (cut || s.length() > limit) {
       out.append("...");
+    }
+    return out.toString();
+  }
+
+  /**
+   * Remembers a secret the library was configured with (an API key, a database password), so that
+   * {@link #providerText} masks it in any text and {@link #matchesSecret} recognises it. Blank
+   * values are ignored; at most {@value #MAX_REGISTERED} are kept, the oldest forgotten first.
+   *
+   * @param secret the secret; null is ignored
+   */
+  public static void registerSecret(@Nullable String secret) {
+    if (secret == null || secret.isBlank()) {
+      return;
+    }
+    synchronized (REGISTERED) {
+      REGISTERED.remove(secret);
+      REGISTERED.add(secret);
+      if (REGISTERED.size() > MAX_REGISTERED) {
+        REGISTERED.remove(REGISTERED.iterator().next());
+      }
+    }
+  }
+
+  private static List<String> registered() {
+    synchronized (REGISTERED) {
+      return REGISTERED.isEmpty() ? List.of() : new ArrayList<>(REGISTERED);
+    }
+  }
+
+  /**
+   * Whether {@code word} (a term a model wrote) is a registered secret, holds one, or holds a piece
+   * of one at least {@value #MIN_SECRET_PIECE} characters long, compared under {@link #fold}; a
+   * secret shorter than that matches only a word that is exactly it.
+   *
+   * @param word the word
+   * @return true when it must not be shown
+   */
+  public static boolean matchesSecret(String word) {
+    return matchesSecret(word, List.of());
+  }
+
+  /**
+   * {@link #matchesSecret(String)} against the registered secrets and {@code secrets}.
+   *
+   * @param word the word
+   * @param secrets further secrets (blank ones are ignored)
+   * @return true when it must not be shown
+   */
+  public static boolean matchesSecret(String word, Collection<String> secrets) {
+    String w = fold(word, null);
+    if (w.isEmpty()) {
+      return false;
+    }
+    List<String> all = new ArrayList<>(registered());
+    all.addAll(secrets);
+    for (String secret : all) {
+      if (secret == null || secret.isBlank()) {
+        continue;
+      }
+      String f = fold(secret, null);
+      if (f.isEmpty()) {
+        continue;
+      }
+      if (f.length() < MIN_SECRET_PIECE) {
+        // a short secret (a test password) would match half the words it shares letters with
+        if (w.equals(f)) {
+          return true;
+        }
+        continue;
+      }
+      for (int i = 0; i + MIN_SECRET_PIECE <= w.length(); i++) {
+        if (longestCommonRun(w, i, f) >= MIN_SECRET_PIECE) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Longest run starting at {@code text[i]} that is also a substring of {@code secret}. */
+  private static int longestCommonRun(String text, int i, String secret) {
+    int longest = 0;
+    for (int k = 0; k < secret.length(); k++) {
+      int n = 0;
+      while (i + n < text.length()
+          && k + n < secret.length()
+          && text.charAt(i + n) == secret.charAt(k + n)) {
+        n++;
+      }
+      longest = Math.max(longest, n);
+    }
+    return longest;
+  }
+
+  /**
+   * Text as compared with secrets: invisible format characters (zero-width spaces and joiners, soft
+   * hyphens, byte order marks) dropped, each character in its compatibility form (NFKC), lower
+   * case, and letters that look alike mapped to one: Cyrillic and Greek look-alikes to Latin
+   * letters, {@code 0} to {@code o}, {@code 1}, {@code i} and {@code |} to {@code l}.
+   *
+   * @param text the text
+   * @param origin when not null, filled with the index in {@code text} of the character each folded
+   *     character came from (it must be at least as long as the folded text can be: {@code 4 *
+   *     text.length()})
+   * @return the folded text
+   */
+  static String fold(String text, int @Nullable [] origin) {
+    StringBuilder out = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); ) {
+      int cp = text.codePointAt(i);
+      int n = Character.charCount(cp);
+      if (cp < 0x80) {
+        put(out, lookAlike(Character.toLowerCase(cp)), i, origin);
+      } else if (Character.getType(cp) != Character.FORMAT) {
+        String part = text.substring(i, i + n);
+        String nfkc = Normalizer.normalize(part, Normalizer.Form.NFKC);
+        // a few characters expand to many (U+FDFA to 18): those are kept as they are, so that the
+        // folded text is at most 4 times as long as the text
+        part = nfkc.length() <= 4 ? nfkc : part;
+        for (int j = 0; j < part.length(); ) {
+          int c = part.codePointAt(j);
+          j += Character.charCount(c);
+          put(out, lookAlike(Character.toLowerCase(c)), i, origin);
+        }
+      }
+      i += n;
+    }
+    return out.toString();
+  }
+
+  private static void put(StringBuilder out, int cp, int from, int @Nullable [] origin) {
+    int at = out.length();
+    out.appendCodePoint(cp);
+    if (origin != null) {
+      for (int k = at; k < out.length() && k < origin.length; k++) {
+        origin[k] = from;
+      }
+    }
+  }
+
+  private static final String LOOK_ALIKE_FROM =
+      "\u0430\u0432\u0441\u0435\u04bb\u0456\u0458\u043a\u04cf\u043c\u043d\u043e\u0440\u051b\u0455\u0442\u0445\u0443\u051d\u0501\u0261"
+          + "\u03b1\u03b2\u03b5\u03b6\u03b7\u03b9\u03ba\u03bc\u03bd\u03bf\u03c1\u03c4\u03c5\u03c7\u0131"
+          + "01i|";
+  private static final String LOOK_ALIKE_TO = "abcehljklmhopqstxywdg" + "abezhlkmvoptuxl" + "olll";
+
+  private static int lookAlike(int c) {
+    int k = c < 0x10000 ? LOOK_ALIKE_FROM.indexOf((char) c) : -1;
+    return k < 0 ? c : LOOK_ALIKE_TO.charAt(k);
+  }
+
+  /**
+   * Masks every run of {@code text} that, folded, is a piece of a folded secret at least {@value
+   * #MIN_SECRET_PIECE} characters long (the whole secret when shorter), with the format characters
+   * inside it. The text is folded once for all secrets.
+   */
+  static String maskFolded(String text, Collection<String> secrets) {
+    if (text.isEmpty() || secrets.isEmpty()) {
+      return text;
+    }
+    int[] origin = new int[4 * text.length() + 4];
+    String ft = fold(text, origin);
+    boolean[] masked = null;
+    for (String secret : secrets) {
+      String fs = fold(secret, null);
+      if (fs.isEmpty()) {
+        continue;
+      }
+      int min = Math.min(MIN_SECRET_PIECE, fs.length());
+      int i = 0;
+      while (i + min <= ft.length()) {
+        int longest = longestCommonRun(ft, i, fs);
+        if (longest >= min) {
+          if (masked == null) {
+            masked = new boolean[text.length()];
+          }
+          int from = origin[i];
+          int last = origin[i + longest - 1];
+          int to = last + Character.charCount(text.codePointAt(last));
+          for (int k = from; k < to; k++) {
+            masked[k] = true;
+          }
+          i += longest;
+        } else {
+          i++;
+        }
+      }
+    }
+    if (masked == null) {
+      return text;
+    }
+    StringBuilder out = new StringBuilder(text.length());
+    for (int k = 0; k < text.length(); k++) {
+      if (!masked[k]) {
+        out.append(text.charAt(k));
+      } else if (k == 0 || !masked[k - 1]) {
+        out.append(MASK);
+      }
     }
     return out.toString();
   }
@@ -125,19 +349,19 @@ public final class Redact {
     return out.toString();
   }
 
-  /** {@code scheme://user:secret@host...} with the secret masked; anything else unchanged. */
+  /**
+   * {@code scheme://user:secret@host...} with the secret masked; anything else unchanged. The
+   * secret may hold unescaped {@code /}, {@code @}, {@code ?} or {@code #}: the user-info ends at
+   * the last {@code @} that a host follows ({@link #userInfoEnd}).
+   */
   private static String userInfoPassword(String url) {
     int scheme = url.indexOf("://");
     if (scheme < 0) {
       return url;
     }
     int authorityStart = scheme + 3;
-    int authorityEnd = authorityStart;
-    while (authorityEnd < url.length() && "/?#".indexOf(url.charAt(authorityEnd)) < 0) {
-      authorityEnd++;
-    }
-    int at = url.lastIndexOf('@', authorityEnd - 1);
-    if (at < authorityStart) {
+    int at = userInfoEnd(url, authorityStart, url.length());
+    if (at < 0) {
       return url;
     }
     int colon = url.indexOf(':', authorityStart);
@@ -145,6 +369,34 @@ public final class Redact {
       return url;
     }
     return url.substring(0, colon + 1) + MASK + url.substring(at);
+  }
+
+  /**
+   * The index of the {@code @} that ends a URL's user-info in {@code s[from, to)} ({@code from}
+   * just after {@code ://}), or -1: the last {@code @} followed by something shaped like a host
+   * ({@code name}, {@code name:port}, {@code [v6]}, a list of them) up to {@code /}, {@code ?},
+   * {@code #} or the end.
+   *
+   * @param s the text
+   * @param from where the authority starts
+   * @param to where the search ends (exclusive)
+   * @return the index, or -1 when there is no user-info
+   */
+  public static int userInfoEnd(String s, int from, int to) {
+    for (int at = s.lastIndexOf('@', to - 1); at >= from; at = s.lastIndexOf('@', at - 1)) {
+      int k = at + 1;
+      while (k < to && "/?#".indexOf(s.charAt(k)) < 0) {
+        char c = s.charAt(k);
+        if (!(Character.isLetterOrDigit(c) || ".-_:[],%".indexOf(c) >= 0)) {
+          break;
+        }
+        k++;
+      }
+      if (k > at + 1 && (k == to || "/?#".indexOf(s.charAt(k)) >= 0)) {
+        return at;
+      }
+    }
+    return -1;
   }
 
   /**
@@ -174,15 +426,10 @@ public final class Redact {
       }
       if (c == ':' && i + 2 < s.length() && s.charAt(i + 1) == '/' && s.charAt(i + 2) == '/') {
         int end = i + 3;
-        while (end < s.length() && !isTokenEnd(s.charAt(end)) && s.charAt(end) != '/') {
+        while (end < s.length() && !isTokenEnd(s.charAt(end))) {
           end++;
         }
-        int at = -1;
-        for (int k = i + 3; k < end; k++) {
-          if (s.charAt(k) == '@') {
-            at = k;
-          }
-        }
+        int at = userInfoEnd(s, i + 3, end);
         int colon = -1;
         for (int k = i + 3; k < at; k++) {
           if (s.charAt(k) == ':') {

@@ -285,6 +285,43 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
   }
 
   /**
+   * Makes the caller the collection's only ingest until the returned lock is closed. Ingests that
+   * also remove what is gone from their source ({@link dev.citerag.ingest.Ingestor#sync}) must not
+   * run side by side on one collection: each would remove the documents the other just wrote. Take
+   * this lock around such an ingest; a second one, from this process or another, waits for the
+   * first. The lock is a PostgreSQL session advisory lock held on one connection of the pool; it
+   * ends with the session if the process dies.
+   *
+   * <pre>{@code
+   * try (PgVectorStore.IngestLock lock = store.lockIngest(Duration.ofMinutes(10))) {
+   *   ingestor.sync(documents);
+   * }
+   * }</pre>
+   *
+   * @param wait how long to wait while another ingest holds the lock; zero to fail at once
+   * @return the lock; close it when the ingest is done
+   * @throws IllegalArgumentException when {@code wait} is null or negative
+   * @throws StoreException when another ingest holds the lock for longer than {@code wait} (the
+   *     message names the collection), or the database fails
+   */
+  public IngestLock lockIngest(Duration wait) {
+    Checks.notNull(wait, "wait");
+    if (wait.isNegative()) {
+      throw new IllegalArgumentException("wait must be >= 0, was " + wait);
+    }
+    dev.citerag.pgvector.internal.IngestLock held = open().lockIngest(wait);
+    return held::close;
+  }
+
+  /** The collection's ingest lock ({@link #lockIngest}); closing it releases it. */
+  @FunctionalInterface
+  public interface IngestLock extends AutoCloseable {
+    /** Releases the lock; idempotent. */
+    @Override
+    void close();
+  }
+
+  /**
    * Closes the connection pool when the store built it (a data source handed in is left open);
    * idempotent. Every later call on the store throws {@link IllegalStateException}.
    */
@@ -687,6 +724,7 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
       }
       if (pass != null) {
         hc.setPassword(pass);
+        Redact.registerSecret(pass);
       }
       hc.setPoolName("citerag-pgvector-" + collection);
       hc.setMaximumPoolSize(maximumPoolSize);

@@ -1,7 +1,9 @@
 package dev.citerag.answer.internal;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,6 +19,10 @@ import java.util.List;
  * Markdown fences, no trailing-comma tolerance, no guessing of missing fields. A reply that needs
  * repair is a reply that was not produced under the schema, and is rejected (and retried with
  * feedback by the pipeline). Thread-safe.
+ *
+ * <p>An issue's detail is fixed vocabulary with positions and types; it never repeats a field name,
+ * value or token of the reply, which may hold anything (a secret the model was tricked into
+ * echoing).
  */
 public final class AnswerParser {
 
@@ -49,16 +55,15 @@ public final class AnswerParser {
       return fail(IssueType.INVALID_JSON, "reply is empty");
     }
     if (s.charAt(0) != '{') {
-      String start = s.length() > 20 ? s.substring(0, 20) + "..." : s;
       return fail(
           IssueType.INVALID_JSON,
-          "reply must be a single JSON object and nothing else; it starts with \"" + start + "\"");
+          "reply must be a single JSON object and nothing else; its first character is not {");
     }
     JsonNode tree;
     try {
       tree = MAPPER.readTree(s);
     } catch (JsonProcessingException e) {
-      return fail(IssueType.INVALID_JSON, "reply is not valid JSON: " + e.getOriginalMessage());
+      return fail(IssueType.INVALID_JSON, "reply is not valid JSON: " + describe(e));
     }
     List<String> errors = AnswerSchema.check(SCHEMA, tree);
     if (!errors.isEmpty()) {
@@ -70,8 +75,32 @@ public final class AnswerParser {
       return new ParseResult(MAPPER.treeToValue(tree, ModelAnswer.class), List.of());
     } catch (JsonProcessingException | IllegalArgumentException e) {
       return fail(
-          IssueType.SCHEMA_MISMATCH, "reply does not match the answer schema: " + e.getMessage());
+          IssueType.SCHEMA_MISMATCH,
+          "reply does not match the answer schema: a value cannot be read as its field's type");
     }
+  }
+
+  /**
+   * What is wrong with unparseable JSON, in fixed words and a position: the parser's own message
+   * quotes the reply's tokens and field names (a model can put anything there), so it is never
+   * passed on.
+   */
+  static String describe(JsonProcessingException e) {
+    String what;
+    String original = String.valueOf(e.getOriginalMessage());
+    if (e instanceof JsonEOFException || original.startsWith("Unexpected end-of-input")) {
+      what = "it ends before the JSON object does";
+    } else if (original.startsWith("Duplicate field")) {
+      what = "a field name occurs twice in one object";
+    } else if (original.startsWith("Trailing token")) {
+      what = "text follows the JSON object";
+    } else {
+      what = "a token that is not valid JSON";
+    }
+    JsonLocation at = e.getLocation();
+    return at == null
+        ? what
+        : what + " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
   }
 
   private static ParseResult fail(IssueType type, String detail) {

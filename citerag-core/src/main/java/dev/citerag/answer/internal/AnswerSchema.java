@@ -125,7 +125,9 @@ public final class AnswerSchema {
 
   /**
    * Checks {@code value} against {@code schema} (the subset of keywords this class generates).
-   * Returns human-readable errors with JSON paths; empty when it conforms.
+   * Returns human-readable errors with JSON paths; empty when it conforms. The errors are fixed
+   * vocabulary: paths name the schema's own fields and positions ({@code $.claims[0] field 3 of
+   * 3}), the rule and the kind of value received, never a field name or value the reply chose.
    */
   static List<String> check(JsonNode schema, JsonNode value) {
     List<String> errors = new ArrayList<>();
@@ -150,11 +152,22 @@ public final class AnswerSchema {
             errors.add(path + "." + r.asText() + " is required");
           }
         }
+        int position = 0;
         for (Map.Entry<String, JsonNode> f : value.properties()) {
+          position++;
           JsonNode ps = props.get(f.getKey());
           if (ps == null) {
             if (!schema.path("additionalProperties").asBoolean(true)) {
-              errors.add(path + "." + f.getKey() + " is not an allowed field");
+              // the name is the model's text: say where it is, never what it is
+              errors.add(
+                  path
+                      + " field "
+                      + position
+                      + " of "
+                      + value.size()
+                      + " is not an allowed field (allowed: "
+                      + allowed(props)
+                      + ")");
             }
           } else {
             check(ps, f.getValue(), path + "." + f.getKey(), errors);
@@ -182,8 +195,8 @@ public final class AnswerSchema {
             ok |= e.asText().equals(value.asText());
           }
           if (!ok) {
-            errors.add(
-                path + " must be one of " + en + ", was \"" + abbreviate(value.asText()) + "\"");
+            // the value is the model's text: name the rule only
+            errors.add(path + " must be one of " + en + ", was another string");
           }
         }
       }
@@ -195,7 +208,10 @@ public final class AnswerSchema {
     return v.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
   }
 
-  private static String abbreviate(String s) {
-    return s.length() <= 40 ? s : s.substring(0, 37) + "...";
+  private static String allowed(JsonNode props) {
+    List<String> names = new ArrayList<>();
+    props.fieldNames().forEachRemaining(names::add);
+    names.sort(null);
+    return String.join(", ", names);
   }
 }

@@ -1,6 +1,7 @@
 package dev.citerag.http.internal;
 
 import dev.citerag.internal.Checks;
+import dev.citerag.internal.Redact;
 import dev.citerag.provider.RetryPolicy;
 import dev.citerag.provider.internal.Retrier;
 import java.time.Duration;
@@ -298,6 +299,8 @@ public final class ConnectionSettings {
                 + ")");
       }
     }
+    // a configured key is masked wherever the library shows provider or model text
+    Redact.registerSecret(key);
     return key;
   }
 }

@@ -9,6 +9,7 @@ import dev.citerag.text.internal.Hashing;
 import java.nio.ByteBuffer;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +31,8 @@ public final class PgCollection {
   private final Jdbc jdbc;
   private final @Nullable ReadRouter router;
   private final AtomicLong lastWrite;
+  private final DataSource dataSource;
+  private final int lockKey;
 
   private PgCollection(
       DataSource dataSource,
@@ -37,10 +40,11 @@ public final class PgCollection {
       List<DataSource> replicas,
       ReadRouter.@Nullable Routing routing) {
     this.settings = settings;
+    this.dataSource = dataSource;
     Sql sql = new Sql(settings);
     Jdbc jdbc = new Jdbc(dataSource, settings);
     // the advisory-lock key of this collection: schema creation and document writes lock under it
-    int lockKey =
+    this.lockKey =
         ByteBuffer.wrap(Hashing.sha256("citerag", settings.schema(), settings.collection()))
             .getInt();
     this.schema = new PgSchema(dataSource, settings, sql, jdbc, lockKey);
@@ -122,6 +126,8 @@ public final class PgCollection {
     this.jdbc = base.jdbc;
     this.router = base.router;
     this.lastWrite = base.lastWrite;
+    this.dataSource = base.dataSource;
+    this.lockKey = base.lockKey;
     this.searches = searches;
   }
 
@@ -160,6 +166,15 @@ public final class PgCollection {
     boolean deleted = writer.deleteDocument(docId);
     recordWrite();
     return deleted;
+  }
+
+  /**
+   * Takes the collection's ingest lock, waiting at most {@code wait} (see {@link IngestLock}).
+   *
+   * @throws dev.citerag.StoreException when another ingest holds it longer, or the database fails
+   */
+  public IngestLock lockIngest(Duration wait) {
+    return IngestLock.acquire(dataSource, lockKey, settings, wait);
   }
 
   /** See {@link dev.citerag.store.VectorStore#documentIds}. */

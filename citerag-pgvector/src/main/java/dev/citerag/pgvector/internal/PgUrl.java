@@ -11,10 +11,11 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Accepted: {@code jdbc:postgresql://...} (pgjdbc's form) and {@code postgresql://...} or {@code
  * postgres://...} (libpq's URI form, as {@code psql} takes it). Credentials in the authority
- * ({@code user:password@host}) and the {@code user} / {@code password} query parameters are taken
- * out of the URL and handed to the pool as properties, so that no log line of the pool or the
- * driver (HikariCP prints its {@code jdbcUrl} at debug level) ever holds the password; the other
- * parameters ({@code sslmode}, ...) stay in the URL.
+ * ({@code user:password@host}, the password possibly holding unescaped {@code /} or {@code @}) and
+ * the {@code user} / {@code password} query parameters (whatever their case) are taken out of the
+ * URL and handed to the pool as properties, so that no log line of the pool or the driver (HikariCP
+ * prints its {@code jdbcUrl} at debug level) ever holds the password; the other parameters ({@code
+ * sslmode}, ...) stay in the URL.
  *
  * @param jdbcUrl what the driver connects to: {@code jdbc:postgresql://host[:port]/db[?params]},
  *     without credentials
@@ -57,17 +58,19 @@ public record PgUrl(
       // jdbc:postgresql:database (local host): nothing to take out of an authority
       return fromQuery("jdbc:postgresql:", rest, null, null, url);
     }
-    int authorityEnd = 2;
+    // a password may hold unescaped '/', '@', '?' or '#': the user-info ends at the last '@' that
+    // a host follows
+    int at = Redact.userInfoEnd(rest, 2, rest.length());
+    int authorityEnd = at < 0 ? 2 : at + 1;
     while (authorityEnd < rest.length() && "/?#".indexOf(rest.charAt(authorityEnd)) < 0) {
       authorityEnd++;
     }
     String authority = rest.substring(2, authorityEnd);
     String user = null;
     String password = null;
-    int at = authority.lastIndexOf('@');
     if (at >= 0) {
-      String info = authority.substring(0, at);
-      authority = authority.substring(at + 1);
+      String info = rest.substring(2, at);
+      authority = rest.substring(at + 1, authorityEnd);
       int colon = info.indexOf(':');
       user = decode(colon < 0 ? info : info.substring(0, colon));
       password = colon < 0 ? null : decode(info.substring(colon + 1));
@@ -96,10 +99,17 @@ public record PgUrl(
         int eq = pair.indexOf('=');
         String name = eq < 0 ? pair : pair.substring(0, eq);
         String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
-        if (name.equals("user")) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        if (lower.equals("user")) {
           user = user == null ? value : user;
-        } else if (name.equals("password")) {
+        } else if (lower.equals("password")) {
           password = password == null ? value : password;
+        } else if (lower.endsWith("password")) {
+          // sslpassword and the like stay for the driver, under the lower-case name it knows and
+          // the pool's own configuration dump masks
+          kept.append(kept.length() == 0 ? '?' : '&')
+              .append(lower)
+              .append(pair, name.length(), pair.length());
         } else if (!pair.isEmpty()) {
           kept.append(kept.length() == 0 ? '?' : '&').append(pair);
         }

@@ -1,5 +1,6 @@
 package dev.citerag.testkit.postgres;
 
+import dev.citerag.internal.Redact;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -50,7 +51,7 @@ final class JdbcUrls {
     return out;
   }
 
-  /** The URL without the query parameter {@code name} (e.g. {@code password}). */
+  /** The URL without the query parameter {@code name} (e.g. {@code password}) in any case. */
   static String withoutParameter(String url, String name) {
     requirePostgres(url);
     int query = url.indexOf('?');
@@ -61,7 +62,7 @@ final class JdbcUrls {
     for (String pair : url.substring(query + 1).split("&", -1)) {
       int eq = pair.indexOf('=');
       String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-      if (pair.isEmpty() || k.equals(name)) {
+      if (pair.isEmpty() || k.equalsIgnoreCase(name)) {
         continue;
       }
       kept.append(kept.length() == 0 ? "" : "&").append(pair);
@@ -69,9 +70,12 @@ final class JdbcUrls {
     return url.substring(0, query) + (kept.length() == 0 ? "" : "?" + kept);
   }
 
-  /** The URL with any password parameter masked, for messages. */
+  /**
+   * The URL for messages: every credential parameter (whatever its case) and a {@code
+   * user:password@} password (even one holding unescaped {@code /} or {@code @}) masked.
+   */
   static String display(String url) {
-    return url.replaceAll("(?i)(password=)[^&]*", "$1****");
+    return Redact.url(url);
   }
 
   private static void requirePostgres(String url) {

@@ -38,6 +38,16 @@ class JdbcUrlsTest {
   }
 
   @Test
+  void masks_credentials_of_any_case_and_passwords_holding_slash_or_at_for_display() {
+    assertThat(JdbcUrls.display("jdbc:postgresql://h/db?PassWord=hunter2&SSLPASSWORD=k&x=1"))
+        .isEqualTo("jdbc:postgresql://h/db?PassWord=****&SSLPASSWORD=****&x=1");
+    assertThat(JdbcUrls.display("jdbc:postgresql://u:hun/ter@2@h:5432/db?x=1"))
+        .isEqualTo("jdbc:postgresql://u:****@h:5432/db?x=1");
+    assertThat(JdbcUrls.withoutParameter("jdbc:postgresql://h/db?PassWord=x&a=1", "password"))
+        .isEqualTo("jdbc:postgresql://h/db?a=1");
+  }
+
+  @Test
   void rejects_urls_of_other_databases() {
     IllegalArgumentException e =
         assertThrows(

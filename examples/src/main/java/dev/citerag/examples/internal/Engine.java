@@ -17,6 +17,7 @@ import dev.citerag.store.InMemoryVectorStore;
 import dev.citerag.store.VectorStore;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -260,14 +261,38 @@ public final class Engine implements AutoCloseable {
     };
   }
 
-  /** Ingests documents and removes the stored ones that are not among them. */
+  /**
+   * How long an ingest into a PostgreSQL collection waits for another ingest of the same collection
+   * (from this or another process) before it fails naming it.
+   */
+  public static final Duration INGEST_LOCK_WAIT = Duration.ofMinutes(10);
+
+  /**
+   * Ingests documents and removes the stored ones that are not among them. On PostgreSQL, ingests
+   * of one collection run one at a time ({@link PgVectorStore#lockIngest}): two at once would each
+   * remove what the other wrote.
+   */
   public IngestReport sync(List<Document> documents, IngestListener listener) {
-    return ingestor.sync(documents, listener);
+    PgVectorStore.IngestLock lock = lockIngest();
+    try {
+      return ingestor.sync(documents, listener);
+    } finally {
+      lock.close();
+    }
   }
 
-  /** Ingests documents into the store. */
+  /** Ingests documents into the store (one ingest of a PostgreSQL collection at a time). */
   public IngestReport ingest(List<Document> documents, IngestListener listener) {
-    return ingestor.ingest(documents, listener);
+    PgVectorStore.IngestLock lock = lockIngest();
+    try {
+      return ingestor.ingest(documents, listener);
+    } finally {
+      lock.close();
+    }
+  }
+
+  private PgVectorStore.IngestLock lockIngest() {
+    return store instanceof PgVectorStore pg ? pg.lockIngest(INGEST_LOCK_WAIT) : () -> {};
   }
 
   public Ingestor ingestor() {

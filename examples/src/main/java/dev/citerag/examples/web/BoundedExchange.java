@@ -74,8 +74,12 @@ final class BoundedExchange extends HttpExchange {
   private final class Body extends InputStream {
     private long left;
 
+    /** Read by the server's acceptor: whether every byte of the body has arrived. */
+    private volatile boolean complete;
+
     Body(long length) {
       this.left = length;
+      this.complete = length <= 0;
     }
 
     private void expectContinue() throws IOException {
@@ -113,6 +117,9 @@ final class BoundedExchange extends HttpExchange {
         throw new IOException("connection closed inside the request body");
       }
       left -= n;
+      if (left <= 0) {
+        complete = true;
+      }
       return n;
     }
 
@@ -120,6 +127,11 @@ final class BoundedExchange extends HttpExchange {
     public int available() {
       return 0;
     }
+  }
+
+  /** Whether the whole body has arrived (at once for a request without one). */
+  boolean bodyReceived() {
+    return !(body instanceof Body b) || b.complete;
   }
 
   @Override

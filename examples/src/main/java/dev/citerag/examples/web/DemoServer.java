@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
+import dev.citerag.StoreException;
 import dev.citerag.examples.internal.ResultJson;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.DocumentFormat;
@@ -24,6 +25,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -48,17 +50,22 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code POST /ingest} {@code {"documents": [{"id", "content", "format":
  *       "markdown"|"text"|"html", "title", "metadata": {..}}]}} → the ingest summary; Markdown
  *       front matter becomes metadata (explicit {@code metadata} wins);
- *   <li>{@code POST /ingest} as {@code multipart/form-data} with one or more file parts (Markdown,
- *       text, HTML, PDF; at most {@value Uploads#MAX_FILES}) and the header {@code
- *       X-Citerag-Upload: 1} → the ingest summary plus {@code skipped} (one "file: why" per file
- *       not loaded), {@code rejected} (each such file with the 4xx it would get alone: 413 past a
- *       size limit, 415 for an unsupported type, 422 unreadable or past a nesting, text, page or
- *       time limit) and {@code warnings}; the good files are ingested all the same. When no file
- *       loads, the answer has that status (one file) or 422. The file name is the document id. The
- *       page's "Add documents" control uses it.
+ *   <li>{@code POST /ingest} as {@code multipart/form-data} (stored on disk while it is read, at
+ *       most 64 MiB: 413 beyond, 507 when the server's upload space is full; see {@link
+ *       UploadSpool}) with one or more file parts (Markdown, text, HTML, PDF; at most {@value
+ *       Uploads#MAX_FILES}) and the header {@code X-Citerag-Upload: 1} → the ingest summary plus
+ *       {@code skipped} (one "file: why" per file not loaded), {@code rejected} (each such file
+ *       with the 4xx it would get alone: 413 past a size limit, 415 for an unsupported type, 422
+ *       unreadable or past a nesting, text, page or time limit) and {@code warnings}; the good
+ *       files are ingested all the same. When no file loads, the answer has that status (one
+ *       file) or 422. The file name is the document id. The page's "Add documents" control uses
+ *       it.
  * </ul>
  *
- * Bad JSON, unknown fields or bad values get 400 with {@code {"error": message}}; a body that is
+ * When the document store is unavailable (a {@link StoreException}), a request gets 503 with {@code
+ * Retry-After: 5} and {@code {"error": message, "retry_after_seconds": 5}}.
+ *
+ * <p>Bad JSON, unknown fields or bad values get 400 with {@code {"error": message}}; a body that is
  * not {@code application/json} gets 415 (which also keeps other web sites from posting here without
  * a CORS preflight this server never grants). Binds to the loopback address unless told otherwise.
  *
@@ -80,7 +87,16 @@ public final class DemoServer implements AutoCloseable {
   /** Largest request body accepted by {@code /ask} and {@code /debug/retrieve}. */
   public static final int MAX_QUERY_BODY = 64 * 1024;
 
-  /** Largest request body accepted by {@code /ingest}. */
+  /**
+   * Seconds a client is told to wait ({@code Retry-After}) when the document store is unavailable
+   * and a request gets 503.
+   */
+  public static final int STORE_RETRY_AFTER_SECONDS = 5;
+
+  /**
+   * Largest JSON request body accepted by {@code /ingest} (a file upload is stored on disk and may
+   * be larger; see {@link UploadSpool#MAX_UPLOAD_BYTES}).
+   */
   public static final int MAX_INGEST_BODY = 16 * 1024 * 1024;
 
   private static final String RESOURCES = "/dev/citerag/examples/web/";
@@ -97,10 +113,12 @@ public final class DemoServer implements AutoCloseable {
   private @Nullable BoundedHttpServer server;
   private final RagPipeline pipeline;
   private final Ingestor ingestor;
+  private final UploadSpool spool;
 
-  private DemoServer(RagPipeline pipeline, Ingestor ingestor) {
+  private DemoServer(RagPipeline pipeline, Ingestor ingestor, UploadSpool spool) {
     this.pipeline = pipeline;
     this.ingestor = ingestor;
+    this.spool = spool;
   }
 
   /**
@@ -127,8 +145,24 @@ public final class DemoServer implements AutoCloseable {
     Checks.inRange(port, 0, 65_535, "port");
     Checks.notNull(pipeline, "pipeline");
     Checks.notNull(ingestor, "ingestor");
-    DemoServer s = new DemoServer(pipeline, ingestor);
-    s.server = BoundedHttpServer.start(new InetSocketAddress(host, port), limits, s::handle);
+    return start(host, port, pipeline, ingestor, limits, new UploadSpool());
+  }
+
+  static DemoServer start(
+      String host,
+      int port,
+      RagPipeline pipeline,
+      Ingestor ingestor,
+      BoundedHttpServer.Limits limits,
+      UploadSpool spool)
+      throws IOException {
+    DemoServer s = new DemoServer(pipeline, ingestor, spool);
+    try {
+      s.server = BoundedHttpServer.start(new InetSocketAddress(host, port), limits, s::handle);
+    } catch (IOException | RuntimeException e) {
+      spool.close();
+      throw e;
+    }
     log.info("citerag.web: serving {}", s.uri());
     return s;
   }
@@ -158,7 +192,11 @@ public final class DemoServer implements AutoCloseable {
   /** Stops accepting requests and ends the worker threads. */
   @Override
   public void close() {
-    server().close();
+    try {
+      server().close();
+    } finally {
+      spool.close();
+    }
   }
 
   /**
@@ -177,6 +215,19 @@ public final class DemoServer implements AutoCloseable {
     }
     String name = h.substring(0, h.length() - suffix.length());
     return name.equals("127.0.0.1") || name.equals("localhost") || name.equals("[::1]");
+  }
+
+  /**
+   * Whether {@code origin} (a request's {@code Origin} header) is this server's page: {@code http}
+   * and a loopback name the server answers to ({@link #allowedHost}) with the bound port, so that
+   * the page opened at {@code http://localhost:PORT} or {@code http://[::1]:PORT} can upload as
+   * well as the one opened at {@code http://127.0.0.1:PORT}.
+   */
+  static boolean allowedOrigin(String origin, int port) {
+    String o = origin.strip();
+    String scheme = "http://";
+    return o.regionMatches(true, 0, scheme, 0, scheme.length())
+        && allowedHost(o.substring(scheme.length()), port);
   }
 
   private void handle(HttpExchange ex) throws IOException {
@@ -221,6 +272,21 @@ public final class DemoServer implements AutoCloseable {
           ex, 408, ResultJson.error(e.getMessage() == null ? "request timeout" : e.getMessage()));
     } catch (IOException e) {
       log.debug("citerag.web: connection failed: {}", e.toString());
+    } catch (StoreException e) {
+      // the store is down or unreachable: a passing condition, not a bug of this request
+      log.warn("citerag.web: document store unavailable: {}", e.getMessage());
+      try {
+        ex.getResponseHeaders().set("Retry-After", Integer.toString(STORE_RETRY_AFTER_SECONDS));
+        ObjectNode err =
+            ResultJson.error(
+                "the document store is not available right now; try again in "
+                    + STORE_RETRY_AFTER_SECONDS
+                    + " seconds");
+        err.put("retry_after_seconds", STORE_RETRY_AFTER_SECONDS);
+        sendJson(ex, 503, err);
+      } catch (IOException | RuntimeException ignored) {
+        // headers may be gone already; nothing more to tell the client
+      }
     } catch (RuntimeException e) {
       log.warn("citerag.web: request failed", e);
       try {
@@ -310,20 +376,23 @@ public final class DemoServer implements AutoCloseable {
       return;
     }
     String origin = ex.getRequestHeaders().getFirst("Origin");
-    String own = uri().toString();
-    if (origin != null && !(origin + "/").equals(own)) {
+    if (origin != null && !allowedOrigin(origin, port())) {
       sendJson(ex, 403, ResultJson.error("uploads are accepted from this page only"));
       return;
     }
-    byte[] body = readBody(ex.getRequestBody(), MAX_INGEST_BODY);
-    if (body == null) {
-      sendJson(
-          ex, 413, ResultJson.error("request body must be at most " + MAX_INGEST_BODY + " bytes"));
-      return;
-    }
+    // the body goes to disk under a quota, never whole into memory (see UploadSpool)
+    long length = contentLength(ex);
     Uploads.Result up;
-    try {
-      up = Uploads.read(type, body);
+    try (UploadSpool.Upload upload = spool.reserve(length)) {
+      Path stored = upload.copy(ex.getRequestBody(), length);
+      if (stored == null) {
+        sendJson(ex, 400, ResultJson.error("request body is longer than its Content-Length"));
+        return;
+      }
+      up = Uploads.read(type, stored, upload);
+    } catch (UploadSpool.Refused r) {
+      sendJson(ex, r.status, ResultJson.error(String.valueOf(r.getMessage())));
+      return;
     } catch (IllegalArgumentException e) {
       sendJson(ex, 400, ResultJson.error(String.valueOf(e.getMessage())));
       return;
@@ -355,6 +424,11 @@ public final class DemoServer implements AutoCloseable {
       files.addObject().put("file", r.file()).put("status", r.status()).put("reason", r.reason());
     }
     up.warnings().forEach(out.putArray("warnings")::add);
+  }
+
+  private static long contentLength(HttpExchange ex) {
+    String cl = ex.getRequestHeaders().getFirst("Content-Length");
+    return cl == null ? 0 : Long.parseLong(cl.strip()); // checked by BoundedExchange
   }
 
   /** The header a multipart upload must carry (see {@link #handleUpload}). */

@@ -7,16 +7,19 @@ import dev.citerag.loaders.FileNames;
 import dev.citerag.loaders.FolderLoader;
 import dev.citerag.loaders.LoadLimitException;
 import dev.citerag.loaders.LoadedDocument;
-import java.io.ByteArrayInputStream;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.james.mime4j.MimeException;
+import org.apache.james.mime4j.MimeIOException;
 import org.apache.james.mime4j.parser.AbstractContentHandler;
 import org.apache.james.mime4j.parser.MimeStreamParser;
 import org.apache.james.mime4j.stream.BodyDescriptor;
@@ -66,10 +69,16 @@ final class Uploads {
   record Rejected(String file, int status, String reason) {}
 
   /**
+   * Reads an upload stored on disk; each uploaded file is split out into a file of {@code upload}
+   * and read into memory only to be loaded, one at a time. A file larger than {@link
+   * UploadSpool#MAX_FILE_BYTES} is skipped.
+   *
+   * @param body the stored request body
    * @throws IllegalArgumentException when the body is not well-formed multipart, has no file, or
    *     has too many
+   * @throws IOException when the stored files cannot be read or written
    */
-  static Result read(String contentType, byte[] body) {
+  static Result read(String contentType, Path body, UploadSpool.Upload upload) throws IOException {
     String boundary = boundary(contentType);
     MimeConfig config =
         new MimeConfig.Builder()
@@ -81,7 +90,7 @@ final class Uploads {
             .build();
     MimeStreamParser parser = new MimeStreamParser(config);
     parser.setContentDecoding(true);
-    Map<String, byte[]> files = new LinkedHashMap<>();
+    Map<String, Path> files = new LinkedHashMap<>();
     List<Rejected> rejected = new ArrayList<>();
     parser.setContentHandler(
         new AbstractContentHandler() {
@@ -117,20 +126,34 @@ final class Uploads {
                       FileNames.escape(name), 409, "another uploaded file has the same name"));
               return;
             }
-            files.put(name, in.readAllBytes());
+            Path stored = upload.copy(in, UploadSpool.MAX_FILE_BYTES);
+            if (stored == null) {
+              rejected.add(
+                  new Rejected(
+                      FileNames.escape(name),
+                      413,
+                      "larger than "
+                          + UploadSpool.MAX_FILE_BYTES
+                          + " bytes, the most one uploaded file may hold"));
+              return;
+            }
+            files.put(name, stored);
           }
         });
-    try {
-      parser.parse(new ByteArrayInputStream(body));
-    } catch (MimeException | IOException e) {
+    try (InputStream in = new BufferedInputStream(Files.newInputStream(body), 64 * 1024)) {
+      parser.parse(in);
+    } catch (MimeException | MimeIOException e) {
       throw new IllegalArgumentException("multipart body is malformed: " + e.getMessage());
     }
     if (files.isEmpty()) {
+      if (!skipped.isEmpty()) {
+        return new Result(List.of(), skipped);
+      }
       throw new IllegalArgumentException("multipart body holds no file (a part with a filename)");
     }
     List<Document> docs = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
-    for (Map.Entry<String, byte[]> e : files.entrySet()) {
+    for (Map.Entry<String, Path> e : files.entrySet()) {
       String name = e.getKey();
       String shown = FileNames.escape(name);
       if (FileNames.hasUnsafeCharacters(name)) {
@@ -150,7 +173,7 @@ final class Uploads {
         continue;
       }
       try {
-        LoadedDocument loaded = loader.read(name, name, e.getValue());
+        LoadedDocument loaded = loader.read(name, name, Files.readAllBytes(e.getValue()));
         docs.add(loaded.document());
         warnings.addAll(loaded.warnings());
       } catch (LoadLimitException ex) {
