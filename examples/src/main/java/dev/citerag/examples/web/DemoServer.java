@@ -57,9 +57,8 @@ import org.slf4j.LoggerFactory;
  *       {@code skipped} (one "file: why" per file not loaded), {@code rejected} (each such file
  *       with the 4xx it would get alone: 413 past a size limit, 415 for an unsupported type, 422
  *       unreadable or past a nesting, text, page or time limit) and {@code warnings}; the good
- *       files are ingested all the same. When no file loads, the answer has that status (one
- *       file) or 422. The file name is the document id. The page's "Add documents" control uses
- *       it.
+ *       files are ingested all the same. When no file loads, the answer has that status (one file)
+ *       or 422. The file name is the document id. The page's "Add documents" control uses it.
  * </ul>
  *
  * When the document store is unavailable (a {@link StoreException}), a request gets 503 with {@code

@@ -146,8 +146,12 @@ final class Uploads {
       throw new IllegalArgumentException("multipart body is malformed: " + e.getMessage());
     }
     if (files.isEmpty()) {
-      if (!skipped.isEmpty()) {
-        return new Result(List.of(), skipped);
+      if (!rejected.isEmpty()) {
+        List<String> skipped = new ArrayList<>();
+        for (Rejected r : rejected) {
+          skipped.add(r.file() + ": " + r.reason());
+        }
+        return new Result(List.of(), skipped, rejected, List.of());
       }
       throw new IllegalArgumentException("multipart body holds no file (a part with a filename)");
     }
