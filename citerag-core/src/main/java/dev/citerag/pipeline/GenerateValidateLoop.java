@@ -151,8 +151,8 @@ final class GenerateValidateLoop {
       return Step.retry(parsed.issues(), true);
     }
     BuiltContext ctx = request.context();
-    Duration left = Duration.ofNanos(Math.max(1, remaining(tb.t0)));
-    ValidationReport report = validator.validate(answer, ctx.sources(), left);
+    ValidationReport report =
+        validator.validate(answer, ctx.sources(), timeLeft(tb, request, genTime, tv));
     addTime(tb.latency, Stage.VALIDATE, tv);
     tb.attempt(request.attempt(), reply, report.issues(), genTime, report.verification());
     List<ValidationIssue> judgeDown =
@@ -162,7 +162,7 @@ final class GenerateValidateLoop {
     if (!judgeDown.isEmpty()) {
       // the judge, not the answer, failed: another attempt would meet the same judge; reject now,
       // and never serve the answer unchecked (a failure at the deadline is the deadline's doing)
-      boolean late = remaining(tb.t0) <= slack();
+      boolean late = timeLeft(tb, request, genTime, tv).toNanos() <= slack();
       return Step.done(
           tb.rejected(
               late ? RejectReason.DEADLINE_EXCEEDED : RejectReason.JUDGE_UNAVAILABLE,
@@ -195,6 +195,22 @@ final class GenerateValidateLoop {
               RejectReason.INVALID_CITATIONS, unlocated, describe(unlocated, request.attempt())));
     }
     return Step.done(tb.answered(served, resolve(served, ctx), report));
+  }
+
+  /**
+   * What remains of this request's time for the attempt's validation (a judge gets no more): the
+   * attempt's time bound less its generation and what validation has taken so far; at least 1 ns.
+   */
+  private Duration timeLeft(
+      TraceBuilder tb, GenerationRequest request, Duration genTime, long validationStart) {
+    Duration bound = request.timeout();
+    long left =
+        bound == null
+            ? remaining(tb.t0)
+            : Durations.saturatedNanos(bound)
+                - Durations.saturatedNanos(genTime)
+                - (System.nanoTime() - validationStart);
+    return Duration.ofNanos(Math.max(1, left));
   }
 
   /** How close to the deadline a failure counts as the deadline's doing: 5 %, at least 50 ms. */
