@@ -25,6 +25,7 @@ module dev.citerag.core {
   exports dev.citerag.provider;
   exports dev.citerag.store;
   exports dev.citerag.internal to
+      dev.citerag.anthropic,
       dev.citerag.testkit,
       dev.citerag.pgvector,
       dev.citerag.http,
@@ -36,6 +37,7 @@ module dev.citerag.core {
       dev.citerag.testkit,
       dev.citerag.pgvector;
   exports dev.citerag.provider.internal to
+      dev.citerag.anthropic,
       dev.citerag.http,
       dev.citerag.gemini,
       dev.citerag.ollama,
@@ -50,10 +52,12 @@ module dev.citerag.core {
   // the answer schema, its parser and the prompt texts: the testkit's fakes and the provider
   // modules' wire tests check requests against them
   exports dev.citerag.answer.internal to
+      dev.citerag.anthropic,
       dev.citerag.testkit,
       dev.citerag.gemini,
       dev.citerag.openai;
   exports dev.citerag.context.internal to
+      dev.citerag.anthropic,
       dev.citerag.testkit,
       dev.citerag.gemini,
       dev.citerag.openai;
