@@ -158,8 +158,9 @@ public final class FakeAnthropicServer extends FakeServer<FakeAnthropicServer> {
   }
 
   /**
-   * Shifts every citation's {@code start_char_index} and {@code end_char_index} by one character,
-   * so the offsets no longer hold the {@code cited_text}. Default false.
+   * Shifts every citation's {@code start_char_index} and {@code end_char_index} by one character
+   * (forward, or back at the end of a document), so the offsets no longer hold the {@code
+   * cited_text}. Default false.
    *
    * @param corrupt whether offsets are shifted
    * @return this server

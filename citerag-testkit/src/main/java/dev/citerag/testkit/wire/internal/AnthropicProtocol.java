@@ -349,6 +349,9 @@ public final class AnthropicProtocol {
       if (settings.corruptOffsets() && end < points) {
         start++;
         end++;
+      } else if (settings.corruptOffsets() && start > 0) {
+        start--;
+        end--;
       }
     }
     c.put("start_char_index", start);
