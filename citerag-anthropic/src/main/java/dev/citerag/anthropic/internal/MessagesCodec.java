@@ -89,7 +89,7 @@ public final class MessagesCodec {
         new MessagesWire.Request(
             model,
             maxTokens != null ? maxTokens : request.maxOutputTokens(),
-            temperature != null ? temperature : Math.min(1.0, request.temperature()),
+            temperature != null ? temperature : request.temperature(),
             request.systemInstruction(),
             List.of(
                 new MessagesWire.Message(
