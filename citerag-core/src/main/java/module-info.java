@@ -25,6 +25,7 @@ module dev.citerag.core {
   exports dev.citerag.rerank;
   exports dev.citerag.store;
   exports dev.citerag.internal to
+      dev.citerag.anthropic,
       dev.citerag.testkit,
       dev.citerag.pgvector,
       dev.citerag.http,
@@ -38,6 +39,7 @@ module dev.citerag.core {
       dev.citerag.pgvector,
       dev.citerag.loaders;
   exports dev.citerag.provider.internal to
+      dev.citerag.anthropic,
       dev.citerag.http,
       dev.citerag.gemini,
       dev.citerag.ollama,
@@ -52,10 +54,12 @@ module dev.citerag.core {
   // the answer schema, its parser and the prompt texts: the testkit's fakes and the provider
   // modules' wire tests check requests against them
   exports dev.citerag.answer.internal to
+      dev.citerag.anthropic,
       dev.citerag.testkit,
       dev.citerag.gemini,
       dev.citerag.openai;
   exports dev.citerag.context.internal to
+      dev.citerag.anthropic,
       dev.citerag.testkit,
       dev.citerag.gemini,
       dev.citerag.openai;

@@ -10,6 +10,7 @@ module dev.citerag.http {
   requires static transitive org.jspecify;
 
   exports dev.citerag.http.internal to
+      dev.citerag.anthropic,
       dev.citerag.gemini,
       dev.citerag.ollama,
       dev.citerag.openai;

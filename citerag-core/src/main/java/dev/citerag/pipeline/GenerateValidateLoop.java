@@ -11,6 +11,8 @@ import dev.citerag.answer.SentSource;
 import dev.citerag.answer.ValidationIssue;
 import dev.citerag.answer.ValidationReport;
 import dev.citerag.answer.internal.AnswerParser;
+import dev.citerag.answer.internal.CitedPassage;
+import dev.citerag.answer.internal.NormalizedText;
 import dev.citerag.answer.internal.ParseResult;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
@@ -92,11 +94,18 @@ final class GenerateValidateLoop {
     ChatResponse reply;
     // an extractive answer is typed already: validated as it is, not parsed back from its JSON
     ModelAnswer typed = null;
+    List<ValidationIssue> generatorIssues = List.of();
     try {
       if (generator instanceof ExtractiveGenerator extractive) {
         ExtractiveGenerator.TypedReply r = extractive.generateTyped(request);
         reply = r.reply();
         typed = r.answer();
+      } else if (generator instanceof TypedAnswerGenerator typedGenerator) {
+        // a provider's own citation format, mapped to the contract by the generator
+        GeneratedAnswer g = typedGenerator.generateAnswer(request);
+        reply = g.reply();
+        typed = g.answer();
+        generatorIssues = g.issues();
       } else {
         reply = generator.generate(request);
       }
@@ -129,7 +138,7 @@ final class GenerateValidateLoop {
               List.of(),
               "the provider blocked the request or reply (" + reply.providerFinishReason() + ")"));
     }
-    return validate(tb, request, reply, typed, genTime);
+    return validate(tb, request, reply, typed, generatorIssues, genTime);
   }
 
   private Step validate(
@@ -137,6 +146,7 @@ final class GenerateValidateLoop {
       GenerationRequest request,
       ChatResponse reply,
       @Nullable ModelAnswer typed,
+      List<ValidationIssue> generatorIssues,
       Duration genTime) {
     long tv = System.nanoTime();
     // a typed answer satisfies the schema by construction; the parser's size limit still applies
@@ -153,6 +163,13 @@ final class GenerateValidateLoop {
     BuiltContext ctx = request.context();
     ValidationReport report =
         validator.validate(answer, ctx.sources(), timeLeft(tb, request, genTime, tv));
+    if (!generatorIssues.isEmpty()) {
+      List<ValidationIssue> all = new ArrayList<>(generatorIssues);
+      all.addAll(report.issues());
+      report =
+          new ValidationReport(
+              all, report.groundingScore(), report.verification(), report.checks());
+    }
     addTime(tb.latency, Stage.VALIDATE, tv);
     tb.attempt(request.attempt(), reply, report.issues(), genTime, report.verification());
     List<ValidationIssue> judgeDown =
@@ -239,10 +256,29 @@ final class GenerateValidateLoop {
                     () ->
                         new IllegalStateException(
                             "validated citation names an unsent source " + c.sourceId()));
-        out.add(new ResolvedCitation(i, c.sourceId(), c.quote(), s.chunk()));
+        out.add(located(i, c, s));
       }
     }
     return out;
+  }
+
+  /**
+   * The served citation with the place of its quote in the chunk: where the quotation matcher finds
+   * it (the source's own text, so its first boundary-aligned occurrence), checked by {@link
+   * ResolvedCitation}'s constructor.
+   */
+  private static ResolvedCitation located(int claim, Citation c, SentSource s) {
+    String text = s.chunk().text();
+    int[] at = new CitedPassage(text).range(NormalizedText.of(c.quote()));
+    if (at == null || !text.substring(at[0], at[1]).equals(c.quote())) {
+      int i = text.indexOf(c.quote());
+      if (i < 0) {
+        throw new IllegalStateException(
+            "validated quote is not in its chunk " + c.sourceId() + ": the served answer is wrong");
+      }
+      at = new int[] {i, i + c.quote().length()};
+    }
+    return new ResolvedCitation(claim, c.sourceId(), c.quote(), s.chunk(), at[0], at[1]);
   }
 
   private static String describe(List<ValidationIssue> issues, int attempts) {

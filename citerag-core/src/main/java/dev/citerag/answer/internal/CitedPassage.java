@@ -37,13 +37,25 @@ public final class CitedPassage {
    * QuoteMatcher#locate} and {@link NormalizedText#originalOf} on {@link #normalized()}.
    */
   public @Nullable String excerpt(NormalizedText quote) {
+    int[] at = range(quote);
+    return at == null ? null : text.substring(at[0], at[1]);
+  }
+
+  /**
+   * Where {@link #excerpt} takes its text from: the raw range {@code [start, end)} of the source's
+   * text (UTF-16 indices), or null when the quote occurs nowhere on token boundaries.
+   */
+  public int @Nullable [] range(NormalizedText quote) {
     int[] at = locatePlain(quote.text());
     if (at != null) {
-      return text.substring(at[0], at[1]);
+      return at;
     }
     NormalizedText p = normalized();
     int[] r = QuoteMatcher.locate(p, quote);
-    return r == null ? null : p.originalOf(r[0], r[1]);
+    if (r == null) {
+      return null;
+    }
+    return r[0] >= r[1] ? new int[] {0, 0} : p.originalRange(r[0], r[1]);
   }
 
   /** The normalised source text, made on first use. */

@@ -171,6 +171,17 @@ public final class NormalizedText {
   }
 
   /**
+   * The original range {@code [start, end)} behind the non-empty normalised range {@code [start,
+   * end)}: where {@link #originalOf} takes its text from.
+   */
+  public int[] originalRange(int start, int end) {
+    if (from == null || to == null) {
+      return new int[] {start, end};
+    }
+    return new int[] {from[start], to[end - 1]};
+  }
+
+  /**
    * Whether a quote may start or end at normalised offset {@code i}: true at both ends of the text
    * and between two tokens, false inside a token.
    */

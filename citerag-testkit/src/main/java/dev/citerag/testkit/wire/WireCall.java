@@ -12,11 +12,12 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One HTTP request a wire fake received, with the status it answered. {@link #toString()} masks
- * credential headers ({@code x-goog-api-key}, {@code authorization}); read them with {@link
- * #header} when a test must check them.
+ * credential headers ({@code x-goog-api-key}, {@code authorization}, {@code x-api-key}); read them
+ * with {@link #header} when a test must check them.
  */
 public final class WireCall {
-  private static final Set<String> SECRET_HEADERS = Set.of("x-goog-api-key", "authorization");
+  private static final Set<String> SECRET_HEADERS =
+      Set.of("x-goog-api-key", "authorization", "x-api-key");
 
   private final String method;
   private final String path;

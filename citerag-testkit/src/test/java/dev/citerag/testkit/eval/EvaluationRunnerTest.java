@@ -107,7 +107,7 @@ class EvaluationRunnerTest {
     return new RagResult.Answered(
         answer,
         a.claims(),
-        List.of(new ResolvedCitation(0, "s1", "q", cited)),
+        List.of(new ResolvedCitation(0, "s1", cited.text(), cited)),
         grounding,
         List.of(),
         t);

@@ -22,7 +22,8 @@ final class AnswerOptions {
       description =
           "${COMPLETION-CANDIDATES} (default: gemini when GEMINI_API_KEY is set, else openai when"
               + " OPENAI_BASE_URL or OPENAI_API_KEY is set, else ollama when a server answers at"
-              + " OLLAMA_HOST, else extractive, which needs no model)")
+              + " OLLAMA_HOST, else extractive, which needs no model; anthropic is Claude with its"
+              + " native citations, re-verified, key from ANTHROPIC_API_KEY)")
   private @Nullable String model;
 
   @Option(

@@ -53,7 +53,7 @@ public final class CiteragCli {
         "",
         "environment: GEMINI_API_KEY, GEMINI_BASE_URL, GEMINI_MODEL, OLLAMA_HOST, OLLAMA_MODEL,"
             + " OLLAMA_EMBED_MODEL, OPENAI_BASE_URL, OPENAI_API_KEY, OPENAI_MODEL,"
-            + " OPENAI_EMBED_MODEL. exit status: 0 answered (or done), 2 abstained, 3 rejected, 1"
+            + " OPENAI_EMBED_MODEL, ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, ANTHROPIC_MODEL. exit status: 0 answered (or done), 2 abstained, 3 rejected, 1"
             + " error."
       })
   static final class Root implements Callable<Integer> {

@@ -219,7 +219,7 @@ final class OptionValues {
   /** {@code --model}. */
   static final class Models extends Choice {
     Models() {
-      super("extractive", "gemini", "ollama", "openai");
+      super("extractive", "gemini", "ollama", "openai", "anthropic");
     }
   }
 

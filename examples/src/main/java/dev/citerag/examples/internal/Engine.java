@@ -10,7 +10,6 @@ import dev.citerag.ingest.IngestReport;
 import dev.citerag.ingest.Ingestor;
 import dev.citerag.pgvector.CollectionNotFoundException;
 import dev.citerag.pgvector.PgVectorStore;
-import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.ExtractiveGenerator;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.store.InMemoryVectorStore;
@@ -229,7 +228,7 @@ public final class Engine implements AutoCloseable {
                 + " (rules first; the judge decides the claims they find too little in)");
       }
       if (model.chatModel() != null) {
-        pb.generator(AnswerGenerator.of(model.chatModel()));
+        pb.generator(model.generator());
       } else {
         pb.generator(ExtractiveGenerator.builder().strictness(o.strictness()).build());
       }

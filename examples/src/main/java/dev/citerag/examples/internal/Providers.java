@@ -1,5 +1,6 @@
 package dev.citerag.examples.internal;
 
+import dev.citerag.anthropic.AnthropicChatModel;
 import dev.citerag.answer.LexicalSupportVerifier;
 import dev.citerag.answer.ModelSupportVerifier;
 import dev.citerag.answer.SupportVerifier;
@@ -13,6 +14,7 @@ import dev.citerag.ollama.OllamaEmbedder;
 import dev.citerag.onnx.OnnxEmbedder;
 import dev.citerag.openai.OpenAiChatModel;
 import dev.citerag.openai.OpenAiEmbedder;
+import dev.citerag.pipeline.AnswerGenerator;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -32,7 +34,8 @@ import org.jspecify.annotations.Nullable;
  * names from the environment map it is given ({@code GEMINI_API_KEY}, {@code GEMINI_BASE_URL},
  * {@code GEMINI_MODEL}, {@code OLLAMA_HOST}, {@code OLLAMA_MODEL}, {@code OLLAMA_EMBED_MODEL},
  * {@code OPENAI_BASE_URL}, {@code OPENAI_API_KEY}, {@code OPENAI_MODEL}, {@code
- * OPENAI_EMBED_MODEL}), so tests pass a map and never the real environment. No key is ever printed:
+ * OPENAI_EMBED_MODEL}, {@code ANTHROPIC_API_KEY}, {@code ANTHROPIC_BASE_URL}, {@code
+ * ANTHROPIC_MODEL}), so tests pass a map and never the real environment. No key is ever printed:
  * the adapters keep it out of their messages and {@code toString()}.
  */
 public final class Providers {
@@ -48,7 +51,8 @@ public final class Providers {
   /**
    * The model that answers.
    *
-   * @param kind {@code extractive}, {@code gemini}, {@code ollama} or {@code openai}
+   * @param kind {@code extractive}, {@code gemini}, {@code ollama}, {@code openai} or {@code
+   *     anthropic}
    * @param chatModel null for {@code extractive}
    * @param why one line saying why this one was chosen
    */
@@ -56,6 +60,22 @@ public final class Providers {
     /** For the stderr line, e.g. {@code gemini:gemini-2.5-flash}. */
     public String label() {
       return chatModel == null ? kind : chatModel.name();
+    }
+
+    /**
+     * The generator of a chosen chat model: Claude answers with its native citations (re-verified),
+     * the others with the answer contract's JSON.
+     *
+     * @throws IllegalStateException for the extractive choice, which has no chat model
+     */
+    public AnswerGenerator generator() {
+      ChatModel m = chatModel;
+      if (m == null) {
+        throw new IllegalStateException("the extractive choice has no chat model");
+      }
+      return m instanceof AnthropicChatModel claude
+          ? claude.answerGenerator()
+          : AnswerGenerator.of(m);
     }
   }
 
@@ -75,9 +95,10 @@ public final class Providers {
         case "gemini" -> new ModelChoice("gemini", gemini(env), "--model gemini");
         case "ollama" -> new ModelChoice("ollama", ollama(env), "--model ollama");
         case "openai" -> new ModelChoice("openai", openai(env), "--model openai");
+        case "anthropic" -> new ModelChoice("anthropic", anthropic(env), "--model anthropic");
         default ->
             throw new IllegalArgumentException(
-                "option --model must be one of extractive|gemini|ollama|openai, was \""
+                "option --model must be one of extractive|gemini|ollama|openai|anthropic, was \""
                     + requested.get()
                     + "\"");
       };
@@ -250,6 +271,14 @@ public final class Providers {
    */
   static OpenAiChatModel openai(Map<String, String> env) {
     return OpenAiChatModel.builder().environment(env).build();
+  }
+
+  /**
+   * Claude with {@code ANTHROPIC_API_KEY}, {@code ANTHROPIC_BASE_URL} and {@code ANTHROPIC_MODEL}
+   * (the adapter reads all three); it answers with its native citations.
+   */
+  static AnthropicChatModel anthropic(Map<String, String> env) {
+    return AnthropicChatModel.builder().environment(env).build();
   }
 
   /**

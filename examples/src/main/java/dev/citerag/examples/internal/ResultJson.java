@@ -259,6 +259,9 @@ public final class ResultJson {
     o.put("n", n);
     o.put("source_id", c.sourceId());
     o.put("quote", c.quote());
+    // where the quote is in the chunk's text (UTF-16 indices, end exclusive), checked by citerag
+    o.put("start", c.start());
+    o.put("end", c.end());
     o.put("chunk_id", c.chunk().id());
     o.put("source", c.chunk().source());
     o.put("section", c.chunk().section());

@@ -105,7 +105,34 @@
     }
   }
 
-  function renderEvidence(retrieved) {
+  // The text of a cited chunk around its verified quote spans, each span in a <mark>: the offsets
+  // are the server's, checked against the chunk's text, and index this same (UTF-16) string.
+  function citedText(td, text, spans) {
+    const first = spans[0];
+    const from = Math.max(0, first.start - 120);
+    const to = Math.min(text.length, first.end + 120);
+    const flat = (s) => s.replace(/\s+/g, ' ');
+    let at = from;
+    if (from > 0) td.appendChild(document.createTextNode('...'));
+    for (const s of spans) {
+      if (s.start < at || s.end > to) continue;
+      td.appendChild(document.createTextNode(flat(text.slice(at, s.start))));
+      const m = el('mark', 'cited', flat(text.slice(s.start, s.end)));
+      m.title = '[' + s.n + '] verified quote, characters ' + s.start + '\u2013' + s.end;
+      td.appendChild(m);
+      at = s.end;
+    }
+    td.appendChild(document.createTextNode(flat(text.slice(at, to)) + (to < text.length ? '...' : '')));
+  }
+
+  function renderEvidence(retrieved, citations) {
+    const spansByChunk = new Map();
+    for (const c of citations || []) {
+      if (typeof c.start !== 'number' || typeof c.end !== 'number') continue;
+      if (!spansByChunk.has(c.chunk_id)) spansByChunk.set(c.chunk_id, []);
+      spansByChunk.get(c.chunk_id).push(c);
+    }
+    for (const spans of spansByChunk.values()) spans.sort((a, b) => a.start - b.start);
     const rows = $('evidence-rows');
     let sent = 0;
     for (const h of retrieved) {
@@ -120,7 +147,14 @@
       tr.appendChild(el('td', 'num fused', fmt(h.fused_score, 4)));
       tr.appendChild(el('td', 'flag', h.sent ? 'sent' : 'not sent'));
       const text = h.text.replace(/\s+/g, ' ').trim();
-      const td = el('td', 'text', text.length > 240 ? text.slice(0, 237) + '...' : text);
+      const spans = spansByChunk.get(h.chunk_id);
+      let td;
+      if (spans) {
+        td = el('td', 'text cited');
+        citedText(td, h.text, spans);
+      } else {
+        td = el('td', 'text', text.length > 240 ? text.slice(0, 237) + '...' : text);
+      }
       td.title = text;
       tr.appendChild(td);
       rows.appendChild(tr);
@@ -151,7 +185,7 @@
       $('reason').textContent = why + ' (' + j.reason + (j.detail ? ': ' + j.detail : '') + ')';
     }
     if (j.issues.length > 0) renderIssues(j.issues);
-    renderEvidence(j.retrieved);
+    renderEvidence(j.retrieved, j.status === 'answered' ? j.citations : []);
     const total = j.latency_ms && j.latency_ms.total !== undefined ? Math.round(j.latency_ms.total) + ' ms' : '';
     $('meta').textContent = [j.model, total, j.usage.total_tokens ? j.usage.total_tokens + ' tokens' : '']
       .filter((s) => s).join(' \u00b7 ');

@@ -33,7 +33,7 @@ class CompletionScriptTest {
     assertThat(complete(script, "citerag", "ask", "--embedder", ""))
         .containsExactly("onnx", "local", "gemini", "ollama", "openai");
     assertThat(complete(script, "citerag", "eval", "--model", ""))
-        .containsExactly("extractive", "gemini", "ollama", "openai");
+        .containsExactly("extractive", "gemini", "ollama", "openai", "anthropic");
     assertThat(complete(script, "citerag", "serve", "--strictness", "str"))
         .containsExactly("strict", "strictest");
     assertThat(complete(script, "citerag", "ingest", "--"))

@@ -51,6 +51,9 @@ class ResultJsonTest {
     assertThat(c.get("n").asInt()).isEqualTo(1);
     assertThat(c.get("source_id").asText()).isEqualTo("k7");
     assertThat(c.get("quote").asText()).contains("09:00 and 16:00 UTC");
+    // the verified span of the quote in the chunk, for the page's highlight
+    assertThat(Results.DEPLOYS.text().substring(c.get("start").asInt(), c.get("end").asInt()))
+        .isEqualTo(c.get("quote").asText());
     assertThat(c.get("source").asText()).isEqualTo("deploys.md");
     assertThat(c.get("section").asText()).isEqualTo("Deploying services > Deploy windows");
     assertThat(j.get("segments")).hasSize(2);

@@ -31,6 +31,7 @@ record LibraryModule(String directory, String anchor) {
           new LibraryModule("citerag-gemini", "dev.citerag.gemini.GeminiChatModel"),
           new LibraryModule("citerag-ollama", "dev.citerag.ollama.OllamaChatModel"),
           new LibraryModule("citerag-openai", "dev.citerag.openai.OpenAiChatModel"),
+          new LibraryModule("citerag-anthropic", "dev.citerag.anthropic.AnthropicChatModel"),
           new LibraryModule("citerag-loaders", "dev.citerag.loaders.PdfLoader"),
           new LibraryModule("citerag-onnx", "dev.citerag.onnx.OnnxEmbedder"));
 

@@ -36,6 +36,21 @@ final class WireSupport {
   }
 
   /**
+   * Resolves the script's next reply against sources the protocol read itself (e.g. document
+   * blocks); {@code content} is what question rules match when there is no question.
+   *
+   * @throws ScriptFailure carrying the sources, when the script has no reply or cannot apply it
+   */
+  static Scripted resolve(ReplyScript script, SentSources sent, String content) {
+    try {
+      Reply reply = script.next(sent.question().orElse(null), content);
+      return new Scripted(sent, reply.resolve(sent));
+    } catch (RuntimeException e) {
+      throw new ScriptFailure(e.getMessage(), sent);
+    }
+  }
+
+  /**
    * The reply of a scripted failure that no provider writes an error body for: a dropped connection
    * (kind CONNECTION), or a proxy's HTML page with status 200 (kind PROTOCOL); null for the others.
    */
