@@ -26,7 +26,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Reads a {@code multipart/form-data} upload (parsed by Apache James mime4j) into documents: every
  * part with a file name is loaded by the library's loader for its extension (Markdown, text, HTML,
- * PDF); the document id is the file name. A file that cannot be loaded is reported, not fatal.
+ * PDF); the document id comes from the content ({@link #contentId}), the file name is its source. A
+ * file that cannot be loaded is reported, not fatal.
  */
 final class Uploads {
   private Uploads() {}
@@ -121,7 +122,7 @@ final class Uploads {
         continue;
       }
       try {
-        docs.add(loader.load(name, name, e.getValue()));
+        docs.add(loader.load(contentId(e.getValue()), name, e.getValue()));
       } catch (DocumentLoadException ex) {
         skipped.add(ex.getMessage());
       } catch (RuntimeException ex) {
@@ -132,6 +133,20 @@ final class Uploads {
       }
     }
     return new Result(docs, skipped);
+  }
+
+  /**
+   * An upload's document id: {@code upload/} and the first 16 bytes of the SHA-256 of its content,
+   * in hex. Uploading the same file again, under any name, finds the same document (unchanged,
+   * nothing written) instead of adding a copy; the file name stays the document's source.
+   */
+  static String contentId(byte[] content) {
+    try {
+      byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(content);
+      return "upload/" + java.util.HexFormat.of().formatHex(d, 0, 16);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
   }
 
   static String boundary(String contentType) {

@@ -136,6 +136,38 @@ class UploadTest {
   }
 
   @Test
+  void uploading_the_same_file_again_under_any_name_finds_the_same_document() throws Exception {
+    byte[] content =
+        "# Parking\n\nVisitors park on level minus two of the east garage.\n"
+            .getBytes(StandardCharsets.UTF_8);
+    HttpResponse<String> first =
+        upload(multipart(Map.of("parking.md", content)), DemoServer.UPLOAD_HEADER, "1");
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+    assertThat(JSON.readTree(first.body()).get("documents_written").asInt()).isEqualTo(1);
+    for (String name : List.of("parking.md", "parking (1).md")) {
+      HttpResponse<String> again =
+          upload(multipart(Map.of(name, content)), DemoServer.UPLOAD_HEADER, "1");
+      JsonNode j = JSON.readTree(again.body());
+      assertThat(j.get("documents_written").asInt()).as(name).isZero();
+      assertThat(j.get("documents_skipped").asInt()).as(name).isEqualTo(1);
+    }
+    JsonNode ask =
+        JSON.readTree(
+            Http.postJson(
+                    server.uri().resolve("/debug/retrieve"),
+                    "{\"question\": \"Where do visitors park?\"}")
+                .body());
+    long copies = 0;
+    for (JsonNode hit : ask.get("retrieved")) {
+      if (hit.get("text").asText().contains("level minus two")) {
+        copies++;
+        assertThat(hit.get("source").asText()).isEqualTo("parking.md");
+      }
+    }
+    assertThat(copies).as("one copy of the uploaded text is stored").isEqualTo(1);
+  }
+
+  @Test
   void an_upload_without_the_header_or_from_another_origin_is_refused() throws Exception {
     byte[] body = multipart(Map.of("a.md", "# A\n\ntext".getBytes(StandardCharsets.UTF_8)));
     HttpResponse<String> noHeader = upload(body);
