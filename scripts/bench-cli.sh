@@ -19,7 +19,8 @@ q="How do I roll back a deploy?"
 cache="$(mktemp -d /tmp/citerag-bench-cli.XXXXXX)"
 trap 'rm -rf "$cache"' EXIT
 
-"$root/citerag" --version >/dev/null # builds the jar when needed, and writes the archive
+# builds the jar when needed; this first ask writes the class-data archive
+CITERAG_CACHE_DIR=off "$root/citerag" ask --docs "$docs" "$q" >/dev/null 2>&1 || true
 now() { date +%s.%N; }
 declare -A times
 run() { # name, env..., -- args...

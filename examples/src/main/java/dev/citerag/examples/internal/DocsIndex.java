@@ -138,19 +138,33 @@ public final class DocsIndex {
    * classes folder's path when run from one).
    */
   static String buildStamp() {
+    Path p = codeSource();
+    if (p == null) {
+      return "unknown";
+    }
     try {
-      var src = DocsIndex.class.getProtectionDomain().getCodeSource();
-      if (src == null) {
-        return "unknown";
-      }
-      Path p = Path.of(src.getLocation().toURI());
       if (Files.isRegularFile(p)) {
         return p + " " + Files.size(p) + " " + Files.getLastModifiedTime(p).toMillis();
       }
-      return p.toString();
-    } catch (IOException | URISyntaxException | RuntimeException e) {
+    } catch (IOException e) {
       return "unknown";
     }
+    return p.toString();
+  }
+
+  private static @Nullable Path codeSource() {
+    try {
+      var src = DocsIndex.class.getProtectionDomain().getCodeSource();
+      return src == null ? null : Path.of(src.getLocation().toURI());
+    } catch (URISyntaxException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** Whether this code runs from a jar, whose path, size and time {@link #buildStamp} names. */
+  static boolean runningFromJar() {
+    Path p = codeSource();
+    return p != null && Files.isRegularFile(p);
   }
 
   /** The saved snapshot, or empty when there is none or it cannot be trusted. */

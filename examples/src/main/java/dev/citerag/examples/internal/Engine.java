@@ -122,9 +122,14 @@ public final class Engine implements AutoCloseable {
     Optional<String> url = o.store();
     // a run that fills an in-memory store from a folder or the sample corpus keeps a persistent
     // index of its chunks and vectors; the in-process embedders are deterministic, so their input
-    // alone decides it (a provider's model can change behind the same name)
+    // alone decides it (a provider's model can change behind the same name). Only a jar pins the
+    // code that chunked: run from classes folders (tests, an IDE) nothing is indexed.
     Optional<Path> indexDir =
-        url.isEmpty() && mode != Mode.INGEST && documents == null && INDEXED.contains(o.embedder())
+        url.isEmpty()
+                && mode != Mode.INGEST
+                && documents == null
+                && INDEXED.contains(o.embedder())
+                && DocsIndex.runningFromJar()
             ? EmbeddingCache.directory(env)
             : Optional.empty();
     Embedder embedder =

@@ -48,7 +48,7 @@ final class LazyEmbedder implements Embedder, TokenCounter {
    */
   static Embedder of(String kind, Supplier<? extends Embedder> loader, Path cacheDir) {
     String stamp = DocsIndex.buildStamp();
-    if (!stamp.contains(" ")) {
+    if (!DocsIndex.runningFromJar()) {
       // not a jar: nothing pins the model to this file's contents
       return loader.get();
     }

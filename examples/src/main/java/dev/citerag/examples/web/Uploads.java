@@ -137,8 +137,8 @@ final class Uploads {
 
   /**
    * An upload's document id: {@code upload/} and the first 16 bytes of the SHA-256 of its content,
-   * in hex. Uploading the same file again, under any name, finds the same document (unchanged,
-   * nothing written) instead of adding a copy; the file name stays the document's source.
+   * in hex. Uploading the same file again, under any name, finds the same document instead of
+   * adding a copy (under another name it is rewritten with that name as its source).
    */
   static String contentId(byte[] content) {
     try {
