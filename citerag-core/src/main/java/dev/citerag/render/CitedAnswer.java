@@ -44,6 +44,8 @@ public record CitedAnswer(List<Segment> segments, List<Reference> references) {
     /**
      * Copies the markers.
      *
+     * @param text verbatim answer text
+     * @param markers 1-based reference numbers, possibly empty
      * @throws IllegalArgumentException when an argument is null
      */
     public Segment {
@@ -62,6 +64,8 @@ public record CitedAnswer(List<Segment> segments, List<Reference> references) {
     /**
      * Checks the number.
      *
+     * @param number 1-based
+     * @param citation the verified citation behind it
      * @throws IllegalArgumentException when {@code number < 1} or {@code citation} is null
      */
     public Reference {
@@ -75,6 +79,8 @@ public record CitedAnswer(List<Segment> segments, List<Reference> references) {
   /**
    * Copies both lists.
    *
+   * @param segments the answer text in order
+   * @param references every distinct citation, numbered from 1
    * @throws IllegalArgumentException when a list is null
    */
   public CitedAnswer {
