@@ -53,12 +53,13 @@ public final class Main {
    * @throws IllegalArgumentException when an argument is null
    */
   public Main(Map<String, String> env, PrintStream out, PrintStream err) {
-    this(env, System.in, out, err);
+    this(env, InputStream.nullInputStream(), out, err);
   }
 
   /**
    * A command line as {@link #Main(Map, PrintStream, PrintStream)} whose {@code shell} and {@code
-   * ask --questions -} read {@code in}.
+   * ask --questions -} read {@code in} (the three-argument constructor gives them an empty input,
+   * so that a host or a test never blocks on the process's standard input).
    *
    * @throws IllegalArgumentException when an argument is null
    */
@@ -78,7 +79,7 @@ public final class Main {
         new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
     PrintStream err =
         new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-    int status = new Main(System.getenv(), out, err).run(args);
+    int status = new Main(System.getenv(), System.in, out, err).run(args);
     out.flush();
     err.flush();
     System.exit(status);

@@ -114,12 +114,12 @@ public final class CiteragCli {
    * @param env provider settings (the real environment, or a map in tests)
    */
   public static int run(Map<String, String> env, PrintStream out, PrintStream err, String... args) {
-    return run(env, System.in, out, err, args);
+    return run(env, InputStream.nullInputStream(), out, err, args);
   }
 
   /**
    * {@link #run(Map, PrintStream, PrintStream, String...)} reading standard input from {@code in}
-   * ({@code shell}, {@code ask --questions -}).
+   * ({@code shell}, {@code ask --questions -}); the other form gives them an empty input.
    */
   public static int run(
       Map<String, String> env, InputStream in, PrintStream out, PrintStream err, String... args) {
