@@ -23,6 +23,7 @@ module dev.citerag.core {
   exports dev.citerag.pipeline;
   exports dev.citerag.provider;
   exports dev.citerag.rerank;
+  exports dev.citerag.render;
   exports dev.citerag.store;
   exports dev.citerag.internal to
       dev.citerag.anthropic,

@@ -4,6 +4,7 @@ import dev.citerag.IdentityMismatchException;
 import dev.citerag.ProviderException;
 import dev.citerag.answer.CitationValidator;
 import dev.citerag.answer.DefaultCitationValidator;
+import dev.citerag.chat.ChatModel;
 import dev.citerag.context.BuiltContext;
 import dev.citerag.context.ContextBuilder;
 import dev.citerag.context.JsonContextBuilder;
@@ -33,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * RagPipeline rag = RagPipeline.builder()
  *     .embedder(new LocalHashingEmbedder())
  *     .store(store)
- *     .generator(AnswerGenerator.of(gemini))   // or new ExtractiveGenerator()
+ *     .chatModel(gemini)            // or .generator(new ExtractiveGenerator()) for no model
  *     .minSimilarity(0.30)          // gate 1, chosen from a threshold sweep
  *     .build();
  * RagResult r = rag.ask("How do I roll back a deploy?", Filter.eq("team", "platform"));
@@ -76,7 +77,7 @@ public final class RagPipeline {
     this.store = Checks.notNull(b.store, "store");
     if (b.generator == null) {
       throw new IllegalStateException(
-          "generator must be set: AnswerGenerator.of(chatModel), or new ExtractiveGenerator() for no model");
+          "generator must be set: chatModel(model), or generator(new ExtractiveGenerator()) for no model");
     }
     this.identity = new IdentityGuard(store, embedder.identity());
     // an extractive generator without an embedder of its own compares sentences with this one
@@ -428,8 +429,23 @@ public final class RagPipeline {
     }
 
     /**
-     * Required: what answers, {@link AnswerGenerator#of(dev.citerag.chat.ChatModel)} for a chat
-     * model or a model-free generator such as {@link ExtractiveGenerator}.
+     * The common way to answer with a model: the same as {@code
+     * generator(AnswerGenerator.of(model))}. One of {@code chatModel} and {@link #generator} is
+     * required; the last one set wins.
+     *
+     * @param model the chat model that answers (Gemini, Ollama, OpenAI-compatible, or your own)
+     * @return this builder
+     * @throws IllegalArgumentException when {@code model} is null
+     */
+    public Builder chatModel(ChatModel model) {
+      this.generator = AnswerGenerator.of(Checks.notNull(model, "chatModel"));
+      return this;
+    }
+
+    /**
+     * What answers, for a custom generator: {@link AnswerGenerator#of(dev.citerag.chat.ChatModel,
+     * int)} with another output budget, a model-free generator such as {@link ExtractiveGenerator},
+     * or your own. For a plain chat model use {@link #chatModel}. One of the two is required.
      *
      * @param generator produces the replies that are then parsed and validated
      * @return this builder

@@ -488,13 +488,15 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
 
     /**
      * Password for {@link #jdbcUrl}; default none. Never logged or shown by {@code toString()}.
+     * {@code null} or an empty string means no password (a local database that trusts its users,
+     * such as the testkit's fixture), so a host can pass {@code System.getenv("DB_PASSWORD")}
+     * without a branch; a password in the URL then still applies.
      *
-     * @param password the role's password
+     * @param password the role's password, or {@code null} / empty for none
      * @return this builder
-     * @throws IllegalArgumentException when null
      */
-    public Builder password(String password) {
-      this.password = Checks.notNull(password, "password");
+    public Builder password(@Nullable String password) {
+      this.password = password == null || password.isEmpty() ? null : password;
       return this;
     }
 

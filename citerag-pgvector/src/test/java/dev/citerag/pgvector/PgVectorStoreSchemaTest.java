@@ -434,6 +434,25 @@ class PgVectorStoreSchemaTest {
   }
 
   @Test
+  void a_null_or_empty_password_means_none_for_a_database_that_trusts_its_users() {
+    // the fixture's database accepts its user without a password
+    for (String none : new String[] {null, ""}) {
+      String col = TestData.uniqueCollection("nopw");
+      try (PgVectorStore store =
+          PgVectorStore.builder()
+              .jdbcUrl(db.jdbcUrl())
+              .username(db.username())
+              .password(db.password().isPresent() ? db.password().get() : none)
+              .collection(col)
+              .dimensions(4)
+              .build()) {
+        store.write(List.of(doc("a", "v1", chunk("a", 1, "No password.", Map.of(), unit(4, 0)))));
+        assertThat(store.chunkCount()).isEqualTo(1);
+      }
+    }
+  }
+
+  @Test
   void a_host_data_source_is_never_closed_by_the_store() throws SQLException {
     PgVectorStore store = TestData.store(ds, TestData.uniqueCollection("hosted"), 4);
     store.close();

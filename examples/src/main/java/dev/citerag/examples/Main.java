@@ -4,6 +4,7 @@ import dev.citerag.examples.cli.CiteragCli;
 import dev.citerag.pipeline.RagResult;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -41,6 +42,7 @@ public final class Main {
   public static final int EXIT_REJECTED = 3;
 
   private final Map<String, String> env;
+  private final InputStream in;
   private final PrintStream out;
   private final PrintStream err;
 
@@ -51,7 +53,19 @@ public final class Main {
    * @throws IllegalArgumentException when an argument is null
    */
   public Main(Map<String, String> env, PrintStream out, PrintStream err) {
+    this(env, InputStream.nullInputStream(), out, err);
+  }
+
+  /**
+   * A command line as {@link #Main(Map, PrintStream, PrintStream)} whose {@code shell} and {@code
+   * ask --questions -} read {@code in} (the three-argument constructor gives them an empty input,
+   * so that a host or a test never blocks on the process's standard input).
+   *
+   * @throws IllegalArgumentException when an argument is null
+   */
+  public Main(Map<String, String> env, InputStream in, PrintStream out, PrintStream err) {
     this.env = Map.copyOf(dev.citerag.internal.Checks.notNull(env, "env"));
+    this.in = dev.citerag.internal.Checks.notNull(in, "in");
     this.out = dev.citerag.internal.Checks.notNull(out, "out");
     this.err = dev.citerag.internal.Checks.notNull(err, "err");
   }
@@ -65,7 +79,7 @@ public final class Main {
         new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
     PrintStream err =
         new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-    int status = new Main(System.getenv(), out, err).run(args);
+    int status = new Main(System.getenv(), System.in, out, err).run(args);
     out.flush();
     err.flush();
     System.exit(status);
@@ -73,7 +87,7 @@ public final class Main {
 
   /** Runs one command and returns its exit status; never calls {@link System#exit}. */
   public int run(String... args) {
-    return CiteragCli.run(env, out, err, args);
+    return CiteragCli.run(env, in, out, err, args);
   }
 
   /**

@@ -22,11 +22,17 @@ final class Cli {
   }
 
   static Run run(Map<String, String> env, String... args) {
+    return runWithInput(env, "", args);
+  }
+
+  /** {@link #run} with {@code stdin} as standard input. */
+  static Run runWithInput(Map<String, String> env, String stdin, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int status =
         new Main(
                 env,
+                new java.io.ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
                 new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8))
             .run(args);

@@ -30,7 +30,9 @@ class MainTest {
         .contains(
             "References:\n  [1] golden/corpus/deploys.md \u00a7 Deploying services with deployctl > Deploy windows\n"
                 + "      \"Production deploys are allowed Monday to Thursday between 09:00 and 16:00 UTC.\"");
-    assertThat(r.err())
+    assertThat(r.err()).as("stderr is quiet by default").isEmpty();
+    Cli.Run verbose = Cli.run(Cli.offline(), "ask", "--verbose", ANSWERABLE);
+    assertThat(verbose.err())
         .contains("citerag: model extractive (no GEMINI_API_KEY and no Ollama server at");
   }
 
@@ -339,7 +341,7 @@ class MainTest {
     assertThat(none.status()).isEqualTo(Main.EXIT_ERROR);
     assertThat(none.err())
         .contains("missing the command")
-        .contains("usage: citerag [-h] <command>");
+        .contains("usage: citerag [-hV] <command>");
 
     Cli.Run bogus = Cli.run(Cli.offline(), "answer", "x");
     assertThat(bogus.status()).isEqualTo(Main.EXIT_ERROR);
@@ -347,7 +349,9 @@ class MainTest {
 
     Cli.Run help = Cli.run(Cli.offline(), "--help");
     assertThat(help.status()).isEqualTo(Main.EXIT_OK);
-    assertThat(help.out()).contains("usage: citerag [-h] <command>").contains("ask \"question\"");
+    assertThat(help.out())
+        .contains("usage: citerag [-hV] <command>")
+        .contains("ask [\"question\"...]");
     assertThat(help.err()).isEmpty();
 
     Cli.Run askHelp = Cli.run(Cli.offline(), "ask", "--help");

@@ -4,12 +4,14 @@ import dev.citerag.examples.Main;
 import dev.citerag.examples.internal.Engine;
 import dev.citerag.examples.internal.EngineOptions;
 import dev.citerag.examples.internal.ResultJson;
+import dev.citerag.examples.internal.TerminalText;
 import dev.citerag.examples.internal.TextOutput;
 import dev.citerag.pipeline.RagResult;
 import dev.citerag.store.Filter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,11 +46,20 @@ final class AskCommand implements Callable<Integer>, EngineCommand {
               + " latency_ms, model)")
   private boolean json;
 
+  @Option(
+      names = "--questions",
+      paramLabel = "FILE",
+      description =
+          "ask every question of FILE (one per line; blank lines and lines starting with # are"
+              + " skipped; - reads standard input) on one engine; with --json one JSON object per"
+              + " line")
+  private @Nullable String questions;
+
   @Mixin private CommonOptions common = new CommonOptions();
 
   @Parameters(
       paramLabel = "\"question\"",
-      arity = "1..*",
+      arity = "0..*",
       description = "the question (several words are joined with spaces)")
   private List<String> question = new ArrayList<>();
 
@@ -63,12 +74,15 @@ final class AskCommand implements Callable<Integer>, EngineCommand {
 
   @Override
   public String missingArguments() {
-    return "missing the question: citerag ask \"your question\"";
+    return "missing the question: citerag ask \"your question\" (or --questions FILE)";
   }
 
   @Override
   public Integer call() {
     EngineCommand.logging(common.verbose());
+    if (questions != null) {
+      return batch(questions);
+    }
     String q = question();
     try (Engine engine = Engine.open(engineOptions(), ctx.env(), ctx.err(), Engine.Mode.ANSWER)) {
       RagResult r = engine.pipeline().ask(q, filter());
@@ -79,6 +93,39 @@ final class AskCommand implements Callable<Integer>, EngineCommand {
       }
       return Main.exitStatus(r);
     }
+  }
+
+  /**
+   * {@code --questions FILE}: every question on one engine. Exit status: the worst of the answers
+   * (rejected over abstained over answered).
+   */
+  private int batch(String file) {
+    if (!question.isEmpty()) {
+      throw new ParameterException(
+          spec.commandLine(), "give either a question or --questions FILE, not both");
+    }
+    List<String> qs = Questions.read(file, ctx.in());
+    if (qs.isEmpty()) {
+      throw new ParameterException(
+          spec.commandLine(), "option --questions: " + file + " holds no question");
+    }
+    int status = Main.EXIT_OK;
+    try (Engine engine = Engine.open(engineOptions(), ctx.env(), ctx.err(), Engine.Mode.ANSWER)) {
+      for (int i = 0; i < qs.size(); i++) {
+        RagResult r = engine.pipeline().ask(qs.get(i), filter());
+        if (json) {
+          ctx.out().println(ResultJson.compact(ResultJson.result(r)));
+        } else {
+          if (i > 0) {
+            ctx.out().println();
+          }
+          ctx.out().println("Q: " + TerminalText.clean(qs.get(i)));
+          ctx.out().print(TextOutput.result(r));
+        }
+        status = Questions.worse(status, Main.exitStatus(r));
+      }
+    }
+    return status;
   }
 
   /** The question words joined with spaces; a usage error when they are blank. */

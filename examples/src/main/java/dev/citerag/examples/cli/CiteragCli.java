@@ -4,6 +4,7 @@ import dev.citerag.CiteragException;
 import dev.citerag.IdentityMismatchException;
 import dev.citerag.examples.Main;
 import dev.citerag.examples.internal.EngineOptions;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -24,7 +25,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * The {@code citerag} command line: {@code ask}, {@code search}, {@code ingest}, {@code eval},
- * {@code serve}, {@code completion} and {@code help}, parsed by picocli.
+ * {@code serve}, {@code shell}, {@code completion} and {@code help}, parsed by picocli.
  *
  * <p>Exit statuses: {@value Main#EXIT_OK} answered (or done), {@value Main#EXIT_ABSTAINED}
  * abstained, {@value Main#EXIT_REJECTED} rejected, {@value Main#EXIT_ERROR} error or bad arguments
@@ -44,6 +45,7 @@ public final class CiteragCli {
   /** The top of the tree: no command of its own. */
   @Command(
       name = NAME,
+      versionProvider = Version.class,
       synopsisSubcommandLabel = "<command>",
       description = "Answers questions from documents with citations that code has checked.",
       footer = {
@@ -69,9 +71,40 @@ public final class CiteragCli {
         description = "show this help")
     private boolean help;
 
+    // read by picocli (versionHelp), never by this code
+    @SuppressWarnings("UnusedVariable")
+    @Option(
+        names = {"-V", "--version"},
+        versionHelp = true,
+        description = "print the version and exit")
+    private boolean version;
+
     @Override
     public Integer call() {
       throw new ParameterException(spec.commandLine(), "missing the command");
+    }
+  }
+
+  /** {@code citerag --version}: the project version (from the build) and the Java runtime. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {NAME + " " + projectVersion() + " (Java " + Runtime.version() + ")"};
+    }
+
+    /** The version Maven built this command line as, or {@code unknown}. */
+    static String projectVersion() {
+      java.util.Properties p = new java.util.Properties();
+      try (var in =
+          CiteragCli.class.getResourceAsStream("/dev/citerag/examples/version.properties")) {
+        if (in != null) {
+          p.load(in);
+        }
+      } catch (java.io.IOException e) {
+        return "unknown";
+      }
+      String v = p.getProperty("version", "unknown");
+      return v.startsWith("${") ? "unknown" : v;
     }
   }
 
@@ -81,7 +114,16 @@ public final class CiteragCli {
    * @param env provider settings (the real environment, or a map in tests)
    */
   public static int run(Map<String, String> env, PrintStream out, PrintStream err, String... args) {
-    Context ctx = new Context(env, out, err);
+    return run(env, InputStream.nullInputStream(), out, err, args);
+  }
+
+  /**
+   * {@link #run(Map, PrintStream, PrintStream, String...)} reading standard input from {@code in}
+   * ({@code shell}, {@code ask --questions -}); the other form gives them an empty input.
+   */
+  public static int run(
+      Map<String, String> env, InputStream in, PrintStream out, PrintStream err, String... args) {
+    Context ctx = new Context(env, in, out, err);
     CommandLine cl = create(ctx);
     try {
       return cl.execute(args);
@@ -102,7 +144,7 @@ public final class CiteragCli {
    */
   public static EngineOptions engineOptions(String... args) {
     PrintStream discard = new PrintStream(OutputStream.nullOutputStream(), true, UTF8);
-    CommandLine cl = create(new Context(Map.of(), discard, discard));
+    CommandLine cl = create(new Context(Map.of(), InputStream.nullInputStream(), discard, discard));
     ParseResult r = cl.parseArgs(args);
     while (r.hasSubcommand()) {
       r = r.subcommand();
@@ -124,6 +166,7 @@ public final class CiteragCli {
     cl.addSubcommand(new IngestCommand(ctx));
     cl.addSubcommand(new EvalCommand(ctx));
     cl.addSubcommand(new ServeCommand(ctx));
+    cl.addSubcommand(new ShellCommand(ctx));
     cl.addSubcommand(new CompletionCommand(ctx));
     cl.addSubcommand(new HelpCommand());
     style(cl);

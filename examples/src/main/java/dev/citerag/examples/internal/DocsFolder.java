@@ -4,6 +4,7 @@ import dev.citerag.ingest.Document;
 import dev.citerag.loaders.FolderLoader;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -25,22 +26,31 @@ public final class DocsFolder {
    *     directly has an unsupported type
    */
   public static List<Document> load(List<Path> paths, PrintStream err, boolean verbose) {
+    List<String> notes = new ArrayList<>();
+    List<Document> docs = load(paths, notes, verbose);
+    notes.forEach(err::println);
+    return docs;
+  }
+
+  /**
+   * {@link #load(List, PrintStream, boolean)} with the messages added to {@code notes} instead of
+   * printed (so that {@link DocsIndex} can keep them).
+   */
+  public static List<Document> load(List<Path> paths, List<String> notes, boolean verbose) {
     FolderLoader.Result r = FolderLoader.builder().build().load(paths);
     for (String w : r.warnings()) {
-      err.println("citerag: warning: " + w);
+      notes.add("citerag: warning: " + w);
     }
     int byDesign = 0;
     for (FolderLoader.SkippedFile s : r.skipped()) {
-      if (s.reason().problem()) {
-        err.println("citerag: skipped " + s.file() + ": " + s.detail());
-      } else if (verbose) {
-        err.println("citerag: skipped " + s.file() + ": " + s.detail());
+      if (s.reason().problem() || verbose) {
+        notes.add("citerag: skipped " + s.file() + ": " + s.detail());
       } else {
         byDesign++;
       }
     }
     if (byDesign > 0) {
-      err.println(
+      notes.add(
           "citerag: skipped "
               + byDesign
               + (byDesign == 1 ? " file" : " files")

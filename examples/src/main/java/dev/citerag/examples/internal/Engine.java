@@ -120,12 +120,27 @@ public final class Engine implements AutoCloseable {
       Mode mode,
       @Nullable List<Document> documents) {
     boolean chooseModel = mode == Mode.ANSWER;
-    Embedder embedder = Providers.embedder(o.embedder(), env);
+    Optional<String> url = o.store();
+    // a run that fills an in-memory store from a folder or the sample corpus keeps a persistent
+    // index of its chunks and vectors; the in-process embedders are deterministic, so their input
+    // alone decides it (a provider's model can change behind the same name). Only a jar pins the
+    // code that chunked: run from classes folders (tests, an IDE) nothing is indexed.
+    Optional<Path> indexDir =
+        url.isEmpty()
+                && mode != Mode.INGEST
+                && documents == null
+                && INDEXED.contains(o.embedder())
+                && DocsIndex.runningFromJar()
+            ? EmbeddingCache.directory(env)
+            : Optional.empty();
+    Embedder embedder =
+        indexDir.isPresent() && "onnx".equals(o.embedder())
+            ? LazyEmbedder.of("onnx", Providers::onnx, indexDir.get())
+            : Providers.embedder(o.embedder(), env);
     int dims = embedder.identity().dimensions();
     VectorStore store;
     AutoCloseable closeable = null;
     String storeLabel;
-    Optional<String> url = o.store();
     if (url.isEmpty() && mode != Mode.INGEST && "onnx".equals(o.embedder())) {
       // an in-memory store is filled on every run: keep the in-process model's vectors of
       // unchanged chunks on disk (a provider's vectors are not cached: its identity names no
@@ -181,21 +196,41 @@ public final class Engine implements AutoCloseable {
         ingestor.ingest(documents, IngestListener.NONE);
         corpusLabel = documents.size() + " documents of the evaluation set";
       } else if (docs.isPresent()) {
-        List<Document> loaded = DocsFolder.load(List.of(docs.get()), err, o.verbose());
-        if (loaded.isEmpty()) {
-          throw new IllegalArgumentException(
-              "option --docs: "
-                  + docs.get()
-                  + " holds no "
-                  + DocsFolder.TYPES
-                  + " file that could be loaded");
-        }
-        ingestor.ingest(loaded, IngestListener.NONE);
-        corpusLabel = loaded.size() + " documents from " + docs.get();
+        Path folder = docs.get();
+        boolean verbose = o.verbose();
+        int n =
+            fillMemory(
+                store,
+                embedder,
+                ingestor,
+                indexDir,
+                () -> "docs " + DocsIndex.fingerprint(folder) + " verbose=" + verbose,
+                notes -> {
+                  List<Document> loaded = DocsFolder.load(List.of(folder), notes, verbose);
+                  if (loaded.isEmpty()) {
+                    notes.forEach(err::println);
+                    throw new IllegalArgumentException(
+                        "option --docs: "
+                            + folder
+                            + " holds no "
+                            + DocsFolder.TYPES
+                            + " file that could be loaded");
+                  }
+                  return loaded;
+                },
+                err);
+        corpusLabel = n + " documents from " + folder;
       } else if (url.isEmpty()) {
-        List<Document> sample = SampleCorpus.documents();
-        ingestor.ingest(sample, IngestListener.NONE);
-        corpusLabel = "the sample corpus (" + sample.size() + " documents)";
+        int n =
+            fillMemory(
+                store,
+                embedder,
+                ingestor,
+                indexDir,
+                () -> "sample corpus",
+                notes -> SampleCorpus.documents(),
+                err);
+        corpusLabel = "the sample corpus (" + n + " documents)";
       } else {
         corpusLabel = "the documents ingested into " + storeLabel;
         if (store.chunkCount() == 0) {
@@ -208,7 +243,9 @@ public final class Engine implements AutoCloseable {
               ? Providers.chooseModel(o.model(), env)
               : new Providers.ModelChoice(
                   "extractive", null, mode == Mode.RETRIEVE ? "retrieval only" : "ingest only");
-      if (chooseModel) {
+      // a model that answers is worth a line; the model-free default is said only with --verbose
+      // (the answer's footer names it anyway)
+      if (chooseModel && (model.chatModel() != null || o.verbose())) {
         err.println("citerag: model " + model.label() + " (" + model.why() + ")");
       }
       RagPipeline.Builder pb =
@@ -245,6 +282,70 @@ public final class Engine implements AutoCloseable {
       closeQuietly(closeable, e);
       throw e;
     }
+  }
+
+  /** The embedders whose runs keep a persistent index ({@link DocsIndex}). */
+  private static final java.util.Set<String> INDEXED = java.util.Set.of("onnx", "local");
+
+  /** Reads what a fill needs to know about its input; may fail with an I/O error. */
+  interface Fingerprint {
+    String get() throws java.io.IOException;
+  }
+
+  /** Loads documents, adding messages about skipped files to the list it is given. */
+  interface Load {
+    List<Document> load(List<String> notes);
+  }
+
+  /**
+   * Fills an in-memory store: from the persistent index when {@code indexDir} holds one for this
+   * input and identity (nothing parsed, chunked or embedded), else by loading and ingesting, then
+   * saving the index. Prints the loader's notes either way.
+   *
+   * @return the number of documents in the store
+   */
+  static int fillMemory(
+      VectorStore store,
+      Embedder embedder,
+      Ingestor ingestor,
+      Optional<Path> indexDir,
+      Fingerprint fingerprint,
+      Load load,
+      PrintStream err) {
+    String input = null;
+    if (indexDir.isPresent()) {
+      try {
+        input = fingerprint.get();
+      } catch (java.io.IOException | RuntimeException e) {
+        input = null; // unreadable input: the loader reports it below
+      }
+    }
+    if (input == null) {
+      List<String> notes = new java.util.ArrayList<>();
+      List<Document> loaded = load.load(notes);
+      notes.forEach(err::println);
+      ingestor.ingest(loaded, IngestListener.NONE);
+      return loaded.size();
+    }
+    DocsIndex index = DocsIndex.of(indexDir.get(), input, ingestor.identity());
+    Optional<DocsIndex.Snapshot> saved = index.read();
+    if (saved.isPresent()) {
+      saved.get().notes().forEach(err::println);
+      store.ensureIdentity(ingestor.identity());
+      store.write(saved.get().documents());
+      return saved.get().documents().size();
+    }
+    List<String> notes = new java.util.ArrayList<>();
+    List<Document> loaded = load.load(notes);
+    notes.forEach(err::println);
+    RecordingStore recording = new RecordingStore(store);
+    Ingestor.builder()
+        .embedder(embedder)
+        .store(recording)
+        .build()
+        .ingest(loaded, IngestListener.NONE);
+    index.write(new DocsIndex.Snapshot(recording.written(), notes));
+    return loaded.size();
   }
 
   /**

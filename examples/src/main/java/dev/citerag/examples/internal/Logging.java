@@ -12,6 +12,9 @@ import org.slf4j.LoggerFactory;
 public final class Logging {
   private Logging() {}
 
+  /** The loggers logback.xml sets to ERROR (their warnings are noise for a user). */
+  private static final String[] QUIET_LIBRARIES = {"org.apache.pdfbox", "org.apache.fontbox"};
+
   /** Sets the root logger to DEBUG when the backend is logback; returns whether it did. */
   public static boolean debug() {
     System.setProperty("citerag.log.level", "DEBUG");
@@ -22,6 +25,11 @@ public final class Logging {
       Object debug = level.getField("DEBUG").get(null);
       Method setLevel = root.getClass().getMethod("setLevel", level);
       setLevel.invoke(root, debug);
+      // logback.xml hides these libraries' warnings by default; --verbose shows everything
+      for (String quiet : QUIET_LIBRARIES) {
+        Logger l = LoggerFactory.getLogger(quiet);
+        l.getClass().getMethod("setLevel", level).invoke(l, debug);
+      }
       return true;
     } catch (ReflectiveOperationException | LinkageError e) {
       return false;

@@ -3,9 +3,9 @@ package dev.citerag.examples.internal;
 import dev.citerag.answer.ValidationIssue;
 import dev.citerag.ingest.IngestReport;
 import dev.citerag.pipeline.RagResult;
-import dev.citerag.pipeline.ResolvedCitation;
 import dev.citerag.pipeline.Stage;
 import dev.citerag.pipeline.Trace;
+import dev.citerag.render.AnswerRenderer;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.SearchHit;
 import java.time.Duration;
@@ -35,28 +35,13 @@ public final class TextOutput {
   private static String render(RagResult r) {
     StringBuilder b = new StringBuilder();
     if (r instanceof RagResult.Answered a) {
-      CitedAnswer layout = CitedAnswer.of(a);
-      for (CitedAnswer.Segment s : layout.segments()) {
-        b.append(TerminalText.withoutMarkers(s.text()));
-        if (!s.markers().isEmpty()) {
-          if (!s.text().isEmpty()
-              && !Character.isWhitespace(s.text().charAt(s.text().length() - 1))) {
-            b.append(' ');
-          }
-          s.markers().forEach(n -> b.append('[').append(n).append(']'));
-        }
-      }
-      b.append("\n\nReferences:\n");
-      for (CitedAnswer.Reference ref : layout.references()) {
-        ResolvedCitation c = ref.citation();
-        b.append(String.format(Locale.ROOT, "  [%d] %s%n", ref.number(), where(c.chunk())));
-        b.append("      \"").append(oneLine(c.quote())).append("\"\n");
-      }
+      // the library's layout: markers only from validated citations, numbered references
+      b.append(AnswerRenderer.plainText(a));
       if (!a.warnings().isEmpty()) {
         b.append("\nWarnings (served anyway, not failures):\n");
         a.warnings().forEach(w -> b.append("  - ").append(issue(w)).append('\n'));
       }
-      b.append("\nVerified: ").append(Verified.summary(a)).append('\n');
+      b.append("\nVerified: ").append(dev.citerag.render.Verified.summary(a)).append('\n');
       b.append('\n')
           .append(
               footer(a.trace(), String.format(Locale.ROOT, "grounding %.2f", a.groundingScore())));
@@ -162,12 +147,7 @@ public final class TextOutput {
    * a chunk of a paged document.
    */
   static String where(Chunk c) {
-    String section = c.section();
-    if (section.isEmpty() && c.title() != null) {
-      section = c.title();
-    }
-    String where = section.isEmpty() ? c.source() : c.source() + " \u00a7 " + section;
-    return c.page() == null ? where : where + ", p. " + c.page();
+    return AnswerRenderer.location(c);
   }
 
   private static String issue(ValidationIssue i) {

@@ -30,7 +30,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Reads a {@code multipart/form-data} upload (parsed by Apache James mime4j) into documents: every
  * part with a file name is loaded by the library's loader for its extension (Markdown, text, HTML,
- * PDF); the document id is the file name. A file that cannot be loaded is reported, not fatal.
+ * PDF); the document id comes from the content ({@link #contentId}), the file name is its source. A
+ * file that cannot be loaded is reported, not fatal.
  */
 final class Uploads {
   private Uploads() {}
@@ -177,7 +178,8 @@ final class Uploads {
         continue;
       }
       try {
-        LoadedDocument loaded = loader.read(name, name, Files.readAllBytes(e.getValue()));
+        byte[] content = Files.readAllBytes(e.getValue());
+        LoadedDocument loaded = loader.read(contentId(content), name, content);
         docs.add(loaded.document());
         warnings.addAll(loaded.warnings());
       } catch (LoadLimitException ex) {
@@ -200,6 +202,20 @@ final class Uploads {
       skipped.add(r.file() + ": " + r.reason());
     }
     return new Result(docs, skipped, rejected, warnings);
+  }
+
+  /**
+   * An upload's document id: {@code upload/} and the first 16 bytes of the SHA-256 of its content,
+   * in hex. Uploading the same file again, under any name, finds the same document instead of
+   * adding a copy (under another name it is rewritten with that name as its source).
+   */
+  static String contentId(byte[] content) {
+    try {
+      byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(content);
+      return "upload/" + java.util.HexFormat.of().formatHex(d, 0, 16);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
   }
 
   static String boundary(String contentType) {

@@ -162,10 +162,38 @@
     $('evidence-summary').textContent = 'Evidence: ' + retrieved.length + ' chunks retrieved, ' + sent + ' sent to the model';
   }
 
+  function renderRetrievalOnly(retrieved) {
+    const list = $('retrieval-only-list');
+    for (const h of retrieved.slice(0, 3)) {
+      const li = el('li');
+      li.appendChild(el('span', 'where', where(h)));
+      const text = h.text.replace(/\s+/g, ' ').trim();
+      li.appendChild(el('blockquote', 'quote', text.length > 300 ? text.slice(0, 297) + '...' : text));
+      list.appendChild(li);
+    }
+    if (retrieved.length === 0) list.appendChild(el('li', null, 'nothing retrieved'));
+  }
+
   function clear() {
-    for (const id of ['answer', 'reason', 'issues', 'references', 'evidence-rows', 'meta']) {
+    for (const id of ['answer', 'reason', 'issues', 'references', 'evidence-rows', 'meta',
+      'retrieval-only-list']) {
       $(id).replaceChildren();
     }
+  }
+
+  // an error must not leave the previous question's answer on screen, as if it answered this one
+  function clearResult() {
+    clear();
+    const result = $('result');
+    result.hidden = true;
+    delete result.dataset.status;
+    delete result.dataset.question;
+  }
+
+  function applyCompare() {
+    const on = $('compare').checked;
+    $('retrieval-only').hidden = !on;
+    $('result').classList.toggle('compare', on);
   }
 
   function render(j) {
@@ -186,6 +214,8 @@
     }
     if (j.issues.length > 0) renderIssues(j.issues);
     renderEvidence(j.retrieved, j.status === 'answered' ? j.citations : []);
+    renderRetrievalOnly(j.retrieved);
+    applyCompare();
     const total = j.latency_ms && j.latency_ms.total !== undefined ? Math.round(j.latency_ms.total) + ' ms' : '';
     $('meta').textContent = [j.model, total, j.usage.total_tokens ? j.usage.total_tokens + ' tokens' : '']
       .filter((s) => s).join(' \u00b7 ');
@@ -196,6 +226,7 @@
     ev.preventDefault();
     const question = $('question').value.trim();
     if (!question) {
+      clearResult();
       setStatus('Type a question first.', true);
       return;
     }
@@ -203,6 +234,7 @@
     try {
       filter = parseFilter($('filter').value);
     } catch (e) {
+      clearResult();
       setStatus(e.message, true);
       return;
     }
@@ -217,12 +249,14 @@
       });
       const j = await r.json();
       if (!r.ok) {
+        clearResult();
         setStatus('Error: ' + (j.error || r.status), true);
         return;
       }
       render(j);
       setStatus('', false);
     } catch (e) {
+      clearResult();
       setStatus('Error: ' + e.message, true);
     } finally {
       button.disabled = false;
@@ -268,6 +302,13 @@
     s.classList.toggle('error', !!isError);
   }
 
+  for (const b of document.querySelectorAll('#samples .sample')) {
+    b.addEventListener('click', () => {
+      $('question').value = b.dataset.question;
+      $('ask-form').requestSubmit();
+    });
+  }
+  $('compare').addEventListener('change', applyCompare);
   $('ask-form').addEventListener('submit', ask);
   $('upload-form').addEventListener('submit', upload);
 })();

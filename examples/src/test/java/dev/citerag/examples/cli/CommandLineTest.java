@@ -46,7 +46,9 @@ class CommandLineTest {
   private static Object parsed(String... args) {
     PrintStream discard =
         new PrintStream(java.io.OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
-    CommandLine cl = CiteragCli.create(new Context(Map.of(), discard, discard));
+    CommandLine cl =
+        CiteragCli.create(
+            new Context(Map.of(), java.io.InputStream.nullInputStream(), discard, discard));
     ParseResult r = cl.parseArgs(args);
     while (r.hasSubcommand()) {
       r = r.subcommand();
@@ -212,7 +214,8 @@ class CommandLineTest {
             "GEMINI_API_KEY", "gemini-secret-123",
             "OPENAI_API_KEY", "openai-secret-456",
             "OLLAMA_HOST", "http://ollama-host-789:1");
-    for (String command : List.of("ask", "search", "ingest", "eval", "serve", "completion")) {
+    for (String command :
+        List.of("ask", "search", "ingest", "eval", "serve", "shell", "completion")) {
       Run r = run(env, command, "--help");
       assertThat(r.status()).isEqualTo(Main.EXIT_OK);
       assertThat(r.out() + r.err())

@@ -28,7 +28,8 @@ class CompletionScriptTest {
     Path script = dir.resolve("citerag-completion.bash");
     Files.writeString(script, r.out());
 
-    assertThat(complete(script, "citerag", "s")).containsExactlyInAnyOrder("search", "serve");
+    assertThat(complete(script, "citerag", "s"))
+        .containsExactlyInAnyOrder("search", "serve", "shell");
     assertThat(complete(script, "citerag", "ask", "--min")).containsExactly("--min-similarity");
     assertThat(complete(script, "citerag", "ask", "--embedder", ""))
         .containsExactly("onnx", "local", "gemini", "ollama", "openai");

@@ -22,10 +22,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * The README's command line section says what the parser does: its synopsis block is what picocli
- * generates for every command (so every option of the parser is documented, with its spelling and
- * whether it is required), and every option the section names exists, in the command whose table
- * row names it.
+ * The command line's reference page ({@code docs/cli.md}, section "The command line and the web
+ * demo") says what the parser does: its synopsis block is what picocli generates for every command
+ * (so every option of the parser is documented, with its spelling and whether it is required), and
+ * every option the section names exists, in the command whose table row names it.
  */
 class ReadmeCliTest {
 
@@ -37,6 +37,7 @@ class ReadmeCliTest {
       CiteragCli.create(
           new Context(
               Map.of(),
+              java.io.InputStream.nullInputStream(),
               new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8),
               new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8)));
 
@@ -53,15 +54,18 @@ class ReadmeCliTest {
     return m;
   }
 
+  /** The command line's reference page, linked from the README. */
+  private static final String PAGE = "docs/cli.md";
+
   private static String section() throws IOException {
     Path dir = Path.of("").toAbsolutePath();
-    while (dir != null && !Files.isRegularFile(dir.resolve("README.md"))) {
+    while (dir != null && !Files.isRegularFile(dir.resolve(PAGE))) {
       dir = dir.getParent();
     }
-    assertThat(dir).as("a README.md above %s", Path.of("").toAbsolutePath()).isNotNull();
-    String readme = Files.readString(dir.resolve("README.md"), StandardCharsets.UTF_8);
+    assertThat(dir).as("a %s above %s", PAGE, Path.of("").toAbsolutePath()).isNotNull();
+    String readme = Files.readString(dir.resolve(PAGE), StandardCharsets.UTF_8);
     int start = readme.indexOf(SECTION);
-    assertThat(start).as("the README has the section \"%s\"", SECTION).isNotNegative();
+    assertThat(start).as("%s has the section \"%s\"", PAGE, SECTION).isNotNegative();
     int end = readme.indexOf("\n## ", start + SECTION.length());
     return end < 0 ? readme.substring(start) : readme.substring(start, end);
   }

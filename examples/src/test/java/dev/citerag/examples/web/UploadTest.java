@@ -136,6 +136,39 @@ class UploadTest {
   }
 
   @Test
+  void uploading_the_same_file_again_replaces_it_and_never_adds_a_copy() throws Exception {
+    byte[] content =
+        "# Parking\n\nVisitors park on level minus two of the east garage.\n"
+            .getBytes(StandardCharsets.UTF_8);
+    HttpResponse<String> first =
+        upload(multipart(Map.of("parking.md", content)), DemoServer.UPLOAD_HEADER, "1");
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+    assertThat(JSON.readTree(first.body()).get("documents_written").asInt()).isEqualTo(1);
+    JsonNode same =
+        JSON.readTree(
+            upload(multipart(Map.of("parking.md", content)), DemoServer.UPLOAD_HEADER, "1").body());
+    assertThat(same.get("documents_written").asInt()).isZero();
+    assertThat(same.get("documents_skipped").asInt()).isEqualTo(1);
+    // a browser's "parking (1).md": the same document, now under its new name
+    upload(multipart(Map.of("parking (1).md", content)), DemoServer.UPLOAD_HEADER, "1");
+    JsonNode hits =
+        JSON.readTree(
+            Http.postJson(
+                    server.uri().resolve("/debug/retrieve"),
+                    "{\"question\": \"Where do visitors park?\"}")
+                .body());
+    List<String> sources = new java.util.ArrayList<>();
+    for (JsonNode hit : hits.get("retrieved")) {
+      if (hit.get("text").asText().contains("level minus two")) {
+        sources.add(hit.get("source").asText());
+      }
+    }
+    assertThat(sources)
+        .as("one copy of the uploaded text is stored")
+        .containsExactly("parking (1).md");
+  }
+
+  @Test
   void an_upload_without_the_header_or_from_another_origin_is_refused() throws Exception {
     byte[] body = multipart(Map.of("a.md", "# A\n\ntext".getBytes(StandardCharsets.UTF_8)));
     HttpResponse<String> noHeader = upload(body);

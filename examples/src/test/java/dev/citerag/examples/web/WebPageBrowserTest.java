@@ -288,4 +288,57 @@ class WebPageBrowserTest {
         .isEqualTo("handbook.pdf \u00a7 handbook, p. 2");
     screenshot("uploaded-pdf.png");
   }
+
+  @Test
+  void an_error_clears_the_previous_answer() throws IOException {
+    driver.get(server.uri().toString());
+    ask("During which hours are production deploys allowed?");
+    assertThat(driver.findElement(By.id("answer")).getText()).isNotBlank();
+    WebElement filter = driver.findElement(By.id("filter"));
+    filter.sendKeys("no equals sign");
+    driver.findElement(By.id("ask")).click();
+    waiting().until(d -> !d.findElement(By.id("result")).isDisplayed());
+    screenshot("error-clears-answer.png");
+    assertThat(driver.findElement(By.id("status")).getText()).contains("key=value");
+    assertThat(driver.findElement(By.id("answer")).getDomProperty("textContent")).isEmpty();
+  }
+
+  @Test
+  void sample_buttons_ask_and_retrieval_only_shows_beside_the_verified_answer() throws IOException {
+    driver.get(server.uri().toString());
+    assertThat(driver.findElement(By.id("upload-note")).getText()).contains("in memory only");
+    List<WebElement> samples = driver.findElements(By.cssSelector("#samples .sample"));
+    assertThat(samples).hasSizeGreaterThanOrEqualTo(3);
+    WebElement first = samples.get(0);
+    String question = first.getAttribute("data-question");
+    first.click();
+    waiting()
+        .until(d -> question.equals(d.findElement(By.id("result")).getAttribute("data-question")));
+    assertThat(driver.findElement(By.id("result")).getAttribute("data-status"))
+        .isEqualTo("answered");
+    assertThat(driver.findElement(By.id("retrieval-only")).isDisplayed()).isFalse();
+
+    driver.findElement(By.id("compare")).click();
+    WebElement side = driver.findElement(By.id("retrieval-only"));
+    assertThat(side.isDisplayed()).isTrue();
+    assertThat(driver.findElements(By.cssSelector("#retrieval-only-list > li"))).isNotEmpty();
+    // side by side: the unverified passages on the left, the verified answer on the right
+    WebElement outcome = driver.findElement(By.id("outcome"));
+    assertThat(side.getRect().getX()).isLessThan(outcome.getRect().getX());
+    assertThat(Math.abs(side.getRect().getY() - outcome.getRect().getY()))
+        .as("both in the same row")
+        .isLessThan(side.getRect().getHeight());
+    screenshot("retrieval-only-vs-verified.png");
+
+    WebElement outOfCorpus = driver.findElement(By.cssSelector("#samples .out-of-corpus"));
+    String other = outOfCorpus.getAttribute("data-question");
+    outOfCorpus.click();
+    waiting()
+        .until(d -> other.equals(d.findElement(By.id("result")).getAttribute("data-question")));
+    assertThat(driver.findElement(By.id("result")).getAttribute("data-status"))
+        .isEqualTo("not_in_sources");
+    assertThat(driver.findElement(By.id("retrieval-only")).isDisplayed())
+        .as("the comparison stays on for the next question")
+        .isTrue();
+  }
 }

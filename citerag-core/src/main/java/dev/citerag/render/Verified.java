@@ -1,4 +1,4 @@
-package dev.citerag.examples.internal;
+package dev.citerag.render;
 
 import dev.citerag.answer.ClaimCheck;
 import dev.citerag.answer.JudgeVerdict;
@@ -15,7 +15,12 @@ import java.util.Set;
 public final class Verified {
   private Verified() {}
 
-  /** The one-line summary of an answer's checks. */
+  /**
+   * The one-line summary of an answer's checks.
+   *
+   * @param a an answered result
+   * @return e.g. {@code quotes checked \u00b7 support checked by rules}
+   */
   public static String summary(RagResult.Answered a) {
     int claims = a.checks().size();
     boolean rules = false;

@@ -1,4 +1,4 @@
-package dev.citerag.examples.internal;
+package dev.citerag.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
