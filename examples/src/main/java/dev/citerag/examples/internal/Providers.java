@@ -1,9 +1,9 @@
 package dev.citerag.examples.internal;
 
-import dev.citerag.anthropic.AnthropicChatModel;
 import dev.citerag.answer.LexicalSupportVerifier;
 import dev.citerag.answer.ModelSupportVerifier;
 import dev.citerag.answer.SupportVerifier;
+import dev.citerag.anthropic.AnthropicChatModel;
 import dev.citerag.chat.ChatModel;
 import dev.citerag.embed.Embedder;
 import dev.citerag.embed.LocalHashingEmbedder;
