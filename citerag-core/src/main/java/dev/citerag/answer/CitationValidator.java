@@ -22,4 +22,12 @@ public interface CitationValidator {
    *     its retries
    */
   ValidationReport validate(ModelAnswer answer, List<SentSource> sent);
+
+  /**
+   * {@return the version of this validator's rules and settings, recorded in every trace so that
+   * evaluation runs are comparable across upgrades; the class name unless overridden}
+   */
+  default String rulesVersion() {
+    return getClass().getName();
+  }
 }

@@ -83,6 +83,7 @@ final class GenerateValidateLoop {
   }
 
   private Step attempt(TraceBuilder tb, GenerationRequest request) {
+    tb.stageStarted(Stage.GENERATE, request.attempt());
     long tg = System.nanoTime();
     ChatResponse reply;
     // an extractive answer is typed already: validated as it is, not parsed back from its JSON
@@ -96,7 +97,8 @@ final class GenerateValidateLoop {
         reply = generator.generate(request);
       }
     } catch (ProviderException e) {
-      addTime(tb.latency, Stage.GENERATE, tg);
+      Duration failedAfter = addTime(tb.latency, Stage.GENERATE, tg);
+      tb.stageFinished(Stage.GENERATE, request.attempt(), failedAfter, true);
       // a failure at (or within 5 % / 50 ms of) the deadline is the deadline's doing
       long slack = Math.max(50_000_000L, Durations.saturatedNanos(deadline) / 20);
       boolean late = remaining(tb.t0) <= slack;
@@ -107,6 +109,7 @@ final class GenerateValidateLoop {
               "model call failed: " + e.getMessage()));
     }
     Duration genTime = addTime(tb.latency, Stage.GENERATE, tg);
+    tb.stageFinished(Stage.GENERATE, request.attempt(), genTime, false);
     tb.usage = tb.usage.plus(reply.usage());
     tb.model = reply.model();
     if (reply.finishReason() == FinishReason.LENGTH) {
@@ -134,6 +137,7 @@ final class GenerateValidateLoop {
       ChatResponse reply,
       @Nullable ModelAnswer typed,
       Duration genTime) {
+    tb.stageStarted(Stage.VALIDATE, request.attempt());
     long tv = System.nanoTime();
     // a typed answer satisfies the schema by construction; the parser's size limit still applies
     ParseResult parsed =
@@ -142,13 +146,15 @@ final class GenerateValidateLoop {
             : AnswerParser.parse(reply.text());
     ModelAnswer answer = parsed.answer();
     if (answer == null) {
-      addTime(tb.latency, Stage.VALIDATE, tv);
+      Duration parseTime = addTime(tb.latency, Stage.VALIDATE, tv);
+      tb.stageFinished(Stage.VALIDATE, request.attempt(), parseTime, false);
       tb.attempt(request.attempt(), reply, parsed.issues(), genTime);
       return Step.retry(parsed.issues(), true);
     }
     BuiltContext ctx = request.context();
     ValidationReport report = validator.validate(answer, ctx.sources());
-    addTime(tb.latency, Stage.VALIDATE, tv);
+    Duration validateTime = addTime(tb.latency, Stage.VALIDATE, tv);
+    tb.stageFinished(Stage.VALIDATE, request.attempt(), validateTime, false);
     tb.attempt(request.attempt(), reply, report.issues(), genTime, report.verification());
     if (!report.passed()) {
       return Step.retry(report.criticalIssues(), false);

@@ -8,12 +8,14 @@ import dev.citerag.context.BuiltContext;
 import dev.citerag.context.ContextBuilder;
 import dev.citerag.context.JsonContextBuilder;
 import dev.citerag.embed.Embedder;
+import dev.citerag.embed.EmbedderIdentity;
 import dev.citerag.internal.Checks;
 import dev.citerag.pipeline.internal.IdentityGuard;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.SearchIndex;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -65,6 +67,9 @@ public final class RagPipeline {
   private final int maxQuestionChars;
   private final Duration deadline;
   private final Builder settings;
+  private final Listeners listeners;
+  private final EmbedderIdentity embedderIdentity;
+  private final VerificationIdentity verificationIdentity;
 
   private RagPipeline(Builder b) {
     this.settings = b.copy();
@@ -88,12 +93,13 @@ public final class RagPipeline {
     this.requireLexicalMatch = b.requireLexicalMatch;
     this.maxQuestionChars = b.maxQuestionChars;
     this.deadline = b.deadline;
-    this.loop =
-        new GenerateValidateLoop(
-            this.generator,
-            b.validator != null ? b.validator : new DefaultCitationValidator(),
-            maxRetries,
-            deadline);
+    CitationValidator validator =
+        b.validator != null ? b.validator : new DefaultCitationValidator();
+    this.loop = new GenerateValidateLoop(this.generator, validator, maxRetries, deadline);
+    this.listeners = b.listeners.isEmpty() ? Listeners.NONE : new Listeners(b.listeners);
+    this.embedderIdentity = embedder.identity();
+    this.verificationIdentity =
+        new VerificationIdentity(validator.rulesVersion(), this.generator.promptVersion());
     if (log.isDebugEnabled()) {
       log.debug(
           "citerag.pipeline: built with embedder={}, store={}, generator={}, topK={}, maxRetries={},"
@@ -154,13 +160,51 @@ public final class RagPipeline {
    *     pipeline was built, now records one that differs from the embedder's
    */
   public RagResult ask(String question, Filter filter) {
+    return ask(question, filter, TraceContext.generate());
+  }
+
+  /**
+   * As {@link #ask(String, Filter)}, under the caller's trace: the result's {@link Trace#traceId()}
+   * and every {@link RagEvent} carry {@code trace}'s id, e.g. the one of an incoming W3C {@code
+   * traceparent} header ({@link TraceContext#fromTraceparent}).
+   *
+   * @param question the user's question, at most {@code maxQuestionChars} characters
+   * @param filter only chunks that pass it are retrieved
+   * @param trace the request's trace context
+   * @return the answer with verified citations, an abstention or a rejection
+   * @throws IllegalArgumentException as {@link #ask(String, Filter)}, or when {@code trace} is null
+   * @throws dev.citerag.StoreException when the vector store fails
+   * @throws IdentityMismatchException as {@link #ask(String, Filter)}
+   */
+  public RagResult ask(String question, Filter filter, TraceContext trace) {
     QuestionCheck.check(question, maxQuestionChars);
     Checks.notNull(filter, "filter");
-    TraceBuilder tb = new TraceBuilder(question, filter, generator.name(), System.nanoTime());
+    Checks.notNull(trace, "trace");
+    TraceBuilder tb =
+        new TraceBuilder(
+            question,
+            filter,
+            generator.name(),
+            System.nanoTime(),
+            new TraceBuilder.RequestIdentity(
+                trace.traceId(), embedderIdentity, verificationIdentity, topK),
+            listeners);
+    if (!listeners.active()) {
+      return run(tb, question, filter);
+    }
+    try {
+      return run(tb, question, filter);
+    } catch (RuntimeException e) {
+      tb.failed(e);
+      throw e;
+    }
+  }
+
+  private RagResult run(TraceBuilder tb, String question, Filter filter) {
     // 1. retrieve
     List<SearchHit> hits;
     try {
-      hits = retrieveTimed(question, filter, tb.latency);
+      hits = retrieveTimed(question, filter, tb.latency, tb);
     } catch (ProviderException e) {
       return tb.rejected(
           RejectReason.PROVIDER_ERROR,
@@ -168,11 +212,14 @@ public final class RagPipeline {
           "embedding the question failed: " + e.getMessage());
     }
     tb.retrieved = hits;
+    tb.retrievedEvent(hits);
     // 2. gate 1, before the model
+    tb.gateStarted();
     Optional<RagResult> gated = gate(tb, hits);
     if (gated.isPresent()) {
       return gated.get();
     }
+    tb.gateDecided(null);
     // 3. build the context
     BuiltContext ctx = buildContext(tb, question, hits);
     if (ctx.sources().isEmpty()) {
@@ -215,9 +262,11 @@ public final class RagPipeline {
   }
 
   private BuiltContext buildContext(TraceBuilder tb, String question, List<SearchHit> hits) {
+    tb.stageStarted(Stage.CONTEXT, 0);
     long tc = System.nanoTime();
     BuiltContext ctx = contextBuilder.build(question, hits);
     tb.latency.put(Stage.CONTEXT, Duration.ofNanos(System.nanoTime() - tc));
+    tb.stageFinished(Stage.CONTEXT, 0, tb.latency.get(Stage.CONTEXT), false);
     tb.sent = ctx.sources();
     tb.contextTokens = ctx.estimatedTokens();
     return ctx;
@@ -238,23 +287,43 @@ public final class RagPipeline {
   public List<SearchHit> retrieve(String question, Filter filter) {
     QuestionCheck.check(question, maxQuestionChars);
     Checks.notNull(filter, "filter");
-    return retrieveTimed(question, filter, new EnumMap<>(Stage.class));
+    return retrieveTimed(question, filter, new EnumMap<>(Stage.class), null);
   }
 
   private List<SearchHit> retrieveTimed(
-      String question, Filter filter, Map<Stage, Duration> latency) {
+      String question, Filter filter, Map<Stage, Duration> latency, @Nullable TraceBuilder tb) {
     identity.beforeSearch();
+    if (tb != null) {
+      tb.stageStarted(Stage.EMBED, 0);
+    }
     long te = System.nanoTime();
-    float[] qv = embedder.embedQuery(question);
+    float[] qv;
+    try {
+      qv = embedder.embedQuery(question);
+    } catch (ProviderException e) {
+      if (tb != null) {
+        tb.stageFinished(Stage.EMBED, 0, Duration.ofNanos(System.nanoTime() - te), true);
+      }
+      throw e;
+    }
     latency.put(Stage.EMBED, Duration.ofNanos(System.nanoTime() - te));
+    if (tb != null) {
+      tb.stageFinished(Stage.EMBED, 0, latency.get(Stage.EMBED), false);
+    }
     if (isZero(qv)) {
       // a question without searchable terms (LocalHashingEmbedder embeds it to zeros): its cosine
       // with everything is undefined, and pgvector rightly refuses such a query vector
       return List.of();
     }
+    if (tb != null) {
+      tb.stageStarted(Stage.RETRIEVE, 0);
+    }
     long tr = System.nanoTime();
     List<SearchHit> hits = store.hybridSearch(qv, question, topK, filter);
     latency.put(Stage.RETRIEVE, Duration.ofNanos(System.nanoTime() - tr));
+    if (tb != null) {
+      tb.stageFinished(Stage.RETRIEVE, 0, latency.get(Stage.RETRIEVE), false);
+    }
     return hits;
   }
 
@@ -284,6 +353,7 @@ public final class RagPipeline {
     private boolean requireLexicalMatch = true;
     private int maxQuestionChars = 4000;
     private Duration deadline = Duration.ofSeconds(60);
+    private final List<RagListener> listeners = new ArrayList<>();
 
     private Builder() {}
 
@@ -301,6 +371,7 @@ public final class RagPipeline {
       b.requireLexicalMatch = requireLexicalMatch;
       b.maxQuestionChars = maxQuestionChars;
       b.deadline = deadline;
+      b.listeners.addAll(listeners);
       return b;
     }
 
@@ -460,6 +531,20 @@ public final class RagPipeline {
         throw new IllegalArgumentException("deadline must be > 0, was " + deadline);
       }
       this.deadline = deadline;
+      return this;
+    }
+
+    /**
+     * Adds a listener that hears every request's events (retrieval, gate, attempts, outcome); none
+     * by default. Listeners are called in the order added, on the requesting thread; one that
+     * throws is logged and never changes a result.
+     *
+     * @param listener the listener to add
+     * @return this builder
+     * @throws IllegalArgumentException when {@code listener} is null
+     */
+    public Builder listener(RagListener listener) {
+      listeners.add(Checks.notNull(listener, "listener"));
       return this;
     }
 
