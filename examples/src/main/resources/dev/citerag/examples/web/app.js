@@ -127,8 +127,31 @@
     $('evidence-summary').textContent = 'Evidence: ' + retrieved.length + ' chunks retrieved, ' + sent + ' sent to the model';
   }
 
+  // what produced the result: the trace id, top-k, embedding model, validator rules and prompt
+  function renderProducedBy(j) {
+    const dl = $('produced-by');
+    const p = j.produced_by || {};
+    const e = p.embedder || {};
+    const rows = [
+      ['trace id', j.trace_id],
+      ['top-k', j.top_k],
+      ['embedding model', [e.provider, e.model, e.digest, e.dimensions ? e.dimensions + ' dimensions' : null]
+        .filter((s) => s).join(' \u00b7 ')],
+      ['validator rules', p.validator_rules],
+      ['prompt', p.prompt]
+    ];
+    for (const [k, v] of rows) {
+      if (v === undefined || v === null || v === '') continue;
+      const dt = el('dt', null, k);
+      const dd = el('dd', null, v);
+      dd.dataset.field = k;
+      dl.appendChild(dt);
+      dl.appendChild(dd);
+    }
+  }
+
   function clear() {
-    for (const id of ['answer', 'reason', 'issues', 'references', 'evidence-rows', 'meta']) {
+    for (const id of ['answer', 'reason', 'issues', 'references', 'evidence-rows', 'meta', 'produced-by']) {
       $(id).replaceChildren();
     }
   }
@@ -150,6 +173,7 @@
     }
     if (j.issues.length > 0) renderIssues(j.issues);
     renderEvidence(j.retrieved);
+    renderProducedBy(j);
     const total = j.latency_ms && j.latency_ms.total !== undefined ? Math.round(j.latency_ms.total) + ' ms' : '';
     $('meta').textContent = [j.model, total, j.usage.total_tokens ? j.usage.total_tokens + ' tokens' : '']
       .filter((s) => s).join(' \u00b7 ');
