@@ -36,4 +36,12 @@ public interface CitationValidator {
   default ValidationReport validate(ModelAnswer answer, List<SentSource> sent, Duration timeLeft) {
     return validate(answer, sent);
   }
+
+  /**
+   * {@return the version of this validator's rules and settings, recorded in every trace so that
+   * evaluation runs are comparable across upgrades; the class name unless overridden}
+   */
+  default String rulesVersion() {
+    return getClass().getName();
+  }
 }

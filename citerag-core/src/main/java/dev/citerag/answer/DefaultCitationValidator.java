@@ -71,6 +71,12 @@ public final class DefaultCitationValidator implements CitationValidator {
    */
   public static final double WEAK_GROUNDING_COVERAGE = 0.5;
 
+  /**
+   * The version of these rules; it changes whenever a rule's behaviour changes, and is the first
+   * part of {@link #rulesVersion()}.
+   */
+  public static final String RULES_VERSION = "citerag-rules/1";
+
   private static final int MAX_TERMS_NAMED = 8;
   private static final Duration UNBOUNDED = Duration.ofNanos(Long.MAX_VALUE);
   private static final int MAX_TERM_CHARS = 40;
@@ -130,6 +136,21 @@ public final class DefaultCitationValidator implements CitationValidator {
   /** {@return the verifier that judges support} */
   public SupportVerifier supportVerifier() {
     return supportVerifier;
+  }
+
+  /**
+   * {@return {@link #RULES_VERSION} with this validator's settings and support verifier, e.g.
+   * {@code citerag-rules/1 minQuoteWords=4 maxCitationsPerClaim=3 support=LexicalSupportVerifier}}
+   */
+  @Override
+  public String rulesVersion() {
+    return RULES_VERSION
+        + " minQuoteWords="
+        + minQuoteWords
+        + " maxCitationsPerClaim="
+        + maxCitationsPerClaim
+        + " support="
+        + supportVerifier.getClass().getSimpleName();
   }
 
   @Override

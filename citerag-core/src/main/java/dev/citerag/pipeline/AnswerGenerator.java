@@ -34,6 +34,16 @@ public interface AnswerGenerator {
   String name();
 
   /**
+   * {@return the version of the instructions this generator gives the model, recorded in every
+   * {@link Trace}'s {@link VerificationIdentity}; {@code unversioned} unless overridden. {@link
+   * #of(ChatModel)} returns a digest of citerag's prompt texts and answer schema, {@link
+   * ExtractiveGenerator} its reader's version}
+   */
+  default String promptVersion() {
+    return "unversioned";
+  }
+
+  /**
    * {@code model} asked for the answer contract's JSON (schema-constrained, temperature 0), at most
    * {@value #DEFAULT_MAX_OUTPUT_TOKENS} output tokens per call.
    *

@@ -257,6 +257,12 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     return "extractive";
   }
 
+  /** {@return {@code extractive/1}: this generator sends no prompt; the number is its reader's} */
+  @Override
+  public String promptVersion() {
+    return "extractive/1";
+  }
+
   /**
    * Decides the answer for a question over the given sources, deterministically (same input, same
    * answer) and without a model call.

@@ -90,6 +90,7 @@ final class GenerateValidateLoop {
   }
 
   private Step attempt(TraceBuilder tb, GenerationRequest request) {
+    tb.stageStarted(Stage.GENERATE, request.attempt());
     long tg = System.nanoTime();
     ChatResponse reply;
     // an extractive answer is typed already: validated as it is, not parsed back from its JSON
@@ -110,7 +111,8 @@ final class GenerateValidateLoop {
         reply = generator.generate(request);
       }
     } catch (ProviderException e) {
-      addTime(tb.latency, Stage.GENERATE, tg);
+      Duration failedAfter = addTime(tb.latency, Stage.GENERATE, tg);
+      tb.stageFinished(Stage.GENERATE, request.attempt(), failedAfter, true);
       // a failure at (or within 5 % / 50 ms of) the deadline is the deadline's doing
       boolean late = remaining(tb.t0) <= slack();
       return Step.done(
@@ -120,6 +122,7 @@ final class GenerateValidateLoop {
               "model call failed: " + e.getMessage()));
     }
     Duration genTime = addTime(tb.latency, Stage.GENERATE, tg);
+    tb.stageFinished(Stage.GENERATE, request.attempt(), genTime, false);
     tb.usage = tb.usage.plus(reply.usage());
     tb.model = reply.model();
     if (reply.finishReason() == FinishReason.LENGTH) {
@@ -148,6 +151,7 @@ final class GenerateValidateLoop {
       @Nullable ModelAnswer typed,
       List<ValidationIssue> generatorIssues,
       Duration genTime) {
+    tb.stageStarted(Stage.VALIDATE, request.attempt());
     long tv = System.nanoTime();
     // a typed answer satisfies the schema by construction; the parser's size limit still applies
     ParseResult parsed =
@@ -156,7 +160,8 @@ final class GenerateValidateLoop {
             : AnswerParser.parse(reply.text());
     ModelAnswer answer = parsed.answer();
     if (answer == null) {
-      addTime(tb.latency, Stage.VALIDATE, tv);
+      Duration parseTime = addTime(tb.latency, Stage.VALIDATE, tv);
+      tb.stageFinished(Stage.VALIDATE, request.attempt(), parseTime, false);
       tb.attempt(request.attempt(), reply, parsed.issues(), genTime);
       return Step.retry(parsed.issues(), true);
     }
@@ -170,7 +175,8 @@ final class GenerateValidateLoop {
           new ValidationReport(
               all, report.groundingScore(), report.verification(), report.checks());
     }
-    addTime(tb.latency, Stage.VALIDATE, tv);
+    Duration validateTime = addTime(tb.latency, Stage.VALIDATE, tv);
+    tb.stageFinished(Stage.VALIDATE, request.attempt(), validateTime, false);
     tb.attempt(request.attempt(), reply, report.issues(), genTime, report.verification());
     List<ValidationIssue> judgeDown =
         report.criticalIssues().stream()

@@ -9,6 +9,7 @@ import dev.citerag.context.BuiltContext;
 import dev.citerag.context.ContextBuilder;
 import dev.citerag.context.JsonContextBuilder;
 import dev.citerag.embed.Embedder;
+import dev.citerag.embed.EmbedderIdentity;
 import dev.citerag.internal.Checks;
 import dev.citerag.pipeline.internal.IdentityGuard;
 import dev.citerag.rerank.Reranker;
@@ -16,6 +17,7 @@ import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.SearchIndex;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -70,6 +72,9 @@ public final class RagPipeline {
   private final int rerankCandidates;
   private final double minRerankScore;
   private final Builder settings;
+  private final Listeners listeners;
+  private final EmbedderIdentity embedderIdentity;
+  private final VerificationIdentity verificationIdentity;
 
   private RagPipeline(Builder b) {
     this.settings = b.copy();
@@ -99,12 +104,13 @@ public final class RagPipeline {
     this.reranker = b.reranker;
     this.rerankCandidates = b.rerankCandidates;
     this.minRerankScore = b.minRerankScore;
-    this.loop =
-        new GenerateValidateLoop(
-            this.generator,
-            b.validator != null ? b.validator : new DefaultCitationValidator(),
-            maxRetries,
-            deadline);
+    CitationValidator validator =
+        b.validator != null ? b.validator : new DefaultCitationValidator();
+    this.loop = new GenerateValidateLoop(this.generator, validator, maxRetries, deadline);
+    this.listeners = b.listeners.isEmpty() ? Listeners.NONE : new Listeners(b.listeners);
+    this.embedderIdentity = embedder.identity();
+    this.verificationIdentity =
+        new VerificationIdentity(validator.rulesVersion(), this.generator.promptVersion());
     if (log.isDebugEnabled()) {
       log.debug(
           "citerag.pipeline: built with embedder={}, store={}, generator={}, topK={}, maxRetries={},"
@@ -165,7 +171,24 @@ public final class RagPipeline {
    *     pipeline was built, now records one that differs from the embedder's
    */
   public RagResult ask(String question, Filter filter) {
-    return ask(AskRequest.of(question).withFilter(filter));
+    return ask(AskRequest.of(question).withFilter(filter), TraceContext.generate());
+  }
+
+  /**
+   * As {@link #ask(String, Filter)}, under the caller's trace: the result's {@link Trace#traceId()}
+   * and every {@link RagEvent} carry {@code trace}'s id, e.g. the one of an incoming W3C {@code
+   * traceparent} header ({@link TraceContext#fromTraceparent}).
+   *
+   * @param question the user's question, at most {@code maxQuestionChars} characters
+   * @param filter only chunks that pass it are retrieved
+   * @param trace the request's trace context
+   * @return the answer with verified citations, an abstention or a rejection
+   * @throws IllegalArgumentException as {@link #ask(String, Filter)}, or when {@code trace} is null
+   * @throws dev.citerag.StoreException when the vector store fails
+   * @throws IdentityMismatchException as {@link #ask(String, Filter)}
+   */
+  public RagResult ask(String question, Filter filter, TraceContext trace) {
+    return ask(AskRequest.of(question).withFilter(filter), trace);
   }
 
   /**
@@ -181,16 +204,55 @@ public final class RagPipeline {
    * @throws IdentityMismatchException as {@link #ask(String, Filter)}
    */
   public RagResult ask(AskRequest request) {
+    return ask(request, TraceContext.generate());
+  }
+
+  /**
+   * As {@link #ask(AskRequest)}, under the caller's trace (see {@link #ask(String, Filter,
+   * TraceContext)}).
+   *
+   * @param request the question and its options
+   * @param trace the request's trace context
+   * @return the answer with verified citations, an abstention or a rejection
+   * @throws IllegalArgumentException as {@link #ask(AskRequest)}, or when {@code trace} is null
+   * @throws dev.citerag.StoreException when the vector store fails
+   * @throws IdentityMismatchException as {@link #ask(String, Filter)}
+   */
+  public RagResult ask(AskRequest request, TraceContext trace) {
     Checks.notNull(request, "request");
+    QuestionCheck.check(request.question(), maxQuestionChars);
+    Checks.notNull(trace, "trace");
+    ContextBuilder context = contextFor(request);
+    TraceBuilder tb =
+        new TraceBuilder(
+            request.question(),
+            request.filter(),
+            generator.name(),
+            System.nanoTime(),
+            new TraceBuilder.RequestIdentity(
+                trace.traceId(),
+                embedderIdentity,
+                verificationIdentity,
+                request.topK().orElse(topK)),
+            listeners);
+    if (!listeners.active()) {
+      return run(tb, request, context);
+    }
+    try {
+      return run(tb, request, context);
+    } catch (RuntimeException e) {
+      tb.failed(e);
+      throw e;
+    }
+  }
+
+  private RagResult run(TraceBuilder tb, AskRequest request, ContextBuilder context) {
     String question = request.question();
     Filter filter = request.filter();
-    QuestionCheck.check(question, maxQuestionChars);
-    ContextBuilder context = contextFor(request);
-    TraceBuilder tb = new TraceBuilder(question, filter, generator.name(), System.nanoTime());
     // 1. retrieve (and rerank)
     List<SearchHit> hits;
     try {
-      hits = retrieveTimed(question, filter, request.topK().orElse(topK), tb.latency);
+      hits = retrieveTimed(question, filter, request.topK().orElse(topK), tb.latency, tb);
     } catch (ProviderException e) {
       return tb.rejected(
           RejectReason.PROVIDER_ERROR,
@@ -201,11 +263,14 @@ public final class RagPipeline {
               + e.getMessage());
     }
     tb.retrieved = hits;
+    tb.retrievedEvent(hits);
     // 2. gate 1, before the model
+    tb.gateStarted();
     Optional<RagResult> gated = gate(tb, hits, request.minSimilarity().orElse(minSimilarity));
     if (gated.isPresent()) {
       return gated.get();
     }
+    tb.gateDecided(null);
     // 3. build the context
     BuiltContext ctx = buildContext(tb, context, question, hits);
     if (ctx.sources().isEmpty()) {
@@ -277,9 +342,11 @@ public final class RagPipeline {
 
   private BuiltContext buildContext(
       TraceBuilder tb, ContextBuilder context, String question, List<SearchHit> hits) {
+    tb.stageStarted(Stage.CONTEXT, 0);
     long tc = System.nanoTime();
     BuiltContext ctx = context.build(question, hits);
     tb.latency.put(Stage.CONTEXT, Duration.ofNanos(System.nanoTime() - tc));
+    tb.stageFinished(Stage.CONTEXT, 0, tb.latency.get(Stage.CONTEXT), false);
     tb.sent = ctx.sources();
     tb.contextTokens = ctx.estimatedTokens();
     return ctx;
@@ -319,31 +386,70 @@ public final class RagPipeline {
         request.question(),
         request.filter(),
         request.topK().orElse(topK),
-        new EnumMap<>(Stage.class));
+        new EnumMap<>(Stage.class),
+        null);
   }
 
   private List<SearchHit> retrieveTimed(
-      String question, Filter filter, int k, Map<Stage, Duration> latency) {
+      String question,
+      Filter filter,
+      int k,
+      Map<Stage, Duration> latency,
+      @Nullable TraceBuilder tb) {
     identity.beforeSearch();
+    if (tb != null) {
+      tb.stageStarted(Stage.EMBED, 0);
+    }
     long te = System.nanoTime();
-    float[] qv = embedder.embedQuery(question);
+    float[] qv;
+    try {
+      qv = embedder.embedQuery(question);
+    } catch (ProviderException e) {
+      if (tb != null) {
+        tb.stageFinished(Stage.EMBED, 0, Duration.ofNanos(System.nanoTime() - te), true);
+      }
+      throw e;
+    }
     latency.put(Stage.EMBED, Duration.ofNanos(System.nanoTime() - te));
+    if (tb != null) {
+      tb.stageFinished(Stage.EMBED, 0, latency.get(Stage.EMBED), false);
+    }
     if (isZero(qv)) {
       // a question without searchable terms (LocalHashingEmbedder embeds it to zeros): its cosine
       // with everything is undefined, and pgvector rightly refuses such a query vector
       return List.of();
+    }
+    if (tb != null) {
+      tb.stageStarted(Stage.RETRIEVE, 0);
     }
     long tr = System.nanoTime();
     Reranker r = reranker;
     int candidates = r == null ? k : Math.max(k, rerankCandidates);
     List<SearchHit> hits = store.hybridSearch(qv, question, candidates, filter);
     latency.put(Stage.RETRIEVE, Duration.ofNanos(System.nanoTime() - tr));
+    if (tb != null) {
+      tb.stageFinished(Stage.RETRIEVE, 0, latency.get(Stage.RETRIEVE), false);
+    }
     if (r == null || hits.isEmpty()) {
       return hits;
     }
+    if (tb != null) {
+      tb.stageStarted(Stage.RERANK, 0);
+    }
     long tk = System.nanoTime();
-    List<SearchHit> reranked = Reranking.rerank(r, question, hits, k);
+    List<SearchHit> reranked;
+    try {
+      reranked = Reranking.rerank(r, question, hits, k);
+    } catch (RuntimeException e) {
+      if (tb != null) {
+        tb.stageFinished(Stage.RERANK, 0, Duration.ofNanos(System.nanoTime() - tk), true);
+      }
+      throw e;
+    }
     latency.put(Stage.RERANK, Duration.ofNanos(System.nanoTime() - tk));
+    if (tb != null) {
+      tb.stageFinished(Stage.RERANK, 0, latency.get(Stage.RERANK), false);
+    }
     return reranked;
   }
 
@@ -376,6 +482,7 @@ public final class RagPipeline {
     private @Nullable Reranker reranker;
     private int rerankCandidates = 30;
     private double minRerankScore = Double.NEGATIVE_INFINITY;
+    private final List<RagListener> listeners = new ArrayList<>();
 
     private Builder() {}
 
@@ -396,6 +503,7 @@ public final class RagPipeline {
       b.requireLexicalMatch = requireLexicalMatch;
       b.maxQuestionChars = maxQuestionChars;
       b.deadline = deadline;
+      b.listeners.addAll(listeners);
       return b;
     }
 
@@ -613,6 +721,20 @@ public final class RagPipeline {
         throw new IllegalArgumentException("deadline must be > 0, was " + deadline);
       }
       this.deadline = deadline;
+      return this;
+    }
+
+    /**
+     * Adds a listener that hears every request's events (retrieval, gate, attempts, outcome); none
+     * by default. Listeners are called in the order added, on the requesting thread; one that
+     * throws is logged and never changes a result.
+     *
+     * @param listener the listener to add
+     * @return this builder
+     * @throws IllegalArgumentException when {@code listener} is null
+     */
+    public Builder listener(RagListener listener) {
+      listeners.add(Checks.notNull(listener, "listener"));
       return this;
     }
 

@@ -3,6 +3,7 @@ package dev.citerag.pipeline;
 import dev.citerag.answer.SentSource;
 import dev.citerag.answer.VerificationUsage;
 import dev.citerag.chat.TokenUsage;
+import dev.citerag.embed.EmbedderIdentity;
 import dev.citerag.internal.Checks;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
@@ -28,6 +29,11 @@ import org.jspecify.annotations.Nullable;
  * @param latency time per stage
  * @param generator the generator's name
  * @param model the model of the last attempt, when the model was called
+ * @param traceId the request's W3C trace id (32 lowercase hex digits): the caller's, from its
+ *     {@code traceparent} header, or generated
+ * @param embedder the identity of the embedding model that embedded the question
+ * @param verificationIdentity the validator's rules version and the prompt version
+ * @param topK the chunks retrieval was asked for
  */
 public record Trace(
     String question,
@@ -39,7 +45,18 @@ public record Trace(
     List<Attempt> attempts,
     Map<Stage, Duration> latency,
     String generator,
-    @Nullable String model) {
+    @Nullable String model,
+    String traceId,
+    EmbedderIdentity embedder,
+    VerificationIdentity verificationIdentity,
+    int topK) {
+
+  /**
+   * Stands in for the embedder and verification identities in a trace made by {@link #Trace(String,
+   * Filter, List, List, int, TokenUsage, List, Map, String, String) the short constructor}.
+   */
+  private static final EmbedderIdentity UNRECORDED_EMBEDDER =
+      new EmbedderIdentity("unrecorded", "unrecorded", null, 1, null);
 
   /**
    * Checks the fields and copies the lists and the latency map.
@@ -54,8 +71,12 @@ public record Trace(
    * @param latency time per stage
    * @param generator the generator's name
    * @param model the model of the last attempt, or {@code null}
-   * @throws IllegalArgumentException when a field other than {@code model} is or holds null, or
-   *     {@code contextTokens} is negative
+   * @param traceId the request's trace id, 32 lowercase hex digits
+   * @param embedder the identity of the embedding model
+   * @param verificationIdentity the validator's rules version and the prompt version
+   * @param topK the chunks retrieval was asked for, &gt; 0
+   * @throws IllegalArgumentException when a field other than {@code model} is or holds null, the
+   *     trace id is malformed, {@code contextTokens} is negative or {@code topK} not positive
    */
   public Trace {
     Checks.notNull(question, "question");
@@ -69,6 +90,55 @@ public record Trace(
     copy.putAll(Checks.notNull(latency, "latency"));
     latency = Collections.unmodifiableMap(copy);
     Checks.notNull(generator, "generator");
+    new TraceContext(traceId, null); // checks the trace id's form
+    Checks.notNull(embedder, "embedder");
+    Checks.notNull(verificationIdentity, "verificationIdentity");
+    Checks.positive(topK, "topK");
+  }
+
+  /**
+   * A trace without the request's identity, for tests and tools that build one by hand: a fresh
+   * trace id, the embedder and verification identities {@code unrecorded}, and {@code topK} the
+   * number of hits retrieved (at least 1).
+   *
+   * @param question the question asked
+   * @param filter the filter applied
+   * @param retrieved every hit retrieval returned, best first
+   * @param sent the sources sent to the model
+   * @param contextTokens estimated prompt tokens, &gt;= 0
+   * @param usage total tokens over all attempts
+   * @param attempts each generation attempt
+   * @param latency time per stage
+   * @param generator the generator's name
+   * @param model the model of the last attempt, or {@code null}
+   * @throws IllegalArgumentException as the canonical constructor
+   */
+  public Trace(
+      String question,
+      Filter filter,
+      List<SearchHit> retrieved,
+      List<SentSource> sent,
+      int contextTokens,
+      TokenUsage usage,
+      List<Attempt> attempts,
+      Map<Stage, Duration> latency,
+      String generator,
+      @Nullable String model) {
+    this(
+        question,
+        filter,
+        retrieved,
+        sent,
+        contextTokens,
+        usage,
+        attempts,
+        latency,
+        generator,
+        model,
+        TraceContext.generate().traceId(),
+        UNRECORDED_EMBEDDER,
+        new VerificationIdentity("unrecorded", "unrecorded"),
+        Math.max(1, Checks.notNull(retrieved, "retrieved").size()));
   }
 
   /** {@return whether the model (or generator) was called at all} */

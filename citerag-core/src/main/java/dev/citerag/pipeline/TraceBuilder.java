@@ -7,6 +7,7 @@ import dev.citerag.answer.ValidationReport;
 import dev.citerag.answer.VerificationUsage;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.TokenUsage;
+import dev.citerag.embed.EmbedderIdentity;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
 import java.time.Duration;
@@ -34,13 +35,76 @@ final class TraceBuilder {
   TokenUsage usage = TokenUsage.ZERO;
   @Nullable String model;
   final List<Attempt> attempts = new ArrayList<>();
+  final RequestIdentity identity;
+  final Listeners listeners;
+  private boolean gating;
+  private long gateStart;
 
-  TraceBuilder(String question, Filter filter, String generatorName, long t0) {
+  /** What a request's trace records about what produced it, fixed per pipeline but the trace id. */
+  record RequestIdentity(
+      String traceId, EmbedderIdentity embedder, VerificationIdentity verification, int topK) {}
+
+  TraceBuilder(
+      String question,
+      Filter filter,
+      String generatorName,
+      long t0,
+      RequestIdentity identity,
+      Listeners listeners) {
     this.question = question;
     this.filter = filter;
     this.generatorName = generatorName;
     this.latency = new EnumMap<>(Stage.class);
     this.t0 = t0;
+    this.identity = identity;
+    this.listeners = listeners;
+    if (listeners.active()) {
+      listeners.emit(
+          new RagEvent.Started(
+              identity.traceId(), Duration.ZERO, question, identity.topK(), generatorName));
+    }
+  }
+
+  private Duration elapsed() {
+    return Duration.ofNanos(System.nanoTime() - t0);
+  }
+
+  void stageStarted(Stage stage, int attempt) {
+    if (listeners.active()) {
+      listeners.emit(new RagEvent.StageStarted(identity.traceId(), elapsed(), stage, attempt));
+    }
+  }
+
+  void stageFinished(Stage stage, int attempt, Duration took, boolean failed) {
+    if (listeners.active()) {
+      listeners.emit(
+          new RagEvent.StageFinished(identity.traceId(), elapsed(), stage, attempt, took, failed));
+    }
+  }
+
+  void retrievedEvent(List<SearchHit> hits) {
+    if (listeners.active()) {
+      listeners.emit(new RagEvent.Retrieved(identity.traceId(), elapsed(), hits));
+    }
+  }
+
+  /** Gate 1 starts; its decision is reported by {@link #gateDecided} or by {@link #abstained}. */
+  void gateStarted() {
+    gating = true;
+    gateStart = System.nanoTime();
+  }
+
+  void gateDecided(@Nullable AbstainReason reason) {
+    if (gating && listeners.active()) {
+      long now = System.nanoTime();
+      listeners.emit(
+          new RagEvent.GateDecided(
+              identity.traceId(),
+              Duration.ofNanos(now - t0),
+              reason,
+              Duration.ofNanos(now - gateStart)));
+    }
+    gating = false;
   }
 
   void attempt(int n, ChatResponse r, List<ValidationIssue> issues, Duration d) {
@@ -49,7 +113,7 @@ final class TraceBuilder {
 
   void attempt(
       int n, ChatResponse r, List<ValidationIssue> issues, Duration d, VerificationUsage v) {
-    attempts.add(
+    Attempt a =
         new Attempt(
             n,
             r.text(),
@@ -60,7 +124,11 @@ final class TraceBuilder {
             r.responseId(),
             issues,
             d,
-            v));
+            v);
+    attempts.add(a);
+    if (listeners.active()) {
+      listeners.emit(new RagEvent.AttemptFinished(identity.traceId(), elapsed(), a));
+    }
   }
 
   Trace trace() {
@@ -75,7 +143,11 @@ final class TraceBuilder {
         attempts,
         latency,
         generatorName,
-        model);
+        model,
+        identity.traceId(),
+        identity.embedder(),
+        identity.verification(),
+        identity.topK());
   }
 
   RagResult answered(ModelAnswer a, List<ResolvedCitation> citations, ValidationReport report) {
@@ -92,7 +164,15 @@ final class TraceBuilder {
     return r;
   }
 
+  /** The request ends with {@code e}, which the caller rethrows. */
+  void failed(RuntimeException e) {
+    if (listeners.active()) {
+      listeners.emit(new RagEvent.Failed(identity.traceId(), elapsed(), e));
+    }
+  }
+
   RagResult abstained(AbstainReason reason, String detail) {
+    gateDecided(reason);
     RagResult r = new RagResult.Abstained(reason, detail, trace());
     logOutcome(r, reason.wire());
     return r;
@@ -105,6 +185,11 @@ final class TraceBuilder {
   }
 
   private void logOutcome(RagResult r, String why) {
+    if (listeners.active()) {
+      listeners.emit(
+          new RagEvent.Completed(
+              identity.traceId(), r.trace().latency().getOrDefault(Stage.TOTAL, elapsed()), r));
+    }
     if (log.isDebugEnabled()) {
       Trace t = r.trace();
       log.debug(

@@ -11,6 +11,7 @@ import dev.citerag.answer.SentSource;
 import dev.citerag.answer.SupportVerdict;
 import dev.citerag.answer.ValidationIssue;
 import dev.citerag.chat.TokenUsage;
+import dev.citerag.embed.EmbedderIdentity;
 import dev.citerag.internal.Checks;
 import dev.citerag.pipeline.RagResult;
 import dev.citerag.pipeline.ResolvedCitation;
@@ -69,6 +70,10 @@ import org.jspecify.annotations.Nullable;
  * model       the model that answered last, else the generator's name
  * generator   the generator's name, e.g. "extractive" or "gemini:gemini-2.5-flash"
  * attempts    number of model calls
+ * trace_id    the request's W3C trace id (32 hex digits): the caller's traceparent, or generated
+ * top_k       the chunks retrieval was asked for
+ * produced_by {embedder: {provider, model, digest, dimensions, query_instruction},
+ *              validator_rules, prompt}  what produced the result, to compare runs across upgrades
  * </pre>
  */
 public final class ResultJson {
@@ -164,6 +169,24 @@ public final class ResultJson {
     o.put("model", Objects.requireNonNullElse(t.model(), t.generator()));
     o.put("generator", t.generator());
     o.put("attempts", t.attempts().size());
+    o.put("trace_id", t.traceId());
+    o.put("top_k", t.topK());
+    o.set("produced_by", producedBy(t));
+    return o;
+  }
+
+  /** The embedder's identity, the validator's rules version and the prompt version. */
+  private static ObjectNode producedBy(Trace t) {
+    ObjectNode o = F.objectNode();
+    EmbedderIdentity e = t.embedder();
+    ObjectNode emb = o.putObject("embedder");
+    emb.put("provider", e.provider());
+    emb.put("model", e.model());
+    putNullable(emb, "digest", e.digest());
+    emb.put("dimensions", e.dimensions());
+    putNullable(emb, "query_instruction", e.queryInstruction());
+    o.put("validator_rules", t.verificationIdentity().validatorRules());
+    o.put("prompt", t.verificationIdentity().prompt());
     return o;
   }
 

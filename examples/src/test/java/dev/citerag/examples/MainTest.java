@@ -136,6 +136,12 @@ class MainTest {
         .contains("embed", "retrieve", "context", "generate", "validate", "total");
     assertThat(j.get("model").asText()).isEqualTo("extractive");
     assertThat(j.get("usage").get("total_tokens").asInt()).isZero();
+    assertThat(j.get("trace_id").asText()).matches("[0-9a-f]{32}");
+    assertThat(j.get("top_k").asInt()).isEqualTo(8);
+    JsonNode by = j.get("produced_by");
+    assertThat(by.get("embedder").get("dimensions").asInt()).isPositive();
+    assertThat(by.get("validator_rules").asText()).startsWith("citerag-rules/1 minQuoteWords=");
+    assertThat(by.get("prompt").asText()).isEqualTo("extractive/1");
   }
 
   @Test

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.citerag.answer.ValidationIssue;
+import dev.citerag.text.internal.Hashing;
 import java.util.List;
 
 /**
@@ -42,6 +43,25 @@ public final class Prompts {
       "not_in_sources", "answer": "", "claims": []. Do not guess and do not use outside knowledge.
       """;
 
+  /** What the model is told after a rejected reply, before the list of problems. */
+  static final String FEEDBACK_INSTRUCTION =
+      "Your previous reply was rejected. Reply again with one JSON object that fixes every"
+          + " problem below, or with status not_in_sources if the sources do not contain the"
+          + " answer.";
+
+  /**
+   * The prompt version: {@code answer-prompt@} and the first 12 hex digits of the SHA-256 of the
+   * system instruction, the retry instruction and the answer schema. Any change to what the model
+   * is told changes it, so traces and evaluation runs record which instructions they used.
+   */
+  public static final String VERSION =
+      "answer-prompt@"
+          + Hashing.sha256Hex(
+                  SYSTEM_INSTRUCTION,
+                  FEEDBACK_INSTRUCTION,
+                  dev.citerag.answer.internal.AnswerSchema.responseSchema().json())
+              .substring(0, 12);
+
   /**
    * The user turn of one call: the context's JSON and, after a rejected reply, the {@link #feedback
    * feedback} naming each problem.
@@ -56,11 +76,7 @@ public final class Prompts {
    */
   public static String feedback(List<ValidationIssue> issues) {
     ObjectNode root = MAPPER.createObjectNode();
-    root.put(
-        "instruction",
-        "Your previous reply was rejected. Reply again with one JSON object that fixes every"
-            + " problem below, or with status not_in_sources if the sources do not contain the"
-            + " answer.");
+    root.put("instruction", FEEDBACK_INSTRUCTION);
     ArrayNode problems = root.putArray("problems");
     for (ValidationIssue i : issues) {
       ObjectNode p = problems.addObject();

@@ -38,6 +38,11 @@ public final class ChatModelGenerator implements AnswerGenerator {
     return model.name();
   }
 
+  @Override
+  public String promptVersion() {
+    return Prompts.VERSION;
+  }
+
   public ChatModel model() {
     return model;
   }

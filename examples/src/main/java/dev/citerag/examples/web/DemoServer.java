@@ -17,6 +17,7 @@ import dev.citerag.loaders.FrontMatter;
 import dev.citerag.loaders.HtmlLoader;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.pipeline.RagResult;
+import dev.citerag.pipeline.TraceContext;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
 import java.io.IOException;
@@ -343,7 +344,11 @@ public final class DemoServer implements AutoCloseable {
       switch (path) {
         case "/ask" -> {
           Query q = query(json);
-          RagResult r = pipeline.ask(q.question, q.filter);
+          RagResult r =
+              pipeline.ask(
+                  q.question,
+                  q.filter,
+                  TraceContext.fromTraceparent(ex.getRequestHeaders().getFirst("traceparent")));
           sendJson(ex, 200, ResultJson.result(r));
         }
         case "/debug/retrieve" -> {

@@ -174,9 +174,32 @@
     if (retrieved.length === 0) list.appendChild(el('li', null, 'nothing retrieved'));
   }
 
+  // what produced the result: the trace id, top-k, embedding model, validator rules and prompt
+  function renderProducedBy(j) {
+    const dl = $('produced-by');
+    const p = j.produced_by || {};
+    const e = p.embedder || {};
+    const rows = [
+      ['trace id', j.trace_id],
+      ['top-k', j.top_k],
+      ['embedding model', [e.provider, e.model, e.digest, e.dimensions ? e.dimensions + ' dimensions' : null]
+        .filter((s) => s).join(' \u00b7 ')],
+      ['validator rules', p.validator_rules],
+      ['prompt', p.prompt]
+    ];
+    for (const [k, v] of rows) {
+      if (v === undefined || v === null || v === '') continue;
+      const dt = el('dt', null, k);
+      const dd = el('dd', null, v);
+      dd.dataset.field = k;
+      dl.appendChild(dt);
+      dl.appendChild(dd);
+    }
+  }
+
   function clear() {
     for (const id of ['answer', 'reason', 'issues', 'references', 'evidence-rows', 'meta',
-      'retrieval-only-list']) {
+      'retrieval-only-list', 'produced-by']) {
       $(id).replaceChildren();
     }
   }
@@ -216,6 +239,7 @@
     renderEvidence(j.retrieved, j.status === 'answered' ? j.citations : []);
     renderRetrievalOnly(j.retrieved);
     applyCompare();
+    renderProducedBy(j);
     const total = j.latency_ms && j.latency_ms.total !== undefined ? Math.round(j.latency_ms.total) + ' ms' : '';
     $('meta').textContent = [j.model, total, j.usage.total_tokens ? j.usage.total_tokens + ' tokens' : '']
       .filter((s) => s).join(' \u00b7 ');

@@ -27,7 +27,10 @@ class ResultJsonTest {
           "latency_ms",
           "model",
           "generator",
-          "attempts");
+          "attempts",
+          "trace_id",
+          "top_k",
+          "produced_by");
 
   private static List<String> fields(JsonNode n) {
     List<String> out = new ArrayList<>();

@@ -65,6 +65,32 @@ class DemoServerTest {
   }
 
   @Test
+  void ask_continues_the_callers_trace_and_says_what_produced_the_answer() throws Exception {
+    HttpResponse<String> r =
+        Http.postJson(
+            at("/ask"),
+            "{\"question\": \"When are production deploys allowed?\"}",
+            "traceparent",
+            "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01");
+    JsonNode j = JSON.readTree(r.body());
+    assertThat(j.get("trace_id").asText()).isEqualTo("0af7651916cd43dd8448eb211c80319c");
+    assertThat(j.get("top_k").asInt()).isPositive();
+    assertThat(j.get("produced_by").get("embedder").get("model").asText()).isNotBlank();
+    assertThat(j.get("produced_by").get("validator_rules").asText()).startsWith("citerag-rules/");
+    assertThat(j.get("produced_by").get("prompt").asText()).isEqualTo("extractive/1");
+
+    HttpResponse<String> bad =
+        Http.postJson(
+            at("/ask"),
+            "{\"question\": \"When are production deploys allowed?\"}",
+            "traceparent",
+            "not-a-traceparent");
+    assertThat(JSON.readTree(bad.body()).get("trace_id").asText())
+        .matches("[0-9a-f]{32}")
+        .isNotEqualTo("0af7651916cd43dd8448eb211c80319c");
+  }
+
+  @Test
   void ask_with_a_filter_that_matches_nothing_abstains_with_no_results() throws Exception {
     HttpResponse<String> r =
         Http.postJson(

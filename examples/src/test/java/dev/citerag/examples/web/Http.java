@@ -31,6 +31,15 @@ final class Http {
     return post(uri, "application/json", body);
   }
 
+  static HttpResponse<String> postJson(URI uri, String body, String header, String value) {
+    return send(
+        HttpRequest.newBuilder(uri)
+            .header("Content-Type", "application/json")
+            .header(header, value)
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build());
+  }
+
   private static HttpResponse<String> send(HttpRequest r) {
     try {
       return CLIENT.send(

@@ -189,6 +189,17 @@ class WebPageBrowserTest {
                     .body())
             .get("retrieved");
     assertThat(rows).hasSize(expected.size());
+    // below the table: what produced the result
+    assertThat(
+            driver.findElement(By.cssSelector("#produced-by dd[data-field='trace id']")).getText())
+        .matches("[0-9a-f]{32}");
+    assertThat(
+            driver
+                .findElement(By.cssSelector("#produced-by dd[data-field='validator rules']"))
+                .getText())
+        .startsWith("citerag-rules/1");
+    assertThat(driver.findElement(By.cssSelector("#produced-by dd[data-field='prompt']")).getText())
+        .isEqualTo("extractive/1");
     int sent = 0;
     boolean quotedRowSent = false;
     for (int i = 0; i < rows.size(); i++) {

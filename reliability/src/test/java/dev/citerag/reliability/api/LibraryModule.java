@@ -33,6 +33,9 @@ record LibraryModule(String directory, String anchor) {
           new LibraryModule("citerag-openai", "dev.citerag.openai.OpenAiChatModel"),
           new LibraryModule("citerag-anthropic", "dev.citerag.anthropic.AnthropicChatModel"),
           new LibraryModule("citerag-loaders", "dev.citerag.loaders.PdfLoader"),
+          new LibraryModule("citerag-micrometer", "dev.citerag.micrometer.MicrometerRagListener"),
+          new LibraryModule(
+              "citerag-spring-boot-starter", "dev.citerag.spring.boot.CiteragAutoConfiguration"),
           new LibraryModule("citerag-onnx", "dev.citerag.onnx.OnnxEmbedder"));
 
   /** The jar or classes directory holding the module. */

@@ -1,0 +1,257 @@
+package dev.citerag.spring.boot;
+
+import dev.citerag.answer.CitationValidator;
+import dev.citerag.embed.Embedder;
+import dev.citerag.embed.LocalHashingEmbedder;
+import dev.citerag.gemini.GeminiChatModel;
+import dev.citerag.ingest.Ingestor;
+import dev.citerag.micrometer.MicrometerRagListener;
+import dev.citerag.openai.OpenAiChatModel;
+import dev.citerag.pgvector.PgVectorStore;
+import dev.citerag.pipeline.AnswerGenerator;
+import dev.citerag.pipeline.ExtractiveGenerator;
+import dev.citerag.pipeline.RagListener;
+import dev.citerag.pipeline.RagPipeline;
+import dev.citerag.store.InMemoryVectorStore;
+import dev.citerag.store.SearchIndex;
+import dev.citerag.store.VectorStore;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Auto-configures a {@link RagPipeline} from {@code citerag.*} properties ({@link
+ * CiteragProperties}): an {@link Embedder}, a store ({@code memory}, or {@code pgvector} over the
+ * application's {@code DataSource}), an {@link AnswerGenerator} ({@code extractive}, {@code openai}
+ * or {@code gemini}), an {@link Ingestor}, the pipeline with every {@link RagListener} bean
+ * registered on it, Micrometer meters and observations when the application has a {@code
+ * MeterRegistry}, and an Actuator health indicator. Every bean backs off when the application
+ * declares its own of the same type.
+ *
+ * <pre>
+ * citerag.generator.provider=openai
+ * citerag.generator.model=gpt-4.1-mini
+ * citerag.store.type=pgvector
+ * citerag.min-similarity=0.3
+ * </pre>
+ */
+@AutoConfiguration(
+    afterName = {
+      // Boot 3.5 and Boot 4.0 names of the auto-configurations whose beans this one uses
+      "org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration",
+      "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
+      "org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration",
+      "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+      "org.springframework.boot.actuate.autoconfigure.metrics.export.simple.SimpleMetricsExportAutoConfiguration",
+      "org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration",
+      "org.springframework.boot.actuate.autoconfigure.observation.ObservationAutoConfiguration",
+      "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration"
+    })
+@EnableConfigurationProperties(CiteragProperties.class)
+public class CiteragAutoConfiguration {
+
+  /** Created by Spring. */
+  public CiteragAutoConfiguration() {}
+
+  /**
+   * The embedder of {@code citerag.embedder.provider}.
+   *
+   * @param p the properties
+   * @return the embedder
+   * @throws IllegalStateException when the provider is not {@code local}
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  public Embedder citeragEmbedder(CiteragProperties p) {
+    if (!p.embedder().provider().equals("local")) {
+      throw new IllegalStateException(
+          "citerag.embedder.provider must be \"local\", was \""
+              + p.embedder().provider()
+              + "\"; for another embedder declare an Embedder bean");
+    }
+    return new LocalHashingEmbedder(p.embedder().dimensions());
+  }
+
+  /**
+   * The pipeline, with every {@link RagListener} bean and the application's {@link
+   * CitationValidator} bean, if any.
+   *
+   * @param p the properties
+   * @param embedder the embedder
+   * @param store the store
+   * @param generator the generator
+   * @param listeners every listener bean, in order
+   * @param validator the application's validator, if it declares one
+   * @return the pipeline
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  public RagPipeline citeragPipeline(
+      CiteragProperties p,
+      Embedder embedder,
+      SearchIndex store,
+      AnswerGenerator generator,
+      ObjectProvider<RagListener> listeners,
+      ObjectProvider<CitationValidator> validator) {
+    RagPipeline.Builder b =
+        RagPipeline.builder()
+            .embedder(embedder)
+            .store(store)
+            .generator(generator)
+            .topK(p.topK())
+            .maxRetries(p.maxRetries())
+            .minSimilarity(p.minSimilarity())
+            .requireLexicalMatch(p.requireLexicalMatch())
+            .deadline(p.deadline())
+            .tokenBudget(p.tokenBudget());
+    listeners.orderedStream().forEach(b::listener);
+    validator.ifAvailable(b::validator);
+    return b.build();
+  }
+
+  /**
+   * Writes documents into the store.
+   *
+   * @param embedder the embedder
+   * @param store the store
+   * @return the ingestor
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnBean(VectorStore.class)
+  public Ingestor citeragIngestor(Embedder embedder, VectorStore store) {
+    return Ingestor.builder().embedder(embedder).store(store).build();
+  }
+
+  /** {@code citerag.store.type=memory} (the default): an in-memory store. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnProperty(name = "citerag.store.type", havingValue = "memory", matchIfMissing = true)
+  static class MemoryStore {
+    @Bean
+    @ConditionalOnMissingBean(SearchIndex.class)
+    InMemoryVectorStore citeragStore(Embedder embedder) {
+      return new InMemoryVectorStore(embedder.identity().dimensions());
+    }
+  }
+
+  /** {@code citerag.store.type=pgvector}: a pgvector store over the application's DataSource. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "dev.citerag.pgvector.PgVectorStore")
+  @ConditionalOnProperty(name = "citerag.store.type", havingValue = "pgvector")
+  static class PgvectorStore {
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean(SearchIndex.class)
+    PgVectorStore citeragStore(
+        CiteragProperties p, Embedder embedder, ObjectProvider<DataSource> dataSource) {
+      DataSource ds = dataSource.getIfAvailable();
+      if (ds == null) {
+        throw new IllegalStateException(
+            "citerag.store.type=pgvector needs a DataSource bean (spring.datasource.*)");
+      }
+      return PgVectorStore.builder()
+          .dataSource(ds)
+          .collection(p.store().collection())
+          .dimensions(embedder.identity().dimensions())
+          .createSchema(p.store().createSchema())
+          .build();
+    }
+  }
+
+  /** {@code citerag.generator.provider=extractive} (the default): no model. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnProperty(
+      name = "citerag.generator.provider",
+      havingValue = "extractive",
+      matchIfMissing = true)
+  static class Extractive {
+    @Bean
+    @ConditionalOnMissingBean
+    AnswerGenerator citeragGenerator() {
+      return new ExtractiveGenerator();
+    }
+  }
+
+  /** {@code citerag.generator.provider=openai}. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "dev.citerag.openai.OpenAiChatModel")
+  @ConditionalOnProperty(name = "citerag.generator.provider", havingValue = "openai")
+  static class OpenAi {
+    @Bean
+    @ConditionalOnMissingBean
+    AnswerGenerator citeragGenerator(CiteragProperties p) {
+      OpenAiChatModel.Builder b = OpenAiChatModel.builder();
+      CiteragProperties.Generator g = p.generator();
+      if (g.model() != null) {
+        b.model(g.model());
+      }
+      if (g.apiKey() != null) {
+        b.apiKey(g.apiKey());
+      }
+      if (g.baseUrl() != null) {
+        b.baseUrl(g.baseUrl());
+      }
+      return AnswerGenerator.of(b.build());
+    }
+  }
+
+  /** {@code citerag.generator.provider=gemini}. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "dev.citerag.gemini.GeminiChatModel")
+  @ConditionalOnProperty(name = "citerag.generator.provider", havingValue = "gemini")
+  static class Gemini {
+    @Bean
+    @ConditionalOnMissingBean
+    AnswerGenerator citeragGenerator(CiteragProperties p) {
+      GeminiChatModel.Builder b = GeminiChatModel.builder();
+      CiteragProperties.Generator g = p.generator();
+      if (g.model() != null) {
+        b.model(g.model());
+      }
+      if (g.apiKey() != null) {
+        b.apiKey(g.apiKey());
+      }
+      if (g.baseUrl() != null) {
+        b.baseUrl(g.baseUrl());
+      }
+      return AnswerGenerator.of(b.build());
+    }
+  }
+
+  /** Meters and observations, when the application has a {@code MeterRegistry}. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(
+      name = {
+        "dev.citerag.micrometer.MicrometerRagListener",
+        "io.micrometer.core.instrument.MeterRegistry"
+      })
+  @ConditionalOnBean(type = "io.micrometer.core.instrument.MeterRegistry")
+  static class Metrics {
+    @Bean
+    @ConditionalOnMissingBean
+    MicrometerRagListener citeragMetrics(
+        MeterRegistry meters, ObjectProvider<ObservationRegistry> observations) {
+      return MicrometerRagListener.of(
+          meters, observations.getIfAvailable(() -> ObservationRegistry.NOOP));
+    }
+  }
+
+  /** The Actuator health indicator (Boot 3.5's Actuator API). */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "org.springframework.boot.actuate.health.AbstractHealthIndicator")
+  static class Health {
+    @Bean
+    @ConditionalOnMissingBean(name = "citeragHealthIndicator")
+    CiteragHealthIndicator citeragHealthIndicator(Embedder embedder, SearchIndex store) {
+      return new CiteragHealthIndicator(embedder, store);
+    }
+  }
+}
