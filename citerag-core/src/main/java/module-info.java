@@ -26,6 +26,7 @@ module dev.citerag.core {
   exports dev.citerag.store;
   exports dev.citerag.internal to
       dev.citerag.testkit,
+      dev.citerag.extractive,
       dev.citerag.pgvector,
       dev.citerag.http,
       dev.citerag.gemini,
@@ -34,7 +35,8 @@ module dev.citerag.core {
       dev.citerag.onnx;
   exports dev.citerag.text.internal to
       dev.citerag.testkit,
-      dev.citerag.pgvector;
+      dev.citerag.pgvector,
+      dev.citerag.extractive;
   exports dev.citerag.provider.internal to
       dev.citerag.http,
       dev.citerag.gemini,
@@ -45,12 +47,14 @@ module dev.citerag.core {
       dev.citerag.pgvector;
   exports dev.citerag.embed.internal to
       dev.citerag.testkit,
+      dev.citerag.extractive,
       dev.citerag.gemini,
       dev.citerag.ollama;
   // the answer schema, its parser and the prompt texts: the testkit's fakes and the provider
   // modules' wire tests check requests against them
   exports dev.citerag.answer.internal to
       dev.citerag.testkit,
+      dev.citerag.extractive,
       dev.citerag.gemini,
       dev.citerag.openai;
   exports dev.citerag.context.internal to

@@ -85,16 +85,8 @@ final class GenerateValidateLoop {
   private Step attempt(TraceBuilder tb, GenerationRequest request) {
     long tg = System.nanoTime();
     ChatResponse reply;
-    // an extractive answer is typed already: validated as it is, not parsed back from its JSON
-    ModelAnswer typed = null;
     try {
-      if (generator instanceof ExtractiveGenerator extractive) {
-        ExtractiveGenerator.TypedReply r = extractive.generateTyped(request);
-        reply = r.reply();
-        typed = r.answer();
-      } else {
-        reply = generator.generate(request);
-      }
+      reply = generator.generate(request);
     } catch (ProviderException e) {
       addTime(tb.latency, Stage.GENERATE, tg);
       // a failure at (or within 5 % / 50 ms of) the deadline is the deadline's doing
@@ -125,21 +117,16 @@ final class GenerateValidateLoop {
               List.of(),
               "the provider blocked the request or reply (" + reply.providerFinishReason() + ")"));
     }
-    return validate(tb, request, reply, typed, genTime);
+    return validate(tb, request, reply, genTime);
   }
 
   private Step validate(
       TraceBuilder tb,
       GenerationRequest request,
       ChatResponse reply,
-      @Nullable ModelAnswer typed,
       Duration genTime) {
     long tv = System.nanoTime();
-    // a typed answer satisfies the schema by construction; the parser's size limit still applies
-    ParseResult parsed =
-        typed != null && reply.text().length() <= AnswerParser.MAX_REPLY_CHARS
-            ? new ParseResult(typed, List.of())
-            : AnswerParser.parse(reply.text());
+    ParseResult parsed = AnswerParser.parse(reply.text());
     ModelAnswer answer = parsed.answer();
     if (answer == null) {
       addTime(tb.latency, Stage.VALIDATE, tv);

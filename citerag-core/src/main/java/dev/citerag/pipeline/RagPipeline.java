@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * RagPipeline rag = RagPipeline.builder()
  *     .embedder(new LocalHashingEmbedder())
  *     .store(store)
- *     .generator(AnswerGenerator.of(gemini))   // or new ExtractiveGenerator()
+ *     .generator(AnswerGenerator.of(gemini))   // or new ExtractiveGenerator() (citerag-extractive)
  *     .minSimilarity(0.30)          // gate 1, chosen from a threshold sweep
  *     .build();
  * RagResult r = rag.ask("How do I roll back a deploy?", Filter.eq("team", "platform"));
@@ -72,14 +72,11 @@ public final class RagPipeline {
     this.store = Checks.notNull(b.store, "store");
     if (b.generator == null) {
       throw new IllegalStateException(
-          "generator must be set: AnswerGenerator.of(chatModel), or new ExtractiveGenerator() for no model");
+          "generator must be set: AnswerGenerator.of(chatModel), or new ExtractiveGenerator() (citerag-extractive) for no model");
     }
     this.identity = new IdentityGuard(store, embedder.identity());
-    // an extractive generator without an embedder of its own compares sentences with this one
-    this.generator =
-        b.generator instanceof ExtractiveGenerator eg
-            ? eg.withPipelineEmbedder(embedder)
-            : b.generator;
+    // a generator that compares texts itself (the extractive one) may take this embedder
+    this.generator = b.generator.withPipelineEmbedder(embedder);
     this.contextBuilder =
         b.contextBuilder != null ? b.contextBuilder : new JsonContextBuilder(b.tokenBudget);
     this.topK = b.topK;
@@ -335,7 +332,7 @@ public final class RagPipeline {
 
     /**
      * Required: what answers, {@link AnswerGenerator#of(dev.citerag.chat.ChatModel)} for a chat
-     * model or a model-free generator such as {@link ExtractiveGenerator}.
+     * model or a model-free generator such as citerag-extractive's {@code ExtractiveGenerator}.
      *
      * @param generator produces the replies that are then parsed and validated
      * @return this builder

@@ -505,25 +505,4 @@ class RagPipelineTest {
     assertThat(a.toString()).contains("topK=3").contains("minSimilarity=0.0");
     assertThat(b.toString()).contains("topK=5").contains("minSimilarity=0.4");
   }
-
-  @Test
-  void extractive_generator_goes_through_the_same_validator() {
-    RagPipeline rag =
-        RagPipeline.builder()
-            .embedder(new ConstantEmbedder(4))
-            .store(store(GOOD))
-            .generator(new ExtractiveGenerator())
-            .build();
-    RagResult r = rag.ask("How long does a rollback take?");
-    assertThat(r)
-        .isInstanceOfSatisfying(
-            RagResult.Answered.class,
-            a -> {
-              assertThat(a.answer()).contains("5 minutes");
-              assertThat(a.citations().get(0).chunk().id()).isEqualTo("r1");
-            });
-    assertThat(r.trace().generator()).isEqualTo("extractive");
-    assertThat(rag.ask("At what time is the rollback freeze lifted?"))
-        .isInstanceOf(RagResult.Abstained.class);
-  }
 }

@@ -32,7 +32,8 @@ record LibraryModule(String directory, String anchor) {
           new LibraryModule("citerag-ollama", "dev.citerag.ollama.OllamaChatModel"),
           new LibraryModule("citerag-openai", "dev.citerag.openai.OpenAiChatModel"),
           new LibraryModule("citerag-loaders", "dev.citerag.loaders.PdfLoader"),
-          new LibraryModule("citerag-onnx", "dev.citerag.onnx.OnnxEmbedder"));
+          new LibraryModule("citerag-onnx", "dev.citerag.onnx.OnnxEmbedder"),
+          new LibraryModule("citerag-extractive", "dev.citerag.extractive.ExtractiveGenerator"));
 
   /** The jar or classes directory holding the module. */
   Path location() {

@@ -1,4 +1,4 @@
-package dev.citerag.pipeline;
+package dev.citerag.extractive;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,8 +11,11 @@ import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
 import dev.citerag.embed.Embedder;
+import dev.citerag.extractive.internal.ExtractiveReader;
 import dev.citerag.internal.Checks;
-import dev.citerag.pipeline.internal.ExtractiveReader;
+import dev.citerag.pipeline.AnswerGenerator;
+import dev.citerag.pipeline.GenerationRequest;
+import dev.citerag.pipeline.RagPipeline;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -215,8 +218,12 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   /**
    * This generator with {@code embedder} for sentence similarity, unless one was set explicitly
    * (then this generator); {@link RagPipeline} calls it with its own embedder.
+   *
+   * @param embedder the pipeline's embedder
+   * @return a generator using it, or this one
    */
-  ExtractiveGenerator withPipelineEmbedder(Embedder embedder) {
+  @Override
+  public ExtractiveGenerator withPipelineEmbedder(Embedder embedder) {
     if (embedderSet || reader.embedder() == embedder) {
       return this;
     }
@@ -231,10 +238,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   /** A reply and the typed answer its text renders as JSON. */
   record TypedReply(ChatResponse reply, ModelAnswer answer) {}
 
-  /**
-   * As {@link #generate}, also handing back the typed answer, so the pipeline validates it without
-   * parsing the reply's text back; the text is kept for the trace.
-   */
+  /** As {@link #generate}, also handing back the typed answer its reply text renders. */
   TypedReply generateTyped(GenerationRequest request) {
     ModelAnswer answer = answer(request.question(), request.context().sources());
     try {
