@@ -8,19 +8,26 @@ import dev.citerag.answer.Claim;
 import dev.citerag.answer.IssueType;
 import dev.citerag.answer.ModelAnswer;
 import dev.citerag.answer.SentSource;
+import dev.citerag.answer.Severity;
+import dev.citerag.answer.TermEquivalence;
 import dev.citerag.answer.ValidationIssue;
 import dev.citerag.answer.ValidationReport;
 import dev.citerag.answer.internal.AnswerParser;
+import dev.citerag.answer.internal.CoverageCheck;
 import dev.citerag.answer.internal.ParseResult;
+import dev.citerag.answer.internal.QuestionTerms;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.context.BuiltContext;
 import dev.citerag.internal.Durations;
 import dev.citerag.pipeline.internal.ServedAnswer;
+import dev.citerag.store.Chunk;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -34,19 +41,29 @@ final class GenerateValidateLoop {
   private final CitationValidator validator;
   private final int maxRetries;
   private final Duration deadline;
+  private final CoveragePolicy coveragePolicy;
+  private final CoverageCheck coverage;
 
   GenerateValidateLoop(
-      AnswerGenerator generator, CitationValidator validator, int maxRetries, Duration deadline) {
+      AnswerGenerator generator,
+      CitationValidator validator,
+      int maxRetries,
+      Duration deadline,
+      CoveragePolicy coveragePolicy,
+      TermEquivalence equivalence) {
     this.generator = generator;
     this.validator = validator;
     this.maxRetries = maxRetries;
     this.deadline = deadline;
+    this.coveragePolicy = coveragePolicy;
+    this.coverage = new CoverageCheck(equivalence);
   }
 
   /** Runs the loop for one request whose context {@code ctx} holds at least one source. */
   RagResult run(TraceBuilder tb, String question, BuiltContext ctx) {
     List<ValidationIssue> feedback = List.of();
-    boolean lastWasParseFailure = false;
+    RejectReason lastFailure = RejectReason.INVALID_CITATIONS;
+    boolean coverageFailed = false;
     for (int attempt = 1; attempt <= 1 + maxRetries; attempt++) {
       Duration left = deadline.minusNanos(System.nanoTime() - tb.t0);
       if (left.isNegative() || left.isZero()) {
@@ -62,23 +79,27 @@ final class GenerateValidateLoop {
         return step.result();
       }
       feedback = step.issues();
-      lastWasParseFailure = step.parseFailure();
+      lastFailure = step.failure();
+      if (lastFailure == RejectReason.QUESTION_NOT_COVERED) {
+        // retried once with the uncovered term named; a second miss is the answer's last
+        if (coverageFailed) {
+          break;
+        }
+        coverageFailed = true;
+      }
     }
-    return tb.rejected(
-        lastWasParseFailure ? RejectReason.INVALID_REPLY : RejectReason.INVALID_CITATIONS,
-        feedback,
-        describe(feedback, 1 + maxRetries));
+    return tb.rejected(lastFailure, feedback, describe(feedback, tb.attempts.size()));
   }
 
-  /** What one attempt ended in: a result, or the issues to retry with. */
+  /** What one attempt ended in: a result, or the issues to retry with and why. */
   private record Step(
-      @Nullable RagResult result, List<ValidationIssue> issues, boolean parseFailure) {
+      @Nullable RagResult result, List<ValidationIssue> issues, RejectReason failure) {
     static Step done(RagResult result) {
-      return new Step(result, List.of(), false);
+      return new Step(result, List.of(), RejectReason.INVALID_CITATIONS);
     }
 
-    static Step retry(List<ValidationIssue> issues, boolean parseFailure) {
-      return new Step(null, issues, parseFailure);
+    static Step retry(List<ValidationIssue> issues, RejectReason failure) {
+      return new Step(null, issues, failure);
     }
   }
 
@@ -121,29 +142,39 @@ final class GenerateValidateLoop {
   }
 
   private Step validate(
-      TraceBuilder tb,
-      GenerationRequest request,
-      ChatResponse reply,
-      Duration genTime) {
+      TraceBuilder tb, GenerationRequest request, ChatResponse reply, Duration genTime) {
     long tv = System.nanoTime();
     ParseResult parsed = AnswerParser.parse(reply.text());
     ModelAnswer answer = parsed.answer();
     if (answer == null) {
       addTime(tb.latency, Stage.VALIDATE, tv);
       tb.attempt(request.attempt(), reply, parsed.issues(), genTime);
-      return Step.retry(parsed.issues(), true);
+      return Step.retry(parsed.issues(), RejectReason.INVALID_REPLY);
     }
     BuiltContext ctx = request.context();
     ValidationReport report = validator.validate(answer, ctx.sources());
+    ValidationIssue uncovered = null;
+    if (report.passed() && answer.status() == AnswerStatus.ANSWERED) {
+      uncovered = checkCoverage(tb, request.question(), answer, ctx);
+    }
     addTime(tb.latency, Stage.VALIDATE, tv);
+    List<ValidationIssue> issues = report.issues();
+    if (uncovered != null) {
+      issues = new ArrayList<>(issues);
+      issues.add(uncovered.critical() ? 0 : issues.size(), uncovered);
+      report = new ValidationReport(issues, report.groundingScore(), report.verification());
+    }
     tb.attempt(request.attempt(), reply, report.issues(), genTime, report.verification());
     if (!report.passed()) {
-      return Step.retry(report.criticalIssues(), false);
+      return Step.retry(
+          report.criticalIssues(),
+          uncovered != null && uncovered.critical()
+              ? RejectReason.QUESTION_NOT_COVERED
+              : RejectReason.INVALID_CITATIONS);
     }
     if (answer.status() == AnswerStatus.NOT_IN_SOURCES) {
       return Step.done(
-          tb.abstained(
-              AbstainReason.NOT_IN_SOURCES, "the model found no answer in the sources sent"));
+          tb.abstained(AbstainReason.NOT_IN_SOURCES, abstentionDetail(request.question(), ctx)));
     }
     // served: the verified texts and the sources' own quotes, never the model's rendering
     ModelAnswer served = ServedAnswer.of(answer, ctx.sources());
@@ -159,6 +190,106 @@ final class GenerateValidateLoop {
               RejectReason.INVALID_CITATIONS, unlocated, describe(unlocated, request.attempt())));
     }
     return Step.done(tb.answered(served, resolve(served, ctx), report));
+  }
+
+  /**
+   * Question coverage of a valid answer: records in the trace which cited source mentions which
+   * question term, and returns the {@code question_not_covered} issue (severity by policy) when a
+   * term is not covered, or {@code null}.
+   */
+  private @Nullable ValidationIssue checkCoverage(
+      TraceBuilder tb, String question, ModelAnswer answer, BuiltContext ctx) {
+    Map<String, Chunk> cited = new LinkedHashMap<>();
+    for (Citation c : answer.allCitations()) {
+      ctx.source(c.sourceId()).ifPresent(s -> cited.putIfAbsent(c.sourceId(), s.chunk()));
+    }
+    List<QuestionTerms.Term> terms = QuestionTerms.of(question);
+    List<CitedWords> sources = new ArrayList<>();
+    cited.forEach(
+        (id, chunk) ->
+            sources.add(
+                new CitedWords(id, CoverageCheck.stemsOf(chunk), CoverageCheck.wordsOf(chunk))));
+    List<TermCoverage> trace = new ArrayList<>();
+    List<String> missing = new ArrayList<>();
+    for (QuestionTerms.Term t : terms) {
+      List<String> by = new ArrayList<>();
+      boolean covered = false;
+      for (CitedWords c : sources) {
+        if (coverage.mentions(t, c.stems())) {
+          by.add(c.id());
+        }
+        covered |= !coverage.misses(t, c.stems(), c.words());
+      }
+      trace.add(new TermCoverage(t.word(), kind(t), by, covered));
+      if (!covered) {
+        missing.add(t.word());
+      }
+    }
+    tb.coverage = trace;
+    if (missing.isEmpty() || coveragePolicy == CoveragePolicy.OFF) {
+      return null;
+    }
+    String detail =
+        "the question asks about "
+            + quoted(missing)
+            + ", which the cited sources do not cover (not in their text, headings or title, or"
+            + " qualified otherwise there); an answer about something else does not answer the"
+            + " question: cite a source that covers it, or reply not_in_sources when the sources do"
+            + " not say";
+    return new ValidationIssue(
+        IssueType.QUESTION_NOT_COVERED,
+        coveragePolicy == CoveragePolicy.CRITICAL ? Severity.CRITICAL : Severity.WARNING,
+        detail,
+        null,
+        null);
+  }
+
+  /** A cited source's id, stems and words, as question coverage reads them. */
+  private record CitedWords(String id, Set<String> stems, List<String> words) {}
+
+  private static String kind(QuestionTerms.Term t) {
+    return switch (t.kind()) {
+      case ENTITY -> "name";
+      case NUMBER -> "number";
+      case TERM -> t.head() != null ? "qualifier" : "term";
+    };
+  }
+
+  /**
+   * Why an abstention: what the source closest to the question (the one mentioning most of its
+   * terms, the first sent on a tie) does not cover, when there is something.
+   */
+  private String abstentionDetail(String question, BuiltContext ctx) {
+    List<QuestionTerms.Term> terms = QuestionTerms.of(question);
+    List<QuestionTerms.Term> best = List.of();
+    int bestMentioned = -1;
+    for (SentSource s : ctx.sources()) {
+      Set<String> stems = CoverageCheck.stemsOf(s.chunk());
+      int mentioned = 0;
+      for (QuestionTerms.Term t : terms) {
+        mentioned += coverage.mentions(t, stems) ? 1 : 0;
+      }
+      if (mentioned > bestMentioned) {
+        bestMentioned = mentioned;
+        best = coverage.uncovered(terms, s.chunk());
+      }
+    }
+    if (best.isEmpty()) {
+      return "the model found no answer in the sources sent";
+    }
+    return "the model found no answer in the sources sent; the closest does not cover "
+        + quoted(best.stream().map(QuestionTerms.Term::word).toList());
+  }
+
+  private static String quoted(List<String> words) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < words.size(); i++) {
+      if (i > 0) {
+        b.append(i == words.size() - 1 ? " and " : ", ");
+      }
+      b.append('"').append(words.get(i)).append('"');
+    }
+    return b.toString();
   }
 
   private long remaining(long t0) {

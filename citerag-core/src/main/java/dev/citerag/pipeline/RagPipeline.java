@@ -4,6 +4,7 @@ import dev.citerag.IdentityMismatchException;
 import dev.citerag.ProviderException;
 import dev.citerag.answer.CitationValidator;
 import dev.citerag.answer.DefaultCitationValidator;
+import dev.citerag.answer.TermEquivalence;
 import dev.citerag.context.BuiltContext;
 import dev.citerag.context.ContextBuilder;
 import dev.citerag.context.JsonContextBuilder;
@@ -90,7 +91,9 @@ public final class RagPipeline {
             this.generator,
             b.validator != null ? b.validator : new DefaultCitationValidator(),
             maxRetries,
-            deadline);
+            deadline,
+            b.questionCoverage,
+            b.termEquivalence);
     if (log.isDebugEnabled()) {
       log.debug(
           "citerag.pipeline: built with embedder={}, store={}, generator={}, topK={}, maxRetries={},"
@@ -281,6 +284,8 @@ public final class RagPipeline {
     private boolean requireLexicalMatch = true;
     private int maxQuestionChars = 4000;
     private Duration deadline = Duration.ofSeconds(60);
+    private CoveragePolicy questionCoverage = CoveragePolicy.CRITICAL;
+    private TermEquivalence termEquivalence = TermEquivalence.STEMS;
 
     private Builder() {}
 
@@ -298,6 +303,8 @@ public final class RagPipeline {
       b.requireLexicalMatch = requireLexicalMatch;
       b.maxQuestionChars = maxQuestionChars;
       b.deadline = deadline;
+      b.questionCoverage = questionCoverage;
+      b.termEquivalence = termEquivalence;
       return b;
     }
 
@@ -461,6 +468,36 @@ public final class RagPipeline {
     }
 
     /**
+     * Question coverage, gate 3's last check: the question's names and numbers must be mentioned by
+     * the cited sources (text, heading path or document title), and a qualifier of the question
+     * ("the <b>payments</b> service") must not be contradicted by a cited source that qualifies the
+     * same word otherwise ("the checkout service"). Default {@link CoveragePolicy#CRITICAL}: an
+     * answer that fails is retried once with the term named, then rejected with {@link
+     * RejectReason#QUESTION_NOT_COVERED}. The trace records the coverage whatever the policy.
+     *
+     * @param policy critical, warning or off
+     * @return this builder
+     * @throws IllegalArgumentException when null
+     */
+    public Builder questionCoverage(CoveragePolicy policy) {
+      this.questionCoverage = Checks.notNull(policy, "questionCoverage");
+      return this;
+    }
+
+    /**
+     * Which words count as a question's term in the sources beyond Porter2 stemming (synonyms,
+     * derivations from a lexicon); default {@link TermEquivalence#STEMS}, stemming only.
+     *
+     * @param equivalence the equivalence question coverage uses
+     * @return this builder
+     * @throws IllegalArgumentException when null
+     */
+    public Builder termEquivalence(TermEquivalence equivalence) {
+      this.termEquivalence = Checks.notNull(equivalence, "termEquivalence");
+      return this;
+    }
+
+    /**
      * Builds an immutable, thread-safe pipeline from this builder's settings.
      *
      * @return the pipeline
@@ -488,6 +525,8 @@ public final class RagPipeline {
         + minSimilarity
         + ", requireLexicalMatch="
         + requireLexicalMatch
+        + ", questionCoverage="
+        + settings.questionCoverage.wire()
         + "]";
   }
 

@@ -28,6 +28,8 @@ import org.jspecify.annotations.Nullable;
  * @param latency time per stage
  * @param generator the generator's name
  * @param model the model of the last attempt, when the model was called
+ * @param questionCoverage for the last answer validated, which cited sources mention which question
+ *     term (empty when no answer got that far)
  */
 public record Trace(
     String question,
@@ -39,7 +41,8 @@ public record Trace(
     List<Attempt> attempts,
     Map<Stage, Duration> latency,
     String generator,
-    @Nullable String model) {
+    @Nullable String model,
+    List<TermCoverage> questionCoverage) {
 
   /**
    * Checks the fields and copies the lists and the latency map.
@@ -54,6 +57,7 @@ public record Trace(
    * @param latency time per stage
    * @param generator the generator's name
    * @param model the model of the last attempt, or {@code null}
+   * @param questionCoverage which cited sources mention which question term
    * @throws IllegalArgumentException when a field other than {@code model} is or holds null, or
    *     {@code contextTokens} is negative
    */
@@ -69,6 +73,47 @@ public record Trace(
     copy.putAll(Checks.notNull(latency, "latency"));
     latency = Collections.unmodifiableMap(copy);
     Checks.notNull(generator, "generator");
+    questionCoverage = List.copyOf(Checks.noNullElements(questionCoverage, "questionCoverage"));
+  }
+
+  /**
+   * A trace without question coverage.
+   *
+   * @param question the question asked
+   * @param filter the filter applied
+   * @param retrieved every hit retrieval returned, best first
+   * @param sent the sources sent to the model
+   * @param contextTokens estimated prompt tokens, &gt;= 0
+   * @param usage total tokens over all attempts
+   * @param attempts each generation attempt
+   * @param latency time per stage
+   * @param generator the generator's name
+   * @param model the model of the last attempt, or {@code null}
+   * @throws IllegalArgumentException as the canonical constructor
+   */
+  public Trace(
+      String question,
+      Filter filter,
+      List<SearchHit> retrieved,
+      List<SentSource> sent,
+      int contextTokens,
+      TokenUsage usage,
+      List<Attempt> attempts,
+      Map<Stage, Duration> latency,
+      String generator,
+      @Nullable String model) {
+    this(
+        question,
+        filter,
+        retrieved,
+        sent,
+        contextTokens,
+        usage,
+        attempts,
+        latency,
+        generator,
+        model,
+        List.of());
   }
 
   /** {@return whether the model (or generator) was called at all} */

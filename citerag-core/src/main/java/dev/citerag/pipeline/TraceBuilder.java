@@ -34,6 +34,7 @@ final class TraceBuilder {
   TokenUsage usage = TokenUsage.ZERO;
   @Nullable String model;
   final List<Attempt> attempts = new ArrayList<>();
+  List<TermCoverage> coverage = List.of();
 
   TraceBuilder(String question, Filter filter, String generatorName, long t0) {
     this.question = question;
@@ -75,7 +76,8 @@ final class TraceBuilder {
         attempts,
         latency,
         generatorName,
-        model);
+        model,
+        coverage);
   }
 
   RagResult answered(ModelAnswer a, List<ResolvedCitation> citations, ValidationReport report) {

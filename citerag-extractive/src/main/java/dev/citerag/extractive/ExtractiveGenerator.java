@@ -7,6 +7,9 @@ import dev.citerag.answer.Citation;
 import dev.citerag.answer.Claim;
 import dev.citerag.answer.ModelAnswer;
 import dev.citerag.answer.SentSource;
+import dev.citerag.answer.TermEquivalence;
+import dev.citerag.answer.internal.CoverageCheck;
+import dev.citerag.answer.internal.QuestionTerms;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
@@ -16,6 +19,7 @@ import dev.citerag.internal.Checks;
 import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.GenerationRequest;
 import dev.citerag.pipeline.RagPipeline;
+import dev.citerag.store.Chunk;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -184,6 +188,8 @@ public final class ExtractiveGenerator implements AnswerGenerator {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
+  private static final CoverageCheck COVERAGE = new CoverageCheck(TermEquivalence.STEMS);
+
   private final ExtractiveReader reader;
   private final Strictness strictness;
   private final boolean embedderSet;
@@ -274,21 +280,54 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   @SuppressWarnings("EnumOrdinal")
   public ModelAnswer answer(String question, List<SentSource> sources) {
     ScoreModel m = model;
+    List<ExtractiveReader.Pick> picks;
     if (m == null) {
-      return toAnswer(
+      picks =
           reader.lexicalDecision(
               question,
               sources,
               LEXICAL_COVERAGE[strictness.ordinal()],
-              strictness.compareTo(Strictness.STRICT) >= 0));
+              strictness.compareTo(Strictness.STRICT) >= 0);
+    } else {
+      ExtractiveReader.Assessment a = reader.assess(question, sources);
+      if (a.picks().isEmpty()
+          || a.veto() != null
+          || m.score(a.features()) < m.threshold(strictness)) {
+        return ModelAnswer.notInSources();
+      }
+      picks = a.picks();
     }
-    ExtractiveReader.Assessment a = reader.assess(question, sources);
-    if (a.picks().isEmpty()
-        || a.veto() != null
-        || m.score(a.features()) < m.threshold(strictness)) {
+    if (!covers(question, picks, sources)) {
       return ModelAnswer.notInSources();
     }
-    return toAnswer(a.picks());
+    return toAnswer(picks);
+  }
+
+  /**
+   * Question coverage, as the pipeline checks it: every name and number of the question in a picked
+   * sentence's source (text, headings, title), and no qualifier of the question that a picked
+   * source qualifies otherwise; else the answer would answer another question.
+   */
+  private static boolean covers(
+      String question, List<ExtractiveReader.Pick> picks, List<SentSource> sources) {
+    List<Chunk> chunks = new ArrayList<>();
+    for (ExtractiveReader.Pick p : picks) {
+      for (SentSource s : sources) {
+        if (s.sourceId().equals(p.sourceId()) && !chunks.contains(s.chunk())) {
+          chunks.add(s.chunk());
+        }
+      }
+    }
+    for (QuestionTerms.Term t : QuestionTerms.of(question)) {
+      boolean covered = false;
+      for (Chunk c : chunks) {
+        covered |= !COVERAGE.misses(t, CoverageCheck.stemsOf(c), CoverageCheck.wordsOf(c));
+      }
+      if (!covered) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static ModelAnswer toAnswer(List<ExtractiveReader.Pick> picks) {
