@@ -211,6 +211,17 @@ class QuestionCoverageTest {
   }
 
   @Test
+  void a_count_word_is_covered_by_its_number() {
+    String text = "Dropping a table in one step is forbidden; split it into two migrations.";
+    RagResult r =
+        ask(
+            text,
+            "Dropping a table in one step is forbidden",
+            "Can I drop a table in a single migration?");
+    assertThat(r).isInstanceOf(RagResult.Answered.class);
+  }
+
+  @Test
   void the_settings_reject_null_naming_the_field() {
     IllegalArgumentException e =
         assertThrows(

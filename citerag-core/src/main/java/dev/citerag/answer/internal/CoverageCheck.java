@@ -18,8 +18,10 @@ import java.util.Set;
  * ({@link QuestionTerms}) each source mentions, in its text, its heading path or its document's
  * title. A term is mentioned when the source holds its Porter2 stem, the stem of one of its {@link
  * TermEquivalence equivalents}, a word it is a prefix of or that is a prefix of it (both at least 5
- * letters: "invent"/"inventor"), or, for a word of 6 letters or more, a word one edit away with the
- * same first letter (a misspelling). Numbers and identifiers must occur as they are. Thread-safe.
+ * letters and at most 2 apart: "invent"/"inventor", not "second"/"secondary"), or, for a word of 6
+ * letters or more, a word one edit away with the same first letter (a misspelling), or, for a count
+ * word, its number ("single"/"one"). Numbers and identifiers must occur as they are (or as every
+ * part of a range, or spelled out up to twenty). Thread-safe.
  */
 public final class CoverageCheck {
   private final TermEquivalence equivalence;
@@ -70,6 +72,10 @@ public final class CoverageCheck {
     if (near(stem, stems)) {
       return true;
     }
+    String count = COUNT_WORDS.get(term.word());
+    if (count != null && stems.contains(count)) {
+      return true;
+    }
     for (String e : equivalence.equivalents(term.word())) {
       for (String s : LexicalAnalyzer.terms(e)) {
         if (stems.contains(s)) {
@@ -79,6 +85,10 @@ public final class CoverageCheck {
     }
     return false;
   }
+
+  /** Words that state a count ("a single migration" is "one migration"). */
+  private static final Map<String, String> COUNT_WORDS =
+      Map.of("single", "one", "double", "two", "twice", "two", "triple", "three", "once", "one");
 
   private static final java.util.regex.Pattern RANGE = java.util.regex.Pattern.compile("[-/:–]");
 
