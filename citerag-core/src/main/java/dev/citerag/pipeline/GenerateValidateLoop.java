@@ -19,6 +19,7 @@ import dev.citerag.answer.internal.QuestionTerms;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.context.BuiltContext;
+import dev.citerag.context.internal.Prompts;
 import dev.citerag.internal.Durations;
 import dev.citerag.pipeline.internal.ServedAnswer;
 import dev.citerag.store.Chunk;
@@ -62,6 +63,7 @@ final class GenerateValidateLoop {
   /** Runs the loop for one request whose context {@code ctx} holds at least one source. */
   RagResult run(TraceBuilder tb, String question, BuiltContext ctx) {
     List<ValidationIssue> feedback = List.of();
+    List<String> invalidIds = List.of();
     RejectReason lastFailure = RejectReason.INVALID_CITATIONS;
     boolean coverageFailed = false;
     for (int attempt = 1; attempt <= 1 + maxRetries; attempt++) {
@@ -74,11 +76,13 @@ final class GenerateValidateLoop {
                 + Durations.saturatedNanos(deadline) / 1_000_000
                 + " ms passed before a valid answer");
       }
-      Step step = attempt(tb, new GenerationRequest(question, ctx, feedback, attempt, left));
+      Step step =
+          attempt(tb, new GenerationRequest(question, ctx, feedback, attempt, left, invalidIds));
       if (step.result() != null) {
         return step.result();
       }
       feedback = step.issues();
+      invalidIds = step.invalidSourceIds();
       lastFailure = step.failure();
       if (lastFailure == RejectReason.QUESTION_NOT_COVERED) {
         // retried once with the uncovered term named; a second miss is the answer's last
@@ -93,13 +97,21 @@ final class GenerateValidateLoop {
 
   /** What one attempt ended in: a result, or the issues to retry with and why. */
   private record Step(
-      @Nullable RagResult result, List<ValidationIssue> issues, RejectReason failure) {
+      @Nullable RagResult result,
+      List<ValidationIssue> issues,
+      RejectReason failure,
+      List<String> invalidSourceIds) {
     static Step done(RagResult result) {
-      return new Step(result, List.of(), RejectReason.INVALID_CITATIONS);
+      return new Step(result, List.of(), RejectReason.INVALID_CITATIONS, List.of());
     }
 
     static Step retry(List<ValidationIssue> issues, RejectReason failure) {
-      return new Step(null, issues, failure);
+      return new Step(null, issues, failure, List.of());
+    }
+
+    /** A retry that names, to the model only, the cited ids that were not sent. */
+    static Step retry(List<ValidationIssue> issues, RejectReason failure, List<String> invalid) {
+      return new Step(null, issues, failure, invalid);
     }
   }
 
@@ -166,11 +178,19 @@ final class GenerateValidateLoop {
     }
     tb.attempt(request.attempt(), reply, report.issues(), genTime, report.verification());
     if (!report.passed()) {
+      List<String> invalid =
+          answer.allCitations().stream()
+              .map(Citation::sourceId)
+              .filter(id -> ctx.source(id).isEmpty())
+              .map(Prompts::feedbackId)
+              .distinct()
+              .toList();
       return Step.retry(
           report.criticalIssues(),
           uncovered != null && uncovered.critical()
               ? RejectReason.QUESTION_NOT_COVERED
-              : RejectReason.INVALID_CITATIONS);
+              : RejectReason.INVALID_CITATIONS,
+          invalid);
     }
     if (answer.status() == AnswerStatus.NOT_IN_SOURCES) {
       return Step.done(

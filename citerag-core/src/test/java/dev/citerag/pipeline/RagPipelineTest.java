@@ -260,13 +260,15 @@ class RagPipelineTest {
         .extracting(ValidationIssue::type)
         .contains(IssueType.PHANTOM_SOURCE);
     String second = model.requests.get(1).userContent();
-    // the feedback names the citation by position and lists the ids that were sent; it does not
-    // echo the invented id
+    // the feedback names the citation by position and lists the ids that were sent; the invented
+    // id is repeated only as data, marked not to be used, never in an issue's detail
     assertThat(second)
         .contains("Previous reply rejected")
         .contains("phantom_source")
         .contains("claim 1 of 1, citation 1")
-        .doesNotContain("zz9zz");
+        .contains("\"invalid_source_ids\":{\"zz9zz\":\"do not use: not among the sources\"}");
+    assertThat(r.trace().attempts().get(0).issues())
+        .allSatisfy(i -> assertThat(i.detail()).doesNotContain("zz9zz"));
     assertThat(r.trace().usage().totalTokens()).isEqualTo(2 * 125);
   }
 
