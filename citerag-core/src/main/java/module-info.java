@@ -28,6 +28,7 @@ module dev.citerag.core {
   exports dev.citerag.internal to
       dev.citerag.anthropic,
       dev.citerag.testkit,
+      dev.citerag.extractive,
       dev.citerag.pgvector,
       dev.citerag.http,
       dev.citerag.gemini,
@@ -38,7 +39,8 @@ module dev.citerag.core {
   exports dev.citerag.text.internal to
       dev.citerag.testkit,
       dev.citerag.pgvector,
-      dev.citerag.loaders;
+      dev.citerag.loaders,
+      dev.citerag.extractive;
   exports dev.citerag.provider.internal to
       dev.citerag.anthropic,
       dev.citerag.http,
@@ -50,6 +52,7 @@ module dev.citerag.core {
       dev.citerag.pgvector;
   exports dev.citerag.embed.internal to
       dev.citerag.testkit,
+      dev.citerag.extractive,
       dev.citerag.gemini,
       dev.citerag.ollama;
   // the answer schema, its parser and the prompt texts: the testkit's fakes and the provider
@@ -57,6 +60,7 @@ module dev.citerag.core {
   exports dev.citerag.answer.internal to
       dev.citerag.anthropic,
       dev.citerag.testkit,
+      dev.citerag.extractive,
       dev.citerag.gemini,
       dev.citerag.openai;
   exports dev.citerag.context.internal to

@@ -42,6 +42,13 @@ public enum IssueType {
    * replied outside its format. The answer is not served unchecked.
    */
   JUDGE_UNAVAILABLE(Severity.CRITICAL),
+  /**
+   * The cited sources do not cover the question: a name or number of the question is in none of
+   * them (text, heading path, document title), or a qualifier of the question ("the payments
+   * service") is missing where a cited source qualifies the same word differently ("the checkout
+   * service"). The answer may be true and still answer another question.
+   */
+  QUESTION_NOT_COVERED(Severity.CRITICAL),
   /** A quote that is not found but nearly matches a passage: likely paraphrase or drift. */
   QUOTE_DRIFT(Severity.WARNING),
   /** A claim whose key terms appear in none of its cited sources. */

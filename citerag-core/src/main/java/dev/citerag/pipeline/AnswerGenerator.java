@@ -2,12 +2,14 @@ package dev.citerag.pipeline;
 
 import dev.citerag.chat.ChatModel;
 import dev.citerag.chat.ChatResponse;
+import dev.citerag.embed.Embedder;
 import dev.citerag.pipeline.internal.ChatModelGenerator;
 
 /**
  * Produces a reply in the answer contract's JSON: a chat model ({@link #of(ChatModel)}) or a
- * model-free generator such as {@link ExtractiveGenerator}. Its reply goes through the same parser
- * and validator either way. Thread-safe.
+ * model-free generator such as {@code dev.citerag.extractive.ExtractiveGenerator} (module
+ * citerag-extractive). Its reply goes through the same parser and validator either way.
+ * Thread-safe.
  *
  * <pre>{@code
  * RagPipeline.builder().generator(AnswerGenerator.of(gemini))...        // a model answers
@@ -27,6 +29,19 @@ public interface AnswerGenerator {
    * @throws dev.citerag.ProviderException when the model call fails after its retries
    */
   ChatResponse generate(GenerationRequest request);
+
+  /**
+   * This generator for a pipeline that embeds with {@code embedder}: {@link RagPipeline} calls it
+   * once when it is built and uses what it returns. A generator that compares texts itself (the
+   * extractive one) may use the pipeline's embedder when it was given none; the default returns
+   * this generator.
+   *
+   * @param embedder the pipeline's embedder
+   * @return the generator the pipeline uses
+   */
+  default AnswerGenerator withPipelineEmbedder(Embedder embedder) {
+    return this;
+  }
 
   /**
    * {@return a short name for traces, e.g. {@code extractive} or {@code gemini:gemini-2.5-flash}}

@@ -8,21 +8,29 @@ import dev.citerag.answer.Claim;
 import dev.citerag.answer.IssueType;
 import dev.citerag.answer.ModelAnswer;
 import dev.citerag.answer.SentSource;
+import dev.citerag.answer.Severity;
+import dev.citerag.answer.TermEquivalence;
 import dev.citerag.answer.ValidationIssue;
 import dev.citerag.answer.ValidationReport;
 import dev.citerag.answer.internal.AnswerParser;
 import dev.citerag.answer.internal.CitedPassage;
 import dev.citerag.answer.internal.NormalizedText;
+import dev.citerag.answer.internal.CoverageCheck;
 import dev.citerag.answer.internal.ParseResult;
+import dev.citerag.answer.internal.QuestionTerms;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.context.BuiltContext;
+import dev.citerag.context.internal.Prompts;
 import dev.citerag.internal.Durations;
 import dev.citerag.pipeline.internal.ServedAnswer;
+import dev.citerag.store.Chunk;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -36,13 +44,22 @@ final class GenerateValidateLoop {
   private final CitationValidator validator;
   private final int maxRetries;
   private final Duration deadline;
+  private final CoveragePolicy coveragePolicy;
+  private final CoverageCheck coverage;
 
   GenerateValidateLoop(
-      AnswerGenerator generator, CitationValidator validator, int maxRetries, Duration deadline) {
+      AnswerGenerator generator,
+      CitationValidator validator,
+      int maxRetries,
+      Duration deadline,
+      CoveragePolicy coveragePolicy,
+      TermEquivalence equivalence) {
     this.generator = generator;
     this.validator = validator;
     this.maxRetries = maxRetries;
     this.deadline = deadline;
+    this.coveragePolicy = coveragePolicy;
+    this.coverage = new CoverageCheck(equivalence);
   }
 
   /** Runs the loop for one request whose context {@code ctx} holds at least one source. */
@@ -53,7 +70,9 @@ final class GenerateValidateLoop {
   /** As {@link #run(TraceBuilder, String, BuiltContext)}, bounded by this request's deadline. */
   RagResult run(TraceBuilder tb, String question, BuiltContext ctx, Duration deadline) {
     List<ValidationIssue> feedback = List.of();
-    boolean lastWasParseFailure = false;
+    List<String> invalidIds = List.of();
+    RejectReason lastFailure = RejectReason.INVALID_CITATIONS;
+    boolean coverageFailed = false;
     for (int attempt = 1; attempt <= 1 + maxRetries; attempt++) {
       Duration left = deadline.minusNanos(System.nanoTime() - tb.t0);
       if (left.isNegative() || left.isZero()) {
@@ -64,28 +83,42 @@ final class GenerateValidateLoop {
                 + Durations.saturatedNanos(deadline) / 1_000_000
                 + " ms passed before a valid answer");
       }
-      Step step = attempt(tb, new GenerationRequest(question, ctx, feedback, attempt, left));
+      Step step =
+          attempt(tb, new GenerationRequest(question, ctx, feedback, attempt, left, invalidIds));
       if (step.result() != null) {
         return step.result();
       }
       feedback = step.issues();
-      lastWasParseFailure = step.parseFailure();
+      invalidIds = step.invalidSourceIds();
+      lastFailure = step.failure();
+      if (lastFailure == RejectReason.QUESTION_NOT_COVERED) {
+        // retried once with the uncovered term named; a second miss is the answer's last
+        if (coverageFailed) {
+          break;
+        }
+        coverageFailed = true;
+      }
     }
-    return tb.rejected(
-        lastWasParseFailure ? RejectReason.INVALID_REPLY : RejectReason.INVALID_CITATIONS,
-        feedback,
-        describe(feedback, 1 + maxRetries));
+    return tb.rejected(lastFailure, feedback, describe(feedback, tb.attempts.size()));
   }
 
-  /** What one attempt ended in: a result, or the issues to retry with. */
+  /** What one attempt ended in: a result, or the issues to retry with and why. */
   private record Step(
-      @Nullable RagResult result, List<ValidationIssue> issues, boolean parseFailure) {
+      @Nullable RagResult result,
+      List<ValidationIssue> issues,
+      RejectReason failure,
+      List<String> invalidSourceIds) {
     static Step done(RagResult result) {
-      return new Step(result, List.of(), false);
+      return new Step(result, List.of(), RejectReason.INVALID_CITATIONS, List.of());
     }
 
-    static Step retry(List<ValidationIssue> issues, boolean parseFailure) {
-      return new Step(null, issues, parseFailure);
+    static Step retry(List<ValidationIssue> issues, RejectReason failure) {
+      return new Step(null, issues, failure, List.of());
+    }
+
+    /** A retry that names, to the model only, the cited ids that were not sent. */
+    static Step retry(List<ValidationIssue> issues, RejectReason failure, List<String> invalid) {
+      return new Step(null, issues, failure, invalid);
     }
   }
 
@@ -93,15 +126,11 @@ final class GenerateValidateLoop {
     tb.stageStarted(Stage.GENERATE, request.attempt());
     long tg = System.nanoTime();
     ChatResponse reply;
-    // an extractive answer is typed already: validated as it is, not parsed back from its JSON
+    // a typed answer (a provider's own citation format) is validated as it is, not parsed back
     ModelAnswer typed = null;
     List<ValidationIssue> generatorIssues = List.of();
     try {
-      if (generator instanceof ExtractiveGenerator extractive) {
-        ExtractiveGenerator.TypedReply r = extractive.generateTyped(request);
-        reply = r.reply();
-        typed = r.answer();
-      } else if (generator instanceof TypedAnswerGenerator typedGenerator) {
+      if (generator instanceof TypedAnswerGenerator typedGenerator) {
         // a provider's own citation format, mapped to the contract by the generator
         GeneratedAnswer g = typedGenerator.generateAnswer(request);
         reply = g.reply();
@@ -163,7 +192,7 @@ final class GenerateValidateLoop {
       Duration parseTime = addTime(tb.latency, Stage.VALIDATE, tv);
       tb.stageFinished(Stage.VALIDATE, request.attempt(), parseTime, false);
       tb.attempt(request.attempt(), reply, parsed.issues(), genTime);
-      return Step.retry(parsed.issues(), true);
+      return Step.retry(parsed.issues(), RejectReason.INVALID_REPLY);
     }
     BuiltContext ctx = request.context();
     ValidationReport report =
@@ -175,8 +204,19 @@ final class GenerateValidateLoop {
           new ValidationReport(
               all, report.groundingScore(), report.verification(), report.checks());
     }
+    ValidationIssue uncovered = null;
+    if (report.passed() && answer.status() == AnswerStatus.ANSWERED) {
+      uncovered = checkCoverage(tb, request.question(), answer, ctx);
+    }
     Duration validateTime = addTime(tb.latency, Stage.VALIDATE, tv);
     tb.stageFinished(Stage.VALIDATE, request.attempt(), validateTime, false);
+    if (uncovered != null) {
+      List<ValidationIssue> issues = new ArrayList<>(report.issues());
+      issues.add(uncovered.critical() ? 0 : issues.size(), uncovered);
+      report =
+          new ValidationReport(
+              issues, report.groundingScore(), report.verification(), report.checks());
+    }
     tb.attempt(request.attempt(), reply, report.issues(), genTime, report.verification());
     List<ValidationIssue> judgeDown =
         report.criticalIssues().stream()
@@ -197,12 +237,23 @@ final class GenerateValidateLoop {
                   : "the judge that checks support failed; the answer was not served unchecked"));
     }
     if (!report.passed()) {
-      return Step.retry(report.criticalIssues(), false);
+      List<String> invalid =
+          answer.allCitations().stream()
+              .map(Citation::sourceId)
+              .filter(id -> ctx.source(id).isEmpty())
+              .map(Prompts::feedbackId)
+              .distinct()
+              .toList();
+      return Step.retry(
+          report.criticalIssues(),
+          uncovered != null && uncovered.critical()
+              ? RejectReason.QUESTION_NOT_COVERED
+              : RejectReason.INVALID_CITATIONS,
+          invalid);
     }
     if (answer.status() == AnswerStatus.NOT_IN_SOURCES) {
       return Step.done(
-          tb.abstained(
-              AbstainReason.NOT_IN_SOURCES, "the model found no answer in the sources sent"));
+          tb.abstained(AbstainReason.NOT_IN_SOURCES, abstentionDetail(request.question(), ctx)));
     }
     // served: the verified texts and the sources' own quotes, never the model's rendering
     ModelAnswer served = ServedAnswer.of(answer, ctx.sources());
@@ -239,6 +290,106 @@ final class GenerateValidateLoop {
   /** How close to the deadline a failure counts as the deadline's doing: 5 %, at least 50 ms. */
   private long slack() {
     return Math.max(50_000_000L, Durations.saturatedNanos(deadline) / 20);
+  }
+
+  /**
+   * Question coverage of a valid answer: records in the trace which cited source mentions which
+   * question term, and returns the {@code question_not_covered} issue (severity by policy) when a
+   * term is not covered, or {@code null}.
+   */
+  private @Nullable ValidationIssue checkCoverage(
+      TraceBuilder tb, String question, ModelAnswer answer, BuiltContext ctx) {
+    Map<String, Chunk> cited = new LinkedHashMap<>();
+    for (Citation c : answer.allCitations()) {
+      ctx.source(c.sourceId()).ifPresent(s -> cited.putIfAbsent(c.sourceId(), s.chunk()));
+    }
+    List<QuestionTerms.Term> terms = QuestionTerms.of(question);
+    List<CitedWords> sources = new ArrayList<>();
+    cited.forEach(
+        (id, chunk) ->
+            sources.add(
+                new CitedWords(id, CoverageCheck.stemsOf(chunk), CoverageCheck.wordsOf(chunk))));
+    List<TermCoverage> trace = new ArrayList<>();
+    List<String> missing = new ArrayList<>();
+    for (QuestionTerms.Term t : terms) {
+      List<String> by = new ArrayList<>();
+      boolean covered = false;
+      for (CitedWords c : sources) {
+        if (coverage.mentions(t, c.stems())) {
+          by.add(c.id());
+        }
+        covered |= !coverage.misses(t, c.stems(), c.words());
+      }
+      trace.add(new TermCoverage(t.word(), kind(t), by, covered));
+      if (!covered) {
+        missing.add(t.word());
+      }
+    }
+    tb.coverage = trace;
+    if (missing.isEmpty() || coveragePolicy == CoveragePolicy.OFF) {
+      return null;
+    }
+    String detail =
+        "the question asks about "
+            + quoted(missing)
+            + ", which the cited sources do not cover (not in their text, headings or title, or"
+            + " qualified otherwise there); an answer about something else does not answer the"
+            + " question: cite a source that covers it, or reply not_in_sources when the sources do"
+            + " not say";
+    return new ValidationIssue(
+        IssueType.QUESTION_NOT_COVERED,
+        coveragePolicy == CoveragePolicy.CRITICAL ? Severity.CRITICAL : Severity.WARNING,
+        detail,
+        null,
+        null);
+  }
+
+  /** A cited source's id, stems and words, as question coverage reads them. */
+  private record CitedWords(String id, Set<String> stems, List<String> words) {}
+
+  private static String kind(QuestionTerms.Term t) {
+    return switch (t.kind()) {
+      case ENTITY -> "name";
+      case NUMBER -> "number";
+      case TERM -> t.head() != null ? "qualifier" : "term";
+    };
+  }
+
+  /**
+   * Why an abstention: what the source closest to the question (the one mentioning most of its
+   * terms, the first sent on a tie) does not cover, when there is something.
+   */
+  private String abstentionDetail(String question, BuiltContext ctx) {
+    List<QuestionTerms.Term> terms = QuestionTerms.of(question);
+    List<QuestionTerms.Term> best = List.of();
+    int bestMentioned = -1;
+    for (SentSource s : ctx.sources()) {
+      Set<String> stems = CoverageCheck.stemsOf(s.chunk());
+      int mentioned = 0;
+      for (QuestionTerms.Term t : terms) {
+        mentioned += coverage.mentions(t, stems) ? 1 : 0;
+      }
+      if (mentioned > bestMentioned) {
+        bestMentioned = mentioned;
+        best = coverage.uncovered(terms, s.chunk());
+      }
+    }
+    if (best.isEmpty()) {
+      return "the model found no answer in the sources sent";
+    }
+    return "the model found no answer in the sources sent; the closest does not cover "
+        + quoted(best.stream().map(QuestionTerms.Term::word).toList());
+  }
+
+  private static String quoted(List<String> words) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < words.size(); i++) {
+      if (i > 0) {
+        b.append(i == words.size() - 1 ? " and " : ", ");
+      }
+      b.append('"').append(words.get(i)).append('"');
+    }
+    return b.toString();
   }
 
   private long remaining(long t0) {

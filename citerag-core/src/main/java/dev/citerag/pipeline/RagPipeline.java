@@ -5,6 +5,7 @@ import dev.citerag.ProviderException;
 import dev.citerag.answer.CitationValidator;
 import dev.citerag.answer.DefaultCitationValidator;
 import dev.citerag.chat.ChatModel;
+import dev.citerag.answer.TermEquivalence;
 import dev.citerag.context.BuiltContext;
 import dev.citerag.context.ContextBuilder;
 import dev.citerag.context.JsonContextBuilder;
@@ -36,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * RagPipeline rag = RagPipeline.builder()
  *     .embedder(new LocalHashingEmbedder())
  *     .store(store)
- *     .chatModel(gemini)            // or .generator(new ExtractiveGenerator()) for no model
+ *     .chatModel(gemini)            // or .generator(new ExtractiveGenerator()) (citerag-extractive) for no model
  *     .minSimilarity(0.30)          // gate 1, chosen from a threshold sweep
  *     .build();
  * RagResult r = rag.ask("How do I roll back a deploy?", Filter.eq("team", "platform"));
@@ -82,14 +83,11 @@ public final class RagPipeline {
     this.store = Checks.notNull(b.store, "store");
     if (b.generator == null) {
       throw new IllegalStateException(
-          "generator must be set: chatModel(model), or generator(new ExtractiveGenerator()) for no model");
+          "generator must be set: chatModel(model), or generator(new ExtractiveGenerator()) (citerag-extractive) for no model");
     }
     this.identity = new IdentityGuard(store, embedder.identity());
-    // an extractive generator without an embedder of its own compares sentences with this one
-    this.generator =
-        b.generator instanceof ExtractiveGenerator eg
-            ? eg.withPipelineEmbedder(embedder)
-            : b.generator;
+    // a generator that compares texts itself (the extractive one) may take this embedder
+    this.generator = b.generator.withPipelineEmbedder(embedder);
     this.contextBuilder =
         b.contextBuilder != null ? b.contextBuilder : new JsonContextBuilder(b.tokenBudget);
     this.topK = b.topK;
@@ -106,7 +104,14 @@ public final class RagPipeline {
     this.minRerankScore = b.minRerankScore;
     CitationValidator validator =
         b.validator != null ? b.validator : new DefaultCitationValidator();
-    this.loop = new GenerateValidateLoop(this.generator, validator, maxRetries, deadline);
+    this.loop =
+        new GenerateValidateLoop(
+            this.generator,
+            validator,
+            maxRetries,
+            deadline,
+            b.questionCoverage,
+            b.termEquivalence);
     this.listeners = b.listeners.isEmpty() ? Listeners.NONE : new Listeners(b.listeners);
     this.embedderIdentity = embedder.identity();
     this.verificationIdentity =
@@ -483,6 +488,8 @@ public final class RagPipeline {
     private int rerankCandidates = 30;
     private double minRerankScore = Double.NEGATIVE_INFINITY;
     private final List<RagListener> listeners = new ArrayList<>();
+    private CoveragePolicy questionCoverage = CoveragePolicy.CRITICAL;
+    private TermEquivalence termEquivalence = TermEquivalence.STEMS;
 
     private Builder() {}
 
@@ -504,6 +511,8 @@ public final class RagPipeline {
       b.maxQuestionChars = maxQuestionChars;
       b.deadline = deadline;
       b.listeners.addAll(listeners);
+      b.questionCoverage = questionCoverage;
+      b.termEquivalence = termEquivalence;
       return b;
     }
 
@@ -552,7 +561,7 @@ public final class RagPipeline {
 
     /**
      * What answers, for a custom generator: {@link AnswerGenerator#of(dev.citerag.chat.ChatModel,
-     * int)} with another output budget, a model-free generator such as {@link ExtractiveGenerator},
+     * int)} with another output budget, a model-free generator such as citerag-extractive's {@code ExtractiveGenerator},
      * or your own. For a plain chat model use {@link #chatModel}. One of the two is required.
      *
      * @param generator produces the replies that are then parsed and validated
@@ -739,6 +748,36 @@ public final class RagPipeline {
     }
 
     /**
+     * Question coverage, gate 3's last check: the question's names and numbers must be mentioned by
+     * the cited sources (text, heading path or document title), and a qualifier of the question
+     * ("the <b>payments</b> service") must not be contradicted by a cited source that qualifies the
+     * same word otherwise ("the checkout service"). Default {@link CoveragePolicy#CRITICAL}: an
+     * answer that fails is retried once with the term named, then rejected with {@link
+     * RejectReason#QUESTION_NOT_COVERED}. The trace records the coverage whatever the policy.
+     *
+     * @param policy critical, warning or off
+     * @return this builder
+     * @throws IllegalArgumentException when null
+     */
+    public Builder questionCoverage(CoveragePolicy policy) {
+      this.questionCoverage = Checks.notNull(policy, "questionCoverage");
+      return this;
+    }
+
+    /**
+     * Which words count as a question's term in the sources beyond Porter2 stemming (synonyms,
+     * derivations from a lexicon); default {@link TermEquivalence#STEMS}, stemming only.
+     *
+     * @param equivalence the equivalence question coverage uses
+     * @return this builder
+     * @throws IllegalArgumentException when null
+     */
+    public Builder termEquivalence(TermEquivalence equivalence) {
+      this.termEquivalence = Checks.notNull(equivalence, "termEquivalence");
+      return this;
+    }
+
+    /**
      * Builds an immutable, thread-safe pipeline from this builder's settings.
      *
      * @return the pipeline
@@ -766,6 +805,8 @@ public final class RagPipeline {
         + minSimilarity
         + ", requireLexicalMatch="
         + requireLexicalMatch
+        + ", questionCoverage="
+        + settings.questionCoverage.wire()
         + "]";
   }
 

@@ -6,6 +6,11 @@ import java.util.Locale;
 public enum RejectReason {
   /** Citations failed validation on every attempt. */
   INVALID_CITATIONS,
+  /**
+   * The answer's sources did not cover the question on every attempt (a name, number or qualifier
+   * missing).
+   */
+  QUESTION_NOT_COVERED,
   /** The reply was not valid JSON or did not match the answer schema on every attempt. */
   INVALID_REPLY,
   /** The model hit its output limit; the reply is incomplete. */

@@ -34,6 +34,8 @@ import org.jspecify.annotations.Nullable;
  * @param embedder the identity of the embedding model that embedded the question
  * @param verificationIdentity the validator's rules version and the prompt version
  * @param topK the chunks retrieval was asked for
+ * @param questionCoverage for the last answer validated, which cited sources mention which question
+ *     term (empty when no answer got that far)
  */
 public record Trace(
     String question,
@@ -49,7 +51,8 @@ public record Trace(
     String traceId,
     EmbedderIdentity embedder,
     VerificationIdentity verificationIdentity,
-    int topK) {
+    int topK,
+    List<TermCoverage> questionCoverage) {
 
   /**
    * Stands in for the embedder and verification identities in a trace made by {@link #Trace(String,
@@ -75,6 +78,7 @@ public record Trace(
    * @param embedder the identity of the embedding model
    * @param verificationIdentity the validator's rules version and the prompt version
    * @param topK the chunks retrieval was asked for, &gt; 0
+   * @param questionCoverage which cited sources mention which question term
    * @throws IllegalArgumentException when a field other than {@code model} is or holds null, the
    *     trace id is malformed, {@code contextTokens} is negative or {@code topK} not positive
    */
@@ -94,6 +98,59 @@ public record Trace(
     Checks.notNull(embedder, "embedder");
     Checks.notNull(verificationIdentity, "verificationIdentity");
     Checks.positive(topK, "topK");
+    questionCoverage = List.copyOf(Checks.noNullElements(questionCoverage, "questionCoverage"));
+  }
+
+  /**
+   * A trace without question coverage.
+   *
+   * @param question the question asked
+   * @param filter the filter applied
+   * @param retrieved every hit retrieval returned, best first
+   * @param sent the sources sent to the model
+   * @param contextTokens estimated prompt tokens, &gt;= 0
+   * @param usage total tokens over all attempts
+   * @param attempts each generation attempt
+   * @param latency time per stage
+   * @param generator the generator's name
+   * @param model the model of the last attempt, or {@code null}
+   * @param traceId the request's trace id, 32 lowercase hex digits
+   * @param embedder the identity of the embedding model
+   * @param verificationIdentity the validator's rules version and the prompt version
+   * @param topK the chunks retrieval was asked for, &gt; 0
+   * @throws IllegalArgumentException as the canonical constructor
+   */
+  public Trace(
+      String question,
+      Filter filter,
+      List<SearchHit> retrieved,
+      List<SentSource> sent,
+      int contextTokens,
+      TokenUsage usage,
+      List<Attempt> attempts,
+      Map<Stage, Duration> latency,
+      String generator,
+      @Nullable String model,
+      String traceId,
+      EmbedderIdentity embedder,
+      VerificationIdentity verificationIdentity,
+      int topK) {
+    this(
+        question,
+        filter,
+        retrieved,
+        sent,
+        contextTokens,
+        usage,
+        attempts,
+        latency,
+        generator,
+        model,
+        traceId,
+        embedder,
+        verificationIdentity,
+        topK,
+        List.of());
   }
 
   /**
@@ -138,7 +195,8 @@ public record Trace(
         TraceContext.generate().traceId(),
         UNRECORDED_EMBEDDER,
         new VerificationIdentity("unrecorded", "unrecorded"),
-        Math.max(1, Checks.notNull(retrieved, "retrieved").size()));
+        Math.max(1, Checks.notNull(retrieved, "retrieved").size()),
+        List.of());
   }
 
   /** {@return whether the model (or generator) was called at all} */

@@ -39,6 +39,7 @@ final class TraceBuilder {
   final Listeners listeners;
   private boolean gating;
   private long gateStart;
+  List<TermCoverage> coverage = List.of();
 
   /** What a request's trace records about what produced it, fixed per pipeline but the trace id. */
   record RequestIdentity(
@@ -147,7 +148,8 @@ final class TraceBuilder {
         identity.traceId(),
         identity.embedder(),
         identity.verification(),
-        identity.topK());
+        identity.topK(,
+        coverage);
   }
 
   RagResult answered(ModelAnswer a, List<ResolvedCitation> citations, ValidationReport report) {

@@ -21,6 +21,16 @@ import org.junit.jupiter.api.Test;
  */
 class ReadPathIdentityTest {
 
+  /** Answers with the deploy sentence from the first source sent. */
+  static final AnswerGenerator QUOTES_THE_DEPLOY_DAY =
+      AnswerGenerator.of(
+          new PipelineFixtures.FnChatModel(
+              r ->
+                  PipelineFixtures.reply(
+                      PipelineFixtures.answerJson(
+                          PipelineFixtures.sources(r).get(0)[0],
+                          "Deploys happen on Mondays at 10:00 UTC."))));
+
   @Test
   void
       a_store_embedded_by_another_model_of_the_same_dimensions_is_refused_naming_every_difference() {
@@ -43,7 +53,7 @@ class ReadPathIdentityTest {
                 RagPipeline.builder()
                     .embedder(embedder)
                     .store(store)
-                    .generator(new ExtractiveGenerator())
+                    .generator(QUOTES_THE_DEPLOY_DAY)
                     .build());
 
     assertThat(e.getMessage())
@@ -58,11 +68,7 @@ class ReadPathIdentityTest {
   void a_store_ingested_with_the_same_embedder_is_accepted_and_an_unrecorded_one_too() {
     LocalHashingEmbedder embedder = new LocalHashingEmbedder();
     InMemoryVectorStore store = new InMemoryVectorStore(embedder.identity().dimensions());
-    RagPipeline.builder()
-        .embedder(embedder)
-        .store(store)
-        .generator(new ExtractiveGenerator())
-        .build();
+    RagPipeline.builder().embedder(embedder).store(store).generator(QUOTES_THE_DEPLOY_DAY).build();
 
     Ingestor.builder()
         .embedder(embedder)
@@ -75,7 +81,7 @@ class ReadPathIdentityTest {
         RagPipeline.builder()
             .embedder(embedder)
             .store(store)
-            .generator(new ExtractiveGenerator())
+            .generator(QUOTES_THE_DEPLOY_DAY)
             .build();
     assertThat(p.ask("When do deploys happen?")).isInstanceOf(RagResult.Answered.class);
   }
@@ -89,7 +95,7 @@ class ReadPathIdentityTest {
         RagPipeline.builder()
             .embedder(embedder)
             .store(store)
-            .generator(new ExtractiveGenerator())
+            .generator(QUOTES_THE_DEPLOY_DAY)
             .build();
     store.ensureIdentity(
         new CollectionIdentity("ollama", "nomic-embed-text:latest", null, dims, null, "md"));
@@ -113,7 +119,7 @@ class ReadPathIdentityTest {
                 RagPipeline.builder()
                     .embedder(embedder)
                     .store(index)
-                    .generator(new ExtractiveGenerator())
+                    .generator(QUOTES_THE_DEPLOY_DAY)
                     .build());
     assertThat(e.getMessage())
         .isEqualTo(

@@ -67,7 +67,42 @@ public final class Prompts {
    * feedback} naming each problem.
    */
   public static String userTurn(String userContent, List<ValidationIssue> feedback) {
-    return feedback.isEmpty() ? userContent : userContent + feedback(feedback);
+    return userTurn(userContent, feedback, List.of());
+  }
+
+  /**
+   * As {@link #userTurn(String, List)}, the feedback also naming each source id the rejected reply
+   * cited that was not sent, as JSON data: {@code "invalid_source_ids": {"<id>": "do not use: not
+   * among the sources"}}.
+   */
+  public static String userTurn(
+      String userContent, List<ValidationIssue> feedback, List<String> invalidSourceIds) {
+    return feedback.isEmpty() ? userContent : userContent + feedback(feedback, invalidSourceIds);
+  }
+
+  /** The longest invalid source id the feedback repeats, in characters. */
+  public static final int MAX_INVALID_ID_CHARS = 64;
+
+  /** What the feedback says of each invalid source id. */
+  public static final String INVALID_ID_NOTE = "do not use: not among the sources";
+
+  /**
+   * A cited source id as the feedback may repeat it: control characters removed, cut to {@value
+   * #MAX_INVALID_ID_CHARS} characters (not inside a surrogate pair).
+   */
+  public static String feedbackId(String id) {
+    StringBuilder b = new StringBuilder();
+    id.codePoints()
+        .filter(cp -> !Character.isISOControl(cp) && Character.getType(cp) != Character.FORMAT)
+        .forEach(b::appendCodePoint);
+    if (b.length() > MAX_INVALID_ID_CHARS) {
+      int cut = MAX_INVALID_ID_CHARS;
+      if (Character.isLowSurrogate(b.charAt(cut))) {
+        cut--;
+      }
+      b.setLength(cut);
+    }
+    return b.toString();
   }
 
   /**
@@ -75,6 +110,14 @@ public final class Prompts {
    * problem so the model can correct it.
    */
   public static String feedback(List<ValidationIssue> issues) {
+    return feedback(issues, List.of());
+  }
+
+  /**
+   * As {@link #feedback(List)}, naming each invalid source id ({@link #feedbackId}) as "do not use:
+   * not among the sources".
+   */
+  public static String feedback(List<ValidationIssue> issues, List<String> invalidSourceIds) {
     ObjectNode root = MAPPER.createObjectNode();
     root.put("instruction", FEEDBACK_INSTRUCTION);
     ArrayNode problems = root.putArray("problems");
@@ -87,6 +130,15 @@ public final class Prompts {
       }
       if (i.quote() != null) {
         p.put("quote", i.quote());
+      }
+    }
+    if (!invalidSourceIds.isEmpty()) {
+      ObjectNode ids = root.putObject("invalid_source_ids");
+      for (String id : invalidSourceIds) {
+        String shown = feedbackId(id);
+        if (!shown.isBlank()) {
+          ids.put(shown, INVALID_ID_NOTE);
+        }
       }
     }
     return "\n\nPrevious reply rejected:\n" + root;

@@ -21,7 +21,9 @@ public final class ChatModelGenerator implements AnswerGenerator {
 
   @Override
   public ChatResponse generate(GenerationRequest request) {
-    String user = Prompts.userTurn(request.context().userContent(), request.feedback());
+    String user =
+        Prompts.userTurn(
+            request.context().userContent(), request.feedback(), request.invalidSourceIds());
     ChatRequest chat =
         new ChatRequest(
             request.context().systemInstruction(),

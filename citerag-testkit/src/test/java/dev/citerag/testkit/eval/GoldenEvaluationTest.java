@@ -3,8 +3,8 @@ package dev.citerag.testkit.eval;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.citerag.embed.LocalHashingEmbedder;
+import dev.citerag.extractive.ExtractiveGenerator;
 import dev.citerag.ingest.Ingestor;
-import dev.citerag.pipeline.ExtractiveGenerator;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.store.InMemoryVectorStore;
 import dev.citerag.testkit.golden.GoldenCorpus;

@@ -1,7 +1,7 @@
 package dev.citerag.examples.cli;
 
 import dev.citerag.examples.internal.Engine;
-import dev.citerag.pipeline.ExtractiveGenerator.Strictness;
+import dev.citerag.extractive.ExtractiveGenerator.Strictness;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.jspecify.annotations.Nullable;

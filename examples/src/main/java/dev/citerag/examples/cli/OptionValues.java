@@ -1,6 +1,6 @@
 package dev.citerag.examples.cli;
 
-import dev.citerag.pipeline.ExtractiveGenerator.Strictness;
+import dev.citerag.extractive.ExtractiveGenerator.Strictness;
 import dev.citerag.store.Filter;
 import java.nio.file.Files;
 import java.nio.file.Path;

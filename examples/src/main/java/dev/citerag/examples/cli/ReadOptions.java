@@ -1,7 +1,7 @@
 package dev.citerag.examples.cli;
 
 import dev.citerag.examples.internal.EngineOptions;
-import dev.citerag.pipeline.ExtractiveGenerator.Strictness;
+import dev.citerag.extractive.ExtractiveGenerator.Strictness;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalDouble;

@@ -1,6 +1,6 @@
 package dev.citerag.examples.internal;
 
-import dev.citerag.pipeline.ExtractiveGenerator.Strictness;
+import dev.citerag.extractive.ExtractiveGenerator.Strictness;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalDouble;

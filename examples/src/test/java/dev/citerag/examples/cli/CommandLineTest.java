@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.citerag.examples.Main;
 import dev.citerag.examples.internal.EngineOptions;
-import dev.citerag.pipeline.ExtractiveGenerator.Strictness;
+import dev.citerag.extractive.ExtractiveGenerator.Strictness;
 import dev.citerag.store.Filter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -1,4 +1,4 @@
-package dev.citerag.pipeline.internal;
+package dev.citerag.extractive.internal;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.citerag.pipeline;
+package dev.citerag.extractive;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,8 +6,8 @@ import dev.citerag.answer.AnswerStatus;
 import dev.citerag.answer.DefaultCitationValidator;
 import dev.citerag.answer.ModelAnswer;
 import dev.citerag.answer.SentSource;
-import dev.citerag.answer.Sources;
 import dev.citerag.answer.internal.AnswerParser;
+import dev.citerag.pipeline.GenerationRequest;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

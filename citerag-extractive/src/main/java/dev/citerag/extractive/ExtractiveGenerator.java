@@ -1,4 +1,4 @@
-package dev.citerag.pipeline;
+package dev.citerag.extractive;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -7,12 +7,19 @@ import dev.citerag.answer.Citation;
 import dev.citerag.answer.Claim;
 import dev.citerag.answer.ModelAnswer;
 import dev.citerag.answer.SentSource;
+import dev.citerag.answer.TermEquivalence;
+import dev.citerag.answer.internal.CoverageCheck;
+import dev.citerag.answer.internal.QuestionTerms;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
 import dev.citerag.embed.Embedder;
+import dev.citerag.extractive.internal.ExtractiveReader;
 import dev.citerag.internal.Checks;
-import dev.citerag.pipeline.internal.ExtractiveReader;
+import dev.citerag.pipeline.AnswerGenerator;
+import dev.citerag.pipeline.GenerationRequest;
+import dev.citerag.pipeline.RagPipeline;
+import dev.citerag.store.Chunk;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -181,6 +188,8 @@ public final class ExtractiveGenerator implements AnswerGenerator {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
+  private static final CoverageCheck COVERAGE = new CoverageCheck(TermEquivalence.STEMS);
+
   private final ExtractiveReader reader;
   private final Strictness strictness;
   private final boolean embedderSet;
@@ -215,8 +224,12 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   /**
    * This generator with {@code embedder} for sentence similarity, unless one was set explicitly
    * (then this generator); {@link RagPipeline} calls it with its own embedder.
+   *
+   * @param embedder the pipeline's embedder
+   * @return a generator using it, or this one
    */
-  ExtractiveGenerator withPipelineEmbedder(Embedder embedder) {
+  @Override
+  public ExtractiveGenerator withPipelineEmbedder(Embedder embedder) {
     if (embedderSet || reader.embedder() == embedder) {
       return this;
     }
@@ -231,10 +244,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   /** A reply and the typed answer its text renders as JSON. */
   record TypedReply(ChatResponse reply, ModelAnswer answer) {}
 
-  /**
-   * As {@link #generate}, also handing back the typed answer, so the pipeline validates it without
-   * parsing the reply's text back; the text is kept for the trace.
-   */
+  /** As {@link #generate}, also handing back the typed answer its reply text renders. */
   TypedReply generateTyped(GenerationRequest request) {
     ModelAnswer answer = answer(request.question(), request.context().sources());
     try {
@@ -276,21 +286,54 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   @SuppressWarnings("EnumOrdinal")
   public ModelAnswer answer(String question, List<SentSource> sources) {
     ScoreModel m = model;
+    List<ExtractiveReader.Pick> picks;
     if (m == null) {
-      return toAnswer(
+      picks =
           reader.lexicalDecision(
               question,
               sources,
               LEXICAL_COVERAGE[strictness.ordinal()],
-              strictness.compareTo(Strictness.STRICT) >= 0));
+              strictness.compareTo(Strictness.STRICT) >= 0);
+    } else {
+      ExtractiveReader.Assessment a = reader.assess(question, sources);
+      if (a.picks().isEmpty()
+          || a.veto() != null
+          || m.score(a.features()) < m.threshold(strictness)) {
+        return ModelAnswer.notInSources();
+      }
+      picks = a.picks();
     }
-    ExtractiveReader.Assessment a = reader.assess(question, sources);
-    if (a.picks().isEmpty()
-        || a.veto() != null
-        || m.score(a.features()) < m.threshold(strictness)) {
+    if (!covers(question, picks, sources)) {
       return ModelAnswer.notInSources();
     }
-    return toAnswer(a.picks());
+    return toAnswer(picks);
+  }
+
+  /**
+   * Question coverage, as the pipeline checks it: every name and number of the question in a picked
+   * sentence's source (text, headings, title), and no qualifier of the question that a picked
+   * source qualifies otherwise; else the answer would answer another question.
+   */
+  private static boolean covers(
+      String question, List<ExtractiveReader.Pick> picks, List<SentSource> sources) {
+    List<Chunk> chunks = new ArrayList<>();
+    for (ExtractiveReader.Pick p : picks) {
+      for (SentSource s : sources) {
+        if (s.sourceId().equals(p.sourceId()) && !chunks.contains(s.chunk())) {
+          chunks.add(s.chunk());
+        }
+      }
+    }
+    for (QuestionTerms.Term t : QuestionTerms.of(question)) {
+      boolean covered = false;
+      for (Chunk c : chunks) {
+        covered |= !COVERAGE.misses(t, CoverageCheck.stemsOf(c), CoverageCheck.wordsOf(c));
+      }
+      if (!covered) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static ModelAnswer toAnswer(List<ExtractiveReader.Pick> picks) {

@@ -1,4 +1,4 @@
-package dev.citerag.pipeline.internal;
+package dev.citerag.extractive.internal;
 
 import dev.citerag.text.internal.LexicalAnalyzer;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.citerag.pipeline.internal;
+package dev.citerag.extractive.internal;
 
 import dev.citerag.answer.SentSource;
 import dev.citerag.answer.internal.QuoteMatcher;

@@ -1,10 +1,10 @@
-package dev.citerag.pipeline.internal;
+package dev.citerag.extractive.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.citerag.answer.SentSource;
-import dev.citerag.answer.Sources;
 import dev.citerag.embed.LocalHashingEmbedder;
+import dev.citerag.extractive.Sources;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.citerag;
+package dev.citerag.extractive;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's quick start, and the usage snippet of core's own README, compile and run as printed.
+ * The README's quick start, and the usage snippet of this module's README, compile and run as
+ * printed.
  */
 class ReadmeQuickStartTest {
 
@@ -62,9 +63,9 @@ class ReadmeQuickStartTest {
   }
 
   @Test
-  void the_core_readme_usage_compiles_and_runs_as_printed() throws Exception {
+  void the_module_readme_usage_compiles_and_runs_as_printed() throws Exception {
     String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
-    String printed = compileAndRun(snippet(readme, "## Usage"), "CoreReadme");
+    String printed = compileAndRun(snippet(readme, "## Usage"), "ExtractiveReadme");
     assertThat(printed).isEqualTo(expectedOutput(readme, "## Usage"));
   }
 
