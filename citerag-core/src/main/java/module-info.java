@@ -31,10 +31,12 @@ module dev.citerag.core {
       dev.citerag.gemini,
       dev.citerag.ollama,
       dev.citerag.openai,
-      dev.citerag.onnx;
+      dev.citerag.onnx,
+      dev.citerag.verify;
   exports dev.citerag.text.internal to
       dev.citerag.testkit,
-      dev.citerag.pgvector;
+      dev.citerag.pgvector,
+      dev.citerag.verify;
   exports dev.citerag.provider.internal to
       dev.citerag.http,
       dev.citerag.gemini,

@@ -1,0 +1,269 @@
+package dev.citerag.verify.internal;
+
+import dev.citerag.verify.internal.Quantity.Bound;
+import java.util.List;
+
+/**
+ * Rule family <b>quantities</b>: every quantity of the claim ({@link Quantities} reads them) must
+ * equal one its quotes state, attached to the same thing.
+ *
+ * <p>Equal means: the same value in the same unit after exact conversion ("4 kg" and "4000 g"; "2
+ * hours" and "120 minutes"; "$2.1bn" and "2.1 billion dollars"; "100 °C" and "100 degrees Celsius";
+ * "one thousand" and "1,000"); a bare number equals a number with a unit or a year of a date; a
+ * date equals a date with the same year, month and day wherever the claim states them, and an
+ * ambiguous date (3/12/2001) only the same ambiguous date; a pair (range, score) equals the same
+ * pair in the same order ("won 3-1" is not "won 1-3"); an ordinal equals the same ordinal of the
+ * same period ("Q3" and "third quarter"). Bounds must agree: "at least" against "at most" is a
+ * contradiction; a bound the quote does not state ("more than 10" for "10") is not enough.
+ *
+ * <p>Attached to the same thing: for each content word near the claim's quantity (in its clause,
+ * four content words either side) that occurs once in the quote, the quantity nearest to it in the
+ * quote (tokens apart, a clause boundary counting as four) must not be another value of the same
+ * kind. So "12 % in Asia" fails on "12 % in Europe and 8 % in Asia".
+ *
+ * <p>Does not catch: arithmetic (a total the quote does not state, "doubled" for 10 → 20);
+ * conversions that are not exact (miles and kilometres, currencies, Celsius and Fahrenheit);
+ * attachment across sentences or to a word the claim paraphrases.
+ */
+final class QuantityRule {
+  private QuantityRule() {}
+
+  /** The outcome for one claim. */
+  record Result(int items, int covered, List<String> missing, List<String> contradicting) {}
+
+  static Result check(Passage claim, List<Passage> quotes, Alignment a) {
+    java.util.ArrayList<String> missing = new java.util.ArrayList<>();
+    java.util.ArrayList<String> contradicting = new java.util.ArrayList<>();
+    int covered = 0;
+    for (Quantity c : claim.quantities) {
+      boolean found = false;
+      boolean comparable = false;
+      @org.jspecify.annotations.Nullable String problem = null;
+      for (int qi = 0; qi < quotes.size() && !found; qi++) {
+        Passage p = quotes.get(qi);
+        for (Quantity q : p.quantities) {
+          int m = match(c, q);
+          if (m == REVERSED) {
+            problem = c.describe() + " (quote: " + q.describe() + ")";
+            continue;
+          }
+          if (m == OTHER_VALUE) {
+            comparable = true;
+            continue;
+          }
+          if (m != EQUAL) {
+            continue;
+          }
+          if ((c.bound() == Bound.LOWER && q.bound() == Bound.UPPER)
+              || (c.bound() == Bound.UPPER && q.bound() == Bound.LOWER)) {
+            problem = boundWord(c) + c.describe() + " (quote: " + boundWord(q) + q.describe() + ")";
+            continue;
+          }
+          if ((c.bound() == Bound.LOWER || c.bound() == Bound.UPPER) && q.bound() == Bound.EXACT) {
+            continue;
+          }
+          Quantity moved = moved(claim, c, p, q, a, qi);
+          if (moved != null) {
+            problem =
+                c.describe() + " (quote attaches it elsewhere; here: " + moved.describe() + ")";
+            continue;
+          }
+          found = true;
+          break;
+        }
+      }
+      if (found) {
+        covered++;
+      } else if (problem != null) {
+        contradicting.add(problem);
+      } else if (comparable) {
+        contradicting.add(c.describe());
+      } else {
+        missing.add(c.describe());
+      }
+    }
+    return new Result(claim.quantities.size(), covered, missing, contradicting);
+  }
+
+  private static String boundWord(Quantity q) {
+    return switch (q.bound()) {
+      case LOWER -> "at least ";
+      case UPPER -> "at most ";
+      case ABOUT -> "about ";
+      case EXACT -> "";
+    };
+  }
+
+  static final int NONE = 0;
+  static final int EQUAL = 1;
+  static final int OTHER_VALUE = 2;
+  static final int REVERSED = 3;
+
+  /** How claim quantity c relates to quote quantity q. */
+  static int match(Quantity c, Quantity q) {
+    switch (c.type()) {
+      case DATE -> {
+        if (q.type() != Quantity.Type.DATE) {
+          return NONE;
+        }
+        if (!c.literal().isEmpty() || !q.literal().isEmpty()) {
+          return c.literal().equals(q.literal()) ? EQUAL : OTHER_VALUE;
+        }
+        boolean eq =
+            (c.value() == 0 || c.value() == q.value())
+                && (c.second() == 0 || c.second() == q.second())
+                && (c.third() == 0 || c.third() == q.third());
+        return eq ? EQUAL : OTHER_VALUE;
+      }
+      case PAIR -> {
+        if (q.type() != Quantity.Type.PAIR) {
+          return NONE;
+        }
+        if (Quantity.same(c.value(), q.value()) && Quantity.same(c.second(), q.second())) {
+          return EQUAL;
+        }
+        if (Quantity.same(c.value(), q.second()) && Quantity.same(c.second(), q.value())) {
+          return REVERSED;
+        }
+        return OTHER_VALUE;
+      }
+      case ORDINAL -> {
+        if (q.type() != Quantity.Type.ORDINAL) {
+          return NONE;
+        }
+        if (!c.dimension().isEmpty()
+            && !q.dimension().isEmpty()
+            && !c.dimension().equals(q.dimension())) {
+          return NONE;
+        }
+        return Quantity.same(c.value(), q.value()) ? EQUAL : OTHER_VALUE;
+      }
+      case CLOCK -> {
+        return q.type() != Quantity.Type.CLOCK
+            ? NONE
+            : Quantity.same(c.value(), q.value()) ? EQUAL : OTHER_VALUE;
+      }
+      case NUMBER -> {
+        return switch (q.type()) {
+          case NUMBER -> numbers(c, q);
+          case DATE ->
+              c.dimension().isEmpty()
+                      && q.literal().isEmpty()
+                      && (Quantity.same(c.value(), q.value())
+                          || (c.value() <= 31 && Quantity.same(c.value(), q.third())))
+                  ? EQUAL
+                  : NONE;
+          case PAIR ->
+              Quantity.same(c.value(), q.value()) || Quantity.same(c.value(), q.second())
+                  ? EQUAL
+                  : NONE;
+          default -> NONE;
+        };
+      }
+    }
+    return NONE;
+  }
+
+  private static int numbers(Quantity c, Quantity q) {
+    if (c.dimension().isEmpty()) {
+      if (Quantity.same(c.value(), q.value())) {
+        return EQUAL;
+      }
+      return q.dimension().isEmpty() ? OTHER_VALUE : NONE;
+    }
+    if (q.dimension().isEmpty()) {
+      return NONE;
+    }
+    if (!c.dimension().equals(q.dimension())) {
+      return NONE;
+    }
+    return Quantity.same(c.third(), q.third()) ? EQUAL : OTHER_VALUE;
+  }
+
+  /**
+   * The quote quantity another of the claim's words points to instead of q, or null: for each
+   * content word near c in the claim, matched once in quote p, the nearest quantity of the same
+   * kind in p.
+   */
+  private static @org.jspecify.annotations.Nullable Quantity moved(
+      Passage claim, Quantity c, Passage p, Quantity q, Alignment a, int qi) {
+    int[] aligned = a.in(qi);
+    for (int i = c.start() - 1, seen = 0; i >= 0 && seen < 4 && !claim.boundary(i); i--) {
+      if (claim.words[i] != null && claim.words[i].content()) {
+        seen++;
+        Quantity other = nearest(p, aligned[i], c, q);
+        if (other != null) {
+          return other;
+        }
+      }
+    }
+    for (int i = c.end() + 1, seen = 0;
+        i < claim.words.length && seen < 4 && !claim.boundary(i);
+        i++) {
+      if (claim.words[i] != null && claim.words[i].content()) {
+        seen++;
+        Quantity other = nearest(p, aligned[i], c, q);
+        if (other != null) {
+          return other;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static @org.jspecify.annotations.Nullable Quantity nearest(
+      Passage p, int j, Quantity c, Quantity q) {
+    if (j < 0) {
+      return null;
+    }
+    // the word must occur once in the quote
+    int occurrences = 0;
+    for (Passage.Word w : p.words) {
+      if (w != null && w.content() && w.base.equals(p.words[j].base)) {
+        occurrences++;
+      }
+    }
+    if (occurrences != 1) {
+      return null;
+    }
+    @org.jspecify.annotations.Nullable Quantity best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    boolean tie = false;
+    for (Quantity x : p.quantities) {
+      if (x.type() != c.type() || !x.dimension().equals(q.dimension())) {
+        continue;
+      }
+      int d = distance(p, j, x);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = x;
+        tie = false;
+      } else if (d == bestDistance) {
+        tie = true;
+      }
+    }
+    if (best == null || tie || bestDistance > 12 || match(c, best) == EQUAL) {
+      return null;
+    }
+    // q itself is as near: no evidence of a move
+    if (distance(p, j, q) <= bestDistance) {
+      return null;
+    }
+    return best;
+  }
+
+  private static int distance(Passage p, int j, Quantity x) {
+    int from = Math.min(j, x.start());
+    int to = Math.max(j, x.end());
+    int d = to - from;
+    for (int k = from + 1; k < to; k++) {
+      if (p.boundary(k)) {
+        d += 4;
+        if (".".equals(p.tokens.get(k).lower()) || ";".equals(p.tokens.get(k).lower())) {
+          d += 100;
+        }
+      }
+    }
+    return d;
+  }
+}
