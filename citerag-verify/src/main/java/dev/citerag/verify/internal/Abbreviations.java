@@ -183,6 +183,22 @@ final class Abbreviations {
    * @param t a word token
    * @return the extra keys
    */
+  /**
+   * The expansion of a lower-case word read as an abbreviation (a part of a hyphenated word), or
+   * null.
+   *
+   * @param lower the word
+   * @return its expansion, or null
+   */
+  @org.jspecify.annotations.Nullable
+  String expansion(String lower) {
+    String d = defined.get(lower);
+    if (d != null) {
+      return d;
+    }
+    return Vocabulary.FUNCTION_WORDS.contains(lower) ? null : COMMON.get(lower);
+  }
+
   List<String> expansionKeys(Token t) {
     String e = expansion(t);
     if (e == null) {

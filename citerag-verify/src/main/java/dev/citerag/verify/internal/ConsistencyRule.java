@@ -47,8 +47,18 @@ final class ConsistencyRule {
     return out;
   }
 
+  private static boolean opposedBounds(Quantity a, Quantity b) {
+    return (a.bound() == Quantity.Bound.LOWER && b.bound() == Quantity.Bound.UPPER)
+        || (a.bound() == Quantity.Bound.UPPER && b.bound() == Quantity.Bound.LOWER);
+  }
+
   private static @org.jspecify.annotations.Nullable String conflict(
       Passage a, Passage b, WordNet lexicon, Abbreviations abbreviations) {
+    java.util.Set<String> capitalised = new java.util.HashSet<>();
+    a.capitalisedInside(capitalised);
+    b.capitalisedInside(capitalised);
+    a.namesFrom(capitalised);
+    b.namesFrom(capitalised);
     List<String> opposites = new ArrayList<>();
     List<Passage> other = List.of(b);
     Alignment al = ContentRule.align(a, other, lexicon, abbreviations, opposites);
@@ -60,19 +70,37 @@ final class ConsistencyRule {
         hit += al.matched(k) ? 1 : 0;
       }
     }
+    hit += opposites.size();
     if (content == 0 || hit < OVERLAP * content) {
       return null;
     }
-    if (!opposites.isEmpty()) {
+    // the same names, or the claims speak of different things
+    for (int k = 0; k < a.words.length; k++) {
+      if (a.words[k] != null && a.words[k].content() && a.words[k].name && !al.matched(k)) {
+        return null;
+      }
+    }
+    boolean sameQuantities = true;
+    for (Quantity qa : a.quantities) {
+      boolean equal = false;
+      for (Quantity qb : b.quantities) {
+        equal |= QuantityRule.match(qa, qb) == QuantityRule.EQUAL;
+      }
+      sameQuantities &= equal;
+    }
+    if (sameQuantities && !opposites.isEmpty()) {
       return opposites.get(0);
     }
-    List<String> polarity = Polarity.mismatches(a, b, al.in(0));
-    if (!polarity.isEmpty()) {
+    List<String> polarity = Polarity.mismatches(a, b, al, 0);
+    if (sameQuantities && !polarity.isEmpty()) {
       return polarity.get(0);
     }
     List<String> roles = RoleRule.check(a, other, al);
-    if (!roles.isEmpty()) {
+    if (sameQuantities && !roles.isEmpty()) {
       return roles.get(0);
+    }
+    if (!opposites.isEmpty() || !polarity.isEmpty() || !roles.isEmpty()) {
+      return null; // they differ in a quantity and in what they say of it: different statements
     }
     // quantities: exactly one of the same kind differs, all others agree
     @org.jspecify.annotations.Nullable String differing = null;
@@ -82,7 +110,9 @@ final class ConsistencyRule {
       @org.jspecify.annotations.Nullable Quantity otherValue = null;
       for (Quantity qb : b.quantities) {
         int m = QuantityRule.match(qa, qb);
-        if (m == QuantityRule.EQUAL) {
+        if (m == QuantityRule.EQUAL && opposedBounds(qa, qb)) {
+          otherValue = qb;
+        } else if (m == QuantityRule.EQUAL) {
           equal = true;
         } else if (m == QuantityRule.OTHER_VALUE || m == QuantityRule.REVERSED) {
           otherValue = qb;

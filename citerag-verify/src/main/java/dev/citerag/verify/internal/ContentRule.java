@@ -65,13 +65,20 @@ final class ContentRule {
       if (exp != null && findAll(a, i, quotes, exp)) {
         continue;
       }
+      if (c.base.indexOf('-') > 0 && parts(a, i, c, quotes, abbreviations)) {
+        continue;
+      }
       if (c.name && !c.token.alphabetic()) {
         continue;
       }
       if (c.name && c.token.acronym()) {
         continue;
       }
-      // 3. the lexicon: synonyms, derivations, more general words
+      // 3. opposites: a contradiction, or a paraphrase through a negation
+      if (!c.name && opposite(a, i, c, quotes, lexicon, contradicting)) {
+        continue;
+      }
+      // 4. the lexicon: synonyms, derivations, more general words
       if (!c.name && Passage.isAlpha(c.base)) {
         Set<String> related = new LinkedHashSet<>();
         WordNet.Entry e = lexicon.entry(c.base);
@@ -93,12 +100,8 @@ final class ContentRule {
         if (find(a, i, c, quotes, keys, Match.LEXICON)) {
           continue;
         }
-        if (general(a, i, c, quotes, lexicon)) {
-          continue;
-        }
+        general(a, i, c, quotes, lexicon);
       }
-      // 4. opposites: contradiction, or a paraphrase through a negation
-      opposite(a, i, c, quotes, lexicon, contradicting);
     }
     return a;
   }
@@ -134,6 +137,45 @@ final class ContentRule {
     }
     a.set(i, bestQ, bestT, how);
     return true;
+  }
+
+  private static final java.util.regex.Pattern HYPHEN = java.util.regex.Pattern.compile("-");
+
+  /**
+   * A hyphenated claim word whose parts each occur in one quote, as words or expanded abbreviations
+   * ("Mon-Thu" for "Monday to Thursday", "cost-cutting" for "cutting costs").
+   */
+  private static boolean parts(
+      Alignment a, int i, Passage.Word c, List<Passage> quotes, Abbreviations abbreviations) {
+    String[] parts = HYPHEN.split(c.token.lower(), -1);
+    for (int q = 0; q < quotes.size(); q++) {
+      Passage p = quotes.get(q);
+      int first = -1;
+      boolean all = true;
+      for (String part : parts) {
+        if (part.isEmpty() || Vocabulary.FUNCTION_WORDS.contains(part)) {
+          continue;
+        }
+        List<Integer> hits = p.index.get(part);
+        if (hits == null && Passage.isAlpha(part)) {
+          hits = p.index.get(EnglishStemmer.stem(part));
+        }
+        String exp = abbreviations.expansion(part);
+        if (hits == null && exp != null) {
+          hits = p.index.get(exp);
+        }
+        if (hits == null) {
+          all = false;
+          break;
+        }
+        first = first < 0 ? hits.get(0) : first;
+      }
+      if (all && first >= 0) {
+        a.set(i, q, first, Match.WORD);
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A claim abbreviation whose expansion's words all occur in one quote. */
@@ -191,7 +233,7 @@ final class ContentRule {
     return false;
   }
 
-  private static void opposite(
+  private static boolean opposite(
       Alignment a,
       int i,
       Passage.Word c,
@@ -222,9 +264,10 @@ final class ContentRule {
         } else {
           contradicting.add(c.token.raw() + " (quote: " + w.token.raw() + ")");
         }
-        return;
+        return true;
       }
     }
+    return false;
   }
 
   private static boolean containsAny(Set<String> a, Set<String> b) {

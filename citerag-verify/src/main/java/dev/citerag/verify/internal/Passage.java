@@ -32,7 +32,7 @@ final class Passage {
     final boolean cue;
 
     /** A name, acronym or identifier: must be matched, not paraphrased. */
-    final boolean name;
+    boolean name;
 
     /** Keys it matches on: its base, stem, lemmas and spelling variant. */
     final Set<String> keys;
@@ -132,6 +132,33 @@ final class Passage {
       }
     }
     Polarity.mark(this);
+  }
+
+  /**
+   * Takes a capitalised sentence opener as a name when the same word is written capitalised inside
+   * a sentence of any of the texts compared ("Acme acquired Globex" against "Globex acquired
+   * Acme").
+   */
+  void namesFrom(java.util.Set<String> capitalisedInside) {
+    for (Word w : words) {
+      if (w != null
+          && !w.name
+          && w.content()
+          && w.token.sentenceStart()
+          && w.token.capitalised()
+          && capitalisedInside.contains(w.token.lower())) {
+        w.name = true;
+      }
+    }
+  }
+
+  /** Words written capitalised inside a sentence (not as its first word). */
+  void capitalisedInside(java.util.Set<String> out) {
+    for (Word w : words) {
+      if (w != null && w.content() && w.token.capitalised() && !w.token.sentenceStart()) {
+        out.add(w.token.lower());
+      }
+    }
   }
 
   private int nextContent(int i) {

@@ -71,6 +71,7 @@ final class Polarity {
       }
       // the clause after it, skipping a parenthesis that opens right after the cue
       int to = i + 1;
+      int focusFrom = i + 1;
       if (to < w.length && p.tokens.get(to).lower().equals(",")) {
         int close = to + 1;
         while (close < w.length && !p.tokens.get(close).lower().equals(",") && !p.boundary(close)) {
@@ -78,13 +79,14 @@ final class Polarity {
         }
         if (close < w.length && p.tokens.get(close).lower().equals(",")) {
           to = close + 1;
+          focusFrom = to;
         }
       }
       while (to < w.length && !p.boundary(to)) {
         to++;
       }
       int focus = -1;
-      for (int k = i + 1; k < to; k++) {
+      for (int k = focusFrom; k < to; k++) {
         if (w[k] != null && w[k].content()) {
           focus = k;
           break;
@@ -114,15 +116,17 @@ final class Polarity {
    *
    * @param claim the claim
    * @param quote the quote
-   * @param aligned per claim token index, the quote token index it matched (-1 when none)
+   * @param a the claim's alignment
+   * @param qi the quote's index in the alignment
    * @return the claim words whose polarity the quote contradicts, as written
    */
-  static List<String> mismatches(Passage claim, Passage quote, int[] aligned) {
+  static List<String> mismatches(Passage claim, Passage quote, Alignment a, int qi) {
     List<String> out = new ArrayList<>();
+    int[] aligned = a.in(qi);
     for (int i = 0; i < aligned.length; i++) {
       int j = aligned[i];
-      if (j < 0) {
-        continue;
+      if (j < 0 || a.how(i) == Alignment.Match.NEGATED_OPPOSITE) {
+        continue; // "forbidden" for "not allowed": opposite polarity is the match
       }
       Passage.Word c = claim.words[i];
       Passage.Word q = quote.words[j];

@@ -57,8 +57,17 @@ final class Quantities {
           Map.entry("kilometres", new Unit("length", 1e3)),
           Map.entry("kilometer", new Unit("length", 1e3)),
           Map.entry("kilometers", new Unit("length", 1e3)),
-          Map.entry("mile", new Unit("mile", 1)),
-          Map.entry("miles", new Unit("mile", 1)),
+          Map.entry("m", new Unit("length", 1)),
+          Map.entry("ft", new Unit("length", 0.3048)),
+          Map.entry("foot", new Unit("length", 0.3048)),
+          Map.entry("feet", new Unit("length", 0.3048)),
+          Map.entry("inch", new Unit("length", 0.0254)),
+          Map.entry("inches", new Unit("length", 0.0254)),
+          Map.entry("mile", new Unit("length", 1609.344)),
+          Map.entry("miles", new Unit("length", 1609.344)),
+          Map.entry("lb", new Unit("mass", 453.59237)),
+          Map.entry("lbs", new Unit("mass", 453.59237)),
+          Map.entry("oz", new Unit("mass", 28.349523125)),
           Map.entry("ms", new Unit("time", 1e-3)),
           Map.entry("millisecond", new Unit("time", 1e-3)),
           Map.entry("milliseconds", new Unit("time", 1e-3)),
@@ -251,8 +260,14 @@ final class Quantities {
           && (t.get(i + 1).lower().equals("quarter") || t.get(i + 1).lower().equals("half"))) {
         unit = t.get(i + 1).lower();
         end = i + 1;
-      } else if (!m.matches() && !precedesNoun(t, i)) {
-        return start + 1; // "second" as a unit of time or a verb is not an ordinal here
+      } else if (!m.matches()
+          && w.equals("second")
+          && (i == 0
+              || t.get(i - 1).hasDigit()
+              || Vocabulary.SMALL_NUMBERS.containsKey(t.get(i - 1).lower())
+              || t.get(i - 1).lower().equals("a")
+              || t.get(i - 1).lower().equals("per"))) {
+        return start + 1; // "1 second", "a second", "per second": a unit of time
       }
       // "the 12th of March", "March 12th"
       int month = i + 2 < t.size() && t.get(i + 1).lower().equals("of") ? monthAt(t, i + 2) : 0;
@@ -393,6 +408,9 @@ final class Quantities {
       }
     }
     Bound bound = bound(t, start);
+    if (bound != Bound.EXACT) {
+      consumed.set(Math.max(0, start - boundLength(t, start)), start);
+    }
     if (bound == Bound.EXACT && end + 2 < t.size() && t.get(end + 1).lower().equals("or")) {
       String after = t.get(end + 2).lower();
       if (after.equals("more")
@@ -400,11 +418,13 @@ final class Quantities {
           || after.equals("greater")
           || after.equals("higher")) {
         bound = Bound.LOWER;
+        consumed.set(end + 1, end + 3);
       } else if (after.equals("less")
           || after.equals("fewer")
           || after.equals("below")
           || after.equals("lower")) {
         bound = Bound.UPPER;
+        consumed.set(end + 1, end + 3);
       }
     } else if (bound == Bound.EXACT && end + 1 < t.size() && t.get(end + 1).lower().equals("+")) {
       bound = Bound.LOWER;
@@ -590,6 +610,20 @@ final class Quantities {
       return UNITS.get("fahrenheit");
     }
     return UNITS.get(w);
+  }
+
+  /** How many tokens the bound before start spans (0 when none). */
+  static int boundLength(List<Token> t, int start) {
+    String p1 = start >= 1 ? t.get(start - 1).lower() : "";
+    String p2 = start >= 2 ? t.get(start - 2).lower() : "";
+    if (p1.equals("than")
+        || ((p1.equals("least") || p1.equals("most")) && p2.equals("at"))
+        || p1.equals("of")
+        || (p1.equals("to") && p2.equals("up"))) {
+      String p3 = start >= 3 ? t.get(start - 3).lower() : "";
+      return p1.equals("than") && p3.equals("no") ? 3 : 2;
+    }
+    return bound(t, start) == Bound.EXACT ? 0 : 1;
   }
 
   /** The bound written before the quantity at start ("at least", "up to", "more than", "about"). */

@@ -181,59 +181,113 @@ final class QuantityRule {
   }
 
   /**
-   * The quote quantity another of the claim's words points to instead of q, or null: for each
-   * content word near c in the claim, matched once in quote p, the nearest quantity of the same
-   * kind in p.
+   * The quote quantity another of the claim's words or quantities points to instead of q, or null.
+   * Anchors are the content words near c in its claim clause (four either side) that are nearer to
+   * c than to any other quantity of the claim, and the other quantities of that clause; each must
+   * be matched once in quote p. For each, the quantity of c's kind nearest to it in p must be one
+   * equal to c, or at least no nearer than q.
    */
   private static @org.jspecify.annotations.Nullable Quantity moved(
       Passage claim, Quantity c, Passage p, Quantity q, Alignment a, int qi) {
     int[] aligned = a.in(qi);
-    for (int i = c.start() - 1, seen = 0; i >= 0 && seen < 4 && !claim.boundary(i); i--) {
-      if (claim.words[i] != null && claim.words[i].content()) {
-        seen++;
-        Quantity other = nearest(p, aligned[i], c, q);
-        if (other != null) {
-          return other;
-        }
+    int from = c.start();
+    for (int seen = 0; from > 0 && seen < 4 && !claim.boundary(from - 1); from--) {
+      seen += claim.words[from - 1] != null && claim.words[from - 1].content() ? 1 : 0;
+    }
+    int to = c.end();
+    for (int seen = 0; to + 1 < claim.words.length && seen < 4 && !claim.boundary(to + 1); to++) {
+      seen += claim.words[to + 1] != null && claim.words[to + 1].content() ? 1 : 0;
+    }
+    for (int i = from; i <= to; i++) {
+      if (i >= c.start() && i <= c.end()) {
+        continue;
+      }
+      Passage.Word w = claim.words[i];
+      if (w == null || !w.content() || !nearestQuantityIs(claim, i, c)) {
+        continue;
+      }
+      int j = aligned[i];
+      if (j < 0 || occurrences(p, p.words[j]) != 1) {
+        continue;
+      }
+      Quantity other = nearest(p, j, j, c, q, null);
+      if (other != null) {
+        return other;
       }
     }
-    for (int i = c.end() + 1, seen = 0;
-        i < claim.words.length && seen < 4 && !claim.boundary(i);
-        i++) {
-      if (claim.words[i] != null && claim.words[i].content()) {
-        seen++;
-        Quantity other = nearest(p, aligned[i], c, q);
-        if (other != null) {
-          return other;
+    for (Quantity x : claim.quantities) {
+      if (x.equals(c) || x.end() < from || x.start() > to) {
+        continue;
+      }
+      Quantity found = null;
+      int count = 0;
+      for (Quantity y : p.quantities) {
+        if (match(x, y) == EQUAL) {
+          found = y;
+          count++;
         }
+      }
+      if (found == null || count != 1) {
+        continue;
+      }
+      Quantity other = nearest(p, found.start(), found.end(), c, q, found);
+      if (other != null) {
+        return other;
       }
     }
     return null;
   }
 
-  private static @org.jspecify.annotations.Nullable Quantity nearest(
-      Passage p, int j, Quantity c, Quantity q) {
-    if (j < 0) {
-      return null;
-    }
-    // the word must occur once in the quote
-    int occurrences = 0;
-    for (Passage.Word w : p.words) {
-      if (w != null && w.content() && w.base.equals(p.words[j].base)) {
-        occurrences++;
+  /** Whether claim word i is nearer to c than to any other quantity of the claim. */
+  private static boolean nearestQuantityIs(Passage claim, int i, Quantity c) {
+    int dc = Math.min(Math.abs(i - c.start()), Math.abs(i - c.end()));
+    for (Quantity x : claim.quantities) {
+      if (!x.equals(c) && Math.min(Math.abs(i - x.start()), Math.abs(i - x.end())) < dc) {
+        return false;
       }
     }
-    if (occurrences != 1) {
-      return null;
+    return true;
+  }
+
+  private static int occurrences(Passage p, Passage.Word word) {
+    int n = 0;
+    for (Passage.Word w : p.words) {
+      if (w != null && w.content() && w.base.equals(word.base)) {
+        n++;
+      }
     }
-    @org.jspecify.annotations.Nullable Quantity best = null;
+    return n;
+  }
+
+  /**
+   * What a quantity is, for "the same kind": its type, dimension, and whether it reads as a year.
+   */
+  private static String kind(Quantity x) {
+    boolean year =
+        x.type() == Quantity.Type.NUMBER
+            && x.dimension().isEmpty()
+            && x.value() == Math.rint(x.value())
+            && x.value() >= 1000
+            && x.value() <= 2100;
+    return x.type() + "/" + x.dimension() + (year ? "/year" : "");
+  }
+
+  private static @org.jspecify.annotations.Nullable Quantity nearest(
+      Passage p,
+      int from,
+      int to,
+      Quantity c,
+      Quantity q,
+      @org.jspecify.annotations.Nullable Quantity anchor) {
+    Quantity best = null;
     int bestDistance = Integer.MAX_VALUE;
     boolean tie = false;
+    String kind = kind(q);
     for (Quantity x : p.quantities) {
-      if (x.type() != c.type() || !x.dimension().equals(q.dimension())) {
+      if (!kind(x).equals(kind) || x.equals(anchor)) {
         continue;
       }
-      int d = distance(p, j, x);
+      int d = Math.min(distance(p, from, x), distance(p, to, x));
       if (d < bestDistance) {
         bestDistance = d;
         best = x;
@@ -245,8 +299,7 @@ final class QuantityRule {
     if (best == null || tie || bestDistance > 12 || match(c, best) == EQUAL) {
       return null;
     }
-    // q itself is as near: no evidence of a move
-    if (distance(p, j, q) <= bestDistance) {
+    if (Math.min(distance(p, from, q), distance(p, to, q)) <= bestDistance) {
       return null;
     }
     return best;

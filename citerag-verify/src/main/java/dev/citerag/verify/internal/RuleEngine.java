@@ -97,6 +97,15 @@ public final class RuleEngine {
     for (String q : quoteTexts) {
       quotes.add(new Passage(q, lexicon, abbreviations));
     }
+    Set<String> capitalised = new java.util.HashSet<>();
+    claim.capitalisedInside(capitalised);
+    for (Passage q : quotes) {
+      q.capitalisedInside(capitalised);
+    }
+    claim.namesFrom(capitalised);
+    for (Passage q : quotes) {
+      q.namesFrom(capitalised);
+    }
     String language = LanguageRule.reason(claim, quotes);
     if (language != null) {
       return new Judged(
@@ -112,7 +121,7 @@ public final class RuleEngine {
     QuantityRule.Result q = QuantityRule.check(claim, quotes, a);
     contradicting.addAll(q.contradicting());
     for (int i = 0; i < quotes.size(); i++) {
-      contradicting.addAll(Polarity.mismatches(claim, quotes.get(i), a.in(i)));
+      contradicting.addAll(Polarity.mismatches(claim, quotes.get(i), a, i));
     }
     contradicting.addAll(RoleRule.check(claim, quotes, a));
     ContentRule.Coverage c = ContentRule.judge(claim, a, minContentShare, q.items(), q.covered());

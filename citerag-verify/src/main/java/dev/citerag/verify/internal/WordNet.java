@@ -112,6 +112,11 @@ public final class WordNet {
           rest = rest.substring(1);
         }
         Entry e = entry(word);
+        if (e.lemmas().isEmpty()
+            && (p.equals("un") || p.equals("non"))
+            && !entry(rest).lemmas().isEmpty()) {
+          return rest; // "unencrypted": unknown as a whole, a known word after "un"
+        }
         if (e.antonyms().isEmpty()) {
           return null;
         }
