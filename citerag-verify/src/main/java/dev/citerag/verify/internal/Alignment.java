@@ -46,6 +46,19 @@ final class Alignment {
     return how[i];
   }
 
+  /**
+   * Where claim token i would sit in quote q if the claim kept the quote's order: the position of
+   * the nearest earlier claim word matched in q, moved by their distance; -1 when none is.
+   */
+  int expected(int i, int q) {
+    for (int k = i - 1; k >= 0; k--) {
+      if (quote[k] == q) {
+        return token[k] + (i - k);
+      }
+    }
+    return -1;
+  }
+
   /** Per claim token, the token matched in quote {@code q}, -1 elsewhere. */
   int[] in(int q) {
     int[] out = new int[quote.length];

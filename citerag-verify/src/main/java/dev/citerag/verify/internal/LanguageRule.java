@@ -154,6 +154,8 @@ final class LanguageRule {
   static @org.jspecify.annotations.Nullable String reason(
       Passage p, java.util.List<Passage> quotes) {
     int latin = 0;
+    int foreign = 0;
+    String first = null;
     for (Token t : p.tokens) {
       if (!t.word()) {
         continue;
@@ -162,11 +164,20 @@ final class LanguageRule {
         latin++;
         String low = t.lower();
         if (!t.capitalised() || t.sentenceStart()) {
-          if (FOREIGN.contains(low) && !ALSO_ENGLISH.contains(low) && !inQuotes(low, quotes)) {
-            return REASON_PREFIX + "\"" + t.raw() + "\" is not English";
+          if (FOREIGN.contains(low) && !ALSO_ENGLISH.contains(low)) {
+            foreign++;
+            if (first == null || inQuotes(first.toLowerCase(java.util.Locale.ROOT), quotes)) {
+              first = t.raw();
+            }
           }
         }
       }
+    }
+    // two function words of another language make the claim that language; one alone counts
+    // unless the quotes carry it too (a quoted title, a name)
+    if (first != null
+        && (foreign >= 2 || !inQuotes(first.toLowerCase(java.util.Locale.ROOT), quotes))) {
+      return REASON_PREFIX + "\"" + first + "\" is not English";
     }
     if (p.foreignWords > 0 && p.foreignWords * 3 >= p.foreignWords + latin) {
       return REASON_PREFIX + "written in a script other than Latin";

@@ -95,7 +95,9 @@ public final class Normalization {
       if (seen == -1) {
         seen = sc;
       } else if (seen != sc) {
-        return Script.IMITATION;
+        // mixed scripts: an imitation when it looks like a plain Latin word ("nоt"); a technical
+        // term such as "β-defensins" or "TGF-β" reads as Latin
+        return imitatesLatin(word) ? Script.IMITATION : Script.LATIN;
       }
     }
     if (seen == -1) {

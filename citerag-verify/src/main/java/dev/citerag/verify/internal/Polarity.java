@@ -100,6 +100,22 @@ final class Polarity {
           }
         }
       }
+      if (focus < 0) {
+        // a clause with nothing but the cue ("it is not known | that ...", "it was not | until
+        // ..."): the cue bears on the next clause of its sentence
+        for (int k = to; k < w.length && !isSentenceEnd(p, k); k++) {
+          if (w[k] != null && w[k].content()) {
+            focus = k;
+            break;
+          }
+        }
+        if (focus >= 0) {
+          to = focus + 1;
+          while (to < w.length && !p.boundary(to)) {
+            to++;
+          }
+        }
+      }
       for (int k = from; k < to; k++) {
         if (k != i && w[k] != null) {
           w[k].negated = !w[k].negated;
@@ -109,6 +125,11 @@ final class Polarity {
         w[focus].focus = true;
       }
     }
+  }
+
+  private static boolean isSentenceEnd(Passage p, int k) {
+    String t = p.tokens.get(k).lower();
+    return t.equals(".") || t.equals("!") || t.equals("?") || t.equals(";");
   }
 
   /**

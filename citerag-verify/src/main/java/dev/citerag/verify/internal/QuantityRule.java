@@ -31,7 +31,7 @@ final class QuantityRule {
   /** The outcome for one claim. */
   record Result(int items, int covered, List<String> missing, List<String> contradicting) {}
 
-  static Result check(Passage claim, List<Passage> quotes, Alignment a) {
+  static Result check(Passage claim, List<Passage> quotes) {
     java.util.ArrayList<String> missing = new java.util.ArrayList<>();
     java.util.ArrayList<String> contradicting = new java.util.ArrayList<>();
     int covered = 0;
@@ -62,7 +62,7 @@ final class QuantityRule {
           if ((c.bound() == Bound.LOWER || c.bound() == Bound.UPPER) && q.bound() == Bound.EXACT) {
             continue;
           }
-          Quantity moved = moved(claim, c, p, q, a, qi);
+          Quantity moved = moved(claim, c, p, q);
           if (moved != null) {
             problem =
                 c.describe() + " (quote attaches it elsewhere; here: " + moved.describe() + ")";
@@ -182,14 +182,13 @@ final class QuantityRule {
 
   /**
    * The quote quantity another of the claim's words or quantities points to instead of q, or null.
-   * Anchors are the content words near c in its claim clause (four either side) that are nearer to
-   * c than to any other quantity of the claim, and the other quantities of that clause; each must
-   * be matched once in quote p. For each, the quantity of c's kind nearest to it in p must be one
-   * equal to c, or at least no nearer than q.
+   * Anchors are the content words and the other quantities near c in its claim clause (four content
+   * words either side) whose nearest quantity of c's kind in the claim is c, and which occur once
+   * in quote p. For each, the quantity of q's kind nearest to it in p must equal c, or be no nearer
+   * than q (distances in tokens, a clause boundary counting four, a sentence end a hundred).
    */
   private static @org.jspecify.annotations.Nullable Quantity moved(
-      Passage claim, Quantity c, Passage p, Quantity q, Alignment a, int qi) {
-    int[] aligned = a.in(qi);
+      Passage claim, Quantity c, Passage p, Quantity q) {
     int from = c.start();
     for (int seen = 0; from > 0 && seen < 4 && !claim.boundary(from - 1); from--) {
       seen += claim.words[from - 1] != null && claim.words[from - 1].content() ? 1 : 0;
@@ -199,24 +198,24 @@ final class QuantityRule {
       seen += claim.words[to + 1] != null && claim.words[to + 1].content() ? 1 : 0;
     }
     for (int i = from; i <= to; i++) {
-      if (i >= c.start() && i <= c.end()) {
-        continue;
-      }
       Passage.Word w = claim.words[i];
-      if (w == null || !w.content() || !nearestQuantityIs(claim, i, c)) {
+      if (w == null || !w.content() || !c.equals(nearest(claim, i, i, kind(c), null))) {
         continue;
       }
-      int j = aligned[i];
-      if (j < 0 || occurrences(p, p.words[j]) != 1) {
+      int j = uniqueOccurrence(p, w);
+      if (j < 0) {
         continue;
       }
-      Quantity other = nearest(p, j, j, c, q, null);
+      Quantity other = conflicting(p, j, j, c, q, null);
       if (other != null) {
         return other;
       }
     }
     for (Quantity x : claim.quantities) {
       if (x.equals(c) || x.end() < from || x.start() > to) {
+        continue;
+      }
+      if (!c.equals(nearest(claim, x.start(), x.end(), kind(c), x))) {
         continue;
       }
       Quantity found = null;
@@ -230,7 +229,7 @@ final class QuantityRule {
       if (found == null || count != 1) {
         continue;
       }
-      Quantity other = nearest(p, found.start(), found.end(), c, q, found);
+      Quantity other = conflicting(p, found.start(), found.end(), c, q, found);
       if (other != null) {
         return other;
       }
@@ -238,25 +237,26 @@ final class QuantityRule {
     return null;
   }
 
-  /** Whether claim word i is nearer to c than to any other quantity of the claim. */
-  private static boolean nearestQuantityIs(Passage claim, int i, Quantity c) {
-    int dc = Math.min(Math.abs(i - c.start()), Math.abs(i - c.end()));
-    for (Quantity x : claim.quantities) {
-      if (!x.equals(c) && Math.min(Math.abs(i - x.start()), Math.abs(i - x.end())) < dc) {
-        return false;
+  /** The one quote position whose word shares a key with w, or -1 (none, or several). */
+  private static int uniqueOccurrence(Passage p, Passage.Word w) {
+    int found = -1;
+    for (int t = 0; t < p.words.length; t++) {
+      Passage.Word x = p.words[t];
+      if (x == null || !x.content()) {
+        continue;
+      }
+      boolean shares = false;
+      for (String k : w.keys) {
+        shares |= x.keys.contains(k);
+      }
+      if (shares) {
+        if (found >= 0) {
+          return -1;
+        }
+        found = t;
       }
     }
-    return true;
-  }
-
-  private static int occurrences(Passage p, Passage.Word word) {
-    int n = 0;
-    for (Passage.Word w : p.words) {
-      if (w != null && w.content() && w.base.equals(word.base)) {
-        n++;
-      }
-    }
-    return n;
+    return found;
   }
 
   /**
@@ -272,17 +272,16 @@ final class QuantityRule {
     return x.type() + "/" + x.dimension() + (year ? "/year" : "");
   }
 
+  /** The quantity of a kind nearest to tokens from..to, or null when none or two are as near. */
   private static @org.jspecify.annotations.Nullable Quantity nearest(
       Passage p,
       int from,
       int to,
-      Quantity c,
-      Quantity q,
+      String kind,
       @org.jspecify.annotations.Nullable Quantity anchor) {
     Quantity best = null;
     int bestDistance = Integer.MAX_VALUE;
     boolean tie = false;
-    String kind = kind(q);
     for (Quantity x : p.quantities) {
       if (!kind(x).equals(kind) || x.equals(anchor)) {
         continue;
@@ -296,9 +295,21 @@ final class QuantityRule {
         tie = true;
       }
     }
-    if (best == null || tie || bestDistance > 12 || match(c, best) == EQUAL) {
+    return tie || bestDistance > 12 ? null : best;
+  }
+
+  private static @org.jspecify.annotations.Nullable Quantity conflicting(
+      Passage p,
+      int from,
+      int to,
+      Quantity c,
+      Quantity q,
+      @org.jspecify.annotations.Nullable Quantity anchor) {
+    Quantity best = nearest(p, from, to, kind(q), anchor);
+    if (best == null || match(c, best) == EQUAL) {
       return null;
     }
+    int bestDistance = Math.min(distance(p, from, best), distance(p, to, best));
     if (Math.min(distance(p, from, q), distance(p, to, q)) <= bestDistance) {
       return null;
     }

@@ -46,6 +46,12 @@ final class RoleRule {
       for (int qi = 0; qi < quotes.size(); qi++) {
         Passage p = quotes.get(qi);
         int[] al = a.in(qi);
+        if (occurrences(p, claim.tokens.get(e1.start()).lower()) != 1
+            || occurrences(p, claim.tokens.get(e2.start()).lower()) != 1
+            || occurrences(claim, claim.tokens.get(e1.start()).lower()) != 1
+            || occurrences(claim, claim.tokens.get(e2.start()).lower()) != 1) {
+          continue; // a name written twice: which one acts cannot be told this way
+        }
         Entity q1 = containing(entities(p), al[e1.start()]);
         Entity q2 = containing(entities(p), al[e2.start()]);
         if (q1 == null || q2 == null || q1.equals(q2)) {
@@ -73,6 +79,14 @@ final class RoleRule {
       }
     }
     return out;
+  }
+
+  private static int occurrences(Passage p, String lower) {
+    int n = 0;
+    for (Token t : p.tokens) {
+      n += t.lower().equals(lower) ? 1 : 0;
+    }
+    return n;
   }
 
   private static boolean verbShared(Role r, Role qr, int[] al) {

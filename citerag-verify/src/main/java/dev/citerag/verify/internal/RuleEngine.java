@@ -113,25 +113,31 @@ public final class RuleEngine {
     }
     Set<String> contradicting = new LinkedHashSet<>();
     for (Token t : claim.imitations) {
-      contradicting.add(t.raw() + " (mixes scripts: imitates another word)");
+      if (!inQuotes(t, quotes)) {
+        contradicting.add(t.raw() + " (imitates another word in a different script)");
+      }
     }
     List<String> opposites = new ArrayList<>();
     Alignment a = ContentRule.align(claim, quotes, lexicon, abbreviations, opposites);
     contradicting.addAll(opposites);
-    QuantityRule.Result q = QuantityRule.check(claim, quotes, a);
+    QuantityRule.Result q = QuantityRule.check(claim, quotes);
     contradicting.addAll(q.contradicting());
     for (int i = 0; i < quotes.size(); i++) {
       contradicting.addAll(Polarity.mismatches(claim, quotes.get(i), a, i));
     }
     contradicting.addAll(RoleRule.check(claim, quotes, a));
-    ContentRule.Coverage c = ContentRule.judge(claim, a, minContentShare, q.items(), q.covered());
+    contradicting.addAll(ContentRule.substitutions(claim, quotes, a));
+    ContentRule.Coverage c =
+        ContentRule.judge(claim, a, minContentShare, q.items(), q.covered(), lexicon);
+    List<String> changed = ContentRule.changedWords(claim, quotes, a);
     List<String> missing = new ArrayList<>(c.missing());
     missing.addAll(q.missing());
+    missing.addAll(changed);
     double coverage = c.items() == 0 ? 0.0 : Math.min(1.0, (double) c.covered() / c.items());
     Support s;
     if (!contradicting.isEmpty()) {
       s = Support.CONTRADICTED;
-    } else if (!c.enough() || !q.missing().isEmpty()) {
+    } else if (!c.enough() || !q.missing().isEmpty() || !changed.isEmpty()) {
       s = Support.NOT_ENOUGH;
       if (missing.isEmpty()) {
         missing.add("(no content: the claim states nothing its quotes could carry)");
@@ -141,6 +147,17 @@ public final class RuleEngine {
       missing.clear();
     }
     return new Judged(claim, verdict(s, missing, new ArrayList<>(contradicting), coverage), true);
+  }
+
+  private static boolean inQuotes(Token t, List<Passage> quotes) {
+    for (Passage q : quotes) {
+      for (Token x : q.imitations) {
+        if (x.raw().equals(t.raw())) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static SupportVerdict verdict(

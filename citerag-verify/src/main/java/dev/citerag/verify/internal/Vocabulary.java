@@ -79,7 +79,6 @@ final class Vocabulary {
           "do",
           "does",
           "did",
-          "done",
           "have",
           "has",
           "had",
@@ -153,9 +152,6 @@ final class Vocabulary {
           "towards",
           "following",
           "according",
-          "called",
-          "named",
-          "known",
           "get",
           "gets",
           "got");
@@ -201,8 +197,7 @@ final class Vocabulary {
           "once",
           "whether",
           "then",
-          "however",
-          "yet");
+          "however");
 
   /** Punctuation that ends a clause. */
   static final Set<String> CLAUSE_MARKS = Set.of(",", ";", ":", ".", "!", "?", "(", ")", "\"");

@@ -37,8 +37,9 @@ public final class WordNet {
       Set<String> synonyms,
       Set<String> derivations,
       Set<String> antonyms,
-      Set<String> hypernyms) {
-    static final Entry NONE = new Entry(Set.of(), Set.of(), Set.of(), Set.of(), Set.of());
+      Set<String> hypernyms,
+      int senses) {
+    static final Entry NONE = new Entry(Set.of(), Set.of(), Set.of(), Set.of(), Set.of(), 0);
   }
 
   private final Dictionary dictionary;
@@ -143,6 +144,7 @@ public final class WordNet {
       Set<String> derivations = new LinkedHashSet<>();
       Set<String> antonyms = new LinkedHashSet<>();
       Set<String> hypernyms = new LinkedHashSet<>();
+      int senseCount = 0;
       for (POS pos : POS.getAllPOS()) {
         List<String> bases =
             new ArrayList<>(dictionary.getMorphologicalProcessor().lookupAllBaseForms(pos, w));
@@ -154,6 +156,7 @@ public final class WordNet {
           String lemma = iw.getLemma().toLowerCase(Locale.ROOT);
           lemmas.add(lemma);
           List<Synset> senses = iw.getSenses();
+          senseCount += senses.size();
           for (int i = 0; i < senses.size(); i++) {
             Synset s = senses.get(i);
             boolean frequent = i < SYNONYM_SENSES;
@@ -201,7 +204,8 @@ public final class WordNet {
           Set.copyOf(synonyms),
           Set.copyOf(derivations),
           Set.copyOf(antonyms),
-          Set.copyOf(hypernyms));
+          Set.copyOf(hypernyms),
+          senseCount);
     } catch (JWNLException | RuntimeException e) {
       return Entry.NONE;
     }

@@ -9,9 +9,11 @@ import dev.citerag.ingest.IngestReport;
 import dev.citerag.ingest.Ingestor;
 import dev.citerag.pgvector.CollectionNotFoundException;
 import dev.citerag.pgvector.PgVectorStore;
+import dev.citerag.answer.DefaultCitationValidator;
 import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.ExtractiveGenerator;
 import dev.citerag.pipeline.RagPipeline;
+import dev.citerag.verify.RuleSupportVerifier;
 import dev.citerag.store.InMemoryVectorStore;
 import dev.citerag.store.VectorStore;
 import java.io.PrintStream;
@@ -215,7 +217,11 @@ public final class Engine implements AutoCloseable {
               .embedder(embedder)
               .store(store)
               .requireLexicalMatch(o.requireLexical())
-              .minSimilarity(o.minSimilarity().orElse(defaultMinSimilarity(o.embedder())));
+              .minSimilarity(o.minSimilarity().orElse(defaultMinSimilarity(o.embedder())))
+              // support checked by citerag-verify's rules (lexical knowledge), not core's overlap
+              .validator(
+                  DefaultCitationValidator.withSupportVerifier(
+                      RuleSupportVerifier.builder().build()));
       o.k().ifPresent(pb::topK);
       if (model.chatModel() != null) {
         pb.generator(AnswerGenerator.of(model.chatModel()));

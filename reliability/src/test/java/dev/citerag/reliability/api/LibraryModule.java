@@ -32,6 +32,7 @@ record LibraryModule(String directory, String anchor) {
           new LibraryModule("citerag-ollama", "dev.citerag.ollama.OllamaChatModel"),
           new LibraryModule("citerag-openai", "dev.citerag.openai.OpenAiChatModel"),
           new LibraryModule("citerag-loaders", "dev.citerag.loaders.PdfLoader"),
+          new LibraryModule("citerag-verify", "dev.citerag.verify.RuleSupportVerifier"),
           new LibraryModule("citerag-onnx", "dev.citerag.onnx.OnnxEmbedder"));
 
   /** The jar or classes directory holding the module. */
