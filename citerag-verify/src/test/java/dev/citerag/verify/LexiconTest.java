@@ -3,6 +3,7 @@ package dev.citerag.verify;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.citerag.verify.internal.WordNet;
 import java.time.Duration;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -13,18 +14,26 @@ class LexiconTest {
 
   @Test
   void loads_once_and_reports_its_load_time_and_heap() {
+    Duration first = lexicon.load();
+    assertThat(lexicon.load()).isEqualTo(first); // opened once: later calls give the first's time
+    // a fresh database in this JVM, to state its load time and heap (figures, not assertions: a
+    // busy machine must pass)
     Runtime rt = Runtime.getRuntime();
     System.gc();
     long before = rt.totalMemory() - rt.freeMemory();
-    Duration first = lexicon.load();
+    long start = System.nanoTime();
+    WordNet fresh = WordNet.open();
+    fresh.entry("acquire"); // the first look-up reads the index files
+    long millis = (System.nanoTime() - start) / 1_000_000;
     System.gc();
     long after = rt.totalMemory() - rt.freeMemory();
-    Duration second = lexicon.load();
-    assertThat(second).isEqualTo(first); // opened once: the first call's time
+    assertThat(fresh.entry("acquisition").lemmas()).contains("acquisition");
     System.out.printf(
         Locale.ROOT,
-        "Lexicon (WordNet 3.1): opened in %d ms; heap after opening grew by %d MB%n",
+        "Lexicon (WordNet 3.1): shared instance opened in %d ms; a fresh one opened and answered"
+            + " its first look-up in %d ms, its heap %d MB%n",
         first.toMillis(),
+        millis,
         (after - before) / (1024 * 1024));
   }
 

@@ -122,6 +122,12 @@ final class ContentRule {
    */
   static final int GENERIC_SENSES = 5;
 
+  /**
+   * A claim whose other items its quotes carry at least this share of copies them; a name of it
+   * that the quotes lack is then a changed name, not a name the quote refers to another way.
+   */
+  static final double NEAR_COPY = 0.9;
+
   private static void misspelt(Alignment a, int i, Passage.Word c, List<Passage> quotes) {
     int limit = c.name || c.base.length() < 8 ? 1 : 2;
     for (int q = 0; q < quotes.size(); q++) {
@@ -277,11 +283,18 @@ final class ContentRule {
     List<String> out = new ArrayList<>();
     for (int i = 0; i < claim.words.length; i++) {
       Passage.Word w = claim.words[i];
-      if (w == null || !w.content() || a.matched(i) || w.name) {
+      Token tok = claim.tokens.get(i);
+      boolean candidate =
+          w == null
+              ? tok.word() && tok.capitalised() && !tok.sentenceStart() && !claim.consumed.get(i)
+              : !a.matched(i)
+                  && (w.content() || (w.function && tok.capitalised() && !tok.sentenceStart()));
+      if (!candidate) {
         continue;
       }
-      int left = neighbour(claim, i, -1);
-      int right = neighbour(claim, i, 1);
+      boolean name = w == null || w.name || tok.capitalised();
+      int left = neighbour(claim, i, -1, name);
+      int right = neighbour(claim, i, 1, name);
       if (left < 0 || right < 0 || !a.matched(left) || !a.matched(right)) {
         continue;
       }
@@ -289,24 +302,34 @@ final class ContentRule {
         int[] al = a.in(q);
         int l = al[left];
         int r = al[right];
-        if (l < 0 || r <= l + 1 || r - l > 5) {
+        if (l < 0 || r <= l || r - l > 6) {
           continue;
         }
         Passage p = quotes.get(q);
-        String other = null;
-        boolean onlyUnmatched = true;
+        // the words between the two neighbours on each side, less those both sides have
+        List<String> quoteSlot = new ArrayList<>();
         for (int t = l + 1; t < r; t++) {
-          Passage.Word qw = p.words[t];
-          if (qw != null && qw.content()) {
-            if (matchedInQuote(al, t)) {
-              onlyUnmatched = false;
-            } else if (other == null) {
-              other = qw.token.raw();
-            }
+          if (p.tokens.get(t).word()) {
+            quoteSlot.add(p.tokens.get(t).lower());
           }
         }
-        if (onlyUnmatched && other != null) {
-          out.add(w.token.raw() + " (quote: " + other + ")");
+        List<String> claimSlot = new ArrayList<>();
+        for (int k = left + 1; k < right; k++) {
+          if (claim.tokens.get(k).word()) {
+            claimSlot.add(claim.tokens.get(k).lower());
+          }
+        }
+        List<String> quoteOnly = new ArrayList<>(quoteSlot);
+        claimSlot.forEach(quoteOnly::remove);
+        if (!claimSlot.contains(tok.lower()) || quoteSlot.contains(tok.lower())) {
+          continue;
+        }
+        if (!quoteOnly.isEmpty()) {
+          out.add(tok.raw() + " (quote: " + String.join(" ", quoteOnly) + ")");
+          break;
+        }
+        if (name) {
+          out.add(tok.raw() + " (not in the quote)");
           break;
         }
       }
@@ -314,10 +337,13 @@ final class ContentRule {
     return out;
   }
 
-  /** The nearest content word before (-1) or after (+1) claim word i within its clause, or -1. */
-  private static int neighbour(Passage claim, int i, int step) {
+  /**
+   * The nearest content word before (-1) or after (+1) claim token i within its clause (for a name,
+   * within three tokens across clause marks), or -1.
+   */
+  private static int neighbour(Passage claim, int i, int step, boolean name) {
     for (int k = i + step; k >= 0 && k < claim.words.length; k += step) {
-      if (claim.boundary(k)) {
+      if (name ? Math.abs(k - i) > 4 : claim.boundary(k)) {
         return -1;
       }
       if (claim.words[k] != null && claim.words[k].content()) {
@@ -542,12 +568,21 @@ final class ContentRule {
     int items = quantityItems;
     int hits = quantitiesCovered;
     Set<String> seen = new LinkedHashSet<>();
+    double others = quantityItems;
+    double othersHit = quantitiesCovered;
+    boolean nameMissing = false;
     for (int i = 0; i < claim.words.length; i++) {
       Passage.Word w = claim.words[i];
       if (w == null || !w.content() || !seen.add(w.base)) {
         continue;
       }
       items++;
+      if (w.name) {
+        nameMissing |= !a.matched(i);
+      } else {
+        others++;
+        othersHit += a.matched(i) ? 1 : 0;
+      }
       ordinary += w.name ? 0 : 1;
       double weight =
           !w.name && Passage.isAlpha(w.base) && lexicon.entry(w.base).senses() > GENERIC_SENSES
@@ -563,7 +598,13 @@ final class ContentRule {
     }
     boolean hasContent = ordinary >= 1 && items >= 2;
     boolean share = covered >= minShare * total - 1e-9;
-    return new Coverage(missing, items, hits, hasContent && share && clausesHold(claim, a));
+    // in a claim that copies the rest of its quote, a name the quote lacks is a changed name
+    boolean nearCopy = others > 0 && othersHit >= NEAR_COPY * others;
+    return new Coverage(
+        missing,
+        items,
+        hits,
+        hasContent && share && clausesHold(claim, a) && !(nameMissing && nearCopy));
   }
 
   /** Every clause with two content words or more has at least half of them matched. */
