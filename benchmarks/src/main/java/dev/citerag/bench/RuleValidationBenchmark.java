@@ -31,11 +31,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * Gate 3 with citerag-verify's {@link RuleSupportVerifier}: an answer of 5 claims, each citing one
  * quote from one of 5 chunks of about 2 KB of policy-style English (numbers, units, dates,
  * negations, names), each claim a paraphrase of its quote (other number forms, an abbreviation, a
- * synonym), so that every rule family does its work and the answer passes. Target: median under
- * 100 µs per answer. The floor in the same run, {@code verbatimIndexOf5Quotes}, is a verbatim
- * {@code String.indexOf} of each quote in its chunk. The lexicon is opened in setup (its one-off
- * load is measured by citerag-verify's {@code LexiconTest}); each word's relations are cached after
- * their first look-up, as in a long-running service.
+ * synonym), so that every rule family does its work and the answer passes. Target: median under 100
+ * µs per answer. The floor in the same run, {@code verbatimIndexOf5Quotes}, is a verbatim {@code
+ * String.indexOf} of each quote in its chunk. The lexicon is opened in setup (its one-off load is
+ * measured by citerag-verify's {@code LexiconTest}); each word's relations are cached after their
+ * first look-up, as in a long-running service.
  *
  * <p>{@code java -jar benchmarks/target/citerag-benchmarks.jar RuleValidationBenchmark}
  */

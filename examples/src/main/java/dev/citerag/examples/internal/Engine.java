@@ -1,6 +1,7 @@
 package dev.citerag.examples.internal;
 
 import dev.citerag.IdentityMismatchException;
+import dev.citerag.answer.DefaultCitationValidator;
 import dev.citerag.embed.Embedder;
 import dev.citerag.embed.EmbedderIdentity;
 import dev.citerag.ingest.Document;
@@ -9,13 +10,12 @@ import dev.citerag.ingest.IngestReport;
 import dev.citerag.ingest.Ingestor;
 import dev.citerag.pgvector.CollectionNotFoundException;
 import dev.citerag.pgvector.PgVectorStore;
-import dev.citerag.answer.DefaultCitationValidator;
 import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.ExtractiveGenerator;
 import dev.citerag.pipeline.RagPipeline;
-import dev.citerag.verify.RuleSupportVerifier;
 import dev.citerag.store.InMemoryVectorStore;
 import dev.citerag.store.VectorStore;
+import dev.citerag.verify.RuleSupportVerifier;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
