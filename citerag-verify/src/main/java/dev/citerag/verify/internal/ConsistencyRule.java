@@ -54,6 +54,23 @@ final class ConsistencyRule {
 
   private static @org.jspecify.annotations.Nullable String conflict(
       Passage a, Passage b, WordNet lexicon, Abbreviations abbreviations) {
+    // cheap first: claims that share few words are not the same statement
+    int content = 0;
+    int shared = 0;
+    for (Passage.Word w : a.words) {
+      if (w != null && w.content()) {
+        content++;
+        for (String k : w.keys) {
+          if (b.index.containsKey(k)) {
+            shared++;
+            break;
+          }
+        }
+      }
+    }
+    if (content == 0 || shared < content / 3) {
+      return null;
+    }
     java.util.Set<String> capitalised = new java.util.HashSet<>();
     a.capitalisedInside(capitalised);
     b.capitalisedInside(capitalised);
@@ -62,8 +79,8 @@ final class ConsistencyRule {
     List<String> opposites = new ArrayList<>();
     List<Passage> other = List.of(b);
     Alignment al = ContentRule.align(a, other, lexicon, abbreviations, opposites);
-    int content = 0;
     int hit = 0;
+    content = 0;
     for (int k = 0; k < a.words.length; k++) {
       if (a.words[k] != null && a.words[k].content()) {
         content++;

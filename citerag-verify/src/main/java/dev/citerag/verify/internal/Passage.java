@@ -200,22 +200,38 @@ final class Passage {
       base = low.substring(4);
       prefixNegated = true;
     }
+    String cacheKey = (name && t.acronym() ? "\u0000" : "") + base;
+    Set<String> keys = cue || function ? null : KEYS.get(cacheKey);
+    if (keys == null) {
+      keys = keys(base, cue || function, name && t.acronym(), lexicon);
+      if (!cue && !function) {
+        if (KEYS.size() > 100_000) {
+          KEYS.clear();
+        }
+        KEYS.put(cacheKey, keys);
+      }
+    }
+    return new Word(t, base, prefixNegated, function, cue, name, keys);
+  }
+
+  /** Match keys by word (base form), shared: they depend on the word and WordNet only. */
+  private static final java.util.concurrent.ConcurrentHashMap<String, Set<String>> KEYS =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static Set<String> keys(String base, boolean function, boolean acronym, WordNet lexicon) {
     Set<String> keys = new LinkedHashSet<>();
     keys.add(base);
     if (base.indexOf('-') > 0) {
       keys.add(base.replace("-", ""));
     }
-    if (!cue && !function) {
-      boolean alpha = isAlpha(base);
-      if (alpha) {
-        keys.add(EnglishStemmer.stem(base));
-        keys.add(Spelling.key(base));
-        if (!name || !t.acronym()) {
-          keys.addAll(lexicon.entry(base).lemmas());
-        }
+    if (!function && isAlpha(base)) {
+      keys.add(EnglishStemmer.stem(base));
+      keys.add(Spelling.key(base));
+      if (!acronym) {
+        keys.addAll(lexicon.entry(base).lemmas());
       }
     }
-    return new Word(t, base, prefixNegated, function, cue, name, Set.copyOf(keys));
+    return Set.copyOf(keys);
   }
 
   static boolean isAlpha(String s) {

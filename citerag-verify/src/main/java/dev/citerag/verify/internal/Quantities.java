@@ -189,8 +189,10 @@ final class Quantities {
     }
     String w = tok.lower();
     Matcher m;
+    // the patterns below all need a digit: a word without one is matched against "" (cheap)
+    String dw = tok.hasDigit() ? w : "";
     // dates and clock times written with digits and separators
-    m = SLASH_DATE.matcher(w);
+    m = SLASH_DATE.matcher(dw);
     if (m.matches()) {
       int a = Integer.parseInt(m.group(1));
       int b = Integer.parseInt(m.group(2));
@@ -207,7 +209,7 @@ final class Quantities {
       consumed.set(start, i + 1);
       return i + 1;
     }
-    m = ISO_DATE.matcher(w);
+    m = ISO_DATE.matcher(dw);
     if (m.matches()) {
       out.add(
           date(
@@ -219,7 +221,7 @@ final class Quantities {
       consumed.set(start, i + 1);
       return i + 1;
     }
-    m = CLOCK.matcher(w);
+    m = CLOCK.matcher(dw);
     if (m.matches()) {
       int minutes = Integer.parseInt(m.group(1)) * 60 + Integer.parseInt(m.group(2));
       int end = i;
@@ -233,7 +235,7 @@ final class Quantities {
       consumed.set(start, end + 1);
       return end + 1;
     }
-    m = PAIR.matcher(w);
+    m = PAIR.matcher(dw);
     if (m.matches()) {
       out.add(
           new Quantity(
@@ -249,7 +251,7 @@ final class Quantities {
       consumed.set(start, i + 1);
       return i + 1;
     }
-    m = ORDINAL.matcher(w);
+    m = ORDINAL.matcher(dw);
     if (m.matches() || Vocabulary.ORDINALS.containsKey(w)) {
       double v =
           m.matches() ? Double.parseDouble(m.group(1)) : Vocabulary.ORDINALS.getOrDefault(w, 0);
@@ -282,7 +284,7 @@ final class Quantities {
       consumed.set(start, end + 1);
       return end + 1;
     }
-    m = PERIOD.matcher(w);
+    m = PERIOD.matcher(dw);
     if (m.matches()) {
       out.add(
           new Quantity(
@@ -326,8 +328,8 @@ final class Quantities {
     double value;
     int end = i;
     String suffix = "";
-    Matcher suffixed = WITH_SUFFIX.matcher(w);
-    if (DECIMAL.matcher(w).matches()) {
+    Matcher suffixed = WITH_SUFFIX.matcher(dw);
+    if (DECIMAL.matcher(dw).matches()) {
       value = Double.parseDouble(w.replace(",", ""));
       if (i > 0 && t.get(i - 1).lower().equals("-") && (i < 2 || !t.get(i - 2).word())) {
         value = -value;

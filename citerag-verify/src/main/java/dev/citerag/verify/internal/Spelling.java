@@ -1,5 +1,7 @@
 package dev.citerag.verify.internal;
 
+import java.util.regex.Pattern;
+
 /**
  * British and American spellings folded to one key, by the regular correspondences of the two
  * spellings (not a word list): -our/-or ("colour"), -ise/-ize and -isation/-ization ("organise"),
@@ -10,6 +12,13 @@ package dev.citerag.verify.internal;
  */
 final class Spelling {
   private Spelling() {}
+
+  private static final Pattern ISE = Pattern.compile("ise(s|d|r|rs)?$");
+  private static final Pattern ISING = Pattern.compile("ising$");
+  private static final Pattern OUR = Pattern.compile("our(s|ed|ing|ful|ite|ites|able)?$");
+  private static final Pattern TRE = Pattern.compile("tre(s)?$");
+  private static final Pattern ENCE = Pattern.compile("ence(s)?$");
+  private static final Pattern DOUBLE_L = Pattern.compile("([aeiou])ll(ed|ing|er|ers)$");
 
   /**
    * The spelling key of a lower-case word.
@@ -23,12 +32,22 @@ final class Spelling {
       return s;
     }
     s = s.replace("isation", "ization").replace("yse", "yze").replace("ogue", "og");
-    s = s.replaceAll("ise(s|d|r|rs)?$", "ize$1").replaceAll("ising$", "izing");
-    s = s.replaceAll("our(s|ed|ing|ful|ite|ites|able)?$", "or$1");
-    s = s.replaceAll("tre(s)?$", "ter$1");
-    s = s.replaceAll("ence(s)?$", "ense$1");
-    s = s.replaceAll("([aeiou])ll(ed|ing|er|ers)$", "$1l$2");
-    s = s.replace("ae", "e").replace("oe", "e");
-    return s;
+    if (s.contains("is")) {
+      s = ISE.matcher(s).replaceAll("ize$1");
+      s = ISING.matcher(s).replaceAll("izing");
+    }
+    if (s.contains("our")) {
+      s = OUR.matcher(s).replaceAll("or$1");
+    }
+    if (s.contains("tre")) {
+      s = TRE.matcher(s).replaceAll("ter$1");
+    }
+    if (s.contains("ence")) {
+      s = ENCE.matcher(s).replaceAll("ense$1");
+    }
+    if (s.contains("ll")) {
+      s = DOUBLE_L.matcher(s).replaceAll("$1l$2");
+    }
+    return s.replace("ae", "e").replace("oe", "e");
   }
 }
