@@ -26,8 +26,9 @@ import org.jspecify.annotations.Nullable;
  * senses only, so that a rare sense does not make two common words equal; derivations and antonyms
  * come from every sense.
  *
- * <p>Heap: the opened database keeps WordNet's data files in memory (about 35 MB of text) plus the
- * cache of looked-up words. Thread-safe.
+ * <p>Heap: the opened database holds WordNet's data files in memory (about 44 MB measured, see
+ * {@code docs/support-verification.md}) plus a bounded cache of looked-up words. Opening reads
+ * them from the jar: about a second or more on a busy machine, once per JVM. Thread-safe.
  */
 public final class Lexicon {
 
