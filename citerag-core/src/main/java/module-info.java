@@ -35,12 +35,14 @@ module dev.citerag.core {
       dev.citerag.ollama,
       dev.citerag.openai,
       dev.citerag.onnx,
-      dev.citerag.loaders;
+      dev.citerag.loaders,
+      dev.citerag.verify;
   exports dev.citerag.text.internal to
       dev.citerag.testkit,
       dev.citerag.pgvector,
       dev.citerag.loaders,
-      dev.citerag.extractive;
+      dev.citerag.extractive,
+      dev.citerag.verify;
   exports dev.citerag.provider.internal to
       dev.citerag.anthropic,
       dev.citerag.http,

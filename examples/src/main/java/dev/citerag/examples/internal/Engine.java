@@ -15,6 +15,7 @@ import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.store.InMemoryVectorStore;
 import dev.citerag.store.VectorStore;
+import dev.citerag.verify.RuleSupportVerifier;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -254,7 +255,11 @@ public final class Engine implements AutoCloseable {
               .embedder(embedder)
               .store(store)
               .requireLexicalMatch(o.requireLexical())
-              .minSimilarity(o.minSimilarity().orElse(defaultMinSimilarity(o.embedder())));
+              .minSimilarity(o.minSimilarity().orElse(defaultMinSimilarity(o.embedder())))
+              // support checked by citerag-verify's rules (lexical knowledge), not core's overlap
+              .validator(
+                  DefaultCitationValidator.withSupportVerifier(
+                      RuleSupportVerifier.builder().build()));
       o.k().ifPresent(pb::topK);
       if (chooseModel && o.judge().isPresent()) {
         pb.validator(

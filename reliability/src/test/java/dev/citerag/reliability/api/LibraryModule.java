@@ -36,6 +36,7 @@ record LibraryModule(String directory, String anchor) {
           new LibraryModule("citerag-micrometer", "dev.citerag.micrometer.MicrometerRagListener"),
           new LibraryModule(
               "citerag-spring-boot-starter", "dev.citerag.spring.boot.CiteragAutoConfiguration"),
+          new LibraryModule("citerag-verify", "dev.citerag.verify.RuleSupportVerifier"),
           new LibraryModule("citerag-onnx", "dev.citerag.onnx.OnnxEmbedder"),
           new LibraryModule("citerag-extractive", "dev.citerag.extractive.ExtractiveGenerator"));
 

@@ -1,0 +1,70 @@
+package dev.citerag.verify.internal;
+
+/** Where each claim word was found in the quotes (indices by claim token). */
+final class Alignment {
+
+  /** How a claim word matched. */
+  enum Match {
+    /** Same word, stem, lemma or spelling variant. */
+    WORD,
+    /** An abbreviation and its expansion. */
+    ABBREVIATION,
+    /** A WordNet synonym, derivation or more general word. */
+    LEXICON,
+    /** An antonym of a negated word ("forbidden" for "not allowed"). */
+    NEGATED_OPPOSITE
+  }
+
+  private final int[] quote;
+  private final int[] token;
+  private final Match[] how;
+
+  private Alignment(int size) {
+    quote = new int[size];
+    token = new int[size];
+    how = new Match[size];
+    java.util.Arrays.fill(quote, -1);
+    java.util.Arrays.fill(token, -1);
+  }
+
+  static Alignment empty(int size) {
+    return new Alignment(size);
+  }
+
+  void set(int i, int q, int t, Match m) {
+    quote[i] = q;
+    token[i] = t;
+    how[i] = m;
+  }
+
+  boolean matched(int i) {
+    return quote[i] >= 0;
+  }
+
+  @org.jspecify.annotations.Nullable
+  Match how(int i) {
+    return how[i];
+  }
+
+  /**
+   * Where claim token i would sit in quote q if the claim kept the quote's order: the position of
+   * the nearest earlier claim word matched in q, moved by their distance; -1 when none is.
+   */
+  int expected(int i, int q) {
+    for (int k = i - 1; k >= 0; k--) {
+      if (quote[k] == q) {
+        return token[k] + (i - k);
+      }
+    }
+    return -1;
+  }
+
+  /** Per claim token, the token matched in quote {@code q}, -1 elsewhere. */
+  int[] in(int q) {
+    int[] out = new int[quote.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = quote[i] == q ? token[i] : -1;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,632 @@
+package dev.citerag.verify.internal;
+
+import dev.citerag.text.internal.EnglishStemmer;
+import dev.citerag.verify.internal.Alignment.Match;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Rule family <b>content</b>: the claim's words must be the quotes' words, or words that mean the
+ * same.
+ *
+ * <p>A claim word (not a function word, negation cue or part of a quantity) is matched by a quote
+ * word with the same form, Porter2 stem, WordNet lemma or British/American spelling ({@link
+ * Spelling}); by an abbreviation and its expansion ({@link Abbreviations}), or part by part for a
+ * hyphenated word ("Mon-Thu"); or, for words that are not names, by a WordNet synonym from the
+ * word's most frequent senses, a derivation ("acquisition" for "acquired"), or a more general word
+ * ("vehicle" where the quote says "truck"); a word WordNet does not know matches a quote word one
+ * typing slip away (two for words of eight letters or more that are not names).
+ *
+ * <p>The claim is judged whole: the matched share of its content items (words and quantities;
+ * generic words, those of more than {@value #GENERIC_SENSES} WordNet senses such as "name" or
+ * "take", weigh half) must reach {@code minContentShare}, and every clause of the claim with two
+ * content words or more must have at least half of them matched (a true clause does not carry a
+ * false one). A name of the claim that stands where the quote has another name (its neighbours
+ * matched on both sides, or on the one side there is) contradicts the quote ("signed in Vienna" for
+ * "signed in Paris"). A claim needs content: at least one content word that is not a name, and two
+ * items in all; "4." and "Northwind." are not supported.
+ *
+ * <p>Does not catch: a claim assembled from the quote's own words in another meaning (roles and
+ * polarity are checked by their own rules; quantifiers and modality are not); a name the quote does
+ * not hold at all is only a missing item, not a contradiction; synonyms of a rarer sense are not
+ * used, so some honest paraphrases fail.
+ */
+final class ContentRule {
+  private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");
+
+  private ContentRule() {}
+
+  /**
+   * Aligns the claim's content words with the quotes' words.
+   *
+   * @param claim the claim
+   * @param quotes its quotes
+   * @param lexicon WordNet
+   * @param abbreviations abbreviations in force
+   * @param contradicting receives the claim words whose opposite the quotes say
+   * @return the alignment
+   */
+  static Alignment align(
+      Passage claim,
+      List<Passage> quotes,
+      WordNet lexicon,
+      Abbreviations abbreviations,
+      List<String> contradicting) {
+    Alignment a = Alignment.empty(claim.words.length);
+    for (int i = 0; i < claim.words.length; i++) {
+      Passage.Word c = claim.words[i];
+      if (c == null || !c.content()) {
+        continue;
+      }
+      // 1. the same word, stem, lemma, spelling
+      if (find(a, i, c, quotes, c.keys, Match.WORD)) {
+        continue;
+      }
+      // 2. abbreviations both ways
+      String exp = abbreviations.expansion(c.token);
+      if (exp != null && findAll(a, i, quotes, exp)) {
+        continue;
+      }
+      if (c.base.indexOf('-') > 0 && parts(a, i, c, quotes, abbreviations)) {
+        continue;
+      }
+      if (c.name && !c.token.alphabetic()) {
+        continue;
+      }
+      if (c.name && c.token.acronym()) {
+        continue;
+      }
+      // 3. opposites: a contradiction, or a paraphrase through a negation
+      if (!c.name && opposite(a, i, c, quotes, lexicon, contradicting)) {
+        continue;
+      }
+      // 4. the lexicon: synonyms, derivations, more general words
+      if (!c.name && Passage.isAlpha(c.base)) {
+        Set<String> related = new LinkedHashSet<>();
+        WordNet.Entry e = lexicon.entry(c.base);
+        related.addAll(e.synonyms());
+        related.addAll(e.derivations());
+        for (String l : e.lemmas()) {
+          if (!l.equals(c.base)) {
+            WordNet.Entry le = lexicon.entry(l);
+            related.addAll(le.derivations());
+          }
+        }
+        Set<String> keys = new LinkedHashSet<>();
+        for (String r : related) {
+          keys.add(r);
+          if (Passage.isAlpha(r)) {
+            keys.add(EnglishStemmer.stem(r));
+          }
+        }
+        if (find(a, i, c, quotes, keys, Match.LEXICON)) {
+          continue;
+        }
+        if (general(a, i, c, quotes, lexicon)) {
+          continue;
+        }
+      }
+      // 5. a misspelling of a quote word, for words the lexicon does not know
+      if (c.base.length() >= 5 && lexicon.unknown(c.base)) {
+        misspelt(a, i, c, quotes);
+      }
+    }
+    return a;
+  }
+
+  /**
+   * Words of more senses than this in WordNet are generic ("name", "take", "use", "new"): a claim
+   * may word them differently from its quotes, and each weighs half in the content share.
+   */
+  static final int GENERIC_SENSES = 5;
+
+  /**
+   * A claim whose other items its quotes carry at least this share of copies them; a name of it
+   * that the quotes lack is then a changed name, not a name the quote refers to another way.
+   */
+  static final double NEAR_COPY = 0.9;
+
+  private static void misspelt(Alignment a, int i, Passage.Word c, List<Passage> quotes) {
+    int limit = c.name || c.base.length() < 8 ? 1 : 2;
+    for (int q = 0; q < quotes.size(); q++) {
+      Passage p = quotes.get(q);
+      for (int t = 0; t < p.words.length; t++) {
+        Passage.Word w = p.words[t];
+        if (w != null
+            && w.content()
+            && w.base.length() >= 5
+            && w.base.charAt(0) == c.base.charAt(0)
+            && Math.abs(w.base.length() - c.base.length()) <= limit
+            && editDistance(c.base, w.base, limit) <= limit) {
+          a.set(i, q, t, Match.WORD);
+          return;
+        }
+      }
+    }
+  }
+
+  /** Optimal string alignment distance (adjacent transpositions count one), capped at limit + 1. */
+  static int editDistance(String s, String t, int limit) {
+    int n = s.length();
+    int m = t.length();
+    int[][] d = new int[n + 1][m + 1];
+    for (int x = 0; x <= n; x++) {
+      d[x][0] = x;
+    }
+    for (int y = 0; y <= m; y++) {
+      d[0][y] = y;
+    }
+    for (int x = 1; x <= n; x++) {
+      int rowMin = Integer.MAX_VALUE;
+      for (int y = 1; y <= m; y++) {
+        int cost = s.charAt(x - 1) == t.charAt(y - 1) ? 0 : 1;
+        int v = Math.min(Math.min(d[x - 1][y] + 1, d[x][y - 1] + 1), d[x - 1][y - 1] + cost);
+        if (x > 1
+            && y > 1
+            && s.charAt(x - 1) == t.charAt(y - 2)
+            && s.charAt(x - 2) == t.charAt(y - 1)) {
+          v = Math.min(v, d[x - 2][y - 2] + 1);
+        }
+        d[x][y] = v;
+        rowMin = Math.min(rowMin, v);
+      }
+      if (rowMin > limit) {
+        return limit + 1;
+      }
+    }
+    return d[n][m];
+  }
+
+  /**
+   * Names of the claim that stand where the quote has another name: the claim's words on either
+   * side of the name are matched in the quote, and between them (or right next to the one side
+   * there is) the quote holds a name the claim does not match ("signed in Vienna" for "signed in
+   * Paris").
+   *
+   * @param claim the claim
+   * @param quotes its quotes
+   * @param a the alignment
+   * @return the substituted names, as "claim name (quote: quote name)"
+   */
+  static List<String> substitutions(Passage claim, List<Passage> quotes, Alignment a) {
+    List<String> out = new ArrayList<>();
+    int i = 0;
+    while (i < claim.words.length) {
+      Passage.Word w = claim.words[i];
+      if (w == null || !w.name) {
+        i++;
+        continue;
+      }
+      int end = i;
+      boolean matched = a.matched(i);
+      while (end + 1 < claim.words.length
+          && claim.words[end + 1] != null
+          && claim.words[end + 1].name) {
+        end++;
+        matched |= a.matched(end);
+      }
+      if (!matched) {
+        String found = substituted(claim, quotes, a, i, end);
+        if (found != null) {
+          StringBuilder name = new StringBuilder();
+          for (int k = i; k <= end; k++) {
+            name.append(k > i ? " " : "").append(claim.tokens.get(k).raw());
+          }
+          out.add(name + " (quote: " + found + ")");
+        }
+      }
+      i = end + 1;
+    }
+    return out;
+  }
+
+  private static @org.jspecify.annotations.Nullable String substituted(
+      Passage claim, List<Passage> quotes, Alignment a, int start, int end) {
+    int left = -1;
+    for (int k = start - 1; k >= 0 && k >= start - 3; k--) {
+      if (claim.words[k] != null && claim.words[k].content()) {
+        left = a.matched(k) ? k : -1;
+        break;
+      }
+    }
+    int right = -1;
+    for (int k = end + 1; k < claim.words.length && k <= end + 3; k++) {
+      if (claim.words[k] != null && claim.words[k].content()) {
+        right = a.matched(k) ? k : -1;
+        break;
+      }
+    }
+    for (int q = 0; q < quotes.size(); q++) {
+      Passage p = quotes.get(q);
+      int[] al = a.in(q);
+      int l = left >= 0 ? al[left] : -1;
+      int r = right >= 0 ? al[right] : -1;
+      int from;
+      int to;
+      if (l >= 0 && r > l) {
+        from = l + 1;
+        to = r - 1;
+      } else if (l >= 0 && right < 0) {
+        from = l + 1;
+        to = Math.min(p.words.length - 1, l + 3);
+      } else if (r >= 0 && left < 0) {
+        from = Math.max(0, r - 3);
+        to = r - 1;
+      } else {
+        continue;
+      }
+      for (int t = from; t <= to; t++) {
+        Passage.Word qw = p.words[t];
+        if (qw != null && qw.name && !matchedInQuote(al, t)) {
+          return qw.token.raw();
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Words of the claim that stand where the quote has another word the lexicon does not relate to
+   * them: the content words on both sides are matched in one quote, and between those two the quote
+   * holds only content words the claim does not match ("the settlement was abandoned during" for
+   * "the settlement was expanded during"). A word changed in place is not carried by the quote,
+   * whatever the share of the rest.
+   *
+   * @param claim the claim
+   * @param quotes its quotes
+   * @param a the alignment
+   * @return the changed words, as "claim word (quote: quote word)"
+   */
+  static List<String> changedWords(Passage claim, List<Passage> quotes, Alignment a) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < claim.words.length; i++) {
+      Passage.Word w = claim.words[i];
+      Token tok = claim.tokens.get(i);
+      boolean candidate =
+          w == null
+              ? tok.word() && tok.capitalised() && !tok.sentenceStart() && !claim.consumed.get(i)
+              : !a.matched(i)
+                  && (w.content() || (w.function && tok.capitalised() && !tok.sentenceStart()));
+      if (!candidate) {
+        continue;
+      }
+      boolean name = w == null || w.name || tok.capitalised();
+      int left = neighbour(claim, i, -1, name);
+      int right = neighbour(claim, i, 1, name);
+      if (left < 0 || right < 0 || !a.matched(left) || !a.matched(right)) {
+        continue;
+      }
+      for (int q = 0; q < quotes.size(); q++) {
+        int[] al = a.in(q);
+        int l = al[left];
+        int r = al[right];
+        if (l < 0 || r <= l || r - l > 6) {
+          continue;
+        }
+        Passage p = quotes.get(q);
+        // the words between the two neighbours on each side, less those both sides have
+        List<String> quoteSlot = new ArrayList<>();
+        for (int t = l + 1; t < r; t++) {
+          if (p.tokens.get(t).word()) {
+            quoteSlot.add(p.tokens.get(t).lower());
+          }
+        }
+        List<String> claimSlot = new ArrayList<>();
+        for (int k = left + 1; k < right; k++) {
+          if (claim.tokens.get(k).word()) {
+            claimSlot.add(claim.tokens.get(k).lower());
+          }
+        }
+        List<String> quoteOnly = new ArrayList<>(quoteSlot);
+        claimSlot.forEach(quoteOnly::remove);
+        if (!claimSlot.contains(tok.lower()) || quoteSlot.contains(tok.lower())) {
+          continue;
+        }
+        if (!quoteOnly.isEmpty()) {
+          out.add(tok.raw() + " (quote: " + String.join(" ", quoteOnly) + ")");
+          break;
+        }
+        if (name) {
+          out.add(tok.raw() + " (not in the quote)");
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The nearest content word before (-1) or after (+1) claim token i within its clause (for a name,
+   * within three tokens across clause marks), or -1.
+   */
+  private static int neighbour(Passage claim, int i, int step, boolean name) {
+    for (int k = i + step; k >= 0 && k < claim.words.length; k += step) {
+      if (name ? Math.abs(k - i) > 4 : claim.boundary(k)) {
+        return -1;
+      }
+      if (claim.words[k] != null && claim.words[k].content()) {
+        return k;
+      }
+    }
+    return -1;
+  }
+
+  private static boolean matchedInQuote(int[] al, int t) {
+    for (int x : al) {
+      if (x == t) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean find(
+      Alignment a, int i, Passage.Word c, List<Passage> quotes, Set<String> keys, Match how) {
+    // of several occurrences, the one nearest to where the claim's previous matched word points
+    // (claims mostly keep their quote's order), then the one of the same polarity
+    int bestQ = -1;
+    int bestT = -1;
+    long bestScore = Long.MAX_VALUE;
+    for (int q = 0; q < quotes.size(); q++) {
+      Passage p = quotes.get(q);
+      int expected = a.expected(i, q);
+      for (String k : keys) {
+        List<Integer> hits = p.index.get(k);
+        if (hits == null) {
+          continue;
+        }
+        for (int t : hits) {
+          Passage.Word w = p.words[t];
+          if (c.name && how == Match.LEXICON) {
+            continue;
+          }
+          long score =
+              (expected >= 0 ? Math.abs(t - expected) : 0) * 2L
+                  + (w.negative() == c.negative() ? 0 : 1)
+                  + (long) q * 100_000L;
+          if (score < bestScore) {
+            bestScore = score;
+            bestQ = q;
+            bestT = t;
+          }
+        }
+      }
+    }
+    if (bestQ < 0) {
+      return false;
+    }
+    a.set(i, bestQ, bestT, how);
+    return true;
+  }
+
+  private static final java.util.regex.Pattern HYPHEN = java.util.regex.Pattern.compile("-");
+
+  /**
+   * A hyphenated claim word whose parts each occur in one quote, as words or expanded abbreviations
+   * ("Mon-Thu" for "Monday to Thursday", "cost-cutting" for "cutting costs").
+   */
+  private static boolean parts(
+      Alignment a, int i, Passage.Word c, List<Passage> quotes, Abbreviations abbreviations) {
+    String[] parts = HYPHEN.split(c.token.lower(), -1);
+    for (int q = 0; q < quotes.size(); q++) {
+      Passage p = quotes.get(q);
+      int first = -1;
+      boolean all = true;
+      for (String part : parts) {
+        if (part.isEmpty() || Vocabulary.FUNCTION_WORDS.contains(part)) {
+          continue;
+        }
+        List<Integer> hits = p.index.get(part);
+        if (hits == null && Passage.isAlpha(part)) {
+          hits = p.index.get(EnglishStemmer.stem(part));
+        }
+        String exp = abbreviations.expansion(part);
+        if (hits == null && exp != null) {
+          hits = p.index.get(exp);
+        }
+        if (hits == null) {
+          all = false;
+          break;
+        }
+        first = first < 0 ? hits.get(0) : first;
+      }
+      if (all && first >= 0) {
+        a.set(i, q, first, Match.WORD);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A claim abbreviation whose expansion's words all occur in one quote. */
+  private static boolean findAll(Alignment a, int i, List<Passage> quotes, String expansion) {
+    String[] parts = SPACES.split(expansion, -1);
+    for (int q = 0; q < quotes.size(); q++) {
+      Passage p = quotes.get(q);
+      int first = -1;
+      boolean all = true;
+      for (String part : parts) {
+        if (Vocabulary.FUNCTION_WORDS.contains(part)) {
+          continue;
+        }
+        List<Integer> hits = p.index.get(part);
+        if (hits == null && Passage.isAlpha(part)) {
+          hits = p.index.get(EnglishStemmer.stem(part));
+        }
+        if (hits == null) {
+          all = false;
+          break;
+        }
+        first = first < 0 ? hits.get(0) : first;
+      }
+      if (all && first >= 0) {
+        a.set(i, q, first, Match.ABBREVIATION);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The claim word is a more general word (hypernym) of a quote word. */
+  private static boolean general(
+      Alignment a, int i, Passage.Word c, List<Passage> quotes, WordNet lexicon) {
+    Set<String> lemmas = lexicon.entry(c.base).lemmas();
+    if (lemmas.isEmpty()) {
+      return false;
+    }
+    for (int q = 0; q < quotes.size(); q++) {
+      Passage p = quotes.get(q);
+      for (int t = 0; t < p.words.length; t++) {
+        Passage.Word w = p.words[t];
+        if (w == null || !w.content() || !Passage.isAlpha(w.base)) {
+          continue;
+        }
+        Set<String> up = lexicon.entry(w.base).hypernyms();
+        for (String l : lemmas) {
+          if (up.contains(l)) {
+            a.set(i, q, t, Match.LEXICON);
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean opposite(
+      Alignment a,
+      int i,
+      Passage.Word c,
+      List<Passage> quotes,
+      WordNet lexicon,
+      List<String> contradicting) {
+    Set<String> opposites = new LinkedHashSet<>();
+    if (Passage.isAlpha(c.base)) {
+      opposites.addAll(lexicon.entry(c.base).antonyms());
+    }
+    for (int q = 0; q < quotes.size(); q++) {
+      Passage p = quotes.get(q);
+      for (int t = 0; t < p.words.length; t++) {
+        Passage.Word w = p.words[t];
+        if (w == null || !w.content()) {
+          continue;
+        }
+        boolean opposite =
+            Vocabulary.opposite(c.token.lower(), w.token.lower())
+                || Vocabulary.opposite(c.base, w.base)
+                || opposites.contains(w.base)
+                || containsAny(opposites, w.keys);
+        if (!opposite) {
+          continue;
+        }
+        if (c.negative() != w.negative()) {
+          a.set(i, q, t, Match.NEGATED_OPPOSITE);
+        } else {
+          contradicting.add(c.token.raw() + " (quote: " + w.token.raw() + ")");
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean containsAny(Set<String> a, Set<String> b) {
+    for (String x : b) {
+      if (a.contains(x)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The outcome of the content rule for one claim. */
+  record Coverage(List<String> missing, int items, int covered, boolean enough) {}
+
+  /**
+   * Judges how much of the claim the alignment covers.
+   *
+   * @param claim the claim
+   * @param a its alignment
+   * @param minShare least share of ordinary content words matched
+   * @param quantityItems quantities of the claim (each an item)
+   * @param quantitiesCovered of them, those matched
+   * @return the coverage
+   */
+  static Coverage judge(
+      Passage claim,
+      Alignment a,
+      double minShare,
+      int quantityItems,
+      int quantitiesCovered,
+      WordNet lexicon) {
+    List<String> missing = new ArrayList<>();
+    double total = quantityItems;
+    double covered = quantitiesCovered;
+    int ordinary = 0;
+    int items = quantityItems;
+    int hits = quantitiesCovered;
+    Set<String> seen = new LinkedHashSet<>();
+    double others = quantityItems;
+    double othersHit = quantitiesCovered;
+    boolean nameMissing = false;
+    for (int i = 0; i < claim.words.length; i++) {
+      Passage.Word w = claim.words[i];
+      if (w == null || !w.content() || !seen.add(w.base)) {
+        continue;
+      }
+      items++;
+      if (w.name) {
+        nameMissing |= !a.matched(i);
+      } else {
+        others++;
+        othersHit += a.matched(i) ? 1 : 0;
+      }
+      ordinary += w.name ? 0 : 1;
+      double weight =
+          !w.name && Passage.isAlpha(w.base) && lexicon.entry(w.base).senses() > GENERIC_SENSES
+              ? 0.5
+              : 1.0;
+      total += weight;
+      if (a.matched(i)) {
+        covered += weight;
+        hits++;
+      } else {
+        missing.add(w.token.raw());
+      }
+    }
+    boolean hasContent = ordinary >= 1 && items >= 2;
+    boolean share = covered >= minShare * total - 1e-9;
+    // in a claim that copies the rest of its quote, a name the quote lacks is a changed name
+    boolean nearCopy = others > 0 && othersHit >= NEAR_COPY * others;
+    return new Coverage(
+        missing,
+        items,
+        hits,
+        hasContent && share && clausesHold(claim, a) && !(nameMissing && nearCopy));
+  }
+
+  /** Every clause with two content words or more has at least half of them matched. */
+  private static boolean clausesHold(Passage claim, Alignment a) {
+    int words = 0;
+    int hit = 0;
+    for (int i = 0; i <= claim.words.length; i++) {
+      boolean end = i == claim.words.length || claim.boundary(i);
+      if (end) {
+        if (words >= 2 && hit * 2 < words) {
+          return false;
+        }
+        words = 0;
+        hit = 0;
+        continue;
+      }
+      Passage.Word w = claim.words[i];
+      if (w != null && w.content()) {
+        words++;
+        hit += a.matched(i) ? 1 : 0;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,278 @@
+package dev.citerag.verify.internal;
+
+import dev.citerag.text.internal.EnglishStemmer;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A claim or quote analysed once for every rule: its tokens (normalised), quantities, words with
+ * their match keys, and the polarity of each word.
+ */
+final class Passage {
+
+  /** One word token with what the rules need to know about it. */
+  static final class Word {
+    final Token token;
+
+    /** The word with a negating prefix removed ("available" for "unavailable"), else lower. */
+    final String base;
+
+    /** Whether the word is negated by its own prefix. */
+    final boolean prefixNegated;
+
+    /** Function word, negation cue, or part of a quantity: not content. */
+    final boolean function;
+
+    /** A negation cue ("not", "never", "no", "without", "fails" before "to"). */
+    final boolean cue;
+
+    /** A name, acronym or identifier: must be matched, not paraphrased. */
+    boolean name;
+
+    /** Keys it matches on: its base, stem, lemmas and spelling variant. */
+    final Set<String> keys;
+
+    /** Whether its clause or a negation before it negates the word (set by the polarity rule). */
+    boolean negated;
+
+    /** Whether it is the first content word a negation bears on. */
+    boolean focus;
+
+    Word(
+        Token token,
+        String base,
+        boolean prefixNegated,
+        boolean function,
+        boolean cue,
+        boolean name,
+        Set<String> keys) {
+      this.token = token;
+      this.base = base;
+      this.prefixNegated = prefixNegated;
+      this.function = function;
+      this.cue = cue;
+      this.name = name;
+      this.keys = keys;
+    }
+
+    boolean content() {
+      return !function && !cue;
+    }
+
+    /** Whether the word's polarity is negative. */
+    boolean negative() {
+      return negated ^ prefixNegated;
+    }
+  }
+
+  final String text;
+  final List<Token> tokens;
+  final List<Quantity> quantities;
+  final BitSet consumed;
+
+  /** Per token index, the word (null for punctuation, symbols and quantity tokens). */
+  final Word[] words;
+
+  /** Key to the indices of the words that carry it (bigrams of adjacent words included). */
+  final Map<String, List<Integer>> index = new HashMap<>();
+
+  /** A word that imitates another in a different script. */
+  final List<Token> imitations = new ArrayList<>();
+
+  /** Words in a script other than Latin. */
+  int foreignWords;
+
+  Passage(String text, WordNet lexicon, Abbreviations abbreviations) {
+    this.text = text;
+    this.tokens = Token.of(text);
+    this.consumed = new BitSet(tokens.size());
+    this.quantities = Quantities.read(tokens, consumed);
+    this.words = new Word[tokens.size()];
+    for (int i = 0; i < tokens.size(); i++) {
+      Token t = tokens.get(i);
+      if (!t.word()) {
+        continue;
+      }
+      switch (t.script()) {
+        case IMITATION -> {
+          imitations.add(t);
+          continue;
+        }
+        case OTHER -> {
+          foreignWords++;
+          continue;
+        }
+        default -> {}
+      }
+      if (consumed.get(i)) {
+        continue;
+      }
+      words[i] = word(t, i, lexicon);
+    }
+    for (int i = 0; i < words.length; i++) {
+      Word w = words[i];
+      if (w == null || !w.content()) {
+        continue;
+      }
+      for (String k : w.keys) {
+        index.computeIfAbsent(k, x -> new ArrayList<>(2)).add(i);
+      }
+      for (String k : abbreviations.expansionKeys(w.token)) {
+        index.computeIfAbsent(k, x -> new ArrayList<>(2)).add(i);
+      }
+      int j = nextContent(i);
+      if (j > 0) {
+        index.computeIfAbsent(w.base + " " + words[j].base, x -> new ArrayList<>(2)).add(i);
+        index.computeIfAbsent(w.base + words[j].base, x -> new ArrayList<>(2)).add(i);
+      }
+    }
+    Polarity.mark(this);
+  }
+
+  /**
+   * Takes a capitalised sentence opener as a name when the same word is written capitalised inside
+   * a sentence of any of the texts compared ("Acme acquired Globex" against "Globex acquired
+   * Acme").
+   */
+  void namesFrom(java.util.Set<String> capitalisedInside) {
+    for (Word w : words) {
+      if (w != null
+          && !w.name
+          && w.content()
+          && w.token.sentenceStart()
+          && w.token.capitalised()
+          && capitalisedInside.contains(w.token.lower())) {
+        w.name = true;
+      }
+    }
+  }
+
+  /** Words written capitalised inside a sentence (not as its first word). */
+  void capitalisedInside(java.util.Set<String> out) {
+    for (Word w : words) {
+      if (w != null && w.content() && w.token.capitalised() && !w.token.sentenceStart()) {
+        out.add(w.token.lower());
+      }
+    }
+  }
+
+  private int nextContent(int i) {
+    int j = i + 1;
+    while (j < words.length && words[j] != null && words[j].function && !words[j].cue) {
+      j++;
+    }
+    return j < words.length && words[j] != null && words[j].content() && j == i + 1 ? j : -1;
+  }
+
+  private Word word(Token t, int i, WordNet lexicon) {
+    String low = t.lower();
+    boolean cue =
+        Vocabulary.NEGATION_CUES.contains(low)
+            || low.endsWith("n't")
+            || (Vocabulary.NEGATING_VERBS.contains(low)
+                && i + 1 < tokens.size()
+                && tokens.get(i + 1).lower().equals("to"));
+    boolean function = Vocabulary.FUNCTION_WORDS.contains(low);
+    if (low.equals("longer") && i > 0 && tokens.get(i - 1).lower().equals("no")) {
+      function = true; // "no longer" is one cue
+    }
+    boolean identifier = t.hasDigit() || low.indexOf('_') >= 0 || innerCapital(t.raw());
+    boolean name =
+        !cue
+            && !function
+            && (identifier
+                || t.acronym()
+                || (t.capitalised() && (!t.sentenceStart() || lexicon.unknown(low))));
+    String base = low;
+    boolean prefixNegated = false;
+    if (!cue && !function && !name && t.alphabetic()) {
+      String b = lexicon.negatedBase(low);
+      if (b != null) {
+        base = b;
+        prefixNegated = true;
+      }
+    } else if (!cue && low.startsWith("non-") && low.length() > 5) {
+      base = low.substring(4);
+      prefixNegated = true;
+    }
+    String cacheKey = (name && t.acronym() ? "\u0000" : "") + base;
+    Set<String> keys = cue || function ? null : KEYS.get(cacheKey);
+    if (keys == null) {
+      keys = keys(base, cue || function, name && t.acronym(), lexicon);
+      if (!cue && !function) {
+        if (KEYS.size() > 100_000) {
+          KEYS.clear();
+        }
+        KEYS.put(cacheKey, keys);
+      }
+    }
+    return new Word(t, base, prefixNegated, function, cue, name, keys);
+  }
+
+  /** Match keys by word (base form), shared: they depend on the word and WordNet only. */
+  private static final java.util.concurrent.ConcurrentHashMap<String, Set<String>> KEYS =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static Set<String> keys(String base, boolean function, boolean acronym, WordNet lexicon) {
+    Set<String> keys = new LinkedHashSet<>();
+    keys.add(base);
+    if (base.indexOf('-') > 0) {
+      keys.add(base.replace("-", ""));
+    }
+    if (!function && isAlpha(base)) {
+      keys.add(EnglishStemmer.stem(base));
+      keys.add(Spelling.key(base));
+      if (!acronym) {
+        keys.addAll(lexicon.entry(base).lemmas());
+      }
+    }
+    return Set.copyOf(keys);
+  }
+
+  static boolean isAlpha(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if ((c < 'a' || c > 'z') && c != '-') {
+        return false;
+      }
+    }
+    return !s.isEmpty();
+  }
+
+  private static boolean innerCapital(String raw) {
+    for (int i = 1; i < raw.length(); i++) {
+      if (Character.isUpperCase(raw.charAt(i)) && Character.isLowerCase(raw.charAt(i - 1))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether token i ends a clause (a clause mark or a word opening the next clause). */
+  boolean boundary(int i) {
+    Token t = tokens.get(i);
+    return t.kind() == Token.Kind.PUNCT
+        ? Vocabulary.CLAUSE_MARKS.contains(t.lower()) || t.lower().equals("-")
+        : t.word() && Vocabulary.CLAUSE_OPENERS.contains(t.lower()) && !partOfQuantity(i);
+  }
+
+  private boolean partOfQuantity(int i) {
+    return consumed.get(i);
+  }
+
+  /** The content words, in order. */
+  List<Word> contentWords() {
+    List<Word> out = new ArrayList<>();
+    for (Word w : words) {
+      if (w != null && w.content()) {
+        out.add(w);
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,333 @@
+package dev.citerag.verify.internal;
+
+import dev.citerag.verify.internal.Quantity.Bound;
+import java.util.List;
+
+/**
+ * Rule family <b>quantities</b>: every quantity of the claim ({@link Quantities} reads them) must
+ * equal one its quotes state, attached to the same thing.
+ *
+ * <p>Equal means: the same value in the same unit after exact conversion ("4 kg" and "4000 g"; "2
+ * hours" and "120 minutes"; "$2.1bn" and "2.1 billion dollars"; "100 °C" and "100 degrees Celsius";
+ * "one thousand" and "1,000"); a bare number equals a number with a unit or a year of a date; a
+ * date equals a date with the same year, month and day wherever the claim states them, and an
+ * ambiguous date (3/12/2001) only the same ambiguous date; a pair (range, score) equals the same
+ * pair in the same order ("won 3-1" is not "won 1-3"); an ordinal equals the same ordinal of the
+ * same period ("Q3" and "third quarter"). Bounds must agree: "at least" against "at most" is a
+ * contradiction; a bound the quote does not state ("more than 10" for "10") is not enough.
+ *
+ * <p>Attached to the same thing: for each content word near the claim's quantity (in its clause,
+ * four content words either side) that occurs once in the quote, the quantity nearest to it in the
+ * quote (tokens apart, a clause boundary counting as four) must not be another value of the same
+ * kind. So "12 % in Asia" fails on "12 % in Europe and 8 % in Asia".
+ *
+ * <p>Does not catch: arithmetic (a total the quote does not state, "doubled" for 10 → 20);
+ * conversions that are not exact (miles and kilometres, currencies, Celsius and Fahrenheit);
+ * attachment across sentences or to a word the claim paraphrases.
+ */
+final class QuantityRule {
+  private QuantityRule() {}
+
+  /** The outcome for one claim. */
+  record Result(int items, int covered, List<String> missing, List<String> contradicting) {}
+
+  static Result check(Passage claim, List<Passage> quotes) {
+    java.util.ArrayList<String> missing = new java.util.ArrayList<>();
+    java.util.ArrayList<String> contradicting = new java.util.ArrayList<>();
+    int covered = 0;
+    for (Quantity c : claim.quantities) {
+      boolean found = false;
+      boolean comparable = false;
+      @org.jspecify.annotations.Nullable String problem = null;
+      for (int qi = 0; qi < quotes.size() && !found; qi++) {
+        Passage p = quotes.get(qi);
+        for (Quantity q : p.quantities) {
+          int m = match(c, q);
+          if (m == REVERSED) {
+            problem = c.describe() + " (quote: " + q.describe() + ")";
+            continue;
+          }
+          if (m == OTHER_VALUE) {
+            comparable = true;
+            continue;
+          }
+          if (m != EQUAL) {
+            continue;
+          }
+          if ((c.bound() == Bound.LOWER && q.bound() == Bound.UPPER)
+              || (c.bound() == Bound.UPPER && q.bound() == Bound.LOWER)) {
+            problem = boundWord(c) + c.describe() + " (quote: " + boundWord(q) + q.describe() + ")";
+            continue;
+          }
+          if ((c.bound() == Bound.LOWER || c.bound() == Bound.UPPER) && q.bound() == Bound.EXACT) {
+            continue;
+          }
+          Quantity moved = moved(claim, c, p, q);
+          if (moved != null) {
+            problem =
+                c.describe() + " (quote attaches it elsewhere; here: " + moved.describe() + ")";
+            continue;
+          }
+          found = true;
+          break;
+        }
+      }
+      if (found) {
+        covered++;
+      } else if (problem != null) {
+        contradicting.add(problem);
+      } else if (comparable) {
+        contradicting.add(c.describe());
+      } else {
+        missing.add(c.describe());
+      }
+    }
+    return new Result(claim.quantities.size(), covered, missing, contradicting);
+  }
+
+  private static String boundWord(Quantity q) {
+    return switch (q.bound()) {
+      case LOWER -> "at least ";
+      case UPPER -> "at most ";
+      case ABOUT -> "about ";
+      case EXACT -> "";
+    };
+  }
+
+  static final int NONE = 0;
+  static final int EQUAL = 1;
+  static final int OTHER_VALUE = 2;
+  static final int REVERSED = 3;
+
+  /** How claim quantity c relates to quote quantity q. */
+  static int match(Quantity c, Quantity q) {
+    switch (c.type()) {
+      case DATE -> {
+        if (q.type() != Quantity.Type.DATE) {
+          return NONE;
+        }
+        if (!c.literal().isEmpty() || !q.literal().isEmpty()) {
+          return c.literal().equals(q.literal()) ? EQUAL : OTHER_VALUE;
+        }
+        boolean eq =
+            (c.value() == 0 || c.value() == q.value())
+                && (c.second() == 0 || c.second() == q.second())
+                && (c.third() == 0 || c.third() == q.third());
+        return eq ? EQUAL : OTHER_VALUE;
+      }
+      case PAIR -> {
+        if (q.type() != Quantity.Type.PAIR) {
+          return NONE;
+        }
+        if (Quantity.same(c.value(), q.value()) && Quantity.same(c.second(), q.second())) {
+          return EQUAL;
+        }
+        if (Quantity.same(c.value(), q.second()) && Quantity.same(c.second(), q.value())) {
+          return REVERSED;
+        }
+        return OTHER_VALUE;
+      }
+      case ORDINAL -> {
+        if (q.type() != Quantity.Type.ORDINAL) {
+          return NONE;
+        }
+        if (!c.dimension().isEmpty()
+            && !q.dimension().isEmpty()
+            && !c.dimension().equals(q.dimension())) {
+          return NONE;
+        }
+        return Quantity.same(c.value(), q.value()) ? EQUAL : OTHER_VALUE;
+      }
+      case CLOCK -> {
+        return q.type() != Quantity.Type.CLOCK
+            ? NONE
+            : Quantity.same(c.value(), q.value()) ? EQUAL : OTHER_VALUE;
+      }
+      case NUMBER -> {
+        return switch (q.type()) {
+          case NUMBER -> numbers(c, q);
+          case DATE ->
+              c.dimension().isEmpty()
+                      && q.literal().isEmpty()
+                      && (Quantity.same(c.value(), q.value())
+                          || (c.value() <= 31 && Quantity.same(c.value(), q.third())))
+                  ? EQUAL
+                  : NONE;
+          case PAIR ->
+              Quantity.same(c.value(), q.value()) || Quantity.same(c.value(), q.second())
+                  ? EQUAL
+                  : NONE;
+          default -> NONE;
+        };
+      }
+    }
+    return NONE;
+  }
+
+  private static int numbers(Quantity c, Quantity q) {
+    if (c.dimension().isEmpty()) {
+      if (Quantity.same(c.value(), q.value())) {
+        return EQUAL;
+      }
+      return q.dimension().isEmpty() ? OTHER_VALUE : NONE;
+    }
+    if (q.dimension().isEmpty()) {
+      return NONE;
+    }
+    if (!c.dimension().equals(q.dimension())) {
+      return NONE;
+    }
+    return Quantity.same(c.third(), q.third()) ? EQUAL : OTHER_VALUE;
+  }
+
+  /**
+   * The quote quantity another of the claim's words or quantities points to instead of q, or null.
+   * Anchors are the content words and the other quantities near c in its claim clause (four content
+   * words either side) whose nearest quantity of c's kind in the claim is c, and which occur once
+   * in quote p. For each, the quantity of q's kind nearest to it in p must equal c, or be no nearer
+   * than q (distances in tokens, a clause boundary counting four, a sentence end a hundred).
+   */
+  private static @org.jspecify.annotations.Nullable Quantity moved(
+      Passage claim, Quantity c, Passage p, Quantity q) {
+    int from = c.start();
+    for (int seen = 0; from > 0 && seen < 4 && !claim.boundary(from - 1); from--) {
+      seen += claim.words[from - 1] != null && claim.words[from - 1].content() ? 1 : 0;
+    }
+    int to = c.end();
+    for (int seen = 0; to + 1 < claim.words.length && seen < 4 && !claim.boundary(to + 1); to++) {
+      seen += claim.words[to + 1] != null && claim.words[to + 1].content() ? 1 : 0;
+    }
+    for (int i = from; i <= to; i++) {
+      Passage.Word w = claim.words[i];
+      if (w == null || !w.content() || !c.equals(nearest(claim, i, i, kind(c), null))) {
+        continue;
+      }
+      int j = uniqueOccurrence(p, w);
+      if (j < 0) {
+        continue;
+      }
+      Quantity other = conflicting(p, j, j, c, q, null);
+      if (other != null) {
+        return other;
+      }
+    }
+    for (Quantity x : claim.quantities) {
+      if (x.equals(c) || x.end() < from || x.start() > to) {
+        continue;
+      }
+      if (!c.equals(nearest(claim, x.start(), x.end(), kind(c), x))) {
+        continue;
+      }
+      Quantity found = null;
+      int count = 0;
+      for (Quantity y : p.quantities) {
+        if (match(x, y) == EQUAL) {
+          found = y;
+          count++;
+        }
+      }
+      if (found == null || count != 1) {
+        continue;
+      }
+      Quantity other = conflicting(p, found.start(), found.end(), c, q, found);
+      if (other != null) {
+        return other;
+      }
+    }
+    return null;
+  }
+
+  /** The one quote position whose word shares a key with w, or -1 (none, or several). */
+  private static int uniqueOccurrence(Passage p, Passage.Word w) {
+    int found = -1;
+    for (int t = 0; t < p.words.length; t++) {
+      Passage.Word x = p.words[t];
+      if (x == null || !x.content()) {
+        continue;
+      }
+      boolean shares = false;
+      for (String k : w.keys) {
+        shares |= x.keys.contains(k);
+      }
+      if (shares) {
+        if (found >= 0) {
+          return -1;
+        }
+        found = t;
+      }
+    }
+    return found;
+  }
+
+  /**
+   * What a quantity is, for "the same kind": its type, dimension, and whether it reads as a year.
+   */
+  private static String kind(Quantity x) {
+    boolean year =
+        x.type() == Quantity.Type.NUMBER
+            && x.dimension().isEmpty()
+            && x.value() == Math.rint(x.value())
+            && x.value() >= 1000
+            && x.value() <= 2100;
+    return x.type() + "/" + x.dimension() + (year ? "/year" : "");
+  }
+
+  /** The quantity of a kind nearest to tokens from..to, or null when none or two are as near. */
+  private static @org.jspecify.annotations.Nullable Quantity nearest(
+      Passage p,
+      int from,
+      int to,
+      String kind,
+      @org.jspecify.annotations.Nullable Quantity anchor) {
+    Quantity best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    boolean tie = false;
+    for (Quantity x : p.quantities) {
+      if (!kind(x).equals(kind) || x.equals(anchor)) {
+        continue;
+      }
+      int d = Math.min(distance(p, from, x), distance(p, to, x));
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = x;
+        tie = false;
+      } else if (d == bestDistance) {
+        tie = true;
+      }
+    }
+    return tie || bestDistance > 12 ? null : best;
+  }
+
+  private static @org.jspecify.annotations.Nullable Quantity conflicting(
+      Passage p,
+      int from,
+      int to,
+      Quantity c,
+      Quantity q,
+      @org.jspecify.annotations.Nullable Quantity anchor) {
+    Quantity best = nearest(p, from, to, kind(q), anchor);
+    if (best == null || match(c, best) == EQUAL) {
+      return null;
+    }
+    int bestDistance = Math.min(distance(p, from, best), distance(p, to, best));
+    if (Math.min(distance(p, from, q), distance(p, to, q)) <= bestDistance) {
+      return null;
+    }
+    return best;
+  }
+
+  private static int distance(Passage p, int j, Quantity x) {
+    int from = Math.min(j, x.start());
+    int to = Math.max(j, x.end());
+    int d = to - from;
+    for (int k = from + 1; k < to; k++) {
+      if (p.boundary(k)) {
+        d += 4;
+        if (".".equals(p.tokens.get(k).lower()) || ";".equals(p.tokens.get(k).lower())) {
+          d += 100;
+        }
+      }
+    }
+    return d;
+  }
+}

