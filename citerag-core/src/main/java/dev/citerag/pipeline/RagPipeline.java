@@ -4,8 +4,8 @@ import dev.citerag.IdentityMismatchException;
 import dev.citerag.ProviderException;
 import dev.citerag.answer.CitationValidator;
 import dev.citerag.answer.DefaultCitationValidator;
-import dev.citerag.chat.ChatModel;
 import dev.citerag.answer.TermEquivalence;
+import dev.citerag.chat.ChatModel;
 import dev.citerag.context.BuiltContext;
 import dev.citerag.context.ContextBuilder;
 import dev.citerag.context.JsonContextBuilder;
@@ -106,12 +106,7 @@ public final class RagPipeline {
         b.validator != null ? b.validator : new DefaultCitationValidator();
     this.loop =
         new GenerateValidateLoop(
-            this.generator,
-            validator,
-            maxRetries,
-            deadline,
-            b.questionCoverage,
-            b.termEquivalence);
+            this.generator, validator, maxRetries, deadline, b.questionCoverage, b.termEquivalence);
     this.listeners = b.listeners.isEmpty() ? Listeners.NONE : new Listeners(b.listeners);
     this.embedderIdentity = embedder.identity();
     this.verificationIdentity =
@@ -561,8 +556,9 @@ public final class RagPipeline {
 
     /**
      * What answers, for a custom generator: {@link AnswerGenerator#of(dev.citerag.chat.ChatModel,
-     * int)} with another output budget, a model-free generator such as citerag-extractive's {@code ExtractiveGenerator},
-     * or your own. For a plain chat model use {@link #chatModel}. One of the two is required.
+     * int)} with another output budget, a model-free generator such as citerag-extractive's {@code
+     * ExtractiveGenerator}, or your own. For a plain chat model use {@link #chatModel}. One of the
+     * two is required.
      *
      * @param generator produces the replies that are then parsed and validated
      * @return this builder

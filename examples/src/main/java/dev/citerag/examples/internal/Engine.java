@@ -15,6 +15,7 @@ import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.store.InMemoryVectorStore;
 import dev.citerag.store.VectorStore;
+import dev.citerag.verify.Lexicon;
 import dev.citerag.verify.RuleSupportVerifier;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -30,6 +31,13 @@ import org.jspecify.annotations.Nullable;
  * connections.
  */
 public final class Engine implements AutoCloseable {
+
+  /** A word's WordNet synonyms and derivations (citerag-verify's lexicon, loaded once). */
+  private static java.util.Set<String> equivalents(String word) {
+    java.util.Set<String> out = new java.util.HashSet<>(Lexicon.wordNet().synonyms(word));
+    out.addAll(Lexicon.wordNet().derivations(word));
+    return out;
+  }
 
   /**
    * Gate 1 default for the local hashing embedder: the minimum best cosine below which the pipeline
@@ -259,7 +267,9 @@ public final class Engine implements AutoCloseable {
               // support checked by citerag-verify's rules (lexical knowledge), not core's overlap
               .validator(
                   DefaultCitationValidator.withSupportVerifier(
-                      RuleSupportVerifier.builder().build()));
+                      RuleSupportVerifier.builder().build()))
+              // question coverage accepts WordNet's synonyms and derivations of a question term
+              .termEquivalence(Engine::equivalents);
       o.k().ifPresent(pb::topK);
       if (chooseModel && o.judge().isPresent()) {
         pb.validator(

@@ -1,6 +1,5 @@
 package dev.citerag.examples.internal;
 
-import dev.citerag.answer.LexicalSupportVerifier;
 import dev.citerag.answer.ModelSupportVerifier;
 import dev.citerag.answer.SupportVerifier;
 import dev.citerag.anthropic.AnthropicChatModel;
@@ -13,6 +12,7 @@ import dev.citerag.ollama.OllamaChatModel;
 import dev.citerag.ollama.OllamaEmbedder;
 import dev.citerag.onnx.OnnxEmbedder;
 import dev.citerag.openai.OpenAiChatModel;
+import dev.citerag.verify.RuleSupportVerifier;
 import dev.citerag.openai.OpenAiEmbedder;
 import dev.citerag.pipeline.AnswerGenerator;
 import java.io.IOException;
@@ -234,7 +234,8 @@ public final class Providers {
             ? ModelSupportVerifier.Style.MINICHECK
             : ModelSupportVerifier.Style.JSON_SCHEMA;
     return SupportVerifier.rulesThenJudge(
-        new LexicalSupportVerifier(), ModelSupportVerifier.builder(judge).style(style).build());
+        RuleSupportVerifier.builder().build(),
+        ModelSupportVerifier.builder(judge).style(style).build());
   }
 
   /** Gemini with the key and base URL from {@code env}, the model from {@code GEMINI_MODEL}. */
