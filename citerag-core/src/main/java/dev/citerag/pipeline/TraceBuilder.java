@@ -148,7 +148,7 @@ final class TraceBuilder {
         identity.traceId(),
         identity.embedder(),
         identity.verification(),
-        identity.topK(,
+        identity.topK(),
         coverage);
   }
 

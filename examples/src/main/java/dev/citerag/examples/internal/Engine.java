@@ -11,7 +11,6 @@ import dev.citerag.ingest.IngestReport;
 import dev.citerag.ingest.Ingestor;
 import dev.citerag.pgvector.CollectionNotFoundException;
 import dev.citerag.pgvector.PgVectorStore;
-import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.store.InMemoryVectorStore;
 import dev.citerag.store.VectorStore;
