@@ -7,6 +7,7 @@
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module dev.citerag.spring.boot {
   requires transitive dev.citerag.core;
+  requires dev.citerag.extractive;
   requires transitive spring.boot;
   requires transitive spring.boot.autoconfigure;
   requires transitive spring.context;

@@ -51,8 +51,8 @@ public interface AnswerGenerator {
   /**
    * {@return the version of the instructions this generator gives the model, recorded in every
    * {@link Trace}'s {@link VerificationIdentity}; {@code unversioned} unless overridden. {@link
-   * #of(ChatModel)} returns a digest of citerag's prompt texts and answer schema, {@link
-   * ExtractiveGenerator} its reader's version}
+   * #of(ChatModel)} returns a digest of citerag's prompt texts and answer schema,
+   * citerag-extractive's {@code ExtractiveGenerator} its reader's version}
    */
   default String promptVersion() {
     return "unversioned";

@@ -332,16 +332,36 @@ class RagListenerTest {
   }
 
   @Test
-  void the_extractive_generator_and_a_custom_validator_name_their_own_versions() {
+  void a_custom_generator_and_a_custom_validator_name_their_own_versions() {
+    AnswerGenerator model =
+        AnswerGenerator.of(
+            new FnChatModel(cite("rollback", "A rollback finishes within 5 minutes")));
+    AnswerGenerator custom =
+        new AnswerGenerator() {
+          @Override
+          public ChatResponse generate(GenerationRequest request) {
+            return model.generate(request);
+          }
+
+          @Override
+          public String name() {
+            return "custom";
+          }
+
+          @Override
+          public String promptVersion() {
+            return "custom-prompt/7";
+          }
+        };
     RagResult r =
         RagPipeline.builder()
             .embedder(new PipelineFixtures.ConstantEmbedder(4))
             .store(store(GOOD))
-            .generator(new ExtractiveGenerator())
+            .generator(custom)
             .validator(new DefaultCitationValidator(6, 2))
             .build()
             .ask("How long does a rollback take?");
-    assertThat(r.trace().verificationIdentity().prompt()).isEqualTo("extractive/1");
+    assertThat(r.trace().verificationIdentity().prompt()).isEqualTo("custom-prompt/7");
     assertThat(r.trace().verificationIdentity().validatorRules())
         .contains("minQuoteWords=6", "maxCitationsPerClaim=2");
   }

@@ -43,6 +43,7 @@ class ExtractivePipelineTest {
               assertThat(a.citations().get(0).chunk().docId()).isEqualTo("doc0.md");
             });
     assertThat(r.trace().generator()).isEqualTo("extractive");
+    assertThat(r.trace().verificationIdentity().prompt()).isEqualTo("extractive/1");
     assertThat(rag.ask("At what time is the rollback freeze lifted?"))
         .isInstanceOf(RagResult.Abstained.class);
   }

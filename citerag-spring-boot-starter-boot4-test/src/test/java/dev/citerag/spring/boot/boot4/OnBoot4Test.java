@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.citerag.embed.Embedder;
 import dev.citerag.embed.LocalHashingEmbedder;
+import dev.citerag.extractive.ExtractiveGenerator;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.Ingestor;
 import dev.citerag.micrometer.MicrometerRagListener;
 import dev.citerag.pipeline.AnswerGenerator;
-import dev.citerag.pipeline.ExtractiveGenerator;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.pipeline.RagResult;
 import dev.citerag.spring.boot.CiteragAutoConfiguration;
