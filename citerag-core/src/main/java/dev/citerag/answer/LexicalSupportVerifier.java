@@ -3,6 +3,7 @@ package dev.citerag.answer;
 import dev.citerag.answer.internal.NormalizedText;
 import dev.citerag.internal.Checks;
 import dev.citerag.text.internal.LexicalAnalyzer;
+import dev.citerag.text.internal.NumberWords;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -466,40 +467,8 @@ public final class LexicalSupportVerifier implements SupportVerifier {
   }
 
   private static Map<String, String> numberWords() {
-    String[] small = {
-      "zero",
-      "one",
-      "two",
-      "three",
-      "four",
-      "five",
-      "six",
-      "seven",
-      "eight",
-      "nine",
-      "ten",
-      "eleven",
-      "twelve",
-      "thirteen",
-      "fourteen",
-      "fifteen",
-      "sixteen",
-      "seventeen",
-      "eighteen",
-      "nineteen"
-    };
-    String[] tens = {"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"};
     Map<String, String> m = new HashMap<>();
-    for (int i = 0; i < small.length; i++) {
-      m.put(small[i], Integer.toString(i));
-    }
-    for (int i = 0; i < tens.length; i++) {
-      int v = 20 + 10 * i;
-      m.put(tens[i], Integer.toString(v));
-      for (int k = 1; k < 10; k++) {
-        m.put(tens[i] + "-" + small[k], Integer.toString(v + k));
-      }
-    }
+    NumberWords.VALUES.forEach((word, value) -> m.put(word, Integer.toString(value)));
     return Map.copyOf(m);
   }
 }

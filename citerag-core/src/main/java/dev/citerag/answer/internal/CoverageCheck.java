@@ -3,6 +3,7 @@ package dev.citerag.answer.internal;
 import dev.citerag.answer.TermEquivalence;
 import dev.citerag.store.Chunk;
 import dev.citerag.text.internal.LexicalAnalyzer;
+import dev.citerag.text.internal.NumberWords;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -92,30 +93,6 @@ public final class CoverageCheck {
 
   private static final java.util.regex.Pattern RANGE = java.util.regex.Pattern.compile("[-/:–]");
 
-  private static final List<String> NUMBER_WORDS =
-      List.of(
-          "zero",
-          "one",
-          "two",
-          "three",
-          "four",
-          "five",
-          "six",
-          "seven",
-          "eight",
-          "nine",
-          "ten",
-          "eleven",
-          "twelve",
-          "thirteen",
-          "fourteen",
-          "fifteen",
-          "sixteen",
-          "seventeen",
-          "eighteen",
-          "nineteen",
-          "twenty");
-
   /**
    * A number or identifier: as it is, every part of a range or compound ("2003-04", "1851-1860"), a
    * decade's year with its plural ("1950's"/"1950s"), or a small number spelled out ("3"/"three").
@@ -137,7 +114,7 @@ public final class CoverageCheck {
     }
     if (w.matches("\\d{1,2}")) {
       int n = Integer.parseInt(w);
-      return n < NUMBER_WORDS.size() && stems.contains(NUMBER_WORDS.get(n));
+      return n <= 20 && stems.contains(NumberWords.word(n));
     }
     return false;
   }

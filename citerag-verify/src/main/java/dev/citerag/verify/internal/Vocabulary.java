@@ -1,5 +1,6 @@
 package dev.citerag.verify.internal;
 
+import dev.citerag.text.internal.NumberWords;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -349,7 +350,7 @@ final class Vocabulary {
   }
 
   /** Number words below twenty, then the tens. */
-  static final Map<String, Integer> SMALL_NUMBERS = smallNumbers();
+  static final Map<String, Integer> SMALL_NUMBERS = NumberWords.VALUES;
 
   /** Scale words and their factors (as written after a number). */
   static final Map<String, Double> SCALES =
@@ -391,41 +392,4 @@ final class Vocabulary {
   /** Fractions and multiples written as words. */
   static final Map<String, Double> FRACTIONS =
       Map.of("half", 0.5, "quarter", 0.25, "dozen", 12.0, "twice", 2.0, "double", 2.0);
-
-  private static Map<String, Integer> smallNumbers() {
-    String[] small = {
-      "zero",
-      "one",
-      "two",
-      "three",
-      "four",
-      "five",
-      "six",
-      "seven",
-      "eight",
-      "nine",
-      "ten",
-      "eleven",
-      "twelve",
-      "thirteen",
-      "fourteen",
-      "fifteen",
-      "sixteen",
-      "seventeen",
-      "eighteen",
-      "nineteen"
-    };
-    String[] tens = {"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"};
-    Map<String, Integer> m = new HashMap<>();
-    for (int i = 0; i < small.length; i++) {
-      m.put(small[i], i);
-    }
-    for (int i = 0; i < tens.length; i++) {
-      m.put(tens[i], 20 + 10 * i);
-      for (int k = 1; k < 10; k++) {
-        m.put(tens[i] + "-" + small[k], 20 + 10 * i + k);
-      }
-    }
-    return Map.copyOf(m);
-  }
 }
