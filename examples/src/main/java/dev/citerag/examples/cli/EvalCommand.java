@@ -3,11 +3,14 @@ package dev.citerag.examples.cli;
 import dev.citerag.examples.Main;
 import dev.citerag.examples.internal.Engine;
 import dev.citerag.examples.internal.EngineOptions;
+import dev.citerag.examples.internal.EvalRecorder;
+import dev.citerag.examples.internal.EvalReplay;
 import dev.citerag.examples.internal.Evaluation;
 import dev.citerag.testkit.eval.SquadDataset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,11 +43,25 @@ final class EvalCommand implements Callable<Integer>, EngineCommand {
   @Option(names = "--json", description = "print the report as JSON")
   private boolean json;
 
+  @Option(
+      names = "--record",
+      paramLabel = "FILE",
+      description = "also write every case's result, trace and raw replies to FILE (JSON lines)")
+  private @Nullable Path record;
+
+  @Option(
+      names = "--replay",
+      paramLabel = "FILE",
+      description =
+          "re-validate the replies recorded in FILE with the current validator, offline, and"
+              + " print what changed (exit 4 when something did); takes no CASES")
+  private @Nullable Path replay;
+
   @Mixin private CommonOptions common = new CommonOptions();
 
   @Parameters(
       paramLabel = "CASES.jsonl|DIR",
-      arity = "1",
+      arity = "0..1",
       description =
           "the cases (the golden ones: citerag-testkit/src/main/resources/dev/citerag/testkit/"
               + "golden/cases.jsonl), or a SQuAD-style directory")
@@ -67,6 +84,12 @@ final class EvalCommand implements Callable<Integer>, EngineCommand {
   @Override
   public Integer call() {
     EngineCommand.logging(common.verbose());
+    if (replay != null) {
+      return replay(replay);
+    }
+    if (cases.isEmpty()) {
+      throw usage(missingArguments());
+    }
     Path path = Path.of(cases);
     EngineOptions o = engineOptions();
     if (Files.isDirectory(path)) {
@@ -78,19 +101,42 @@ final class EvalCommand implements Callable<Integer>, EngineCommand {
       }
       SquadDataset squad = SquadDataset.load(path);
       try (Engine engine =
-          Engine.open(o, ctx.env(), ctx.err(), Engine.Mode.ANSWER, squad.documents())) {
-        ctx.out().print(Evaluation.runSquad(engine, squad, json));
+              Engine.open(o, ctx.env(), ctx.err(), Engine.Mode.ANSWER, squad.documents());
+          EvalRecorder recorder = recorder()) {
+        ctx.out().print(Evaluation.runSquad(engine, squad, json, recorder));
         return Main.EXIT_OK;
       }
     }
     if (!Files.isRegularFile(path)) {
       throw usage("cases file " + path + " does not exist");
     }
-    try (Engine engine = Engine.open(o, ctx.env(), ctx.err(), Engine.Mode.ANSWER)) {
-      ctx.out().print(Evaluation.run(engine, path, json));
+    try (Engine engine = Engine.open(o, ctx.env(), ctx.err(), Engine.Mode.ANSWER);
+        EvalRecorder recorder = recorder()) {
+      ctx.out().print(Evaluation.run(engine, path, json, recorder));
       return Main.EXIT_OK;
     }
   }
+
+  private @Nullable EvalRecorder recorder() {
+    return record == null ? null : EvalRecorder.create(record);
+  }
+
+  /** {@code --replay FILE}: the record re-validated; no engine (model, embedder, store) opened. */
+  private int replay(Path file) {
+    if (!cases.isEmpty() || record != null || json) {
+      throw usage("--replay FILE takes no CASES, --record or --json");
+    }
+    if (!Files.isRegularFile(file)) {
+      throw usage("option --replay: record " + file + " does not exist");
+    }
+    EvalReplay.Report report =
+        new EvalReplay(Engine.rulesValidator(), Engine.termEquivalence()).replay(file);
+    ctx.out().print(report.text());
+    return report.changed().isEmpty() ? Main.EXIT_OK : EXIT_CHANGED;
+  }
+
+  /** {@code --replay}'s exit status when a case's outcome, issues or grounding changed. */
+  static final int EXIT_CHANGED = 4;
 
   private ParameterException usage(String message) {
     return new ParameterException(spec.commandLine(), message);

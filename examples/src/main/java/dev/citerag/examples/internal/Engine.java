@@ -1,7 +1,9 @@
 package dev.citerag.examples.internal;
 
 import dev.citerag.IdentityMismatchException;
+import dev.citerag.answer.CitationValidator;
 import dev.citerag.answer.DefaultCitationValidator;
+import dev.citerag.answer.TermEquivalence;
 import dev.citerag.embed.Embedder;
 import dev.citerag.embed.EmbedderIdentity;
 import dev.citerag.extractive.ExtractiveGenerator;
@@ -36,6 +38,19 @@ public final class Engine implements AutoCloseable {
     java.util.Set<String> out = new java.util.HashSet<>(Lexicon.wordNet().synonyms(word));
     out.addAll(Lexicon.wordNet().derivations(word));
     return out;
+  }
+
+  /**
+   * The validator of every command without {@code --judge}: core's citation checks with
+   * citerag-verify's support rules ({@code eval --replay} re-validates with it).
+   */
+  public static CitationValidator rulesValidator() {
+    return DefaultCitationValidator.withSupportVerifier(RuleSupportVerifier.builder().build());
+  }
+
+  /** Question coverage's term equivalence: WordNet's synonyms and derivations of a term. */
+  public static TermEquivalence termEquivalence() {
+    return Engine::equivalents;
   }
 
   /**
@@ -264,11 +279,9 @@ public final class Engine implements AutoCloseable {
               .requireLexicalMatch(o.requireLexical())
               .minSimilarity(o.minSimilarity().orElse(defaultMinSimilarity(o.embedder())))
               // support checked by citerag-verify's rules (lexical knowledge), not core's overlap
-              .validator(
-                  DefaultCitationValidator.withSupportVerifier(
-                      RuleSupportVerifier.builder().build()))
+              .validator(rulesValidator())
               // question coverage accepts WordNet's synonyms and derivations of a question term
-              .termEquivalence(Engine::equivalents);
+              .termEquivalence(termEquivalence());
       o.k().ifPresent(pb::topK);
       if (chooseModel && o.judge().isPresent()) {
         pb.validator(
