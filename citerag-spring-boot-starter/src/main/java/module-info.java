@@ -17,7 +17,11 @@ module dev.citerag.spring.boot {
   requires static dev.citerag.pgvector;
   requires static dev.citerag.openai;
   requires static dev.citerag.gemini;
+  requires static dev.citerag.ollama;
+  requires static dev.citerag.anthropic;
+  requires static dev.citerag.verify;
   requires static spring.boot.actuator;
+  requires static spring.boot.health;
   requires static micrometer.core;
   requires static micrometer.observation;
   requires static java.sql;

@@ -1,12 +1,19 @@
 package dev.citerag.spring.boot;
 
 import dev.citerag.answer.CitationValidator;
+import dev.citerag.answer.DefaultCitationValidator;
+import dev.citerag.answer.LexicalSupportVerifier;
+import dev.citerag.answer.ModelSupportVerifier;
+import dev.citerag.answer.SupportVerifier;
+import dev.citerag.anthropic.AnthropicChatModel;
+import dev.citerag.chat.ChatModel;
 import dev.citerag.embed.Embedder;
 import dev.citerag.embed.LocalHashingEmbedder;
 import dev.citerag.extractive.ExtractiveGenerator;
 import dev.citerag.gemini.GeminiChatModel;
 import dev.citerag.ingest.Ingestor;
 import dev.citerag.micrometer.MicrometerRagListener;
+import dev.citerag.ollama.OllamaChatModel;
 import dev.citerag.openai.OpenAiChatModel;
 import dev.citerag.pgvector.PgVectorStore;
 import dev.citerag.pipeline.AnswerGenerator;
@@ -15,27 +22,33 @@ import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.store.InMemoryVectorStore;
 import dev.citerag.store.SearchIndex;
 import dev.citerag.store.VectorStore;
+import dev.citerag.verify.RuleSupportVerifier;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
+import java.util.Locale;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
  * Auto-configures a {@link RagPipeline} from {@code citerag.*} properties ({@link
  * CiteragProperties}): an {@link Embedder}, a store ({@code memory}, or {@code pgvector} over the
- * application's {@code DataSource}), an {@link AnswerGenerator} ({@code extractive}, {@code openai}
- * or {@code gemini}), an {@link Ingestor}, the pipeline with every {@link RagListener} bean
- * registered on it, Micrometer meters and observations when the application has a {@code
- * MeterRegistry}, and an Actuator health indicator. Every bean backs off when the application
- * declares its own of the same type.
+ * application's {@code DataSource}), an {@link AnswerGenerator} ({@code extractive}, {@code
+ * openai}, {@code gemini}, {@code ollama} or {@code anthropic}), a {@link CitationValidator}
+ * (citerag-verify's support rules when that module is on the class path, a judge model behind them
+ * when {@code citerag.judge.provider} is set), an {@link Ingestor}, the pipeline with every {@link
+ * RagListener} bean registered on it, Micrometer meters and observations when the application has a
+ * {@code MeterRegistry}, and an Actuator health indicator. Every bean backs off when the
+ * application declares its own of the same type.
  *
  * <pre>
  * citerag.generator.provider=openai
@@ -116,6 +129,57 @@ public class CiteragAutoConfiguration {
     listeners.orderedStream().forEach(b::listener);
     validator.ifAvailable(b::validator);
     return b.build();
+  }
+
+  /**
+   * The validator: core's citation checks with the {@link SupportVerifier} bean (citerag-verify's
+   * {@code RuleSupportVerifier} when that module is on the class path, else core's lexical check),
+   * and with the judge of {@code citerag.judge.*} behind it when one is set.
+   *
+   * @param p the properties
+   * @param rules the support verifier
+   * @param context the application context (its class loader has the provider modules)
+   * @return the validator
+   * @throws IllegalStateException when the judge's provider is unknown or not on the class path
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  public CitationValidator citeragValidator(
+      CiteragProperties p, SupportVerifier rules, ApplicationContext context) {
+    CiteragProperties.Judge j = p.judge();
+    if (j.provider().equals("none")) {
+      return DefaultCitationValidator.withSupportVerifier(rules);
+    }
+    ChatModel judge = CiteragJudges.model(j, p.ollama(), context.getClassLoader());
+    ModelSupportVerifier.Style style =
+        judge.name().toLowerCase(Locale.ROOT).contains("minicheck")
+            ? ModelSupportVerifier.Style.MINICHECK
+            : ModelSupportVerifier.Style.JSON_SCHEMA;
+    return DefaultCitationValidator.withSupportVerifier(
+        SupportVerifier.rulesThenJudge(
+            rules, ModelSupportVerifier.builder(judge).style(style).build()));
+  }
+
+  /** citerag-verify's deterministic support rules, when that module is on the class path. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "dev.citerag.verify.RuleSupportVerifier")
+  static class RuleSupport {
+    @Bean
+    @ConditionalOnMissingBean
+    SupportVerifier citeragSupportVerifier() {
+      return RuleSupportVerifier.builder().build();
+    }
+  }
+
+  /** Without citerag-verify: core's lexical support check. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnMissingClass("dev.citerag.verify.RuleSupportVerifier")
+  static class LexicalSupport {
+    @Bean
+    @ConditionalOnMissingBean
+    SupportVerifier citeragSupportVerifier() {
+      return new LexicalSupportVerifier();
+    }
   }
 
   /**
@@ -226,6 +290,50 @@ public class CiteragAutoConfiguration {
     }
   }
 
+  /** {@code citerag.generator.provider=ollama}, at {@code citerag.ollama.base-url}. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "dev.citerag.ollama.OllamaChatModel")
+  @ConditionalOnProperty(name = "citerag.generator.provider", havingValue = "ollama")
+  static class OllamaGenerator {
+    @Bean
+    @ConditionalOnMissingBean
+    AnswerGenerator citeragGenerator(CiteragProperties p) {
+      OllamaChatModel.Builder b = OllamaChatModel.builder();
+      CiteragProperties.Generator g = p.generator();
+      if (g.model() != null) {
+        b.model(g.model());
+      }
+      String url = g.baseUrl() != null ? g.baseUrl() : p.ollama().baseUrl();
+      if (url != null) {
+        b.baseUrl(url);
+      }
+      return AnswerGenerator.of(b.build());
+    }
+  }
+
+  /** {@code citerag.generator.provider=anthropic}: Claude's native citations, re-verified. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "dev.citerag.anthropic.AnthropicChatModel")
+  @ConditionalOnProperty(name = "citerag.generator.provider", havingValue = "anthropic")
+  static class AnthropicGenerator {
+    @Bean
+    @ConditionalOnMissingBean
+    AnswerGenerator citeragGenerator(CiteragProperties p) {
+      AnthropicChatModel.Builder b = AnthropicChatModel.builder();
+      CiteragProperties.Generator g = p.generator();
+      if (g.model() != null) {
+        b.model(g.model());
+      }
+      if (g.apiKey() != null) {
+        b.apiKey(g.apiKey());
+      }
+      if (g.baseUrl() != null) {
+        b.baseUrl(g.baseUrl());
+      }
+      return b.build().answerGenerator();
+    }
+  }
+
   /** Meters and observations, when the application has a {@code MeterRegistry}. */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(
@@ -252,6 +360,18 @@ public class CiteragAutoConfiguration {
     @ConditionalOnMissingBean(name = "citeragHealthIndicator")
     CiteragHealthIndicator citeragHealthIndicator(Embedder embedder, SearchIndex store) {
       return new CiteragHealthIndicator(embedder, store);
+    }
+  }
+
+  /** The Actuator health indicator on Boot 4.0, whose health API is {@code spring-boot-health}. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "org.springframework.boot.health.contributor.AbstractHealthIndicator")
+  @ConditionalOnMissingClass("org.springframework.boot.actuate.health.AbstractHealthIndicator")
+  static class Boot4Health {
+    @Bean
+    @ConditionalOnMissingBean(name = "citeragHealthIndicator")
+    CiteragBoot4HealthIndicator citeragHealthIndicator(Embedder embedder, SearchIndex store) {
+      return new CiteragBoot4HealthIndicator(embedder, store);
     }
   }
 }

@@ -1,23 +1,17 @@
 package dev.citerag.spring.boot;
 
 import dev.citerag.embed.Embedder;
-import dev.citerag.embed.EmbedderIdentity;
-import dev.citerag.store.CollectionIdentity;
 import dev.citerag.store.SearchIndex;
-import java.util.List;
-import java.util.Optional;
 import org.springframework.boot.actuate.health.AbstractHealthIndicator;
 import org.springframework.boot.actuate.health.Health;
 
 /**
- * Actuator health of citerag ({@code /actuator/health/citerag}): UP when the store answers and the
- * embedding identity it records (if any) matches the embedder's; DOWN with the differences when it
- * does not, or with the error when the store cannot be reached. Details: the embedding model, its
- * dimensions and the store's type; never a credential or a connection URL.
+ * Actuator health of citerag on Spring Boot 3.5 ({@code /actuator/health/citerag}): see {@link
+ * CiteragHealthCheck} for what it reports. On Boot 4.0 {@link CiteragBoot4HealthIndicator} reports
+ * the same through Boot 4's health API.
  */
 final class CiteragHealthIndicator extends AbstractHealthIndicator {
-  private final Embedder embedder;
-  private final SearchIndex store;
+  private final CiteragHealthCheck check;
 
   /**
    * A health indicator of this embedder and store.
@@ -27,36 +21,12 @@ final class CiteragHealthIndicator extends AbstractHealthIndicator {
    */
   CiteragHealthIndicator(Embedder embedder, SearchIndex store) {
     super("citerag health check failed");
-    this.embedder = embedder;
-    this.store = store;
+    this.check = new CiteragHealthCheck(embedder, store);
   }
 
   @Override
   protected void doHealthCheck(Health.Builder builder) {
-    EmbedderIdentity e = embedder.identity();
-    builder
-        .withDetail("store", store.getClass().getSimpleName())
-        .withDetail("embeddingModel", e.provider() + ":" + e.model())
-        .withDetail("dimensions", e.dimensions());
-    Optional<CollectionIdentity> recorded = store.identity();
-    if (store.dimensions() != e.dimensions()) {
-      builder
-          .down()
-          .withDetail(
-              "identity",
-              "store dimensions " + store.dimensions() + " vs embedder " + e.dimensions());
-      return;
-    }
-    if (recorded.isEmpty()) {
-      builder.up().withDetail("identity", "none recorded yet (empty collection)");
-      return;
-    }
-    List<String> diff =
-        recorded.get().differencesFrom(CollectionIdentity.of(e, recorded.get().chunkerSettings()));
-    if (diff.isEmpty()) {
-      builder.up().withDetail("identity", "matches");
-    } else {
-      builder.down().withDetail("identity", String.join("; ", diff));
-    }
+    CiteragHealthCheck.Result r = check.check();
+    (r.up() ? builder.up() : builder.down()).withDetails(r.details());
   }
 }

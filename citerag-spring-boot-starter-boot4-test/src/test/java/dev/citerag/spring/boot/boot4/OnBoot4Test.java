@@ -23,7 +23,10 @@ import org.springframework.boot.SpringBootVersion;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
-/** The starter's conditions on Spring Boot 4.0: the same behaviour as on 3.5, bar the health. */
+/**
+ * The starter's conditions on Spring Boot 4.0: the same behaviour as on 3.5 (health: {@code
+ * Boot4HealthTest}).
+ */
 class OnBoot4Test {
 
   static final List<Document> DOCS =
