@@ -1,6 +1,7 @@
 package dev.citerag.examples.cli;
 
 import dev.citerag.examples.Main;
+import dev.citerag.examples.internal.Comparison;
 import dev.citerag.examples.internal.Engine;
 import dev.citerag.examples.internal.EngineOptions;
 import dev.citerag.examples.internal.Evaluation;
@@ -8,6 +9,7 @@ import dev.citerag.testkit.eval.SquadDataset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,6 +42,18 @@ final class EvalCommand implements Callable<Integer>, EngineCommand {
   @Option(names = "--json", description = "print the report as JSON")
   private boolean json;
 
+  @Option(
+      names = "--compare",
+      paramLabel = "LIST",
+      description =
+          "run the cases through several variants and print one table (recall@1/5, MRR, accuracy,"
+              + " abstained, false answers, p50/p95 ms): comma-separated "
+              + Comparison.GRAMMAR
+              + " (e.g. dense,fulltext,hybrid,retries=0)")
+  private @Nullable String compare;
+
+  @Mixin private RerankOptions rerank = new RerankOptions();
+
   @Mixin private CommonOptions common = new CommonOptions();
 
   @Parameters(
@@ -69,6 +83,13 @@ final class EvalCommand implements Callable<Integer>, EngineCommand {
     EngineCommand.logging(common.verbose());
     Path path = Path.of(cases);
     EngineOptions o = engineOptions();
+    if (compare != null) {
+      return EvalCompare.run(ctx, spec, o, compare, rerank, json, path);
+    }
+    if (rerank.given()) {
+      throw usage(
+          "eval takes --rerank for --compare's rerank variant: add --compare hybrid,rerank");
+    }
     if (Files.isDirectory(path)) {
       if (!SquadDataset.isSquadDirectory(path)) {
         throw usage("directory " + path + " must hold cases.jsonl and corpus/ (SQuAD-style)");
