@@ -26,6 +26,8 @@ public final class AskRequest {
   private final double minSimilarity;
   private final int tokenBudget;
   private final @Nullable Duration deadline;
+  private final @Nullable RetrievalMode retrievalMode;
+  private final double minRerankScore;
 
   private AskRequest(
       String question,
@@ -33,13 +35,17 @@ public final class AskRequest {
       int topK,
       double minSimilarity,
       int tokenBudget,
-      @Nullable Duration deadline) {
+      @Nullable Duration deadline,
+      @Nullable RetrievalMode retrievalMode,
+      double minRerankScore) {
     this.question = question;
     this.filter = filter;
     this.topK = topK;
     this.minSimilarity = minSimilarity;
     this.tokenBudget = tokenBudget;
     this.deadline = deadline;
+    this.retrievalMode = retrievalMode;
+    this.minRerankScore = minRerankScore;
   }
 
   /**
@@ -51,7 +57,8 @@ public final class AskRequest {
    * @throws IllegalArgumentException when null
    */
   public static AskRequest of(String question) {
-    return new AskRequest(Checks.notNull(question, "question"), Filter.ALL, 0, -1, 0, null);
+    return new AskRequest(
+        Checks.notNull(question, "question"), Filter.ALL, 0, -1, 0, null, null, Double.NaN);
   }
 
   /**
@@ -63,7 +70,14 @@ public final class AskRequest {
    */
   public AskRequest withFilter(Filter filter) {
     return new AskRequest(
-        question, Checks.notNull(filter, "filter"), topK, minSimilarity, tokenBudget, deadline);
+        question,
+        Checks.notNull(filter, "filter"),
+        topK,
+        minSimilarity,
+        tokenBudget,
+        deadline,
+        retrievalMode,
+        minRerankScore);
   }
 
   /**
@@ -80,7 +94,9 @@ public final class AskRequest {
         Checks.inRange(topK, 1, 100, "topK"),
         minSimilarity,
         tokenBudget,
-        deadline);
+        deadline,
+        retrievalMode,
+        minRerankScore);
   }
 
   /**
@@ -98,7 +114,9 @@ public final class AskRequest {
         topK,
         Checks.inRange(minSimilarity, 0.0, 1.0, "minSimilarity"),
         tokenBudget,
-        deadline);
+        deadline,
+        retrievalMode,
+        minRerankScore);
   }
 
   /**
@@ -117,7 +135,9 @@ public final class AskRequest {
         topK,
         minSimilarity,
         Checks.inRange(tokenBudget, 256, 2_000_000, "tokenBudget"),
-        deadline);
+        deadline,
+        retrievalMode,
+        minRerankScore);
   }
 
   /**
@@ -132,7 +152,60 @@ public final class AskRequest {
     if (deadline.isNegative() || deadline.isZero()) {
       throw new IllegalArgumentException("deadline must be > 0, was " + deadline);
     }
-    return new AskRequest(question, filter, topK, minSimilarity, tokenBudget, deadline);
+    return new AskRequest(
+        question,
+        filter,
+        topK,
+        minSimilarity,
+        tokenBudget,
+        deadline,
+        retrievalMode,
+        minRerankScore);
+  }
+
+  /**
+   * Which searches retrieve for this request; default {@link RetrievalMode#HYBRID}. {@link
+   * RetrievalMode#DENSE} skips the lexical gate and {@link RetrievalMode#LEXICAL} the cosine gate,
+   * since their hits carry no lexical match or no cosine respectively.
+   *
+   * @param retrievalMode the mode
+   * @return a copy with it
+   * @throws IllegalArgumentException when null
+   */
+  public AskRequest withRetrievalMode(RetrievalMode retrievalMode) {
+    return new AskRequest(
+        question,
+        filter,
+        topK,
+        minSimilarity,
+        tokenBudget,
+        deadline,
+        Checks.notNull(retrievalMode, "retrievalMode"),
+        minRerankScore);
+  }
+
+  /**
+   * The rerank gate's least best rerank score for this request, on the reranker's own scale;
+   * default the pipeline's {@code minRerankScore}. Only a pipeline with a reranker takes it: one
+   * without rejects a request that sets it.
+   *
+   * @param minRerankScore the threshold, finite
+   * @return a copy with it
+   * @throws IllegalArgumentException when NaN or infinite
+   */
+  public AskRequest withMinRerankScore(double minRerankScore) {
+    if (!Double.isFinite(minRerankScore)) {
+      throw new IllegalArgumentException("minRerankScore must be finite, was " + minRerankScore);
+    }
+    return new AskRequest(
+        question,
+        filter,
+        topK,
+        minSimilarity,
+        tokenBudget,
+        deadline,
+        retrievalMode,
+        minRerankScore);
   }
 
   /** {@return the question} */
@@ -165,6 +238,18 @@ public final class AskRequest {
     return Optional.ofNullable(deadline);
   }
 
+  /** {@return this request's retrieval mode, when set} */
+  public Optional<RetrievalMode> retrievalMode() {
+    return Optional.ofNullable(retrievalMode);
+  }
+
+  /** {@return this request's rerank gate threshold, when set} */
+  public OptionalDouble minRerankScore() {
+    return Double.isNaN(minRerankScore)
+        ? OptionalDouble.empty()
+        : OptionalDouble.of(minRerankScore);
+  }
+
   @Override
   public String toString() {
     return "AskRequest[question of "
@@ -175,6 +260,8 @@ public final class AskRequest {
         + minSimilarity().stream().mapToObj(m -> ", minSimilarity=" + m).findFirst().orElse("")
         + tokenBudget().stream().mapToObj(t -> ", tokenBudget=" + t).findFirst().orElse("")
         + (deadline == null ? "" : ", deadline=" + deadline)
+        + (retrievalMode == null ? "" : ", retrievalMode=" + retrievalMode)
+        + minRerankScore().stream().mapToObj(m -> ", minRerankScore=" + m).findFirst().orElse("")
         + "]";
   }
 }

@@ -223,6 +223,10 @@ public final class RagPipeline {
     QuestionCheck.check(request.question(), maxQuestionChars);
     Checks.notNull(trace, "trace");
     ContextBuilder context = contextFor(request);
+    if (reranker == null && request.minRerankScore().isPresent()) {
+      throw new IllegalArgumentException(
+          "minRerankScore cannot be set per request on a pipeline without a reranker");
+    }
     TraceBuilder tb =
         new TraceBuilder(
             request.question(),
@@ -252,7 +256,14 @@ public final class RagPipeline {
     // 1. retrieve (and rerank)
     List<SearchHit> hits;
     try {
-      hits = retrieveTimed(question, filter, request.topK().orElse(topK), tb.latency, tb);
+      hits =
+          retrieveTimed(
+              question,
+              filter,
+              request.topK().orElse(topK),
+              request.retrievalMode().orElse(RetrievalMode.HYBRID),
+              tb.latency,
+              tb);
     } catch (ProviderException e) {
       return tb.rejected(
           RejectReason.PROVIDER_ERROR,
@@ -266,7 +277,13 @@ public final class RagPipeline {
     tb.retrievedEvent(hits);
     // 2. gate 1, before the model
     tb.gateStarted();
-    Optional<RagResult> gated = gate(tb, hits, request.minSimilarity().orElse(minSimilarity));
+    Optional<RagResult> gated =
+        gate(
+            tb,
+            hits,
+            request.retrievalMode().orElse(RetrievalMode.HYBRID),
+            request.minSimilarity().orElse(minSimilarity),
+            request.minRerankScore().orElse(minRerankScore));
     if (gated.isPresent()) {
       return gated.get();
     }
@@ -293,9 +310,15 @@ public final class RagPipeline {
 
   /**
    * Gate 1, before the model: abstain when nothing was retrieved, when the best absolute cosine is
-   * below {@code minSimilarity}, or when no hit matches a question term lexically.
+   * below {@code minSimilarity}, or when no hit matches a question term lexically. A lexical-only
+   * retrieval has no cosine to gate on, a dense-only one no lexical match.
    */
-  private Optional<RagResult> gate(TraceBuilder tb, List<SearchHit> hits, double minSimilarity) {
+  private Optional<RagResult> gate(
+      TraceBuilder tb,
+      List<SearchHit> hits,
+      RetrievalMode mode,
+      double minSimilarity,
+      double minRerankScore) {
     if (hits.isEmpty()) {
       return Optional.of(
           tb.abstained(
@@ -304,7 +327,9 @@ public final class RagPipeline {
     }
     OptionalDouble best =
         hits.stream().filter(h -> h.cosine() != null).mapToDouble(SearchHit::cosine).max();
-    if (minSimilarity > 0 && (best.isEmpty() || best.getAsDouble() < minSimilarity)) {
+    if (mode != RetrievalMode.LEXICAL
+        && minSimilarity > 0
+        && (best.isEmpty() || best.getAsDouble() < minSimilarity)) {
       return Optional.of(
           tb.abstained(
               AbstainReason.LOW_SIMILARITY,
@@ -331,7 +356,9 @@ public final class RagPipeline {
                     minRerankScore)));
       }
     }
-    if (requireLexicalMatch && hits.stream().noneMatch(SearchHit::matchedLexically)) {
+    if (mode != RetrievalMode.DENSE
+        && requireLexicalMatch
+        && hits.stream().noneMatch(SearchHit::matchedLexically)) {
       return Optional.of(
           tb.abstained(
               AbstainReason.NO_LEXICAL_MATCH,
@@ -370,9 +397,11 @@ public final class RagPipeline {
 
   /**
    * Retrieval only, for one request: its question under its filter, its {@code topK} or the
-   * pipeline's; reranked when the pipeline has a reranker. No gate, no model.
+   * pipeline's, by its retrieval mode; reranked when the pipeline has a reranker. No gate, no
+   * model.
    *
-   * @param request the question and its options (only the filter and topK apply here)
+   * @param request the question and its options (only the filter, topK and retrieval mode apply
+   *     here)
    * @return up to topK hits, best first
    * @throws IllegalArgumentException as {@link #ask(String, Filter)}
    * @throws IdentityMismatchException as {@link #ask(String, Filter)}
@@ -386,6 +415,7 @@ public final class RagPipeline {
         request.question(),
         request.filter(),
         request.topK().orElse(topK),
+        request.retrievalMode().orElse(RetrievalMode.HYBRID),
         new EnumMap<>(Stage.class),
         null);
   }
@@ -394,9 +424,26 @@ public final class RagPipeline {
       String question,
       Filter filter,
       int k,
+      RetrievalMode mode,
       Map<Stage, Duration> latency,
       @Nullable TraceBuilder tb) {
     identity.beforeSearch();
+    Reranker r = reranker;
+    int candidates = r == null ? k : Math.max(k, rerankCandidates);
+    List<SearchHit> hits;
+    if (mode == RetrievalMode.LEXICAL) {
+      // full text alone: the question's embedding is not needed
+      if (tb != null) {
+        tb.stageStarted(Stage.RETRIEVE, 0);
+      }
+      long tr = System.nanoTime();
+      hits = store.lexicalSearch(question, candidates, filter);
+      latency.put(Stage.RETRIEVE, Duration.ofNanos(System.nanoTime() - tr));
+      if (tb != null) {
+        tb.stageFinished(Stage.RETRIEVE, 0, latency.get(Stage.RETRIEVE), false);
+      }
+      return rerank(r, question, hits, k, latency, tb);
+    }
     if (tb != null) {
       tb.stageStarted(Stage.EMBED, 0);
     }
@@ -423,13 +470,25 @@ public final class RagPipeline {
       tb.stageStarted(Stage.RETRIEVE, 0);
     }
     long tr = System.nanoTime();
-    Reranker r = reranker;
-    int candidates = r == null ? k : Math.max(k, rerankCandidates);
-    List<SearchHit> hits = store.hybridSearch(qv, question, candidates, filter);
+    hits =
+        mode == RetrievalMode.DENSE
+            ? store.denseSearch(qv, candidates, filter)
+            : store.hybridSearch(qv, question, candidates, filter);
     latency.put(Stage.RETRIEVE, Duration.ofNanos(System.nanoTime() - tr));
     if (tb != null) {
       tb.stageFinished(Stage.RETRIEVE, 0, latency.get(Stage.RETRIEVE), false);
     }
+    return rerank(r, question, hits, k, latency, tb);
+  }
+
+  /** Reorders the candidates by the reranker, when there is one, and keeps the top {@code k}. */
+  private static List<SearchHit> rerank(
+      @Nullable Reranker r,
+      String question,
+      List<SearchHit> hits,
+      int k,
+      Map<Stage, Duration> latency,
+      @Nullable TraceBuilder tb) {
     if (r == null || hits.isEmpty()) {
       return hits;
     }

@@ -64,7 +64,7 @@ import org.jspecify.annotations.Nullable;
  *             contradicted or not_enough
  * retrieved   [{source_id (the id it was sent under, or null), chunk_id, doc_id, source, section,
  *              title, page, text, dense_score, dense_rank, lexical_rank, lexical_score, fused_score,
- *              sent, metadata}]
+ *              rerank_score (null without a reranker), sent, metadata}]
  * usage       {input_tokens, output_tokens, reasoning_tokens, cached_tokens, total_tokens}
  * latency_ms  {embed, retrieve, context, generate, validate, total}  (the stages that ran)
  * model       the model that answered last, else the generator's name
@@ -228,6 +228,11 @@ public final class ResultJson {
       putNullable(o, "lexical_rank", h.lexicalRank());
       o.put("lexical_score", round(h.lexicalScore(), 4));
       o.put("fused_score", round(h.fusedScore(), 6));
+      if (h.rerankScore() == null) {
+        o.putNull("rerank_score");
+      } else {
+        o.put("rerank_score", round(h.rerankScore(), 4));
+      }
       o.put("sent", sid != null);
       ObjectNode meta = o.putObject("metadata");
       new TreeMap<>(c.metadata()).forEach(meta::put);

@@ -6,6 +6,8 @@ import dev.citerag.examples.internal.EngineOptions;
 import dev.citerag.examples.internal.ResultJson;
 import dev.citerag.examples.internal.TerminalText;
 import dev.citerag.examples.internal.TextOutput;
+import dev.citerag.pipeline.AskRequest;
+import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.pipeline.RagResult;
 import dev.citerag.store.Filter;
 import java.util.ArrayList;
@@ -38,6 +40,16 @@ final class AskCommand implements Callable<Integer>, EngineCommand {
   @Mixin private ReadOptions read = new ReadOptions();
   @Mixin private FilterOptions filter = new FilterOptions();
   @Mixin private AnswerOptions answer = new AnswerOptions();
+  @Mixin private RerankOptions rerank = new RerankOptions();
+
+  @Option(
+      names = "--budget",
+      paramLabel = "TOKENS",
+      converter = Budget.class,
+      description =
+          "prompt budget in estimated tokens, 256 to 2000000: instruction, question and sources"
+              + " (default: 3000)")
+  private @Nullable Integer budget;
 
   @Option(
       names = "--json",
@@ -85,7 +97,7 @@ final class AskCommand implements Callable<Integer>, EngineCommand {
     }
     String q = question();
     try (Engine engine = Engine.open(engineOptions(), ctx.env(), ctx.err(), Engine.Mode.ANSWER)) {
-      RagResult r = engine.pipeline().ask(q, filter());
+      RagResult r = rerank.apply(spec, engine.pipeline(), ctx.env()).ask(request(q));
       if (json) {
         ctx.out().println(ResultJson.pretty(ResultJson.result(r)));
       } else {
@@ -111,8 +123,9 @@ final class AskCommand implements Callable<Integer>, EngineCommand {
     }
     int status = Main.EXIT_OK;
     try (Engine engine = Engine.open(engineOptions(), ctx.env(), ctx.err(), Engine.Mode.ANSWER)) {
+      RagPipeline pipeline = rerank.apply(spec, engine.pipeline(), ctx.env());
       for (int i = 0; i < qs.size(); i++) {
-        RagResult r = engine.pipeline().ask(qs.get(i), filter());
+        RagResult r = pipeline.ask(request(qs.get(i)));
         if (json) {
           ctx.out().println(ResultJson.compact(ResultJson.result(r)));
         } else {
@@ -141,6 +154,28 @@ final class AskCommand implements Callable<Integer>, EngineCommand {
   /** The AND of the {@code --filter}s. */
   Filter filter() {
     return filter.filter();
+  }
+
+  /** The request for one question: its filter, {@code --budget} and {@code --min-rerank-score}. */
+  AskRequest request(String q) {
+    AskRequest r = AskRequest.of(q).withFilter(filter());
+    if (budget != null) {
+      r = r.withTokenBudget(budget);
+    }
+    return rerank.request(r);
+  }
+
+  /** {@code --budget TOKENS}: 256 to 2,000,000. */
+  static final class Budget implements picocli.CommandLine.ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String v) {
+      int n = OptionValues.INTEGER.matcher(v).matches() ? Integer.parseInt(v) : -1;
+      if (n < 256 || n > 2_000_000) {
+        throw new picocli.CommandLine.TypeConversionException(
+            "must be an integer between 256 and 2000000, was \"" + v + "\"");
+      }
+      return n;
+    }
   }
 
   /** The question words joined; a usage error when they are blank. */

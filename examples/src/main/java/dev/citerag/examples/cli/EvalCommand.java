@@ -1,6 +1,7 @@
 package dev.citerag.examples.cli;
 
 import dev.citerag.examples.Main;
+import dev.citerag.examples.internal.Comparison;
 import dev.citerag.examples.internal.Engine;
 import dev.citerag.examples.internal.EngineOptions;
 import dev.citerag.examples.internal.EvalRecorder;
@@ -57,6 +58,18 @@ final class EvalCommand implements Callable<Integer>, EngineCommand {
               + " print what changed (exit 4 when something did); takes no CASES")
   private @Nullable Path replay;
 
+  @Option(
+      names = "--compare",
+      paramLabel = "LIST",
+      description =
+          "run the cases through several variants and print one table (recall@1/5, MRR, accuracy,"
+              + " abstained, false answers, p50/p95 ms): comma-separated "
+              + Comparison.GRAMMAR
+              + " (e.g. dense,fulltext,hybrid,retries=0)")
+  private @Nullable String compare;
+
+  @Mixin private RerankOptions rerank = new RerankOptions();
+
   @Mixin private CommonOptions common = new CommonOptions();
 
   @Parameters(
@@ -92,6 +105,16 @@ final class EvalCommand implements Callable<Integer>, EngineCommand {
     }
     Path path = Path.of(cases);
     EngineOptions o = engineOptions();
+    if (compare != null) {
+      if (record != null) {
+        throw usage("--record writes one run: drop it or --compare");
+      }
+      return EvalCompare.run(ctx, spec, o, compare, rerank, json, path);
+    }
+    if (rerank.given()) {
+      throw usage(
+          "eval takes --rerank for --compare's rerank variant: add --compare hybrid,rerank");
+    }
     if (Files.isDirectory(path)) {
       if (!SquadDataset.isSquadDirectory(path)) {
         throw usage("directory " + path + " must hold cases.jsonl and corpus/ (SQuAD-style)");
@@ -123,8 +146,8 @@ final class EvalCommand implements Callable<Integer>, EngineCommand {
 
   /** {@code --replay FILE}: the record re-validated; no engine (model, embedder, store) opened. */
   private int replay(Path file) {
-    if (!cases.isEmpty() || record != null || json) {
-      throw usage("--replay FILE takes no CASES, --record or --json");
+    if (!cases.isEmpty() || record != null || json || compare != null) {
+      throw usage("--replay FILE takes no CASES, --record, --compare or --json");
     }
     if (!Files.isRegularFile(file)) {
       throw usage("option --replay: record " + file + " does not exist");

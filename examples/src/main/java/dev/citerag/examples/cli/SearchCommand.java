@@ -5,6 +5,7 @@ import dev.citerag.examples.internal.Engine;
 import dev.citerag.examples.internal.EngineOptions;
 import dev.citerag.examples.internal.ResultJson;
 import dev.citerag.examples.internal.TextOutput;
+import dev.citerag.pipeline.AskRequest;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
 import java.util.ArrayList;
@@ -34,6 +35,7 @@ final class SearchCommand implements Callable<Integer>, EngineCommand {
 
   @Mixin private ReadOptions read = new ReadOptions();
   @Mixin private FilterOptions filter = new FilterOptions();
+  @Mixin private RerankOptions rerank = new RerankOptions();
 
   @Option(names = "--json", description = "print one JSON object (question, retrieved)")
   private boolean json;
@@ -70,7 +72,10 @@ final class SearchCommand implements Callable<Integer>, EngineCommand {
     EngineCommand.logging(common.verbose());
     String q = AskCommand.question(spec, question, this);
     try (Engine engine = Engine.open(engineOptions(), ctx.env(), ctx.err(), Engine.Mode.RETRIEVE)) {
-      List<SearchHit> hits = engine.pipeline().retrieve(q, filter());
+      List<SearchHit> hits =
+          rerank
+              .apply(spec, engine.pipeline(), ctx.env())
+              .retrieve(AskRequest.of(q).withFilter(filter()));
       if (json) {
         ctx.out().println(ResultJson.pretty(ResultJson.retrieval(q, hits)));
       } else {

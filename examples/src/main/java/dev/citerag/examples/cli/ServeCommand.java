@@ -10,7 +10,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code citerag serve}: the web demo. */
 @Command(
@@ -48,6 +50,12 @@ final class ServeCommand implements Callable<Integer>, EngineCommand {
 
   @Mixin private ReadOptions read = new ReadOptions();
   @Mixin private AnswerOptions answer = new AnswerOptions();
+  @Mixin private RerankOptions rerank = new RerankOptions();
+
+  @SuppressWarnings("NullAway.Init") // injected by picocli
+  @Spec
+  private CommandSpec spec;
+
   @Mixin private CommonOptions common = new CommonOptions();
 
   ServeCommand(Context ctx) {
@@ -105,7 +113,8 @@ final class ServeCommand implements Callable<Integer>, EngineCommand {
 
   private DemoServer start(Engine engine) {
     try {
-      return DemoServer.start(host, port, engine.pipeline(), engine.ingestor());
+      return DemoServer.start(
+          host, port, rerank.apply(spec, engine.pipeline(), ctx.env()), engine.ingestor());
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot listen on " + host + ":" + port + ": " + e.getMessage(), e);

@@ -15,6 +15,7 @@ import dev.citerag.internal.Checks;
 import dev.citerag.loaders.DocumentLoadException;
 import dev.citerag.loaders.FrontMatter;
 import dev.citerag.loaders.HtmlLoader;
+import dev.citerag.pipeline.AskRequest;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.pipeline.RagResult;
 import dev.citerag.pipeline.TraceContext;
@@ -346,15 +347,14 @@ public final class DemoServer implements AutoCloseable {
           Query q = query(json);
           RagResult r =
               pipeline.ask(
-                  q.question,
-                  q.filter,
+                  q.request,
                   TraceContext.fromTraceparent(ex.getRequestHeaders().getFirst("traceparent")));
           sendJson(ex, 200, ResultJson.result(r));
         }
         case "/debug/retrieve" -> {
           Query q = query(json);
-          List<SearchHit> hits = pipeline.retrieve(q.question, q.filter);
-          sendJson(ex, 200, ResultJson.retrieval(q.question, hits));
+          List<SearchHit> hits = pipeline.retrieve(q.request);
+          sendJson(ex, 200, ResultJson.retrieval(q.request.question(), hits));
         }
         default -> {
           List<Document> docs = documents(json);
@@ -438,15 +438,51 @@ public final class DemoServer implements AutoCloseable {
   /** The header a multipart upload must carry (see {@link #handleUpload}). */
   public static final String UPLOAD_HEADER = "X-Citerag-Upload";
 
-  private record Query(String question, Filter filter) {}
+  private record Query(AskRequest request) {}
 
+  /**
+   * {@code {"question", "filter", "k", "min_similarity", "min_rerank_score"}}: all but the question
+   * optional; a number out of range is a 400 naming the field ({@code min_rerank_score} only when
+   * the server was started with a reranker).
+   */
   private static Query query(JsonNode json) {
-    onlyFields(json, Set.of("question", "filter"), "");
+    onlyFields(json, Set.of("question", "filter", "k", "min_similarity", "min_rerank_score"), "");
     JsonNode q = json.get("question");
     if (q == null || !q.isTextual()) {
       throw new IllegalArgumentException("question must be a string");
     }
-    return new Query(q.asText(), filter(json.get("filter")));
+    AskRequest r = AskRequest.of(q.asText()).withFilter(filter(json.get("filter")));
+    JsonNode k = json.get("k");
+    if (k != null && !k.isNull()) {
+      if (!k.canConvertToInt() || !k.isIntegralNumber()) {
+        throw new IllegalArgumentException("k must be an integer between 1 and 100");
+      }
+      if (k.intValue() < 1 || k.intValue() > 100) {
+        throw new IllegalArgumentException(
+            "k must be an integer between 1 and 100, was " + k.intValue());
+      }
+      r = r.withTopK(k.intValue());
+    }
+    JsonNode minSim = json.get("min_similarity");
+    if (minSim != null && !minSim.isNull()) {
+      if (!minSim.isNumber()) {
+        throw new IllegalArgumentException("min_similarity must be a number between 0 and 1");
+      }
+      try {
+        r = r.withMinSimilarity(minSim.doubleValue());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "min_similarity must be a number between 0 and 1, was " + minSim.doubleValue(), e);
+      }
+    }
+    JsonNode minRerank = json.get("min_rerank_score");
+    if (minRerank != null && !minRerank.isNull()) {
+      if (!minRerank.isNumber()) {
+        throw new IllegalArgumentException("min_rerank_score must be a number");
+      }
+      r = r.withMinRerankScore(minRerank.doubleValue());
+    }
+    return new Query(r);
   }
 
   /** {@code {"k": "v", ...}} as the AND of equalities; absent or null means no filter. */

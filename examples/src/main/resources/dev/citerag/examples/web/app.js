@@ -53,6 +53,18 @@
     return filter;
   }
 
+  // the per-request options: k, min similarity, min rerank score (left out when empty)
+  function withOptions(body) {
+    const fields = [['k', 'opt-k', true], ['min_similarity', 'opt-min-similarity', false],
+      ['min_rerank_score', 'opt-min-rerank', false]];
+    for (const [name, id, integer] of fields) {
+      const el = $(id);
+      const v = el ? el.value.trim() : '';
+      if (v !== '') body[name] = integer ? parseInt(v, 10) : parseFloat(v);
+    }
+    return body;
+  }
+
   function setStatus(text, isError) {
     const s = $('status');
     s.textContent = text;
@@ -269,7 +281,7 @@
       const r = await fetch('ask', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ question: question, filter: filter })
+        body: JSON.stringify(withOptions({ question: question, filter: filter }))
       });
       const j = await r.json();
       if (!r.ok) {

@@ -30,7 +30,11 @@ class CompletionScriptTest {
 
     assertThat(complete(script, "citerag", "s"))
         .containsExactlyInAnyOrder("search", "serve", "shell");
-    assertThat(complete(script, "citerag", "ask", "--min")).containsExactly("--min-similarity");
+    assertThat(complete(script, "citerag", "ask", "--min-s")).containsExactly("--min-similarity");
+    assertThat(complete(script, "citerag", "ask", "--min"))
+        .containsExactlyInAnyOrder("--min-similarity", "--min-rerank-score");
+    assertThat(complete(script, "citerag", "search", "--rerank-format", ""))
+        .containsExactly("cohere", "tei");
     assertThat(complete(script, "citerag", "ask", "--embedder", ""))
         .containsExactly("onnx", "local", "gemini", "ollama", "openai");
     assertThat(complete(script, "citerag", "eval", "--model", ""))

@@ -80,6 +80,7 @@ class ResultJsonTest {
             "lexical_rank",
             "lexical_score",
             "fused_score",
+            "rerank_score",
             "sent",
             "metadata");
     assertThat(sent.get("page").isNull()).isTrue();
