@@ -71,7 +71,7 @@ class EvalRecordCliTest {
     Cli.Run both =
         Cli.run(Cli.offline(), "eval", "--replay", record.toString(), cases(dir).toString());
     assertThat(both.status()).isEqualTo(Main.EXIT_ERROR);
-    assertThat(both.err()).contains("--replay FILE takes no CASES, --record or --json");
+    assertThat(both.err()).contains("--replay FILE takes no CASES, --record, --compare or --json");
     Cli.Run none = Cli.run(Cli.offline(), "eval");
     assertThat(none.status()).isEqualTo(Main.EXIT_ERROR);
     assertThat(none.err()).contains("eval needs exactly one CASES.jsonl file");
