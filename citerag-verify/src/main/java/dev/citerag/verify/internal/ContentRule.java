@@ -116,6 +116,31 @@ final class ContentRule {
     return a;
   }
 
+  /** Endings that make a place's name the name of its people or its adjective. */
+  private static final String[] DEMONYM_ENDINGS = {
+    "n", "an", "ian", "ns", "ans", "ians", "ese", "ish"
+  };
+
+  /**
+   * Whether two lower-cased names are one place's name and its people's name or adjective
+   * ("victoria" and "victorian", "victorians"), the shorter of four letters or more.
+   */
+  static boolean demonyms(String x, String y) {
+    boolean xShorter = x.length() <= y.length();
+    String shorter = xShorter ? x : y;
+    String longer = xShorter ? y : x;
+    if (shorter.length() < 4 || !longer.startsWith(shorter)) {
+      return false;
+    }
+    String ending = longer.substring(shorter.length());
+    for (String e : DEMONYM_ENDINGS) {
+      if (e.equals(ending)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Words of more senses than this in WordNet are generic ("name", "take", "use", "new"): a claim
    * may word them differently from its quotes, and each weighs half in the content share.
@@ -200,12 +225,13 @@ final class ContentRule {
         continue;
       }
       int end = i;
-      boolean matched = a.matched(i);
+      // a name read from the quotes' context still must not stand where the quote has another
+      boolean matched = a.matchedInQuotes(i);
       while (end + 1 < claim.words.length
           && claim.words[end + 1] != null
           && claim.words[end + 1].name) {
         end++;
-        matched |= a.matched(end);
+        matched |= a.matchedInQuotes(end);
       }
       if (!matched) {
         String found = substituted(claim, quotes, a, i, end);
@@ -576,10 +602,15 @@ final class ContentRule {
       if (w == null || !w.content() || !seen.add(w.base)) {
         continue;
       }
+      if (w.name && !a.matchedInQuotes(i)) {
+        // a name the quotes lack is a changed name in a claim that copies the rest of them
+        nameMissing = true;
+        if (a.matched(i)) {
+          continue; // read from the context (Referents): neither carried nor missing
+        }
+      }
       items++;
-      if (w.name) {
-        nameMissing |= !a.matched(i);
-      } else {
+      if (!w.name) {
         others++;
         othersHit += a.matched(i) ? 1 : 0;
       }
