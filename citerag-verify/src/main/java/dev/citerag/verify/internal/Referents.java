@@ -7,6 +7,10 @@ import java.util.Set;
 /**
  * Rule family <b>referents</b>: a name of the claim that its quotes leave to their context.
  *
+ * <p>A name here is a word the rules take as a name, or a capitalised first word of the claim that
+ * the context writes capitalised too ("Northwind employs..." where the chunk names "Northwind
+ * Logistics").
+ *
  * <p>A quote often does not repeat its subject: "It is the UK's largest pay-TV broadcaster" in an
  * article about Sky, "the state bird" in an article about Victoria. A careful reader takes the
  * subject from the document title, the headings or the sentences before. So a claim word that is a
@@ -23,7 +27,9 @@ import java.util.Set;
  *
  * A name read this way still fails when it stands where the quote has another name ({@link
  * ContentRule#substitutions}: "signed in Vienna" against "signed in Paris" stays a contradiction),
- * and roles are read from the quotes only.
+ * and, in a claim that copies the rest of its quote, when a name of the quote is left unmatched (a
+ * changed name); roles are read from the quotes only. Such a name counts neither as matched nor as
+ * missing in the content share: the quotes must carry the rest of the claim on their own.
  *
  * <p>Does not catch: which of several names of the chunk a pronoun refers to (any name of the chunk
  * is taken); a definite description ("the company", "the broadcaster") is not a referring word
@@ -57,7 +63,14 @@ final class Referents {
     int referring = -1; // unknown until a name needs it
     for (int i = 0; i < claim.words.length; i++) {
       Passage.Word w = claim.words[i];
-      if (w == null || !w.name || !w.content() || a.matched(i) || !Passage.isAlpha(w.base)) {
+      if (w == null || !w.content() || a.matched(i) || !Passage.isAlpha(w.base)) {
+        continue;
+      }
+      // a name; or a capitalised sentence opener that the context writes capitalised too
+      if (!w.name
+          && !(w.token.sentenceStart()
+              && w.token.capitalised()
+              && capitalisedIn(context, w.token.raw()))) {
         continue;
       }
       String name = w.token.lower();
@@ -125,6 +138,16 @@ final class Referents {
       }
     }
     return n;
+  }
+
+  /** Whether a context entry holds the word as written (capitalised), as a whole word. */
+  private static boolean capitalisedIn(List<String> context, String word) {
+    for (String c : context) {
+      if (holds(c, word)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

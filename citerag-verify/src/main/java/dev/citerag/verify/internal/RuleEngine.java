@@ -133,7 +133,7 @@ public final class RuleEngine {
     contradicting.addAll(RoleRule.check(claim, quotes, a));
     contradicting.addAll(ContentRule.substitutions(claim, quotes, a));
     ContentRule.Coverage c =
-        ContentRule.judge(claim, a, minContentShare, q.items(), q.covered(), lexicon);
+        ContentRule.judge(claim, quotes, a, minContentShare, q.items(), q.covered(), lexicon);
     List<String> changed = ContentRule.changedWords(claim, quotes, a);
     List<String> missing = new ArrayList<>(c.missing());
     missing.addAll(q.missing());
