@@ -175,6 +175,7 @@ public final class WordNet {
       Set<String> derivations = new LinkedHashSet<>();
       Set<String> antonyms = new LinkedHashSet<>();
       Set<String> hypernyms = new LinkedHashSet<>();
+      Set<String> verbLemmas = new LinkedHashSet<>();
       int senseCount = 0;
       for (POS pos : POS.getAllPOS()) {
         List<String> bases =
@@ -186,6 +187,9 @@ public final class WordNet {
           }
           String lemma = iw.getLemma().toLowerCase(Locale.ROOT);
           lemmas.add(lemma);
+          if (pos == POS.VERB) {
+            verbLemmas.add(lemma);
+          }
           List<Synset> senses = iw.getSenses();
           senseCount += senses.size();
           for (int i = 0; i < senses.size(); i++) {
@@ -226,6 +230,9 @@ public final class WordNet {
           }
         }
       }
+      for (String verb : verbLemmas) {
+        antonyms.addAll(oppositeVerbs(verb));
+      }
       antonyms.removeAll(synonyms);
       if (lemmas.isEmpty()) {
         return Entry.NONE;
@@ -240,6 +247,54 @@ public final class WordNet {
     } catch (JWNLException | RuntimeException e) {
       return Entry.NONE;
     }
+  }
+
+  /**
+   * Indirect antonyms of a verb made from an adjective with "-en" ("loosen" from "loose", "dampen"
+   * from "damp"), which WordNet often leaves unlinked: the adjective's antonyms ("tight") made into
+   * verbs the same way, where WordNet has that verb ("tighten"). English word formation, not a
+   * list: any such verb of WordNet qualifies. An antonym that is a verb without "-en" ("dry" for
+   * "dampen") is not taken: WordNet cannot tell such a verb ("dry") from an unrelated one of the
+   * same spelling ("exact", "fine").
+   */
+  private Set<String> oppositeVerbs(String verb) throws JWNLException {
+    Set<String> out = new LinkedHashSet<>();
+    if (verb.length() < 5 || !verb.endsWith("en") || verb.indexOf(' ') >= 0) {
+      return out;
+    }
+    String stem = verb.substring(0, verb.length() - 2);
+    List<String> adjectives = new ArrayList<>(List.of(stem, stem + "e"));
+    int n = stem.length();
+    if (n >= 3 && stem.charAt(n - 1) == stem.charAt(n - 2)) {
+      adjectives.add(stem.substring(0, n - 1)); // "flatten" from "flat"
+    }
+    for (String adjective : adjectives) {
+      if (dictionary.getIndexWord(POS.ADJECTIVE, adjective) == null) {
+        continue;
+      }
+      for (String opposite : entry(adjective).antonyms()) {
+        if (opposite.indexOf(' ') >= 0) {
+          continue;
+        }
+        for (String form : verbForms(opposite)) {
+          if (dictionary.getIndexWord(POS.VERB, form) != null) {
+            out.add(form);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The "-en" verbs an adjective could make: "tight" gives "tighten", "loose" "loosen". */
+  private static List<String> verbForms(String adjective) {
+    List<String> out = new ArrayList<>(3);
+    out.add(adjective.endsWith("e") ? adjective + "n" : adjective + "en");
+    char last = adjective.charAt(adjective.length() - 1);
+    if ("bdgmnpt".indexOf(last) >= 0) {
+      out.add(adjective + last + "en"); // "flat" gives "flatten"
+    }
+    return out;
   }
 
   private static void addHypernyms(Synset s, Set<String> out, int depth) throws JWNLException {
