@@ -60,6 +60,8 @@ final class Referents {
     if (context.isEmpty()) {
       return;
     }
+    // each entry lower-cased and classified once per claim, only when a name needs it
+    String[] lower = new String[context.size()];
     int referring = -1; // unknown until a name needs it
     for (int i = 0; i < claim.words.length; i++) {
       Passage.Word w = claim.words[i];
@@ -75,29 +77,30 @@ final class Referents {
       }
       String name = w.token.lower();
       boolean carried = false;
-      for (String c : context) {
-        if (heading(c) && holdsWord(c, name)) {
-          carried = true;
-          break;
-        }
+      for (int c = 0; c < lower.length && !carried; c++) {
+        carried = heading(context.get(c)) && holdsWord(lower(context, lower, c), name);
       }
       if (!carried) {
         if (referring < 0) {
           referring = referringWordLeft(claim, quotes) ? 1 : 0;
         }
-        if (referring == 1) {
-          for (String c : context) {
-            if (!heading(c) && holdsWord(c, name)) {
-              carried = true;
-              break;
-            }
-          }
+        for (int c = 0; referring == 1 && c < lower.length && !carried; c++) {
+          carried = !heading(context.get(c)) && holdsWord(lower(context, lower, c), name);
         }
       }
       if (carried) {
         a.setFromContext(i);
       }
     }
+  }
+
+  private static String lower(List<String> context, String[] lower, int c) {
+    String l = lower[c];
+    if (l == null) {
+      l = context.get(c).toLowerCase(Locale.ROOT);
+      lower[c] = l;
+    }
+    return l;
   }
 
   private static boolean heading(String entry) {
@@ -151,11 +154,10 @@ final class Referents {
   }
 
   /**
-   * Whether text holds the lower-cased word as a whole word (any case), or a name it is the demonym
-   * of ("victorian" in a text about "Victoria", see {@link ContentRule#demonyms}).
+   * Whether a lower-cased text holds the lower-cased word as a whole word, or a name it is the
+   * demonym of ("victorian" in a text about "Victoria", see {@link ContentRule#demonyms}).
    */
-  static boolean holdsWord(String text, String word) {
-    String lower = text.toLowerCase(Locale.ROOT);
+  static boolean holdsWord(String lower, String word) {
     if (holds(lower, word)) {
       return true;
     }
