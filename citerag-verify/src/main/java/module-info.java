@@ -16,4 +16,7 @@ module dev.citerag.verify {
   requires static transitive org.jspecify;
 
   exports dev.citerag.verify;
+  // extJWNL instantiates the WordNet file reader named in its configuration (WordNetResourceFile)
+  exports dev.citerag.verify.internal to
+      extjwnl;
 }

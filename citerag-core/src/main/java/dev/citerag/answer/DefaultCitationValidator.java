@@ -248,6 +248,7 @@ public final class DefaultCitationValidator implements CitationValidator {
                     + (new HashSet<>(cs).size() < cs.size() ? ", some repeated" : "")));
       }
       List<String> quotes = new ArrayList<>(cs.size());
+      List<String> context = new ArrayList<>();
       for (int k = 0; k < cs.size(); k++) {
         Citation c = cs.get(k);
         String where = claimNo + ", citation " + (k + 1);
@@ -313,6 +314,7 @@ public final class DefaultCitationValidator implements CitationValidator {
           continue;
         }
         quotes.add(excerpt);
+        addContext(src.chunk(), context);
       }
       if (!visible || quotes.isEmpty()) {
         continue;
@@ -321,7 +323,8 @@ public final class DefaultCitationValidator implements CitationValidator {
       share[ci] = (double) quotes.size() / cs.size();
       if (quotes.size() == cs.size()) {
         // judged below, all claims of the answer at once; its issues go where they stand today
-        pending.add(new Pending(ci, claimNo, new ClaimEvidence(claimText, quotes), issues.size()));
+        pending.add(
+            new Pending(ci, claimNo, new ClaimEvidence(claimText, quotes, context), issues.size()));
       }
     }
     usage = usage.plus(checkSupport(pending, timeLeft, issues, coverage, checked));
@@ -360,6 +363,22 @@ public final class DefaultCitationValidator implements CitationValidator {
   }
 
   /** A claim whose citations are all valid, waiting for the support check. */
+  /** The cited chunk's title, headings and text, once each, for the support check. */
+  private static void addContext(dev.citerag.store.Chunk chunk, List<String> context) {
+    String title = chunk.title();
+    if (title != null && !context.contains(title)) {
+      context.add(title);
+    }
+    for (String h : chunk.headingPath()) {
+      if (!context.contains(h)) {
+        context.add(h);
+      }
+    }
+    if (!context.contains(chunk.text())) {
+      context.add(chunk.text());
+    }
+  }
+
   private record Pending(int claim, String claimNo, ClaimEvidence evidence, int issueAt) {}
 
   /**

@@ -113,6 +113,21 @@ class SupportCheckOncePerAnswerTest {
   }
 
   @Test
+  void each_claim_comes_with_its_cited_chunks_title_headings_and_text_as_context() {
+    Recording rules = new Recording(Map.of());
+    DefaultCitationValidator.withSupportVerifier(rules)
+        .validate(
+            twoClaims("A rollback finishes within 5 minutes.", "Deploys are frozen on Fridays."),
+            sent);
+    List<ClaimEvidence> evidence = rules.calls.get(0);
+    assertThat(evidence.get(0).context())
+        .containsExactly("Title c-k1", "Section", "Ops. " + Q1 + " More.");
+    assertThat(evidence.get(1).context()).containsExactly("Title c-k2", "Section", "Ops. " + Q2);
+    // without context, a claim's evidence has none
+    assertThat(new ClaimEvidence("c", List.of("q")).context()).isEmpty();
+  }
+
+  @Test
   void an_unsupported_claims_issue_stands_where_the_per_claim_check_put_it() {
     Recording rules =
         new Recording(

@@ -52,7 +52,7 @@ public final class Lexicon {
    * Opens the database now rather than on the first look-up; does nothing when it is open.
    *
    * @return how long opening took (the first call's time on later calls)
-   * @throws IllegalStateException when the WordNet data jar is not on the class path
+   * @throws IllegalStateException when the WordNet data jar is not on the class path or module path
    */
   public Duration load() {
     db();
@@ -98,8 +98,10 @@ public final class Lexicon {
 
   /**
    * The words WordNet gives as opposites of a word in any sense: direct antonyms ("increase" and
-   * "decrease") and, for adjectives, the antonyms of the head a word is similar to ("damp" is
-   * similar to "wet", whose antonym is "dry"). A synonym of the word is never among them.
+   * "decrease"); for adjectives, the antonyms of the head a word is similar to ("damp" is similar
+   * to "wet", whose antonym is "dry"); for a verb made from an adjective with "-en", the verbs made
+   * the same way from that adjective's antonyms ("loosen": "tighten"). A synonym of the word is
+   * never among them.
    *
    * @param word a single word or a multi-word lemma
    * @return its antonyms, lower-cased; empty when WordNet knows none

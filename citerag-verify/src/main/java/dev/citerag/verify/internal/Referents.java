@@ -1,0 +1,189 @@
+package dev.citerag.verify.internal;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Rule family <b>referents</b>: a name of the claim that its quotes leave to their context.
+ *
+ * <p>A name here is a word the rules take as a name, or a capitalised first word of the claim that
+ * the context writes capitalised too ("Northwind employs..." where the chunk names "Northwind
+ * Logistics").
+ *
+ * <p>A quote often does not repeat its subject: "It is the UK's largest pay-TV broadcaster" in an
+ * article about Sky, "the state bird" in an article about Victoria. A careful reader takes the
+ * subject from the document title, the headings or the sentences before. So a claim word that is a
+ * <em>name</em> (never a common word, a number, a date, a negation or a role: those must be in the
+ * quotes) and that no quote holds is carried by the context when either
+ *
+ * <ul>
+ *   <li>a title or heading of a cited chunk (a context entry of one line, at most {@value
+ *       #HEADING_WORDS} words) holds it as a word: the document's subject; or
+ *   <li>the cited chunk's text holds it as a word, and the quotes hold a referring word (a
+ *       third-person pronoun or "this"/"these") more often than the claim does: the claim names
+ *       what the quote calls "it" and no longer says "it".
+ * </ul>
+ *
+ * A name read this way still fails when it stands where the quote has another name ({@link
+ * ContentRule#substitutions}: "signed in Vienna" against "signed in Paris" stays a contradiction),
+ * and, in a claim that copies the rest of its quote, when a name of the quote is left unmatched (a
+ * changed name); roles are read from the quotes only. Such a name counts neither as matched nor as
+ * missing in the content share: the quotes must carry the rest of the claim on their own.
+ *
+ * <p>Does not catch: which of several names of the chunk a pronoun refers to (any name of the chunk
+ * is taken); a definite description ("the company", "the broadcaster") is not a referring word
+ * here.
+ */
+final class Referents {
+
+  /** A context entry of one line and at most this many words is a title or a heading. */
+  static final int HEADING_WORDS = 12;
+
+  /** Words that refer to something named elsewhere. */
+  private static final Set<String> REFERRING =
+      Set.of(
+          "it", "its", "itself", "they", "their", "theirs", "them", "he", "his", "him", "she",
+          "her", "hers", "this", "these");
+
+  private Referents() {}
+
+  /**
+   * Marks the claim's names that the quotes leave to their context as carried.
+   *
+   * @param claim the claim
+   * @param quotes its quotes
+   * @param context the cited chunks' titles, headings and texts
+   * @param a the alignment, updated
+   */
+  static void carry(Passage claim, List<Passage> quotes, List<String> context, Alignment a) {
+    if (context.isEmpty()) {
+      return;
+    }
+    // each entry lower-cased and classified once per claim, only when a name needs it
+    String[] lower = new String[context.size()];
+    int referring = -1; // unknown until a name needs it
+    for (int i = 0; i < claim.words.length; i++) {
+      Passage.Word w = claim.words[i];
+      if (w == null || !w.content() || a.matched(i) || !Passage.isAlpha(w.base)) {
+        continue;
+      }
+      // a name; or a capitalised sentence opener that the context writes capitalised too
+      if (!w.name
+          && !(w.token.sentenceStart()
+              && w.token.capitalised()
+              && capitalisedIn(context, w.token.raw()))) {
+        continue;
+      }
+      String name = w.token.lower();
+      boolean carried = false;
+      for (int c = 0; c < lower.length && !carried; c++) {
+        carried = heading(context.get(c)) && holdsWord(lower(context, lower, c), name);
+      }
+      if (!carried) {
+        if (referring < 0) {
+          referring = referringWordLeft(claim, quotes) ? 1 : 0;
+        }
+        for (int c = 0; referring == 1 && c < lower.length && !carried; c++) {
+          carried = !heading(context.get(c)) && holdsWord(lower(context, lower, c), name);
+        }
+      }
+      if (carried) {
+        a.setFromContext(i);
+      }
+    }
+  }
+
+  private static String lower(List<String> context, String[] lower, int c) {
+    String l = lower[c];
+    if (l == null) {
+      l = context.get(c).toLowerCase(Locale.ROOT);
+      lower[c] = l;
+    }
+    return l;
+  }
+
+  private static boolean heading(String entry) {
+    if (entry.indexOf('\n') >= 0) {
+      return false;
+    }
+    int words = 0;
+    boolean inWord = false;
+    for (int k = 0; k < entry.length(); k++) {
+      boolean letter = Character.isLetterOrDigit(entry.charAt(k));
+      if (letter && !inWord) {
+        words++;
+      }
+      inWord = letter;
+    }
+    return words > 0 && words <= HEADING_WORDS;
+  }
+
+  /** The quotes hold a referring word more often than the claim does. */
+  private static boolean referringWordLeft(Passage claim, List<Passage> quotes) {
+    for (String r : REFERRING) {
+      int inQuotes = 0;
+      for (Passage q : quotes) {
+        inQuotes += count(q, r);
+      }
+      if (inQuotes > count(claim, r)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static int count(Passage p, String word) {
+    int n = 0;
+    for (Token t : p.tokens) {
+      if (t.word() && t.lower().equals(word)) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** Whether a context entry holds the word as written (capitalised), as a whole word. */
+  private static boolean capitalisedIn(List<String> context, String word) {
+    for (String c : context) {
+      if (holds(c, word)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a lower-cased text holds the lower-cased word as a whole word, or a name it is the
+   * demonym of ("victorian" in a text about "Victoria", see {@link ContentRule#demonyms}).
+   */
+  static boolean holdsWord(String lower, String word) {
+    if (holds(lower, word)) {
+      return true;
+    }
+    for (int cut = 1; cut <= 4 && word.length() - cut >= 4; cut++) {
+      String stem = word.substring(0, word.length() - cut);
+      if (ContentRule.demonyms(word, stem) && holds(lower, stem)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean holds(String lower, String word) {
+    int from = 0;
+    while (true) {
+      int at = lower.indexOf(word, from);
+      if (at < 0) {
+        return false;
+      }
+      int end = at + word.length();
+      boolean before = at == 0 || !Character.isLetterOrDigit(lower.charAt(at - 1));
+      boolean after = end == lower.length() || !Character.isLetterOrDigit(lower.charAt(end));
+      if (before && after) {
+        return true;
+      }
+      from = at + 1;
+    }
+  }
+}

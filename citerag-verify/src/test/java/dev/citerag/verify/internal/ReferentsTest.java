@@ -1,0 +1,102 @@
+package dev.citerag.verify.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.citerag.answer.ClaimEvidence;
+import dev.citerag.answer.SupportVerdict;
+import dev.citerag.answer.SupportVerdict.Support;
+import dev.citerag.verify.RuleSupportVerifier;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ReferentsTest {
+
+  private static final RuleSupportVerifier RULES = RuleSupportVerifier.builder().build();
+
+  private static final String CHUNK =
+      "Northwind Logistics was founded in 1990 in Leeds. It employs 4,000 people in three"
+          + " countries.";
+
+  private static SupportVerdict judge(String claim, String quote, List<String> context) {
+    return RULES.verifyAll(List.of(new ClaimEvidence(claim, List.of(quote), context))).get(0);
+  }
+
+  @Test
+  void a_name_the_quote_calls_it_is_read_from_the_chunk() {
+    String quote = "It employs 4,000 people in three countries.";
+    String claim = "Northwind employs 4,000 people in three countries.";
+    assertThat(judge(claim, quote, List.of()).supported()).isFalse();
+    assertThat(judge(claim, quote, List.of("Company profile", CHUNK)).supported()).isTrue();
+  }
+
+  @Test
+  void the_document_subject_is_read_from_the_title_or_a_heading() {
+    String quote = "The state flower is the pink heath.";
+    String claim = "The state flower of Tasmania is the pink heath.";
+    assertThat(judge(claim, quote, List.of()).supported()).isFalse();
+    assertThat(
+            judge(claim, quote, List.of("Tasmania", "The state flower is the pink heath."))
+                .supported())
+        .isTrue();
+    // the people's name of the title's place counts as the place
+    assertThat(
+            judge(
+                    "The Tasmanian state flower is the pink heath.",
+                    quote,
+                    List.of("Tasmania", "The state flower is the pink heath."))
+                .supported())
+        .isTrue();
+  }
+
+  @Test
+  void numbers_and_other_words_still_must_be_in_the_quote() {
+    String quote = "It employs 4,000 people in three countries.";
+    List<String> context = List.of("Company profile", CHUNK);
+    assertThat(
+            judge("Northwind employs 5,000 people in three countries.", quote, context).support())
+        .isEqualTo(Support.CONTRADICTED);
+    // "founded" and "1990" are in the chunk, not in the quote
+    assertThat(judge("Northwind was founded in 1990.", quote, context).supported()).isFalse();
+  }
+
+  @Test
+  void a_name_of_the_chunk_standing_where_the_quote_has_another_name_contradicts() {
+    String chunk = "Contoso opened an office in Vienna. It signed the contract in Paris.";
+    SupportVerdict v =
+        judge(
+            "Contoso signed the contract in Vienna.",
+            "It signed the contract in Paris.",
+            List.of("News", chunk));
+    assertThat(v.support()).isEqualTo(Support.CONTRADICTED);
+  }
+
+  @Test
+  void a_name_only_in_the_chunk_text_needs_a_referring_word_in_the_quote() {
+    String chunk = "Contoso held talks all year. The contract was signed on Friday.";
+    String quote = "The contract was signed on Friday.";
+    String claim = "Contoso signed the contract.";
+    // the quote says nothing of who signed: "Contoso" is not what it calls "it"
+    assertThat(judge(claim, quote, List.of()).supported()).isFalse();
+    assertThat(judge(claim, quote, List.of("News", chunk)).supported()).isFalse();
+    // with a referring word left to read, the same chunk carries the name
+    assertThat(
+            judge(
+                    "Contoso signed the contract on Friday.",
+                    "It signed the contract on Friday.",
+                    List.of(
+                        "News", "Contoso held talks all year. It signed the contract on Friday."))
+                .supported())
+        .isTrue();
+  }
+
+  @Test
+  void demonyms_pair_a_place_with_its_people_only() {
+    assertThat(ContentRule.demonyms("victoria", "victorian")).isTrue();
+    assertThat(ContentRule.demonyms("victorians", "victoria")).isTrue();
+    assertThat(ContentRule.demonyms("japan", "japanese")).isTrue();
+    assertThat(ContentRule.demonyms("paris", "parish")).isFalse();
+    assertThat(ContentRule.demonyms("vienna", "vienne")).isFalse();
+    assertThat(ContentRule.demonyms("rome", "romeo")).isFalse();
+    assertThat(ContentRule.demonyms("ann", "anna")).isFalse(); // shorter than four letters
+  }
+}
