@@ -4,6 +4,7 @@ import dev.citerag.answer.ClaimEvidence;
 import dev.citerag.answer.SupportVerdict;
 import dev.citerag.answer.SupportVerdict.Support;
 import dev.citerag.answer.VerificationUsage;
+import dev.citerag.answer.internal.TableCells;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -127,6 +128,7 @@ public final class RuleEngine {
     }
     contradicting.addAll(RoleRule.check(claim, quotes, a));
     contradicting.addAll(ContentRule.substitutions(claim, quotes, a));
+    contradicting.addAll(TableCells.misplaced(claimText, quoteTexts));
     ContentRule.Coverage c =
         ContentRule.judge(claim, a, minContentShare, q.items(), q.covered(), lexicon);
     List<String> changed = ContentRule.changedWords(claim, quotes, a);
