@@ -32,4 +32,24 @@ class TableRowSupportTest {
     assertThat(v.support()).isEqualTo(SupportVerdict.Support.CONTRADICTED);
     assertThat(v.contradicting()).contains("45 USD");
   }
+
+  @Test
+  void a_bound_word_of_the_header_carries_to_the_value_under_it() {
+    String header = "| Severity | Acknowledge within | Update stakeholders every |";
+    String row = "| SEV1 | 5 minutes | 30 minutes |";
+    assertThat(
+            RULES
+                .verify(
+                    "SEV1: acknowledge within 5 minutes; update stakeholders every 30 minutes",
+                    List.of(row, header))
+                .support())
+        .isEqualTo(SupportVerdict.Support.SUPPORTED);
+    assertThat(
+            RULES
+                .verify(
+                    "SEV1: acknowledge within 30 minutes; update stakeholders every 5 minutes",
+                    List.of(row, header))
+                .support())
+        .isEqualTo(SupportVerdict.Support.CONTRADICTED);
+  }
 }

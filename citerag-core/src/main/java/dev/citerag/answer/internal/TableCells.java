@@ -215,4 +215,73 @@ public final class TableCells {
   }
 
   private record Span(int start, int end, int col) {}
+
+  /**
+   * The row read with its headers: its first cell, a colon, then {@code header value} for each
+   * other non-empty cell, joined by semicolons ("SEV1: Acknowledge within 5 minutes; Update
+   * stakeholders every 30 minutes"); null when the two are not rows of one table or the first cell
+   * is empty.
+   *
+   * @param row a body row
+   * @param header its table's header row
+   * @return the reading, or null
+   */
+  public static @Nullable String reading(String row, String header) {
+    List<String> h = cells(header);
+    List<String> r = cells(row);
+    if (h == null || r == null || h.size() != r.size() || r.size() < 2 || r.get(0).isEmpty()) {
+      return null;
+    }
+    List<String> parts = new ArrayList<>();
+    for (int i = 1; i < r.size(); i++) {
+      String value = r.get(i);
+      if (value.isEmpty()) {
+        continue;
+      }
+      String label = h.get(i);
+      parts.add(label.isEmpty() ? value : label + " " + value);
+    }
+    return parts.isEmpty() ? null : r.get(0) + ": " + String.join("; ", parts);
+  }
+
+  /**
+   * The readings ({@link #reading}) of the header and body rows among {@code quotes}: the text a
+   * reader takes from a cited row under its cited header, built only from their cells, for rules
+   * that read a value with the words before it (a bound such as "within").
+   *
+   * @param quotes a claim's quotes
+   * @return one reading per header and row pair of one table (the header being the row with fewer
+   *     cells holding a digit), empty when there is none
+   */
+  public static List<String> readings(List<String> quotes) {
+    List<String> rows = new ArrayList<>();
+    for (String q : quotes) {
+      List<String> c = cells(q);
+      if (c != null && c.size() >= 2) {
+        rows.add(q);
+      }
+    }
+    List<String> out = new ArrayList<>();
+    for (int a = 0; a < rows.size(); a++) {
+      for (int b = a + 1; b < rows.size(); b++) {
+        List<String> x = cells(rows.get(a));
+        List<String> y = cells(rows.get(b));
+        if (x == null || y == null || x.size() != y.size()) {
+          continue;
+        }
+        int dx = cellsWithDigit(x);
+        int dy = cellsWithDigit(y);
+        String r = null;
+        if (dx < dy) {
+          r = reading(rows.get(b), rows.get(a));
+        } else if (dy < dx) {
+          r = reading(rows.get(a), rows.get(b));
+        }
+        if (r != null) {
+          out.add(r);
+        }
+      }
+    }
+    return out;
+  }
 }

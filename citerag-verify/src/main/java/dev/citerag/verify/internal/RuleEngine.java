@@ -92,7 +92,11 @@ public final class RuleEngine {
     }
   }
 
-  private Judged judge(String claimText, List<String> quoteTexts, Abbreviations abbreviations) {
+  private Judged judge(String claimText, List<String> cited, Abbreviations abbreviations) {
+    // a cited table row is also read under its cited header ("Acknowledge within 5 minutes"), so
+    // that a value keeps the words its column gives it; TableCells checks the columns
+    List<String> quoteTexts = new ArrayList<>(cited);
+    quoteTexts.addAll(TableCells.readings(cited));
     Passage claim = new Passage(claimText, lexicon, abbreviations);
     List<Passage> quotes = new ArrayList<>(quoteTexts.size());
     for (String q : quoteTexts) {
@@ -128,7 +132,7 @@ public final class RuleEngine {
     }
     contradicting.addAll(RoleRule.check(claim, quotes, a));
     contradicting.addAll(ContentRule.substitutions(claim, quotes, a));
-    contradicting.addAll(TableCells.misplaced(claimText, quoteTexts));
+    contradicting.addAll(TableCells.misplaced(claimText, cited));
     ContentRule.Coverage c =
         ContentRule.judge(claim, a, minContentShare, q.items(), q.covered(), lexicon);
     List<String> changed = ContentRule.changedWords(claim, quotes, a);
