@@ -64,7 +64,8 @@ module dev.citerag.core {
       dev.citerag.testkit,
       dev.citerag.extractive,
       dev.citerag.gemini,
-      dev.citerag.openai;
+      dev.citerag.openai,
+      dev.citerag.verify;
   exports dev.citerag.context.internal to
       dev.citerag.anthropic,
       dev.citerag.testkit,

@@ -8,6 +8,7 @@ import dev.citerag.answer.internal.QuoteMatcher;
 import dev.citerag.chat.TokenUsage;
 import dev.citerag.internal.Checks;
 import dev.citerag.internal.Redact;
+import dev.citerag.text.internal.LexicalAnalyzer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,6 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -43,7 +45,10 @@ import org.jspecify.annotations.Nullable;
  *
  * Warnings: quote drift (a near miss, reported next to the failure), weak grounding (a supported
  * claim of which its quotes cover less than half), redundant citations (more than {@code
- * maxCitationsPerClaim}, or the same one twice).
+ * maxCitationsPerClaim}, the same one twice, or a quote that carries none of the claim's terms that
+ * the claim's other quotes do not already carry, each such quote named by its position, source id
+ * and text), quotes longer than {@link #maxQuoteChars()} ({@link IssueType#QUOTE_TOO_LONG}; set
+ * with {@link #withMaxQuoteChars}).
  *
  * <p>Issue details name positions (claim and citation numbers, character ranges), source ids as the
  * library sent them, and the rule broken; they never repeat a model's quote, claim or invented id.
@@ -81,8 +86,16 @@ public final class DefaultCitationValidator implements CitationValidator {
   private static final Duration UNBOUNDED = Duration.ofNanos(Long.MAX_VALUE);
   private static final int MAX_TERM_CHARS = 40;
 
+  /**
+   * Default cap on a quote's length, in characters, past which a {@link IssueType#QUOTE_TOO_LONG}
+   * warning is raised: above the longest sentence of the SQuAD 2.0 dev corpus of the repository
+   * (796 characters), so that no whole-sentence quote of today's answers is warned about.
+   */
+  public static final int DEFAULT_MAX_QUOTE_CHARS = 1_000;
+
   private final int minQuoteWords;
   private final int maxCitationsPerClaim;
+  private final int maxQuoteChars;
   private final SupportVerifier supportVerifier;
 
   /**
@@ -111,9 +124,41 @@ public final class DefaultCitationValidator implements CitationValidator {
    */
   public DefaultCitationValidator(
       int minQuoteWords, int maxCitationsPerClaim, SupportVerifier supportVerifier) {
+    this(minQuoteWords, maxCitationsPerClaim, DEFAULT_MAX_QUOTE_CHARS, supportVerifier);
+  }
+
+  private DefaultCitationValidator(
+      int minQuoteWords,
+      int maxCitationsPerClaim,
+      int maxQuoteChars,
+      SupportVerifier supportVerifier) {
     this.minQuoteWords = Checks.inRange(minQuoteWords, 1, 50, "minQuoteWords");
     this.maxCitationsPerClaim = Checks.inRange(maxCitationsPerClaim, 1, 50, "maxCitationsPerClaim");
+    this.maxQuoteChars = Checks.inRange(maxQuoteChars, 8, 100_000, "maxQuoteChars");
     this.supportVerifier = Checks.notNull(supportVerifier, "supportVerifier");
+  }
+
+  /**
+   * This validator with another cap on a quote's length: a valid quote of more characters (after
+   * the quotation normalisation) gets a {@link IssueType#QUOTE_TOO_LONG} warning; it is still
+   * served. Default {@value #DEFAULT_MAX_QUOTE_CHARS}.
+   *
+   * <pre>{@code
+   * CitationValidator v = new DefaultCitationValidator().withMaxQuoteChars(80);
+   * }</pre>
+   *
+   * @param maxQuoteChars the longest quote without a warning, 8 to 100,000 characters
+   * @return a validator with that cap and this one's other settings
+   * @throws IllegalArgumentException when out of range
+   */
+  public DefaultCitationValidator withMaxQuoteChars(int maxQuoteChars) {
+    return new DefaultCitationValidator(
+        minQuoteWords, maxCitationsPerClaim, maxQuoteChars, supportVerifier);
+  }
+
+  /** {@return the longest quote, in characters, that gets no {@link IssueType#QUOTE_TOO_LONG}} */
+  public int maxQuoteChars() {
+    return maxQuoteChars;
   }
 
   /**
@@ -140,7 +185,8 @@ public final class DefaultCitationValidator implements CitationValidator {
 
   /**
    * {@return {@link #RULES_VERSION} with this validator's settings and support verifier, e.g.
-   * {@code citerag-rules/1 minQuoteWords=4 maxCitationsPerClaim=3 support=LexicalSupportVerifier}}
+   * {@code citerag-rules/1 minQuoteWords=4 maxCitationsPerClaim=3 maxQuoteChars=1000
+   * support=LexicalSupportVerifier}}
    */
   @Override
   public String rulesVersion() {
@@ -149,6 +195,8 @@ public final class DefaultCitationValidator implements CitationValidator {
         + minQuoteWords
         + " maxCitationsPerClaim="
         + maxCitationsPerClaim
+        + " maxQuoteChars="
+        + maxQuoteChars
         + " support="
         + supportVerifier.getClass().getSimpleName();
   }
@@ -249,6 +297,8 @@ public final class DefaultCitationValidator implements CitationValidator {
       }
       List<String> quotes = new ArrayList<>(cs.size());
       List<String> context = new ArrayList<>();
+      List<Integer> quotedAt = new ArrayList<>(cs.size());
+      List<String> quotedIds = new ArrayList<>(cs.size());
       for (int k = 0; k < cs.size(); k++) {
         Citation c = cs.get(k);
         String where = claimNo + ", citation " + (k + 1);
@@ -315,9 +365,45 @@ public final class DefaultCitationValidator implements CitationValidator {
         }
         quotes.add(excerpt);
         addContext(src.chunk(), context);
+        quotedAt.add(k);
+        quotedIds.add(id);
+        int length = q.text().codePointCount(0, q.text().length());
+        if (length > maxQuoteChars) {
+          issues.add(
+              ValidationIssue.of(
+                  IssueType.QUOTE_TOO_LONG,
+                  where
+                      + " (source "
+                      + id
+                      + "): the quote has "
+                      + length
+                      + " characters, more than "
+                      + maxQuoteChars
+                      + "; quote only the words that carry the claim",
+                  id,
+                  null));
+        }
       }
       if (!visible || quotes.isEmpty()) {
         continue;
+      }
+      for (int k : notNeeded(claimText, quotes)) {
+        int at = quotedAt.get(k);
+        if (cs.subList(0, at).contains(cs.get(at))) {
+          continue; // a repeat: the claim's own warning says so
+        }
+        issues.add(
+            ValidationIssue.of(
+                IssueType.REDUNDANT_CITATIONS,
+                claimNo
+                    + ", citation "
+                    + (at + 1)
+                    + " (source "
+                    + quotedIds.get(k)
+                    + "): not needed, its other quotes already carry every word of the claim that"
+                    + " this quote carries; cite each fact once",
+                quotedIds.get(k),
+                quotes.get(k)));
       }
       validQuotes.set(ci, quotes);
       share[ci] = (double) quotes.size() / cs.size();
@@ -362,7 +448,39 @@ public final class DefaultCitationValidator implements CitationValidator {
     return finish(issues, Math.max(0, Math.min(1, score)), usage, claimChecks);
   }
 
-  /** A claim whose citations are all valid, waiting for the support check. */
+  /**
+   * The positions (in {@code quotes}) of quotes the claim does not need: each carries no claim term
+   * (stemmed content word or number) that the claim's other needed quotes do not carry. Judged from
+   * the last quote back, so that of two quotes carrying the same terms the first is kept.
+   */
+  static List<Integer> notNeeded(String claim, List<String> quotes) {
+    if (quotes.size() < 2) {
+      return List.of();
+    }
+    Set<String> claimTerms = LexicalAnalyzer.distinctTerms(claim);
+    List<Set<String>> carried = new ArrayList<>(quotes.size());
+    for (String q : quotes) {
+      Set<String> c = new HashSet<>(LexicalAnalyzer.distinctTerms(q));
+      c.retainAll(claimTerms);
+      carried.add(c);
+    }
+    boolean[] dropped = new boolean[quotes.size()];
+    List<Integer> out = new ArrayList<>();
+    for (int k = quotes.size() - 1; k >= 0; k--) {
+      Set<String> others = new HashSet<>();
+      for (int j = 0; j < quotes.size(); j++) {
+        if (j != k && !dropped[j]) {
+          others.addAll(carried.get(j));
+        }
+      }
+      if (others.containsAll(carried.get(k)) && !others.isEmpty()) {
+        dropped[k] = true;
+        out.add(0, k);
+      }
+    }
+    return out;
+  }
+
   /** The cited chunk's title, headings and text, once each, for the support check. */
   private static void addContext(dev.citerag.store.Chunk chunk, List<String> context) {
     String title = chunk.title();
@@ -379,6 +497,7 @@ public final class DefaultCitationValidator implements CitationValidator {
     }
   }
 
+  /** A claim whose citations are all valid, waiting for the support check. */
   private record Pending(int claim, String claimNo, ClaimEvidence evidence, int issueAt) {}
 
   /**

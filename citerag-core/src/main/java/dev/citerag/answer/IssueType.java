@@ -53,8 +53,16 @@ public enum IssueType {
   QUOTE_DRIFT(Severity.WARNING),
   /** A claim whose key terms appear in none of its cited sources. */
   WEAK_GROUNDING(Severity.WARNING),
-  /** A claim with more citations than useful. */
-  REDUNDANT_CITATIONS(Severity.WARNING);
+  /**
+   * A claim with more citations than useful: more than the validator's maximum, the same one twice,
+   * or a quote that carries none of the claim's words that its other quotes do not already carry.
+   */
+  REDUNDANT_CITATIONS(Severity.WARNING),
+  /**
+   * A quote longer than the validator's cap (default 1,000 characters): a quote should be the words
+   * that carry its claim, not a passage.
+   */
+  QUOTE_TOO_LONG(Severity.WARNING);
 
   private final Severity severity;
 

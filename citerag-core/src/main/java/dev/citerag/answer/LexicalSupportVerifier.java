@@ -1,6 +1,7 @@
 package dev.citerag.answer;
 
 import dev.citerag.answer.internal.NormalizedText;
+import dev.citerag.answer.internal.TableCells;
 import dev.citerag.internal.Checks;
 import dev.citerag.text.internal.LexicalAnalyzer;
 import dev.citerag.text.internal.NumberWords;
@@ -33,7 +34,11 @@ import java.util.regex.Pattern;
  *       every matched claim term, plus up to two words before it within the same clause);
  *   <li><b>content</b>: at least {@code minContentShare} of the claim's content words (stop words
  *       dropped, case-folded and stemmed by {@link LexicalAnalyzer}) occur in the quotes; in
- *       scripts written without spaces every character is a content word.
+ *       scripts written without spaces every character is a content word;
+ *   <li><b>table cells</b>: when the quotes are a Markdown table's header row and one of its body
+ *       rows, every header the claim names is followed by its own column's value, not another's
+ *       ("acknowledge within 30 minutes" where 30 minutes is the update column's value is
+ *       contradicted).
  * </ol>
  *
  * A claim with nothing to check (no content word, number or name) is not supported: it says nothing
@@ -214,6 +219,10 @@ public final class LexicalSupportVerifier implements SupportVerifier {
         contradicting.addAll(quoteNegationWords);
       }
     }
+
+    // a table row's value under another column's header: every word is in the quotes, the fact
+    // is not
+    contradicting.addAll(TableCells.misplaced(claim, quotes));
 
     double coverage = items.isEmpty() ? 0.0 : (double) covered.size() / items.size();
     boolean enoughContent =

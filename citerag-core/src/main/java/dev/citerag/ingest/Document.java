@@ -15,7 +15,8 @@ import org.jspecify.annotations.Nullable;
  *     characters
  * @param source where it came from, for people (path or URL)
  * @param title its title, when known; prefixed to every chunk
- * @param content the full text
+ * @param content the full text; no field of a document may hold NUL (U+0000), which PostgreSQL text
+ *     cannot store: it is rejected here, naming the document, in every store alike
  * @param format how {@code content} is structured
  * @param metadata filterable key/value pairs (e.g. front matter {@code team: platform}); keys
  *     follow {@link dev.citerag.store.Filter#KEY}
@@ -64,6 +65,15 @@ public record Document(
     Checks.notNull(content, "content");
     Checks.notNull(format, "format");
     metadata = Map.copyOf(Checks.notNull(metadata, "metadata"));
+    String who = "document \"" + id + "\"";
+    Checks.noNul(source, "source of " + who);
+    who += " (" + source + ")";
+    Checks.noNul(title, "title of " + who);
+    Checks.noNul(content, "content of " + who);
+    for (Map.Entry<String, String> e : metadata.entrySet()) {
+      Checks.noNul(e.getKey(), "metadata key of " + who);
+      Checks.noNul(e.getValue(), "metadata." + e.getKey() + " of " + who);
+    }
     Checks.wellFormed(id, "document id");
     Checks.wellFormed(source, "source");
     Checks.wellFormed(title, "title");

@@ -8,6 +8,8 @@ import dev.citerag.store.Chunk;
 import dev.citerag.store.CollectionIdentity;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.EmbeddedChunk;
+import dev.citerag.store.IngestLock;
+import dev.citerag.store.IngestLocking;
 import dev.citerag.store.VectorStore;
 import dev.citerag.store.WriteResult;
 import java.time.Duration;
@@ -31,7 +33,11 @@ import org.slf4j.LoggerFactory;
  * when the store already holds chunks, writes are batched (about 1,024 chunks) and each batch is
  * written on a background thread while the next one is embedded (at most one write in flight). An
  * initial load into an empty store is one write after all embedding, so the store can bulk-load and
- * build its indexes once. The listener is always called on the caller's thread.
+ * build its indexes once. The listener is always called on the caller's thread. When the store
+ * offers {@link IngestLocking} (the in-memory and the PostgreSQL store do), every {@code ingest}
+ * and {@code sync} holds the collection's ingest lock, so two of them on one collection (from any
+ * thread, or, on PostgreSQL, any process) run one after the other; a second waits at most {@link
+ * #INGEST_LOCK_WAIT}, then fails.
  *
  * <pre>{@code
  * Ingestor ingestor = Ingestor.builder().embedder(embedder).store(store).build();
@@ -43,6 +49,12 @@ public final class Ingestor {
 
   /** Chunks per embedding call. */
   static final int EMBED_BATCH = 96;
+
+  /**
+   * How long an ingest waits for another ingest of the same collection when the store serialises
+   * them ({@link IngestLocking}), before it fails naming the collection: 10 minutes.
+   */
+  public static final Duration INGEST_LOCK_WAIT = Duration.ofMinutes(10);
 
   /** Chunks per store write into a non-empty store (documents are never split across writes). */
   static final int WRITE_BATCH_CHUNKS = 1024;
@@ -135,6 +147,23 @@ public final class Ingestor {
   public IngestReport ingest(List<Document> documents, IngestListener listener) {
     Checks.noNullElements(documents, "documents");
     Checks.notNull(listener, "listener");
+    IngestLock lock = lockIngest();
+    try {
+      return ingestUnlocked(documents, listener);
+    } finally {
+      lock.close();
+    }
+  }
+
+  /**
+   * The store's ingest lock ({@link IngestLocking}), waited for at most {@link #INGEST_LOCK_WAIT};
+   * a lock that holds nothing when the store has no such capability.
+   */
+  private IngestLock lockIngest() {
+    return store instanceof IngestLocking l ? l.lockIngest(INGEST_LOCK_WAIT) : () -> {};
+  }
+
+  private IngestReport ingestUnlocked(List<Document> documents, IngestListener listener) {
     long start = System.nanoTime();
     Set<String> seen = new HashSet<>();
     for (Document d : documents) {
@@ -239,7 +268,18 @@ public final class Ingestor {
    * @throws dev.citerag.StoreException when the store fails
    */
   public IngestReport sync(List<Document> documents, IngestListener listener) {
-    IngestReport written = ingest(documents, listener);
+    Checks.noNullElements(documents, "documents");
+    Checks.notNull(listener, "listener");
+    IngestLock lock = lockIngest();
+    try {
+      return syncUnlocked(documents, listener);
+    } finally {
+      lock.close();
+    }
+  }
+
+  private IngestReport syncUnlocked(List<Document> documents, IngestListener listener) {
+    IngestReport written = ingestUnlocked(documents, listener);
     long start = System.nanoTime();
     Set<String> keep = new HashSet<>();
     for (Document d : documents) {

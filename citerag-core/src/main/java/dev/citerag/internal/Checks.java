@@ -127,6 +127,20 @@ public final class Checks {
   }
 
   /**
+   * Nothing when {@code value} is null or holds no NUL character; otherwise an exception naming the
+   * field and the rule: PostgreSQL text cannot hold NUL, so no store accepts it.
+   */
+  public static void noNul(@Nullable String value, String field) {
+    if (value != null && value.indexOf('\0') >= 0) {
+      throw new IllegalArgumentException(
+          field
+              + " must not contain NUL (U+0000), found at index "
+              + value.indexOf('\0')
+              + " (PostgreSQL text cannot hold it, so no store accepts it; remove it first)");
+    }
+  }
+
+  /**
    * {@code value} unchanged when it holds no NUL character and is well-formed; otherwise an
    * exception naming the field (PostgreSQL text cannot hold NUL).
    */

@@ -31,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -46,6 +47,8 @@ final class GenerateValidateLoop {
   private final Duration deadline;
   private final CoveragePolicy coveragePolicy;
   private final CoverageCheck coverage;
+  private final TermEquivalence equivalence;
+  private final boolean repromptRedundant;
 
   GenerateValidateLoop(
       AnswerGenerator generator,
@@ -54,12 +57,31 @@ final class GenerateValidateLoop {
       Duration deadline,
       CoveragePolicy coveragePolicy,
       TermEquivalence equivalence) {
+    this(generator, validator, maxRetries, deadline, coveragePolicy, equivalence, false);
+  }
+
+  private GenerateValidateLoop(
+      AnswerGenerator generator,
+      CitationValidator validator,
+      int maxRetries,
+      Duration deadline,
+      CoveragePolicy coveragePolicy,
+      TermEquivalence equivalence,
+      boolean repromptRedundant) {
     this.generator = generator;
     this.validator = validator;
     this.maxRetries = maxRetries;
     this.deadline = deadline;
     this.coveragePolicy = coveragePolicy;
     this.coverage = new CoverageCheck(equivalence);
+    this.equivalence = equivalence;
+    this.repromptRedundant = repromptRedundant;
+  }
+
+  /** This loop, re-prompting once a valid answer with redundant citations when {@code on}. */
+  GenerateValidateLoop repromptRedundantCitations(boolean on) {
+    return new GenerateValidateLoop(
+        generator, validator, maxRetries, deadline, coveragePolicy, equivalence, on);
   }
 
   /** Runs the loop for one request whose context {@code ctx} holds at least one source. */
@@ -88,6 +110,10 @@ final class GenerateValidateLoop {
       if (step.result() != null) {
         return step.result();
       }
+      Supplier<RagResult> valid = step.redundant();
+      if (valid != null) {
+        return reprompt(tb, question, ctx, deadline, step.issues(), attempt + 1, valid);
+      }
       feedback = step.issues();
       invalidIds = step.invalidSourceIds();
       lastFailure = step.failure();
@@ -102,23 +128,65 @@ final class GenerateValidateLoop {
     return tb.rejected(lastFailure, feedback, describe(feedback, tb.attempts.size()));
   }
 
-  /** What one attempt ended in: a result, or the issues to retry with and why. */
+  /**
+   * The one re-prompt of a valid answer whose claims cite redundant quotes: the reply is served
+   * when it is a valid answer, else {@code valid} (the first answer) is. The outcome is published
+   * once, for the answer served.
+   */
+  private RagResult reprompt(
+      TraceBuilder tb,
+      String question,
+      BuiltContext ctx,
+      Duration deadline,
+      List<ValidationIssue> redundant,
+      int attempt,
+      Supplier<RagResult> valid) {
+    Duration left = deadline.minusNanos(System.nanoTime() - tb.t0);
+    if (left.isNegative() || left.isZero()) {
+      return valid.get();
+    }
+    Step again;
+    tb.deferOutcome = true;
+    try {
+      again =
+          attempt(tb, new GenerationRequest(question, ctx, redundant, attempt, left, List.of()));
+    } finally {
+      tb.deferOutcome = false;
+    }
+    if (again.result() instanceof RagResult.Answered a) {
+      tb.publish(a);
+      return a;
+    }
+    Supplier<RagResult> stillRedundant = again.redundant();
+    return stillRedundant != null ? stillRedundant.get() : valid.get();
+  }
+
+  /**
+   * What one attempt ended in: a result, the issues to retry with and why, or (re-prompt on) a
+   * valid answer to serve unless a re-prompt naming its redundant citations does better.
+   */
   private record Step(
       @Nullable RagResult result,
       List<ValidationIssue> issues,
       RejectReason failure,
-      List<String> invalidSourceIds) {
+      List<String> invalidSourceIds,
+      @Nullable Supplier<RagResult> redundant) {
     static Step done(RagResult result) {
-      return new Step(result, List.of(), RejectReason.INVALID_CITATIONS, List.of());
+      return new Step(result, List.of(), RejectReason.INVALID_CITATIONS, List.of(), null);
     }
 
     static Step retry(List<ValidationIssue> issues, RejectReason failure) {
-      return new Step(null, issues, failure, List.of());
+      return new Step(null, issues, failure, List.of(), null);
     }
 
     /** A retry that names, to the model only, the cited ids that were not sent. */
     static Step retry(List<ValidationIssue> issues, RejectReason failure, List<String> invalid) {
-      return new Step(null, issues, failure, invalid);
+      return new Step(null, issues, failure, invalid, null);
+    }
+
+    /** A valid answer, served by {@code serve}, whose redundant citations are {@code issues}. */
+    static Step reprompt(List<ValidationIssue> issues, Supplier<RagResult> serve) {
+      return new Step(null, issues, RejectReason.INVALID_CITATIONS, List.of(), serve);
     }
   }
 
@@ -267,6 +335,12 @@ final class GenerateValidateLoop {
       return Step.done(
           tb.rejected(
               RejectReason.INVALID_CITATIONS, unlocated, describe(unlocated, request.attempt())));
+    }
+    List<ValidationIssue> redundant =
+        report.warnings().stream().filter(i -> i.type() == IssueType.REDUNDANT_CITATIONS).toList();
+    if (repromptRedundant && !redundant.isEmpty() && !tb.deferOutcome) {
+      ValidationReport validReport = report;
+      return Step.reprompt(redundant, () -> tb.answered(served, resolve(served, ctx), validReport));
     }
     return Step.done(tb.answered(served, resolve(served, ctx), report));
   }

@@ -106,7 +106,13 @@ public final class RagPipeline {
         b.validator != null ? b.validator : new DefaultCitationValidator();
     this.loop =
         new GenerateValidateLoop(
-            this.generator, validator, maxRetries, deadline, b.questionCoverage, b.termEquivalence);
+                this.generator,
+                validator,
+                maxRetries,
+                deadline,
+                b.questionCoverage,
+                b.termEquivalence)
+            .repromptRedundantCitations(b.repromptRedundantCitations);
     this.listeners = b.listeners.isEmpty() ? Listeners.NONE : new Listeners(b.listeners);
     this.embedderIdentity = embedder.identity();
     this.verificationIdentity =
@@ -544,6 +550,7 @@ public final class RagPipeline {
     private final List<RagListener> listeners = new ArrayList<>();
     private CoveragePolicy questionCoverage = CoveragePolicy.CRITICAL;
     private TermEquivalence termEquivalence = TermEquivalence.STEMS;
+    private boolean repromptRedundantCitations;
 
     private Builder() {}
 
@@ -567,6 +574,7 @@ public final class RagPipeline {
       b.listeners.addAll(listeners);
       b.questionCoverage = questionCoverage;
       b.termEquivalence = termEquivalence;
+      b.repromptRedundantCitations = repromptRedundantCitations;
       return b;
     }
 
@@ -675,6 +683,22 @@ public final class RagPipeline {
      */
     public Builder tokenBudget(int tokenBudget) {
       this.tokenBudget = Checks.inRange(tokenBudget, 256, 2_000_000, "tokenBudget");
+      return this;
+    }
+
+    /**
+     * Whether a valid answer with a claim citing more quotes than it needs ({@link
+     * dev.citerag.answer.IssueType#REDUNDANT_CITATIONS}) is re-prompted once, the feedback naming
+     * each redundant citation by claim, position, source id and quote; default false (served with
+     * the warning). The reply to the re-prompt is served when it is a valid answer; otherwise the
+     * first answer is served, with its warning. The re-prompt is one call more, outside {@link
+     * #maxRetries}, within the deadline.
+     *
+     * @param reprompt true to re-prompt once on redundant citations
+     * @return this builder
+     */
+    public Builder repromptRedundantCitations(boolean reprompt) {
+      this.repromptRedundantCitations = reprompt;
       return this;
     }
 

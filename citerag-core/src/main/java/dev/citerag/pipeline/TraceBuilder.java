@@ -186,7 +186,21 @@ final class TraceBuilder {
     return r;
   }
 
+  /**
+   * While true (a re-prompt whose reply may not be the one served), outcomes are not published;
+   * {@link #publish} publishes the one served.
+   */
+  boolean deferOutcome;
+
+  /** Publishes the outcome of a result built while {@link #deferOutcome} was set. */
+  void publish(RagResult r) {
+    logOutcome(r, r.status());
+  }
+
   private void logOutcome(RagResult r, String why) {
+    if (deferOutcome) {
+      return;
+    }
     if (listeners.active()) {
       listeners.emit(
           new RagEvent.Completed(

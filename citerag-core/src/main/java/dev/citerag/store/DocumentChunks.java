@@ -22,7 +22,9 @@ public record DocumentChunks(String docId, String documentHash, List<EmbeddedChu
    * @param documentHash the document's {@link dev.citerag.ingest.Document#contentHash()}
    * @param chunks every chunk of the document, each with {@code docId}; empty removes its chunks
    * @throws IllegalArgumentException when an id or hash is blank, a chunk belongs to another
-   *     document, or two chunks share an id
+   *     document, two chunks share an id, or a chunk's text, title, source, headings or metadata
+   *     hold NUL (U+0000), which PostgreSQL text cannot store: every store refuses it alike, the
+   *     message naming the chunk, its document and source
    */
   public DocumentChunks {
     Checks.notBlank(docId, "docId");
@@ -39,6 +41,23 @@ public record DocumentChunks(String docId, String documentHash, List<EmbeddedChu
         throw new IllegalArgumentException(
             "chunks[].id must be unique, \"" + c.chunk().id() + "\" repeats");
       }
+      noNul(c.chunk());
+    }
+  }
+
+  private static void noNul(Chunk c) {
+    Checks.noNul(c.id(), "chunks[].id");
+    String who = "chunk \"" + c.id() + "\" of document \"" + c.docId() + "\"";
+    Checks.noNul(c.source(), "source of " + who);
+    who += " (" + c.source() + ")";
+    Checks.noNul(c.title(), "title of " + who);
+    for (String h : c.headingPath()) {
+      Checks.noNul(h, "headingPath of " + who);
+    }
+    Checks.noNul(c.text(), "text of " + who);
+    for (java.util.Map.Entry<String, String> e : c.metadata().entrySet()) {
+      Checks.noNul(e.getKey(), "metadata key of " + who);
+      Checks.noNul(e.getValue(), "metadata." + e.getKey() + " of " + who);
     }
   }
 }

@@ -12,6 +12,7 @@ import dev.citerag.store.internal.RankFusion;
 import dev.citerag.store.internal.TopK;
 import dev.citerag.store.internal.VectorBlocks;
 import dev.citerag.text.internal.LexicalAnalyzer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -22,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.jspecify.annotations.Nullable;
 
@@ -69,7 +72,7 @@ import org.jspecify.annotations.Nullable;
  * <p>Chunk ids are unique across the store: writing a chunk whose id belongs to another document
  * (which is not itself rewritten in the same batch) is rejected.
  */
-public final class InMemoryVectorStore implements VectorStore {
+public final class InMemoryVectorStore implements VectorStore, IngestLocking {
 
   /** Fewest dead slots that trigger a compaction (unless nothing live remains). */
   static final int COMPACT_MIN_DEAD = 64;
@@ -79,6 +82,8 @@ public final class InMemoryVectorStore implements VectorStore {
   private final int dimensions;
   private final int maxSlots;
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+  // one ingest at a time (IngestLocking); fair, so waiting ingests go in arrival order
+  private final ReentrantLock ingestLock = new ReentrantLock(true);
 
   // everything below is guarded by lock
   private @Nullable CollectionIdentity identity;
@@ -137,6 +142,44 @@ public final class InMemoryVectorStore implements VectorStore {
    * @throws IllegalArgumentException when the identity's dimensions differ from the store's
    * @throws IdentityMismatchException when a different identity is already recorded
    */
+  /**
+   * {@inheritDoc}
+   *
+   * <p>A lock of this store in this process (a store lives in one process); reentrant for the
+   * thread that holds it.
+   */
+  @Override
+  public IngestLock lockIngest(Duration wait) {
+    Checks.notNull(wait, "wait");
+    if (wait.isNegative()) {
+      throw new IllegalArgumentException("wait must be >= 0, was " + wait);
+    }
+    boolean held;
+    try {
+      held = ingestLock.tryLock(wait.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (ArithmeticException e) {
+      ingestLock.lock();
+      held = true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StoreException("interrupted while waiting for the ingest lock", e);
+    }
+    if (!held) {
+      throw new StoreException(
+          "another ingest of this in-memory collection held its ingest lock for longer than "
+              + wait
+              + "; ingests of one collection run one at a time",
+          null);
+    }
+    java.util.concurrent.atomic.AtomicBoolean open =
+        new java.util.concurrent.atomic.AtomicBoolean(true);
+    return () -> {
+      if (open.compareAndSet(true, false)) {
+        ingestLock.unlock();
+      }
+    };
+  }
+
   @Override
   public void ensureIdentity(CollectionIdentity requested) {
     Checks.notNull(requested, "identity");

@@ -5,11 +5,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.citerag.answer.AnswerStatus;
 import dev.citerag.answer.Citation;
 import dev.citerag.answer.Claim;
+import dev.citerag.answer.DefaultCitationValidator;
+import dev.citerag.answer.LexicalSupportVerifier;
 import dev.citerag.answer.ModelAnswer;
 import dev.citerag.answer.SentSource;
 import dev.citerag.answer.TermEquivalence;
 import dev.citerag.answer.internal.CoverageCheck;
 import dev.citerag.answer.internal.QuestionTerms;
+import dev.citerag.answer.internal.QuoteMatcher;
+import dev.citerag.answer.internal.TableCells;
 import dev.citerag.chat.ChatResponse;
 import dev.citerag.chat.FinishReason;
 import dev.citerag.chat.TokenUsage;
@@ -88,6 +92,11 @@ import org.jspecify.annotations.Nullable;
  * content terms (lenient, balanced, strict, strictest), on the negation and antonym vetoes above,
  * and at strict and strictest when the sentence lacks the asked type. Ranking is by IDF weight with
  * the number, time and "how do I" bonuses.
+ *
+ * <p>A table row is served readable, each value after its column's header ("SEV1: acknowledge
+ * within 5 minutes; update stakeholders every 30 minutes"), as one claim citing two verbatim
+ * quotes: the row and its table's header row. When the header row has fewer than 4 words (too short
+ * to be quoted) the row is served as it is.
  *
  * <p>It is useful offline and as a baseline; it does not paraphrase, combine facts or reason. It
  * proves quotation, not truth: a sentence on the right topic that states a different fact can still
@@ -189,6 +198,8 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private static final CoverageCheck COVERAGE = new CoverageCheck(TermEquivalence.STEMS);
+
+  private static final LexicalSupportVerifier SUPPORT = new LexicalSupportVerifier();
 
   private final ExtractiveReader reader;
   private final Strictness strictness;
@@ -343,13 +354,74 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     List<Claim> claims = new ArrayList<>();
     StringBuilder text = new StringBuilder();
     for (ExtractiveReader.Pick p : picks) {
-      claims.add(new Claim(p.quote(), List.of(new Citation(p.sourceId(), p.quote()))));
+      Claim claim = tableClaim(p);
+      if (claim == null) {
+        claim = new Claim(p.quote(), List.of(new Citation(p.sourceId(), p.quote())));
+      }
+      claims.add(claim);
       if (text.length() > 0) {
         text.append(' ');
       }
-      text.append(p.quote());
+      text.append(claim.text());
     }
     return new ModelAnswer(AnswerStatus.ANSWERED, text.toString(), claims);
+  }
+
+  /**
+   * A table row served readable: its first cell, then each other cell after its column's header
+   * ("SEV1: acknowledge within 5 minutes; update stakeholders every 30 minutes"), citing the row
+   * and the header row, both verbatim; null (the row is served as it is) when the pick is no table
+   * row, the header row is too short to be quoted, or the readable text would not pass the support
+   * rules.
+   */
+  static @Nullable Claim tableClaim(ExtractiveReader.Pick p) {
+    String header = p.header();
+    if (header == null
+        || QuoteMatcher.wordCount(header) < DefaultCitationValidator.DEFAULT_MIN_QUOTE_WORDS) {
+      return null;
+    }
+    String text = readableRow(p.quote(), header);
+    if (text == null) {
+      return null;
+    }
+    List<String> quotes = List.of(p.quote(), header);
+    if (!SUPPORT.verify(text, quotes).supported()) {
+      return null;
+    }
+    return new Claim(
+        text, List.of(new Citation(p.sourceId(), p.quote()), new Citation(p.sourceId(), header)));
+  }
+
+  /**
+   * The row's first cell, a colon, then {@code header value} for each other non-empty cell, joined
+   * by semicolons; a header that starts with a capitalised word (not an acronym) is lower-cased at
+   * its first letter. Null when the two are not rows of one table or the first cell is empty.
+   */
+  static @Nullable String readableRow(String row, String header) {
+    List<String> h = TableCells.cells(header);
+    List<String> r = TableCells.cells(row);
+    if (h == null || r == null || h.size() != r.size() || r.size() < 2 || r.get(0).isEmpty()) {
+      return null;
+    }
+    List<String> parts = new ArrayList<>();
+    for (int i = 1; i < r.size(); i++) {
+      String value = r.get(i);
+      if (value.isEmpty()) {
+        continue;
+      }
+      String label = h.get(i);
+      parts.add(label.isEmpty() ? value : lowerFirst(label) + " " + value);
+    }
+    return parts.isEmpty() ? null : r.get(0) + ": " + String.join("; ", parts);
+  }
+
+  private static String lowerFirst(String label) {
+    if (label.length() < 2
+        || !Character.isUpperCase(label.charAt(0))
+        || !Character.isLowerCase(label.charAt(1))) {
+      return label;
+    }
+    return Character.toLowerCase(label.charAt(0)) + label.substring(1);
   }
 
   /** Lines, then sentences; list markers and heading marks removed; each a verbatim substring. */

@@ -104,7 +104,9 @@ class ExtractiveGeneratorTest {
                     + "|------|-------------:|------------:|\n| Free plan | 0.015 EUR | 1000 calls |\n| Team plan | 0.010 EUR | 50000 calls |"));
     ModelAnswer a = gen.answer("What is the fee per call on the Team plan?", table);
     assertThat(a.status()).isEqualTo(AnswerStatus.ANSWERED);
-    assertThat(a.answer()).isEqualTo("| Team plan | 0.010 EUR | 50000 calls |");
+    assertThat(a.answer()).isEqualTo("Team plan: fee per call 0.010 EUR; monthly cap 50000 calls");
+    assertThat(a.claims().get(0).citations().get(0).quote())
+        .isEqualTo("| Team plan | 0.010 EUR | 50000 calls |");
     assertThat(new DefaultCitationValidator().validate(a, table).passed()).isTrue();
   }
 

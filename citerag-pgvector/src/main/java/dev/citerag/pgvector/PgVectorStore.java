@@ -13,6 +13,7 @@ import dev.citerag.pgvector.internal.Settings;
 import dev.citerag.store.CollectionIdentity;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.Filter;
+import dev.citerag.store.IngestLocking;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.SearchIndex;
 import dev.citerag.store.VectorStore;
@@ -107,7 +108,7 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe. {@link #close()} closes the pool the store built from {@link Builder#jdbcUrl}; a
  * {@link Builder#dataSource DataSource} handed in is never closed.
  */
-public final class PgVectorStore implements VectorStore, AutoCloseable {
+public final class PgVectorStore implements VectorStore, IngestLocking, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(PgVectorStore.class);
 
   private final PgCollection collection;
@@ -287,8 +288,10 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
   /**
    * Makes the caller the collection's only ingest until the returned lock is closed. Ingests that
    * also remove what is gone from their source ({@link dev.citerag.ingest.Ingestor#sync}) must not
-   * run side by side on one collection: each would remove the documents the other just wrote. Take
-   * this lock around such an ingest; a second one, from this process or another, waits for the
+   * run side by side on one collection: each would remove the documents the other just wrote. An
+   * {@link dev.citerag.ingest.Ingestor} takes this lock itself around every ingest and sync; take
+   * it yourself around other writes, or around several ingests that must run as one (it is
+   * reentrant for the thread holding it). A second one, from this process or another, waits for the
    * first. The lock is a PostgreSQL session advisory lock held on one connection of the pool; it
    * ends with the session if the process dies.
    *
@@ -304,18 +307,19 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
    * @throws StoreException when another ingest holds the lock for longer than {@code wait} (the
    *     message names the collection), or the database fails
    */
+  @Override
   public IngestLock lockIngest(Duration wait) {
     Checks.notNull(wait, "wait");
     if (wait.isNegative()) {
       throw new IllegalArgumentException("wait must be >= 0, was " + wait);
     }
-    dev.citerag.pgvector.internal.IngestLock held = open().lockIngest(wait);
-    return held::close;
+    Runnable release = open().lockIngest(wait);
+    return release::run;
   }
 
   /** The collection's ingest lock ({@link #lockIngest}); closing it releases it. */
   @FunctionalInterface
-  public interface IngestLock extends AutoCloseable {
+  public interface IngestLock extends dev.citerag.store.IngestLock {
     /** Releases the lock; idempotent. */
     @Override
     void close();

@@ -29,6 +29,8 @@ import java.util.List;
  *   <li><b>content</b>: every name matched, and {@code minContentShare} of the other content words
  *       matched by form, stem, lemma, spelling variant, abbreviation, synonym, derivation or a more
  *       general word; every clause carried; a claim without content is not supported;
+ *   <li><b>table cells</b>: when the quotes are a Markdown table's header row and one of its body
+ *       rows, every header the claim names is followed by its own column's value, not another's;
  *   <li><b>consistency</b> ({@link #verifyAll}): two claims of one answer that contradict each
  *       other are both contradicted.
  * </ul>

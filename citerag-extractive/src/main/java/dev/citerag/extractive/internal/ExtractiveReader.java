@@ -84,8 +84,16 @@ public final class ExtractiveReader {
     return embedder;
   }
 
-  /** One chosen quote: the id of the source it comes from and its verbatim text. */
-  public record Pick(String sourceId, String quote) {}
+  /**
+   * One chosen quote: the id of the source it comes from, its verbatim text and, for a table row,
+   * its table's header row (verbatim too), else null.
+   */
+  public record Pick(String sourceId, String quote, @Nullable String header) {
+    /** A quote that is not a table row. */
+    public Pick(String sourceId, String quote) {
+      this(sourceId, quote, null);
+    }
+  }
 
   /**
    * The reading of one question.
@@ -164,6 +172,7 @@ public final class ExtractiveReader {
                 context,
                 cos == null ? 0 : cos));
         Candidate added = candidates.get(candidates.size() - 1);
+        added.header = u.context();
         if (u.context() != null) {
           // a table row means what its header says: the row is embedded under its header
           added.embedText = u.context() + "\n" + u.quote();
@@ -239,7 +248,8 @@ public final class ExtractiveReader {
     if (best == null) {
       return new Assessment(List.of(), "no sentence contains a question term", none);
     }
-    List<Pick> picks = new ArrayList<>(List.of(new Pick(best.sourceId, best.sentence)));
+    List<Pick> picks =
+        new ArrayList<>(List.of(new Pick(best.sourceId, best.sentence, best.header)));
     Candidate second = null;
     double runnerUp = 0;
     double otherChunkSimilarity = -1;
@@ -262,7 +272,7 @@ public final class ExtractiveReader {
       }
     }
     if (second != null) {
-      picks.add(new Pick(second.sourceId, second.sentence));
+      picks.add(new Pick(second.sourceId, second.sentence, second.header));
     }
     String veto = null;
     if (QuestionCues.negationMismatch(question, best.sentence)) {
@@ -383,6 +393,7 @@ public final class ExtractiveReader {
         context.addAll(heading);
         candidates.add(
             new Candidate(s.sourceId(), rank, u.quote(), u.procedure(), terms, context, 0));
+        candidates.get(candidates.size() - 1).header = u.context();
       }
     }
     for (String t : qTerms) {
@@ -441,7 +452,8 @@ public final class ExtractiveReader {
     if (best == null) {
       return List.of();
     }
-    List<Pick> picks = new ArrayList<>(List.of(new Pick(best.sourceId, best.sentence)));
+    List<Pick> picks =
+        new ArrayList<>(List.of(new Pick(best.sourceId, best.sentence, best.header)));
     Candidate second = null;
     for (Candidate c : candidates) {
       if (c == best || c.sentence.equals(best.sentence) || c.score < 0.6 * best.score) {
@@ -456,7 +468,7 @@ public final class ExtractiveReader {
       }
     }
     if (second != null) {
-      picks.add(new Pick(second.sourceId, second.sentence));
+      picks.add(new Pick(second.sourceId, second.sentence, second.header));
     }
     int distinctive = 0;
     int hit = 0;
@@ -543,6 +555,8 @@ public final class ExtractiveReader {
     final Set<String> terms;
     final Set<String> context;
     String surroundings = "";
+    // the table's header row when the sentence is a table row
+    @Nullable String header;
 
     String embedKey() {
       return embedText == null ? sentence : embedText;

@@ -14,7 +14,10 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 
@@ -33,6 +36,8 @@ public final class PgCollection {
   private final AtomicLong lastWrite;
   private final DataSource dataSource;
   private final int lockKey;
+  // ingests of this store in this process; reentrant per thread
+  private final ReentrantLock ingestThreads = new ReentrantLock(true);
 
   private PgCollection(
       DataSource dataSource,
@@ -169,12 +174,65 @@ public final class PgCollection {
   }
 
   /**
-   * Takes the collection's ingest lock, waiting at most {@code wait} (see {@link IngestLock}).
+   * Takes the collection's ingest lock, waiting at most {@code wait} (see {@link IngestLock}):
+   * first a lock of this store in this process, reentrant for its thread (so an {@link
+   * dev.citerag.ingest.Ingestor} run inside a caller's lock does not wait for itself), then the
+   * advisory lock that holds across processes. The returned action releases both; idempotent.
    *
    * @throws dev.citerag.StoreException when another ingest holds it longer, or the database fails
    */
-  public IngestLock lockIngest(Duration wait) {
-    return IngestLock.acquire(dataSource, lockKey, settings, wait);
+  public Runnable lockIngest(Duration wait) {
+    long start = System.nanoTime();
+    boolean local;
+    try {
+      local = ingestThreads.tryLock(wait.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new dev.citerag.StoreException(
+          "citerag.pgvector: interrupted while waiting for the ingest lock of collection \""
+              + settings.collection()
+              + "\"",
+          e);
+    }
+    if (!local) {
+      throw new dev.citerag.StoreException(
+          "citerag.pgvector: another ingest into collection \""
+              + settings.collection()
+              + "\" (schema \""
+              + settings.schema()
+              + "\") is running in this process and did not finish within "
+              + wait.toMillis()
+              + " ms; ingests of one collection run one at a time, try again when it is done",
+          null);
+    }
+    AtomicBoolean open = new AtomicBoolean(true);
+    if (ingestThreads.getHoldCount() > 1) {
+      // this thread holds the lock already (an Ingestor inside a caller's lock): reentrant
+      return () -> {
+        if (open.compareAndSet(true, false)) {
+          ingestThreads.unlock();
+        }
+      };
+    }
+    IngestLock held;
+    try {
+      Duration left = wait.minusNanos(System.nanoTime() - start);
+      held =
+          IngestLock.acquire(
+              dataSource, lockKey, settings, left.isNegative() ? Duration.ZERO : left);
+    } catch (RuntimeException e) {
+      ingestThreads.unlock();
+      throw e;
+    }
+    return () -> {
+      if (open.compareAndSet(true, false)) {
+        try {
+          held.close();
+        } finally {
+          ingestThreads.unlock();
+        }
+      }
+    };
   }
 
   /** See {@link dev.citerag.store.VectorStore#documentIds}. */

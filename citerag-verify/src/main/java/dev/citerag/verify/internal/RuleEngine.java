@@ -4,6 +4,7 @@ import dev.citerag.answer.ClaimEvidence;
 import dev.citerag.answer.SupportVerdict;
 import dev.citerag.answer.SupportVerdict.Support;
 import dev.citerag.answer.VerificationUsage;
+import dev.citerag.answer.internal.TableCells;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -92,10 +93,11 @@ public final class RuleEngine {
   }
 
   private Judged judge(
-      String claimText,
-      List<String> quoteTexts,
-      List<String> context,
-      Abbreviations abbreviations) {
+      String claimText, List<String> cited, List<String> context, Abbreviations abbreviations) {
+    // a cited table row is also read under its cited header ("Acknowledge within 5 minutes"), so
+    // that a value keeps the words its column gives it; TableCells checks the columns
+    List<String> quoteTexts = new ArrayList<>(cited);
+    quoteTexts.addAll(TableCells.readings(cited));
     Passage claim = new Passage(claimText, lexicon, abbreviations);
     List<Passage> quotes = new ArrayList<>(quoteTexts.size());
     for (String q : quoteTexts) {
@@ -132,6 +134,7 @@ public final class RuleEngine {
     }
     contradicting.addAll(RoleRule.check(claim, quotes, a));
     contradicting.addAll(ContentRule.substitutions(claim, quotes, a));
+    contradicting.addAll(TableCells.misplaced(claimText, cited));
     ContentRule.Coverage c =
         ContentRule.judge(claim, quotes, a, minContentShare, q.items(), q.covered(), lexicon);
     List<String> changed = ContentRule.changedWords(claim, quotes, a);

@@ -77,8 +77,13 @@ class QuestionCoverageCliTest {
   }
 
   static CommandLineTest.Run ask(String question) {
+    return askIn(docs, question);
+  }
+
+  /** {@code citerag ask --docs DIR --model extractive QUESTION}. */
+  static CommandLineTest.Run askIn(Path dir, String question) {
     return CommandLineTest.run(
-        Map.of(), "ask", "--docs", docs.toString(), "--model", "extractive", question);
+        Map.of(), "ask", "--docs", dir.toString(), "--model", "extractive", question);
   }
 
   static void abstainsNaming(String question, String term) {
