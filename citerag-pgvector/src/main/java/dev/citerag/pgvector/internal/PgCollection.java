@@ -161,6 +161,11 @@ public final class PgCollection {
     return r;
   }
 
+  /** {@return the last HNSW build after a bulk load through this collection object, if any} */
+  public Optional<BuildSizing.Build> lastIndexBuild() {
+    return Optional.ofNullable(writer.lastBuild());
+  }
+
   /** See {@link dev.citerag.store.VectorStore#deleteDocument}. */
   public boolean deleteDocument(String docId) {
     boolean deleted = writer.deleteDocument(docId);
