@@ -17,6 +17,7 @@ import dev.citerag.rerank.Reranker;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.SearchIndex;
+import dev.citerag.store.ServedHits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -425,7 +426,11 @@ public final class RagPipeline {
     long tr = System.nanoTime();
     Reranker r = reranker;
     int candidates = r == null ? k : Math.max(k, rerankCandidates);
-    List<SearchHit> hits = store.hybridSearch(qv, question, candidates, filter);
+    ServedHits served = store.hybridSearchServed(qv, question, candidates, filter);
+    List<SearchHit> hits = served.hits();
+    if (tb != null) {
+      tb.searchServer = served.server();
+    }
     latency.put(Stage.RETRIEVE, Duration.ofNanos(System.nanoTime() - tr));
     if (tb != null) {
       tb.stageFinished(Stage.RETRIEVE, 0, latency.get(Stage.RETRIEVE), false);

@@ -15,6 +15,7 @@ import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.SearchIndex;
+import dev.citerag.store.ServedHits;
 import dev.citerag.store.VectorStore;
 import dev.citerag.store.WriteResult;
 import java.time.Duration;
@@ -201,6 +202,21 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
   }
 
   /**
+   * {@inheritDoc}
+   *
+   * <p>Here the server is {@code primary} or the replica's name ({@link Builder#readReplica}:
+   * {@code replica-1}, ...), followed by the host and port of the connection's URL in parentheses
+   * (never its user or password), e.g. {@code replica-1 (10.0.0.7:5432)}.
+   */
+  @Override
+  public ServedHits hybridSearchServed(
+      float[] queryVector, String queryText, int k, Filter filter) {
+    Map.Entry<List<SearchHit>, String> r =
+        open().hybridSearchServed(queryVector, queryText, k, filter);
+    return new ServedHits(r.getKey(), r.getValue());
+  }
+
+  /**
    * Searches that see every write this store has committed so far (read your writes): a replica
    * answers once it has replayed them, waiting up to {@link Builder#readYourWritesWait}, else the
    * next replica or the primary. Without replicas, this store itself. The view does not follow
@@ -269,7 +285,13 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
    * {@return the server that answered the calling thread's last search on a {@code PgVectorStore}:
    * {@code "primary"} or a replica's name ({@code "replica-1"} for the first {@link
    * Builder#readReplica}); empty before the first search of a store with replicas}
+   *
+   * @deprecated a per-thread value that another store's search on the same thread overwrites; use
+   *     {@link #hybridSearchServed}, whose result names the server of that very search (the
+   *     pipeline's trace records it as {@code searchServer})
    */
+  @Deprecated
+  @SuppressWarnings("InlineMeSuggester") // the internal router is not callers' API
   public static Optional<String> lastSearchServer() {
     return Optional.ofNullable(ReadRouter.lastServer());
   }
@@ -311,6 +333,15 @@ public final class PgVectorStore implements VectorStore, AutoCloseable {
         float[] queryVector, String queryText, int k, Filter filter) {
       store.open();
       return view.hybridSearch(queryVector, queryText, k, filter);
+    }
+
+    @Override
+    public ServedHits hybridSearchServed(
+        float[] queryVector, String queryText, int k, Filter filter) {
+      store.open();
+      Map.Entry<List<SearchHit>, String> r =
+          view.hybridSearchServed(queryVector, queryText, k, filter);
+      return new ServedHits(r.getKey(), r.getValue());
     }
 
     @Override

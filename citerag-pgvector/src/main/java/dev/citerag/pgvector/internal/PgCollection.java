@@ -210,6 +210,17 @@ public final class PgCollection {
     return searches.hybridSearch(queryVector, queryText, k, filter);
   }
 
+  /**
+   * {@link #hybridSearch}, with the server that answered: {@code primary} or a replica's name, and
+   * the host and port of its connection URL in parentheses when the driver reports one.
+   */
+  public Map.Entry<List<SearchHit>, String> hybridSearchServed(
+      float[] queryVector, String queryText, int k, Filter filter) {
+    Reads.Served<List<SearchHit>> s =
+        searches.hybridSearchServed(queryVector, queryText, k, filter);
+    return Map.entry(s.value(), s.server());
+  }
+
   /** Sets the cosine of each hit (e.g. lexical hits) from the stored vectors; order is kept. */
   public List<SearchHit> withCosines(float[] queryVector, List<SearchHit> hits) {
     return searches.withCosines(queryVector, hits);
