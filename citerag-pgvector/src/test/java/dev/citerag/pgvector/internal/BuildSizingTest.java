@@ -40,8 +40,7 @@ class BuildSizingTest {
     assertThat(capped.maintenanceWorkMemKb()).isEqualTo(2 * GB);
     assertThat(capped.graphFits()).isFalse();
     // a configured ceiling replaces the default
-    assertThat(
-            BuildSizing.plan(1_000_000, 384, 16, false, DEFAULTS, GB, -1).maintenanceWorkMemKb())
+    assertThat(BuildSizing.plan(1_000_000, 384, 16, false, DEFAULTS, GB, -1).maintenanceWorkMemKb())
         .isEqualTo(GB);
     assertThat(
             BuildSizing.plan(1_000_000, 384, 16, false, DEFAULTS, 4 * GB, -1)
