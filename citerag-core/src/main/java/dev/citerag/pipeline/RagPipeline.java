@@ -17,6 +17,7 @@ import dev.citerag.rerank.Reranker;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.SearchIndex;
+import dev.citerag.store.ServedHits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -476,10 +477,15 @@ public final class RagPipeline {
       tb.stageStarted(Stage.RETRIEVE, 0);
     }
     long tr = System.nanoTime();
-    hits =
-        mode == RetrievalMode.DENSE
-            ? store.denseSearch(qv, candidates, filter)
-            : store.hybridSearch(qv, question, candidates, filter);
+    if (mode == RetrievalMode.DENSE) {
+      hits = store.denseSearch(qv, candidates, filter);
+    } else {
+      ServedHits served = store.hybridSearchServed(qv, question, candidates, filter);
+      hits = served.hits();
+      if (tb != null) {
+        tb.searchServer = served.server();
+      }
+    }
     latency.put(Stage.RETRIEVE, Duration.ofNanos(System.nanoTime() - tr));
     if (tb != null) {
       tb.stageFinished(Stage.RETRIEVE, 0, latency.get(Stage.RETRIEVE), false);

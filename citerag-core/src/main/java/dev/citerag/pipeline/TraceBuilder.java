@@ -40,6 +40,7 @@ final class TraceBuilder {
   private boolean gating;
   private long gateStart;
   List<TermCoverage> coverage = List.of();
+  @Nullable String searchServer;
 
   /** What a request's trace records about what produced it, fixed per pipeline but the trace id. */
   record RequestIdentity(
@@ -149,7 +150,8 @@ final class TraceBuilder {
         identity.embedder(),
         identity.verification(),
         identity.topK(),
-        coverage);
+        coverage,
+        searchServer);
   }
 
   RagResult answered(ModelAnswer a, List<ResolvedCitation> citations, ValidationReport report) {

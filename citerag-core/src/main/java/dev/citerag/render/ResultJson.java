@@ -175,7 +175,10 @@ public final class ResultJson {
     return o;
   }
 
-  /** The embedder's identity, the validator's rules version and the prompt version. */
+  /**
+   * The embedder's identity, the validator's rules version, the prompt version and the server that
+   * answered the search ({@code null} when the index does not say).
+   */
   private static ObjectNode producedBy(Trace t) {
     ObjectNode o = F.objectNode();
     EmbedderIdentity e = t.embedder();
@@ -187,6 +190,7 @@ public final class ResultJson {
     putNullable(emb, "query_instruction", e.queryInstruction());
     o.put("validator_rules", t.verificationIdentity().validatorRules());
     o.put("prompt", t.verificationIdentity().prompt());
+    putNullable(o, "search_server", t.searchServer());
     return o;
   }
 

@@ -81,4 +81,21 @@ public interface SearchIndex {
     return RankFusion.fuse(
         denseSearch(queryVector, n, filter), lexicalSearch(queryText, n, filter), k);
   }
+
+  /**
+   * {@link #hybridSearch}, naming the server that answered: what the pipeline retrieves with, so
+   * that the trace records it. The default names none; an index that spreads searches over several
+   * servers overrides this.
+   *
+   * @param queryVector the query's embedding, of {@link #dimensions()} finite components
+   * @param queryText the question as typed
+   * @param k the most hits to return, &gt; 0
+   * @param filter only chunks that pass it are considered
+   * @return the hits of {@link #hybridSearch} and the server that answered, if known
+   * @throws IllegalArgumentException as {@link #hybridSearch}
+   */
+  default ServedHits hybridSearchServed(
+      float[] queryVector, String queryText, int k, Filter filter) {
+    return new ServedHits(hybridSearch(queryVector, queryText, k, filter), null);
+  }
 }

@@ -21,6 +21,7 @@ import dev.citerag.chat.ChatResponse;
 import dev.citerag.context.internal.Prompts;
 import dev.citerag.pipeline.PipelineFixtures.FnChatModel;
 import dev.citerag.store.Filter;
+import dev.citerag.store.SearchHit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -329,6 +330,62 @@ class RagListenerTest {
     assertThat(t.verificationIdentity().prompt())
         .isEqualTo(Prompts.VERSION)
         .matches("answer-prompt@[0-9a-f]{12}");
+  }
+
+  @Test
+  void the_trace_names_the_server_that_answered_the_search_when_the_index_names_one() {
+    PipelineFixtures.ScriptedStore plain = store(GOOD);
+    assertThat(
+            pipeline(
+                    plain,
+                    new FnChatModel(cite("rollback", "A rollback finishes within 5 minutes")))
+                .build()
+                .ask("How long does a rollback take?")
+                .trace()
+                .searchServer())
+        .isNull();
+
+    dev.citerag.store.SearchIndex served =
+        new dev.citerag.store.SearchIndex() {
+          @Override
+          public int dimensions() {
+            return plain.dimensions();
+          }
+
+          @Override
+          public java.util.Optional<dev.citerag.store.CollectionIdentity> identity() {
+            return plain.identity();
+          }
+
+          @Override
+          public List<SearchHit> denseSearch(float[] v, int k, dev.citerag.store.Filter filter) {
+            return plain.denseSearch(v, k, filter);
+          }
+
+          @Override
+          public List<SearchHit> lexicalSearch(
+              String text, int k, dev.citerag.store.Filter filter) {
+            return plain.lexicalSearch(text, k, filter);
+          }
+
+          @Override
+          public dev.citerag.store.ServedHits hybridSearchServed(
+              float[] v, String text, int k, dev.citerag.store.Filter filter) {
+            return new dev.citerag.store.ServedHits(
+                plain.hybridSearch(v, text, k, filter), "replica-2 (db2:5432)");
+          }
+        };
+    RagResult r =
+        RagPipeline.builder()
+            .embedder(new PipelineFixtures.ConstantEmbedder(4))
+            .store(served)
+            .generator(
+                AnswerGenerator.of(
+                    new FnChatModel(cite("rollback", "A rollback finishes within 5 minutes"))))
+            .build()
+            .ask("How long does a rollback take?");
+    assertThat(r.trace().searchServer()).isEqualTo("replica-2 (db2:5432)");
+    assertThat(r.trace().retrieved()).extracting(h -> h.chunk().id()).contains("r1");
   }
 
   @Test

@@ -16,6 +16,7 @@ import dev.citerag.store.Filter;
 import dev.citerag.store.IngestLocking;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.SearchIndex;
+import dev.citerag.store.ServedHits;
 import dev.citerag.store.VectorStore;
 import dev.citerag.store.WriteResult;
 import java.time.Duration;
@@ -202,6 +203,21 @@ public final class PgVectorStore implements VectorStore, IngestLocking, AutoClos
   }
 
   /**
+   * {@inheritDoc}
+   *
+   * <p>Here the server is {@code primary} or the replica's name ({@link Builder#readReplica}:
+   * {@code replica-1}, ...), followed by the host and port of the connection's URL in parentheses
+   * (never its user or password), e.g. {@code replica-1 (10.0.0.7:5432)}.
+   */
+  @Override
+  public ServedHits hybridSearchServed(
+      float[] queryVector, String queryText, int k, Filter filter) {
+    Map.Entry<List<SearchHit>, String> r =
+        open().hybridSearchServed(queryVector, queryText, k, filter);
+    return new ServedHits(r.getKey(), r.getValue());
+  }
+
+  /**
    * Searches that see every write this store has committed so far (read your writes): a replica
    * answers once it has replayed them, waiting up to {@link Builder#readYourWritesWait}, else the
    * next replica or the primary. Without replicas, this store itself. The view does not follow
@@ -224,10 +240,59 @@ public final class PgVectorStore implements VectorStore, IngestLocking, AutoClos
   }
 
   /**
+   * {@return the sizing and duration of the last HNSW build this store ran after a bulk load into
+   * an empty collection; empty when it has run none}
+   */
+  public Optional<IndexBuild> lastIndexBuild() {
+    return open()
+        .lastIndexBuild()
+        .map(
+            b ->
+                new IndexBuild(
+                    b.plan().rows(),
+                    b.plan().estimatedGraphKb() * 1024,
+                    b.plan().ceilingKb() * 1024,
+                    b.plan().maintenanceWorkMemKb() * 1024,
+                    b.plan().workers(),
+                    Duration.ofMillis(b.millis())));
+  }
+
+  /**
+   * An HNSW index build after a bulk load: what it was given (as the server reported the settings
+   * back inside the build's transaction) and how long it took.
+   *
+   * @param rows the rows indexed
+   * @param estimatedGraphBytes the graph's estimated memory
+   * @param memoryCeilingBytes the ceiling that applied ({@link Builder#indexBuildMemoryCeiling})
+   * @param maintenanceWorkMemBytes the {@code maintenance_work_mem} the build ran with
+   * @param workers the {@code max_parallel_maintenance_workers} the build ran with
+   * @param duration how long the {@code CREATE INDEX} took
+   */
+  public record IndexBuild(
+      long rows,
+      long estimatedGraphBytes,
+      long memoryCeilingBytes,
+      long maintenanceWorkMemBytes,
+      int workers,
+      Duration duration) {
+
+    /** {@return whether the estimated graph fitted in the memory given} */
+    public boolean graphFits() {
+      return estimatedGraphBytes <= maintenanceWorkMemBytes;
+    }
+  }
+
+  /**
    * {@return the server that answered the calling thread's last search on a {@code PgVectorStore}:
    * {@code "primary"} or a replica's name ({@code "replica-1"} for the first {@link
    * Builder#readReplica}); empty before the first search of a store with replicas}
+   *
+   * @deprecated a per-thread value that another store's search on the same thread overwrites; use
+   *     {@link #hybridSearchServed}, whose result names the server of that very search (the
+   *     pipeline's trace records it as {@code searchServer})
    */
+  @Deprecated
+  @SuppressWarnings("InlineMeSuggester") // the internal router is not callers' API
   public static Optional<String> lastSearchServer() {
     return Optional.ofNullable(ReadRouter.lastServer());
   }
@@ -269,6 +334,15 @@ public final class PgVectorStore implements VectorStore, IngestLocking, AutoClos
         float[] queryVector, String queryText, int k, Filter filter) {
       store.open();
       return view.hybridSearch(queryVector, queryText, k, filter);
+    }
+
+    @Override
+    public ServedHits hybridSearchServed(
+        float[] queryVector, String queryText, int k, Filter filter) {
+      store.open();
+      Map.Entry<List<SearchHit>, String> r =
+          view.hybridSearchServed(queryVector, queryText, k, filter);
+      return new ServedHits(r.getKey(), r.getValue());
     }
 
     @Override
@@ -370,6 +444,9 @@ public final class PgVectorStore implements VectorStore, IngestLocking, AutoClos
     private int hnswEfConstruction = 64;
     private int efSearch = 100;
     private boolean createSchema = true;
+    private boolean halfvec;
+    private long indexBuildMemoryCeilingKb;
+    private int indexBuildMaxWorkers = -1;
     private final List<DataSource> replicas = new ArrayList<>();
     private Duration maxReplicaLag = Duration.ofSeconds(10);
     private Duration replicaRetryAfter = Duration.ofSeconds(5);
@@ -614,6 +691,58 @@ public final class PgVectorStore implements VectorStore, IngestLocking, AutoClos
     }
 
     /**
+     * Stores the vectors as {@code halfvec} (2-byte floats, pgvector 0.7+) instead of {@code
+     * vector}: the table and the HNSW index ({@code halfvec_cosine_ops}) take about half the space
+     * for vectors, at a small loss of precision; query vectors are cast to {@code halfvec} too.
+     * Default false. Part of the collection's shape: opening a collection stored as {@code vector}
+     * with {@code halfvec(true)}, or the reverse, fails in {@link #build()}. Components larger than
+     * 65,504 in magnitude cannot be stored and are rejected by {@link PgVectorStore#write}.
+     *
+     * @param halfvec whether to store {@code halfvec}
+     * @return this builder
+     */
+    public Builder halfvec(boolean halfvec) {
+      this.halfvec = halfvec;
+      return this;
+    }
+
+    /**
+     * The most {@code maintenance_work_mem} an HNSW build after a bulk load is given. The build
+     * asks for what its graph needs (estimated from the row count, dimensions, {@link #hnswM} and
+     * the element type), up to this ceiling, and never less than the session's setting. Default:
+     * half of the server's {@code effective_cache_size} (the administrator's statement of the
+     * memory serving PostgreSQL; a client cannot ask for the machine's), or the session's {@code
+     * maintenance_work_mem} when that is larger. See {@link PgVectorStore#lastIndexBuild()}.
+     *
+     * @param bytes the ceiling, 1 MiB to 1 TiB
+     * @return this builder
+     * @throws IllegalArgumentException when out of range
+     */
+    public Builder indexBuildMemoryCeiling(long bytes) {
+      if (bytes < (1L << 20) || bytes > (1L << 40)) {
+        throw new IllegalArgumentException(
+            "indexBuildMemoryCeiling must be between 1 MiB and 1 TiB, was " + bytes + " bytes");
+      }
+      this.indexBuildMemoryCeilingKb = bytes / 1024;
+      return this;
+    }
+
+    /**
+     * The most parallel workers an HNSW build after a bulk load may use ({@code
+     * max_parallel_maintenance_workers}): 0 to 64. By default the build takes none below 50,000
+     * rows, then one more for each doubling of the row count, bounded by the server's {@code
+     * max_parallel_workers} and {@code max_worker_processes - 1}; this lowers that bound.
+     *
+     * @param workers the most workers, 0 for a build in one process
+     * @return this builder
+     * @throws IllegalArgumentException when out of range
+     */
+    public Builder indexBuildMaxWorkers(int workers) {
+      this.indexBuildMaxWorkers = Checks.inRange(workers, 0, 64, "indexBuildMaxWorkers");
+      return this;
+    }
+
+    /**
      * Whether {@link #build()} creates the extension, schema, tables and indexes that are missing;
      * default true. With false, missing tables are an error ({@link CollectionNotFoundException}).
      *
@@ -649,7 +778,10 @@ public final class PgVectorStore implements VectorStore, IngestLocking, AutoClos
               hnswM,
               hnswEfConstruction,
               efSearch,
-              createSchema);
+              createSchema,
+              halfvec,
+              indexBuildMemoryCeilingKb,
+              indexBuildMaxWorkers);
       HikariDataSource pool = null;
       DataSource ds = dataSource;
       String where;

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * and reading one's own writes. Waits are bounded by generous limits and end as soon as the
  * condition holds; no assertion depends on how fast the machine is.
  */
+@SuppressWarnings("deprecation") // lastSearchServer(), checked beside hybridSearchServed
 class PgVectorStoreReplicaTest {
   private static final int D = 8;
   private static final Duration CATCH_UP = Duration.ofSeconds(60);
@@ -89,6 +90,28 @@ class PgVectorStoreReplicaTest {
       assertThat(PgVectorStore.lastSearchServer()).contains("replica-1");
       assertThat(ids(hits)).containsExactly("a#0");
       assertThat(s.toString()).contains("searches on [replica-1]");
+    }
+  }
+
+  @Test
+  void each_search_names_the_server_that_answered_it_with_its_address() {
+    try (PgVectorStore s = store("served", Duration.ofMillis(1), Duration.ZERO)) {
+      writeDoc(s, "a", 0);
+      pg.awaitReplay(CATCH_UP);
+
+      dev.citerag.store.ServedHits onReplica =
+          s.hybridSearchServed(TestData.unit(D, 0), "rollback", 5, Filter.ALL);
+      assertThat(onReplica.server()).matches("replica-1 \\([^@/?]+:\\d+\\)");
+      assertThat(ids(onReplica.hits())).containsExactly("a#0");
+
+      pg.pauseReplay();
+      writeDoc(s, "b", 1);
+      pg.awaitReceived(CATCH_UP);
+      dev.citerag.store.ServedHits onPrimary =
+          s.hybridSearchServed(TestData.unit(D, 1), "rollback", 5, Filter.ALL);
+      assertThat(onPrimary.server()).matches("primary \\([^@/?]+:\\d+\\)");
+      assertThat(onPrimary.server()).isNotEqualTo(onReplica.server());
+      assertThat(ids(onPrimary.hits())).contains("b#0");
     }
   }
 

@@ -14,7 +14,9 @@ import org.postgresql.copy.CopyIn;
  * text[]} as a one-dimensional array of element type {@code text} (OID 25); {@code jsonb} as
  * version byte 1 followed by the JSON text; {@code vector} in pgvector's binary form (int16
  * dimensions, int16 zero, then big-endian float4 components), written by pgvector-java's {@link
- * PGvector#toBytes(byte[], int)} straight into the buffer.
+ * PGvector#toBytes(byte[], int)} straight into the buffer; {@code halfvec} likewise (int16
+ * dimensions, int16 zero, then big-endian IEEE 754 binary16 components, rounded to nearest even by
+ * {@link #toHalf}).
  */
 final class CopyEncoder {
   private static final byte[] SIGNATURE = {
@@ -108,6 +110,65 @@ final class CopyEncoder {
       vector.toBytes(own, 0);
       raw(own);
     }
+  }
+
+  /** A {@code halfvec} field (the components must be within {@link #HALF_MAX}). */
+  void halfvec(EmbeddedChunk chunk) throws SQLException {
+    int dims = chunk.dimensions();
+    if (vectorScratch.length != dims) {
+      vectorScratch = new float[dims];
+    }
+    chunk.copyVectorTo(vectorScratch, 0);
+    int len = 4 + 2 * dims;
+    ensure(4 + 4);
+    putInt(len);
+    putShort(dims);
+    putShort(0);
+    for (float x : vectorScratch) {
+      ensure(2);
+      putShort(toHalf(x));
+    }
+  }
+
+  /** The largest finite binary16 value. */
+  static final float HALF_MAX = 65504f;
+
+  /**
+   * The IEEE 754 binary16 bits nearest to {@code f} (ties to even); a value of magnitude 65,520 or
+   * more becomes infinity, one below 2^-25 zero.
+   */
+  static int toHalf(float f) {
+    int b = Float.floatToRawIntBits(f);
+    int sign = (b >>> 16) & 0x8000;
+    int exp = (b >>> 23) & 0xff;
+    int mant = b & 0x7fffff;
+    if (exp == 0xff) {
+      return sign | 0x7c00 | (mant != 0 ? 0x200 : 0);
+    }
+    int e = exp - 127 + 15;
+    if (e >= 0x1f) {
+      return sign | 0x7c00;
+    }
+    if (e <= 0) {
+      if (e < -10) {
+        return sign;
+      }
+      int m = mant | 0x800000;
+      int shift = 14 - e;
+      int half = m >>> shift;
+      int rem = m & ((1 << shift) - 1);
+      int mid = 1 << (shift - 1);
+      if (rem > mid || (rem == mid && (half & 1) != 0)) {
+        half++;
+      }
+      return sign | half;
+    }
+    int half = (e << 10) | (mant >>> 13);
+    int rem = mant & 0x1fff;
+    if (rem > 0x1000 || (rem == 0x1000 && (half & 1) != 0)) {
+      half++; // a carry into the exponent is the correct rounding (up to infinity)
+    }
+    return sign | half;
   }
 
   /** Writes the trailer and flushes; the caller then ends the COPY. */

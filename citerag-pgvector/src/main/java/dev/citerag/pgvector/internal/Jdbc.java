@@ -55,6 +55,37 @@ final class Jdbc implements Reads {
     }
   }
 
+  @Override
+  public <T> Served<T> inTransactionServed(String what, Work<T> work) {
+    return new Served<>(inTransaction(what, work), ReadRouter.PRIMARY);
+  }
+
+  /**
+   * {@return the host and port (or hosts and ports) the connection's URL names, without user,
+   * password or parameters; empty when the URL is not a PostgreSQL one}
+   */
+  static String address(Connection c) throws SQLException {
+    String url = c.getMetaData().getURL();
+    if (url == null) {
+      return "";
+    }
+    int start = url.indexOf("//");
+    if (start < 0) {
+      return "";
+    }
+    String rest = url.substring(start + 2);
+    int end = rest.length();
+    for (char stop : new char[] {'/', '?', '#'}) {
+      int i = rest.indexOf(stop);
+      if (i >= 0 && i < end) {
+        end = i;
+      }
+    }
+    String hosts = rest.substring(0, end);
+    int at = hosts.lastIndexOf('@');
+    return at >= 0 ? hosts.substring(at + 1) : hosts;
+  }
+
   /** Like {@link #inTransaction(Connection, TxBody)}, for work without a result. */
   static void runInTransaction(Connection c, TxAction action) throws SQLException {
     inTransaction(

@@ -166,6 +166,11 @@ public final class PgCollection {
     return r;
   }
 
+  /** {@return the last HNSW build after a bulk load through this collection object, if any} */
+  public Optional<BuildSizing.Build> lastIndexBuild() {
+    return Optional.ofNullable(writer.lastBuild());
+  }
+
   /** See {@link dev.citerag.store.VectorStore#deleteDocument}. */
   public boolean deleteDocument(String docId) {
     boolean deleted = writer.deleteDocument(docId);
@@ -261,6 +266,17 @@ public final class PgCollection {
   /** See {@link dev.citerag.store.VectorStore#hybridSearch}: one statement, fused in SQL. */
   public List<SearchHit> hybridSearch(float[] queryVector, String queryText, int k, Filter filter) {
     return searches.hybridSearch(queryVector, queryText, k, filter);
+  }
+
+  /**
+   * {@link #hybridSearch}, with the server that answered: {@code primary} or a replica's name, and
+   * the host and port of its connection URL in parentheses when the driver reports one.
+   */
+  public Map.Entry<List<SearchHit>, String> hybridSearchServed(
+      float[] queryVector, String queryText, int k, Filter filter) {
+    Reads.Served<List<SearchHit>> s =
+        searches.hybridSearchServed(queryVector, queryText, k, filter);
+    return Map.entry(s.value(), s.server());
   }
 
   /** Sets the cosine of each hit (e.g. lexical hits) from the stored vectors; order is kept. */

@@ -203,10 +203,12 @@ final class PgSchema {
       throw new CollectionNotFoundException(settings.schema(), settings.collection());
     }
     Integer dims = null;
+    String type = null;
     String tsvExpr = null;
     try (PreparedStatement ps =
         c.prepareStatement(
-            "SELECT a.attname, a.atttypmod, pg_get_expr(d.adbin, d.adrelid) FROM pg_attribute a"
+            "SELECT a.attname, a.atttypmod, pg_get_expr(d.adbin, d.adrelid),"
+                + " format_type(a.atttypid, NULL) FROM pg_attribute a"
                 + " LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum"
                 + " WHERE a.attrelid = to_regclass(?) AND a.attname IN ('embedding', 'tsv')"
                 + " AND NOT a.attisdropped")) {
@@ -215,6 +217,7 @@ final class PgSchema {
         while (rs.next()) {
           if (rs.getString(1).equals("embedding")) {
             dims = rs.getInt(2);
+            type = rs.getString(4);
           } else {
             tsvExpr = rs.getString(3);
           }
@@ -232,6 +235,19 @@ final class PgSchema {
               + settings.dimensions()
               + ") was configured; vectors of another model"
               + " need a new collection (and re-embedding)");
+    }
+    String configured = settings.halfvec() ? "halfvec" : "vector";
+    if (!configured.equals(type)) {
+      throw new IllegalStateException(
+          "collection "
+              + settings.collection()
+              + " stores its vectors as "
+              + type
+              + ", but halfvec("
+              + settings.halfvec()
+              + ") was configured; build the store with halfvec("
+              + !settings.halfvec()
+              + "), or load the documents into a new collection");
     }
     String expected = "'" + settings.textSearchConfig() + "'::regconfig";
     if (tsvExpr == null || !tsvExpr.contains(expected)) {

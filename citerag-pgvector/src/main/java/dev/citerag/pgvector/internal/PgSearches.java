@@ -91,7 +91,11 @@ final class PgSearches {
     decisions.put(filter, new Decision(exact, System.nanoTime() + DECISION_TTL_NANOS));
   }
 
-  private record Ranked(List<SearchHit> hits, long denseCount, boolean exact) {}
+  private record Ranked(List<SearchHit> hits, long denseCount, boolean exact, String server) {
+    Ranked(List<SearchHit> hits, long denseCount, boolean exact) {
+      this(hits, denseCount, exact, "");
+    }
+  }
 
   private Ranked dense(String vector, int k, Filter filter, Sql.DenseMode mode) {
     Sql.Query q = sql.dense(filter, vector, mode, k);
@@ -179,6 +183,12 @@ final class PgSearches {
 
   /** See {@link dev.citerag.store.VectorStore#hybridSearch}: one statement, fused in SQL. */
   List<SearchHit> hybridSearch(float[] queryVector, String queryText, int k, Filter filter) {
+    return hybridSearchServed(queryVector, queryText, k, filter).value();
+  }
+
+  /** {@link #hybridSearch}, naming the server that answered. */
+  Reads.Served<List<SearchHit>> hybridSearchServed(
+      float[] queryVector, String queryText, int k, Filter filter) {
     String vector = checkQueryVector(queryVector);
     checkQueryText(queryText);
     Checks.positive(k, "k");
@@ -190,50 +200,53 @@ final class PgSearches {
       r = hybrid(vector, queryText, n, k, filter, Sql.DenseMode.EXACT);
       remember(filter, true);
     }
-    return r.hits;
+    return new Reads.Served<>(r.hits, r.server);
   }
 
   private Ranked hybrid(
       String vector, String text, int n, int k, Filter filter, Sql.DenseMode mode) {
     Sql.Query q = sql.hybrid(filter, vector, text, mode, n, k);
-    return inSearch(
-        "hybrid search",
-        n,
-        c -> {
-          List<SearchHit> hits = new ArrayList<>();
-          long count = 0;
-          boolean exact = false;
-          try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
-            Jdbc.serverPrepared(ps);
-            Rows.bind(c, ps, q.params);
-            try (ResultSet rs = ps.executeQuery()) {
-              RowReader row = new RowReader(rs);
-              while (row.next()) {
-                count = row.int8("dense_count");
-                exact = row.bool("exact");
-                if (row.nullableText("id") == null) {
-                  continue; // the one row of an empty result
+    Reads.Served<Ranked> served =
+        inSearchServed(
+            "hybrid search",
+            n,
+            c -> {
+              List<SearchHit> hits = new ArrayList<>();
+              long count = 0;
+              boolean exact = false;
+              try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
+                Jdbc.serverPrepared(ps);
+                Rows.bind(c, ps, q.params);
+                try (ResultSet rs = ps.executeQuery()) {
+                  RowReader row = new RowReader(rs);
+                  while (row.next()) {
+                    count = row.int8("dense_count");
+                    exact = row.bool("exact");
+                    if (row.nullableText("id") == null) {
+                      continue; // the one row of an empty result
+                    }
+                    Chunk chunk = row.chunk();
+                    double distance = row.float8("distance");
+                    Integer denseRank = row.nullableInt4("dense_rank");
+                    Integer lexicalRank = row.nullableInt4("lexical_rank");
+                    double score = row.float4("score");
+                    double fused = 0;
+                    if (denseRank != null) {
+                      fused += RankFusion.term(denseRank);
+                    }
+                    if (lexicalRank != null) {
+                      fused += RankFusion.term(lexicalRank);
+                    }
+                    hits.add(
+                        new SearchHit(chunk, 1.0 - distance, denseRank, lexicalRank, score, fused));
+                  }
                 }
-                Chunk chunk = row.chunk();
-                double distance = row.float8("distance");
-                Integer denseRank = row.nullableInt4("dense_rank");
-                Integer lexicalRank = row.nullableInt4("lexical_rank");
-                double score = row.float4("score");
-                double fused = 0;
-                if (denseRank != null) {
-                  fused += RankFusion.term(denseRank);
-                }
-                if (lexicalRank != null) {
-                  fused += RankFusion.term(lexicalRank);
-                }
-                hits.add(
-                    new SearchHit(chunk, 1.0 - distance, denseRank, lexicalRank, score, fused));
               }
-            }
-          }
-          hits.sort(RankFusion.ORDER);
-          return new Ranked(List.copyOf(hits), count, exact);
-        });
+              hits.sort(RankFusion.ORDER);
+              return new Ranked(List.copyOf(hits), count, exact);
+            });
+    Ranked r = served.value();
+    return new Ranked(r.hits, r.denseCount, r.exact, served.server());
   }
 
   /** Sets the cosine of each hit (e.g. lexical hits) from the stored vectors; order is kept. */
@@ -308,16 +321,30 @@ final class PgSearches {
    * A search in a transaction, so that its {@code set_config(..., true)} settings apply to it only.
    */
   private <T> T inSearch(String what, int candidates, Jdbc.Work<T> work) {
+    return inSearchServed(what, candidates, work).value();
+  }
+
+  /**
+   * {@link #inSearch}, naming the server that answered: {@code primary} or a replica's name, with
+   * the host and port of its connection URL.
+   */
+  private <T> Reads.Served<T> inSearchServed(String what, int candidates, Jdbc.Work<T> work) {
     int ef = Math.min(1000, Math.max(settings.efSearch(), candidates));
-    return reads.inTransaction(
-        what,
-        c -> {
-          try (PreparedStatement ps = c.prepareStatement(Sql.SEARCH_SETTINGS)) {
-            Jdbc.serverPrepared(ps);
-            ps.setString(1, Integer.toString(ef));
-            ps.execute();
-          }
-          return work.run(c);
-        });
+    String[] address = {""};
+    Reads.Served<T> served =
+        reads.inTransactionServed(
+            what,
+            c -> {
+              address[0] = Jdbc.address(c);
+              try (PreparedStatement ps = c.prepareStatement(Sql.SEARCH_SETTINGS)) {
+                Jdbc.serverPrepared(ps);
+                ps.setString(1, Integer.toString(ef));
+                ps.execute();
+              }
+              return work.run(c);
+            });
+    String server =
+        address[0].isEmpty() ? served.server() : served.server() + " (" + address[0] + ")";
+    return new Reads.Served<>(served.value(), server);
   }
 }

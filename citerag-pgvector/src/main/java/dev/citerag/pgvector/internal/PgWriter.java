@@ -47,6 +47,12 @@ final class PgWriter {
   private final Sql sql;
   private final Jdbc jdbc;
   private final int lockKey;
+  private volatile BuildSizing.@Nullable Build lastBuild;
+
+  /** {@return the last HNSW build this writer ran after a bulk load, if any} */
+  BuildSizing.@Nullable Build lastBuild() {
+    return lastBuild;
+  }
 
   PgWriter(Settings settings, Sql sql, Jdbc jdbc, int lockKey) {
     this.settings = settings;
@@ -159,6 +165,18 @@ final class PgWriter {
                   + ch.id()
                   + "\" must not be all zeros (its cosine is undefined)");
         }
+        if (settings.halfvec()) {
+          for (float x : v) {
+            if (!(Math.abs(x) < 65520f)) {
+              throw new IllegalArgumentException(
+                  "vector of chunk \""
+                      + ch.id()
+                      + "\" has a component "
+                      + x
+                      + " that halfvec cannot store (its range is +-65504)");
+            }
+          }
+        }
         Values.noNul(ch.id(), "chunks[].id");
         Values.noNul(ch.source(), "chunks[].source");
         Values.noNul(ch.title(), "chunks[].title");
@@ -261,12 +279,23 @@ final class PgWriter {
     copy(c, inserts);
     if (rebuild) {
       long t0 = System.nanoTime();
-      raiseMaintenanceWorkMem(c, inserts.size());
+      BuildSizing.Plan plan = sizeBuild(c, inserts.size());
       for (String create : sql.createOtherIndexes()) {
         Jdbc.execute(c, create);
       }
       long t1 = System.nanoTime();
       Jdbc.execute(c, sql.createHnswIndex());
+      long hnswMs = (System.nanoTime() - t1) / 1_000_000;
+      lastBuild = new BuildSizing.Build(plan, hnswMs);
+      log.info(
+          "citerag.pgvector: HNSW build of {} over {} rows: graph estimated {} MB,"
+              + " maintenance_work_mem {} MB (ceiling {} MB), max_parallel_maintenance_workers {}",
+          settings.collection(),
+          plan.rows(),
+          plan.estimatedGraphKb() / 1024,
+          plan.maintenanceWorkMemKb() / 1024,
+          plan.ceilingKb() / 1024,
+          plan.workers());
       log.info(
           "citerag.pgvector: built the indexes of {} after loading {} chunks into the empty"
               + " table (COPY with the generated full-text column {} ms; full-text, metadata and"
@@ -275,7 +304,7 @@ final class PgWriter {
           inserts.size(),
           (t0 - copyStart) / 1_000_000,
           (t1 - t0) / 1_000_000,
-          (System.nanoTime() - t1) / 1_000_000);
+          hnswMs);
     }
   }
 
@@ -366,7 +395,11 @@ final class PgWriter {
         enc.text(ch.contentHash());
         enc.int4(ch.tokenCount());
         enc.jsonb(Json.object(ch.metadata()));
-        enc.vector(ec);
+        if (settings.halfvec()) {
+          enc.halfvec(ec);
+        } else {
+          enc.vector(ec);
+        }
       }
       enc.finish();
       in.endCopy();
@@ -381,16 +414,43 @@ final class PgWriter {
     }
   }
 
-  /** Gives the index build enough memory to keep the graph in memory (never lowers the setting). */
-  private void raiseMaintenanceWorkMem(Connection c, int rows) throws SQLException {
-    long perRow = 4L * settings.dimensions() + 48L * settings.hnswM() + 128;
-    long wantKb = Math.min(2L * 1024 * 1024, (long) (rows * perRow * 1.3 / 1024) + 64 * 1024);
+  /**
+   * Sizes the index build for {@code rows} rows ({@link BuildSizing}): sets {@code
+   * maintenance_work_mem} and {@code max_parallel_maintenance_workers} for the transaction, and
+   * returns what the server then reports for both.
+   */
+  private BuildSizing.Plan sizeBuild(Connection c, int rows) throws SQLException {
+    BuildSizing.Server server;
+    try (Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT pg_size_bytes(current_setting('maintenance_work_mem')) / 1024,"
+                    + " pg_size_bytes(current_setting('effective_cache_size')) / 1024,"
+                    + " current_setting('max_worker_processes')::int,"
+                    + " current_setting('max_parallel_workers')::int")) {
+      rs.next();
+      server = new BuildSizing.Server(rs.getLong(1), rs.getLong(2), rs.getInt(3), rs.getInt(4));
+    }
+    BuildSizing.Plan plan =
+        BuildSizing.plan(
+            rows,
+            settings.dimensions(),
+            settings.hnswM(),
+            settings.halfIndexValues(),
+            server,
+            settings.buildMemoryCeilingKb(),
+            settings.buildMaxWorkers());
     try (PreparedStatement ps =
         c.prepareStatement(
-            "SELECT set_config('maintenance_work_mem', greatest(?::bigint,"
-                + " pg_size_bytes(current_setting('maintenance_work_mem')) / 1024)::text || 'kB', true)")) {
-      ps.setLong(1, wantKb);
-      ps.execute();
+            "SELECT pg_size_bytes(set_config('maintenance_work_mem', ?, true)) / 1024,"
+                + " set_config('max_parallel_maintenance_workers', ?, true)::int")) {
+      ps.setString(1, plan.maintenanceWorkMemKb() + "kB");
+      ps.setString(2, Integer.toString(plan.workers()));
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return new BuildSizing.Plan(
+            rows, plan.estimatedGraphKb(), plan.ceilingKb(), rs.getLong(1), rs.getInt(2));
+      }
     }
   }
 

@@ -119,7 +119,7 @@ public final class ReadRouter implements Reads {
   }
 
   @Override
-  public <T> T inTransaction(String what, Jdbc.Work<T> work) {
+  public <T> Served<T> inTransactionServed(String what, Jdbc.Work<T> work) {
     int n = replicas.size();
     int start = n == 0 ? 0 : Math.floorMod(next.getAndIncrement(), n);
     for (int i = 0; i < n; i++) {
@@ -130,12 +130,12 @@ public final class ReadRouter implements Reads {
       Attempt<T> a = tryReplica(r, what, work);
       if (a.answered) {
         LAST.set(r.name);
-        return a.value();
+        return new Served<>(a.value(), r.name);
       }
     }
     T value = primary.inTransaction(what, work);
     LAST.set(PRIMARY);
-    return value;
+    return new Served<>(value, PRIMARY);
   }
 
   private record Attempt<T>(boolean answered, @Nullable T result) {

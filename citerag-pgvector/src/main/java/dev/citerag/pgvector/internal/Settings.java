@@ -11,6 +11,10 @@ package dev.citerag.pgvector.internal;
  * @param hnswEfConstruction HNSW {@code ef_construction}
  * @param efSearch HNSW {@code ef_search} used per query (raised to the candidate count when larger)
  * @param createSchema whether to create missing tables and indexes
+ * @param halfvec whether vectors are stored as {@code halfvec} (2 bytes per dimension)
+ * @param buildMemoryCeilingKb the most {@code maintenance_work_mem} an index build is given, in kB;
+ *     0 for the server-derived default ({@link BuildSizing})
+ * @param buildMaxWorkers the most parallel workers an index build is given; -1 for the server's
  */
 public record Settings(
     String schema,
@@ -20,7 +24,10 @@ public record Settings(
     int hnswM,
     int hnswEfConstruction,
     int efSearch,
-    boolean createSchema) {
+    boolean createSchema,
+    boolean halfvec,
+    long buildMemoryCeilingKb,
+    int buildMaxWorkers) {
 
   /**
    * pgvector indexes {@code vector} up to 2,000 dimensions; above that the index uses {@code
@@ -52,7 +59,18 @@ public record Settings(
     return dimensions <= MAX_PLAIN_DIMENSIONS;
   }
 
+  /** Whether the index is on a {@code halfvec} cast of a {@code vector} column. */
   boolean halfvecIndex() {
-    return dimensions > MAX_VECTOR_INDEX_DIMENSIONS;
+    return !halfvec && dimensions > MAX_VECTOR_INDEX_DIMENSIONS;
+  }
+
+  /** The SQL type of the embedding column, e.g. {@code vector(384)}. */
+  String columnType() {
+    return (halfvec ? "halfvec(" : "vector(") + dimensions + ")";
+  }
+
+  /** Whether the index holds 2-byte values (a {@code halfvec} column or cast). */
+  boolean halfIndexValues() {
+    return halfvec || halfvecIndex();
   }
 }

@@ -84,9 +84,9 @@ final class Sql {
         + "content_hash text NOT NULL, "
         + "token_count integer NOT NULL CHECK (token_count >= 0), "
         + "metadata jsonb NOT NULL DEFAULT '{}'::jsonb, "
-        + "embedding vector("
-        + settings.dimensions()
-        + ") NOT NULL, "
+        + "embedding "
+        + settings.columnType()
+        + " NOT NULL, "
         + "tsv tsvector GENERATED ALWAYS AS (to_tsvector('"
         + settings.textSearchConfig()
         + "'::regconfig, coalesce(title, '') || ' ' || content)) STORED, "
@@ -132,7 +132,7 @@ final class Sql {
     String operand =
         settings.halfvecIndex()
             ? "(embedding::halfvec(" + settings.dimensions() + ")) halfvec_cosine_ops"
-            : "embedding vector_cosine_ops";
+            : settings.halfvec() ? "embedding halfvec_cosine_ops" : "embedding vector_cosine_ops";
     return "CREATE INDEX IF NOT EXISTS "
         + Identifiers.quote(hnswIndexName)
         + " ON "
@@ -251,7 +251,11 @@ final class Sql {
   }
 
   String cosineDistances() {
-    return "SELECT c.id, c.embedding <=> ?::vector FROM " + chunks + " c WHERE c.id = ANY (?)";
+    return "SELECT c.id, c.embedding <=> ?::"
+        + settings.columnType()
+        + " FROM "
+        + chunks
+        + " c WHERE c.id = ANY (?)";
   }
 
   // ---------------------------------------------------------------- identity
@@ -312,7 +316,7 @@ final class Sql {
    */
   void denseCtes(Filter filter, String vector, DenseMode mode, int limit, Query q) {
     boolean all = FilterSql.isAll(filter);
-    q.sql.append("q AS MATERIALIZED (SELECT ?::vector AS v), ");
+    q.sql.append("q AS MATERIALIZED (SELECT ?::").append(settings.columnType()).append(" AS v), ");
     q.params.add(vector);
     if (mode == DenseMode.DECIDE && !all) {
       q.sql

@@ -57,6 +57,12 @@ final class RecordingStore implements VectorStore {
   }
 
   @Override
+  public dev.citerag.store.ServedHits hybridSearchServed(
+      float[] queryVector, String queryText, int k, Filter filter) {
+    return delegate.hybridSearchServed(queryVector, queryText, k, filter);
+  }
+
+  @Override
   public void ensureIdentity(CollectionIdentity identity) {
     delegate.ensureIdentity(identity);
   }

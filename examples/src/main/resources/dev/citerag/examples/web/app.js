@@ -186,7 +186,8 @@
     if (retrieved.length === 0) list.appendChild(el('li', null, 'nothing retrieved'));
   }
 
-  // what produced the result: the trace id, top-k, embedding model, validator rules and prompt
+  // what produced the result: the trace id, top-k, embedding model, validator rules, prompt and
+  // the database server that answered the search (when the store names one)
   function renderProducedBy(j) {
     const dl = $('produced-by');
     const p = j.produced_by || {};
@@ -197,7 +198,8 @@
       ['embedding model', [e.provider, e.model, e.digest, e.dimensions ? e.dimensions + ' dimensions' : null]
         .filter((s) => s).join(' \u00b7 ')],
       ['validator rules', p.validator_rules],
-      ['prompt', p.prompt]
+      ['prompt', p.prompt],
+      ['search server', p.search_server]
     ];
     for (const [k, v] of rows) {
       if (v === undefined || v === null || v === '') continue;
