@@ -4,6 +4,7 @@ import static dev.citerag.pipeline.PipelineFixtures.reply;
 import static dev.citerag.pipeline.PipelineFixtures.sources;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.citerag.answer.IssueType;
@@ -16,6 +17,7 @@ import dev.citerag.ingest.Page;
 import dev.citerag.pipeline.PipelineFixtures.ConstantEmbedder;
 import dev.citerag.pipeline.PipelineFixtures.FnChatModel;
 import dev.citerag.pipeline.PipelineFixtures.ScriptedStore;
+import dev.citerag.render.ResultJson;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.SearchHit;
 import java.util.List;
@@ -89,6 +91,21 @@ class DocumentOffsetsTest {
       assertThat(doc.content().substring(c.documentStart(), c.documentEnd())).isEqualTo(quote);
       assertThat(chunk.text().substring(c.start(), c.end())).isEqualTo(quote);
     }
+  }
+
+  @Test
+  void the_json_of_a_result_carries_the_document_offsets() throws Exception {
+    Document doc = Document.markdown("runbook.md", MARKDOWN);
+    String quote = "Page the on-call engineer when a rollback fails twice";
+    RagResult r =
+        ask(
+            holding(new MarkdownChunker().chunk(doc), quote),
+            "Page the on-call engineer when a rollback fails twice.",
+            quote);
+    JsonNode c = M.readTree(ResultJson.toJson(r)).get("citations").get(0);
+    assertThat(
+            doc.content().substring(c.get("document_start").asInt(), c.get("document_end").asInt()))
+        .isEqualTo(quote);
   }
 
   @Test
