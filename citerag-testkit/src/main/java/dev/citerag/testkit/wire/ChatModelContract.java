@@ -144,8 +144,8 @@ public abstract class ChatModelContract {
 
   /**
    * The issue a reply that is prose instead of the contract's JSON gets; {@link
-   * IssueType#INVALID_JSON} unless the adapter reads another format (Claude's native citations read
-   * prose, and uncited prose is {@link IssueType#UNCITED_TEXT}).
+   * IssueType#INVALID_JSON} unless the adapter reads another reply format than the contract's JSON;
+   * then it is the issue that format's reader reports for prose.
    *
    * @return the issue type the pipeline reports
    */
