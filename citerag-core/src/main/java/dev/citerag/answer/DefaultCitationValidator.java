@@ -8,6 +8,7 @@ import dev.citerag.answer.internal.QuoteMatcher;
 import dev.citerag.chat.TokenUsage;
 import dev.citerag.internal.Checks;
 import dev.citerag.internal.Redact;
+import dev.citerag.store.Chunk;
 import dev.citerag.text.internal.LexicalAnalyzer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -336,8 +337,23 @@ public final class DefaultCitationValidator implements CitationValidator {
           continue;
         }
         CitedPassage passage =
-            passages.computeIfAbsent(id, x -> new CitedPassage(src.chunk().text()));
+            passages.computeIfAbsent(id, x -> new CitedPassage(documentText(src.chunk())));
         String excerpt = passage.excerpt(q);
+        if (excerpt == null && src.chunk().bodyStart() > 0) {
+          if (new CitedPassage(src.chunk().text()).excerpt(q) != null) {
+            issues.add(
+                ValidationIssue.of(
+                    IssueType.QUOTE_NOT_FOUND,
+                    where
+                        + " (source "
+                        + id
+                        + "): the quote is not the document's text: it matches only with the"
+                        + " title and heading lines put before the source's text",
+                    id,
+                    null));
+            continue;
+          }
+        }
         if (excerpt == null) {
           issues.add(
               ValidationIssue.of(
@@ -640,6 +656,14 @@ public final class DefaultCitationValidator implements CitationValidator {
       List<ClaimCheck> checks) {
     issues.sort(Comparator.comparing((ValidationIssue i) -> i.severity()));
     return new ValidationReport(issues, score, usage, checks);
+  }
+
+  /**
+   * The part of a chunk's text that is its document's: after the title and heading lines the
+   * chunker puts first ({@link Chunk#bodyStart()}), which are not a quotable excerpt.
+   */
+  private static String documentText(Chunk chunk) {
+    return chunk.text().substring(chunk.bodyStart());
   }
 
   private static String sortedIds(Map<String, SentSource> byId) {

@@ -12,7 +12,9 @@ public enum IssueType {
   PHANTOM_SOURCE(Severity.CRITICAL),
   /**
    * A quote is not a contiguous excerpt of the cited source, under the quotation normalisation,
-   * starting and ending on the source's token boundaries.
+   * starting and ending on the source's token boundaries. The title and heading lines put before a
+   * chunk's text (so that it stands alone) are not the document's text: a quote that matches only
+   * them, or runs from them into the text, is not found either (its detail says so).
    */
   QUOTE_NOT_FOUND(Severity.CRITICAL),
   /**

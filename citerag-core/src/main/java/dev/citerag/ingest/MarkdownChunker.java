@@ -2,9 +2,11 @@ package dev.citerag.ingest;
 
 import dev.citerag.embed.TokenCounter;
 import dev.citerag.ingest.internal.Block;
+import dev.citerag.ingest.internal.Body;
 import dev.citerag.ingest.internal.MarkdownBlocks;
 import dev.citerag.ingest.internal.Packer;
 import dev.citerag.ingest.internal.Section;
+import dev.citerag.ingest.internal.SourceText;
 import dev.citerag.internal.Checks;
 import dev.citerag.store.Chunk;
 import dev.citerag.text.internal.Hashing;
@@ -156,8 +158,12 @@ public final class MarkdownChunker implements Chunker {
     return settings;
   }
 
-  /** A finished chunk text with its heading path and page. */
-  private record Piece(List<String> path, String text, @Nullable Integer page) {}
+  /**
+   * A finished chunk text with its heading path and page, where its body begins and where the
+   * body's characters come from in the document's (or page's) normalised text.
+   */
+  private record Piece(
+      List<String> path, String text, @Nullable Integer page, int bodyStart, Body body) {}
 
   /**
    * The document's sections: cut at headings (Markdown only) and, in a paged document, at every
@@ -167,21 +173,30 @@ public final class MarkdownChunker implements Chunker {
     if (document.pages().isEmpty()) {
       String[] lines = content.split("\n", -1);
       return markdown
-          ? MarkdownBlocks.sections(lines, null)
+          ? MarkdownBlocks.sections(lines, null, offsets(List.of(lines)))
           : List.of(Section.plain(List.of(lines), null));
     }
     List<String> all = new ArrayList<>();
     List<Integer> pageOf = new ArrayList<>();
+    List<Integer> starts = new ArrayList<>();
     List<Section> perPage = new ArrayList<>();
     for (Page page : document.pages()) {
-      String[] pl = normaliseLineEnds(page.text()).split("\n", -1);
-      for (String l : pl) {
-        all.add(l);
+      List<String> pl = List.of(normaliseLineEnds(page.text()).split("\n", -1));
+      all.addAll(pl);
+      starts.addAll(Section.consecutive(pl, 0));
+      for (int i = 0; i < pl.size(); i++) {
         pageOf.add(page.number());
       }
-      perPage.add(Section.plain(List.of(pl), page.number()));
+      perPage.add(Section.plain(pl, page.number()));
     }
-    return markdown ? MarkdownBlocks.sections(all.toArray(new String[0]), pageOf) : perPage;
+    int[] offsets = starts.stream().mapToInt(Integer::intValue).toArray();
+    return markdown
+        ? MarkdownBlocks.sections(all.toArray(new String[0]), pageOf, offsets)
+        : perPage;
+  }
+
+  private static int[] offsets(List<String> lines) {
+    return Section.consecutive(lines, 0).stream().mapToInt(Integer::intValue).toArray();
   }
 
   private List<Piece> pieces(List<Section> sections, @Nullable String title, boolean markdown) {
@@ -219,26 +234,27 @@ public final class MarkdownChunker implements Chunker {
       Section question, List<Section> nested, @Nullable String title, List<Piece> out) {
     Section merged = question.absorb(nested);
     String head = head(title, merged.path());
-    String body = Block.join(MarkdownBlocks.blocks(merged.lines(), true));
-    if (!fits(head + body)) {
+    Body body = Packer.whole(MarkdownBlocks.blocks(merged.lines(), merged.starts(), true));
+    if (!fits(head + body.text())) {
       return false;
     }
-    out.add(new Piece(merged.path(), head + body, question.page()));
+    out.add(new Piece(merged.path(), head + body.text(), question.page(), head.length(), body));
     return true;
   }
 
   private void split(
       Section s, @Nullable String title, boolean markdown, boolean leaf, List<Piece> out) {
-    List<Block> blocks = MarkdownBlocks.blocks(s.lines(), markdown);
+    List<Block> blocks = MarkdownBlocks.blocks(s.lines(), s.starts(), markdown);
     String head = head(title, s.path());
     if (blocks.isEmpty()) {
       if (leaf && !s.heading().isEmpty() && !s.continuation()) {
-        out.add(new Piece(s.path(), head.strip(), s.page()));
+        String text = head.strip();
+        out.add(new Piece(s.path(), text, s.page(), text.length(), new Body("", List.of())));
       }
       return;
     }
-    for (String body : packer.bodies(blocks, head)) {
-      out.add(new Piece(s.path(), head + body, s.page()));
+    for (Body body : packer.bodies(blocks, head)) {
+      out.add(new Piece(s.path(), head + body.text(), s.page(), head.length(), body));
     }
   }
 
@@ -289,7 +305,13 @@ public final class MarkdownChunker implements Chunker {
   private static List<Chunk> toChunks(Document d, @Nullable String title, List<Piece> pieces) {
     List<Chunk> out = new ArrayList<>(pieces.size());
     Map<String, Integer> seen = new HashMap<>();
+    Map<Integer, SourceText> pages = new HashMap<>();
+    SourceText whole = d.pages().isEmpty() ? new SourceText(d.content()) : null;
+    for (Page page : d.pages()) {
+      pages.put(page.number(), new SourceText(page.text()));
+    }
     for (Piece p : pieces) {
+      SourceText origin = p.page == null || whole != null ? whole : pages.get(p.page);
       String text = p.text;
       int n = seen.merge(text, 1, Integer::sum) - 1;
       String id = Hashing.sha256Hex(d.id(), text, Integer.toString(n)).substring(0, ID_HEX_DIGITS);
@@ -304,7 +326,8 @@ public final class MarkdownChunker implements Chunker {
               text,
               TokenEstimator.estimate(text),
               Hashing.sha256Hex(text),
-              d.metadata()));
+              d.metadata(),
+              origin == null ? null : origin.map(text, p.bodyStart, p.body)));
     }
     return List.copyOf(out);
   }

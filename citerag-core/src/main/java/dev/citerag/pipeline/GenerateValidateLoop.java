@@ -495,14 +495,19 @@ final class GenerateValidateLoop {
 
   /**
    * The served citation with the place of its quote in the chunk: where the quotation matcher finds
-   * it (the source's own text, so its first boundary-aligned occurrence), checked by {@link
-   * ResolvedCitation}'s constructor.
+   * it in the chunk's document text (after the heading prefix, as the validator read it: the
+   * source's own text, so its first boundary-aligned occurrence), checked by {@link
+   * ResolvedCitation}'s constructor, which also places it in the document.
    */
   private static ResolvedCitation located(int claim, Citation c, SentSource s) {
     String text = s.chunk().text();
-    int[] at = new CitedPassage(text).range(NormalizedText.of(c.quote()));
+    int body = s.chunk().bodyStart();
+    int[] at = new CitedPassage(text.substring(body)).range(NormalizedText.of(c.quote()));
+    if (at != null) {
+      at = new int[] {at[0] + body, at[1] + body};
+    }
     if (at == null || !text.substring(at[0], at[1]).equals(c.quote())) {
-      int i = text.indexOf(c.quote());
+      int i = text.indexOf(c.quote(), body);
       if (i < 0) {
         throw new IllegalStateException(
             "validated quote is not in its chunk " + c.sourceId() + ": the served answer is wrong");

@@ -51,9 +51,12 @@ import org.jspecify.annotations.Nullable;
  * question    the question asked
  * answer      the verified answer text; null unless answered
  * segments    [{text, markers:[n]}]  the answer cut where citation markers go
- * citations   [{n, source_id, quote, start, end, chunk_id, source, section, title, page, claim}]
+ * citations   [{n, source_id, quote, start, end, document_start, document_end, chunk_id, source,
+ *             section, title, page, claim}]
  *             start, end: where the quote is in the chunk's text (UTF-16 indices, end exclusive),
- *             checked by citerag; page: 1-based, null unless the document has pages (PDF)
+ *             checked by citerag; document_start, document_end: where it is in the source
+ *             document's text (in the text of its page for a PDF), null when unknown (a chunk
+ *             stored by an earlier version); page: 1-based, null unless the document has pages
  * issues      [{type, severity, detail, source_id, quote}]  warnings of an answer, failed checks
  *             of a rejection
  * grounding_score  in [0,1] when answered, else null
@@ -260,6 +263,8 @@ public final class ResultJson {
     o.put("quote", c.quote());
     o.put("start", c.start());
     o.put("end", c.end());
+    putNullable(o, "document_start", c.documentStart());
+    putNullable(o, "document_end", c.documentEnd());
     o.put("chunk_id", c.chunk().id());
     o.put("source", c.chunk().source());
     o.put("section", c.chunk().section());

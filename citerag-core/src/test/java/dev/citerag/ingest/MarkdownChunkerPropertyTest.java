@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.citerag.store.Chunk;
+import dev.citerag.store.SourceMap;
 import dev.citerag.text.internal.TokenEstimator;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -115,10 +116,14 @@ class MarkdownChunkerPropertyTest {
       // ids: stable across runs and instances, unique within the document; CRLF changes nothing
       assertEquals(chunks, new MarkdownChunker(settings).chunk(doc), where);
       assertEquals(chunks.size(), chunks.stream().map(Chunk::id).distinct().count(), where);
+      Document crlf = withContent(doc, g.md.toString().replace("\n", "\r\n"));
+      List<Chunk> crlfChunks = chunker.chunk(crlf);
       assertEquals(
-          chunks,
-          chunker.chunk(withContent(doc, g.md.toString().replace("\n", "\r\n"))),
+          MarkdownChunkerTest.withoutSourceMaps(chunks),
+          MarkdownChunkerTest.withoutSourceMaps(crlfChunks),
           where + " (CRLF)");
+      assertSourceMapsHold(doc, chunks, where);
+      assertSourceMapsHold(crlf, crlfChunks, where + " (CRLF)");
 
       List<String> bodies = new ArrayList<>();
       for (Chunk c : chunks) {
@@ -377,6 +382,51 @@ class MarkdownChunkerPropertyTest {
   // ------------------------------------------------------------------ checks
 
   /** The chunk's text after its attribution prefix. */
+  /**
+   * Every chunk's document text begins at its body start, every run is the document's own text,
+   * every word of the body lies in a run, and a span across joined runs reads like the document.
+   */
+  private static void assertSourceMapsHold(Document doc, List<Chunk> chunks, String where) {
+    String content = doc.content();
+    for (Chunk c : chunks) {
+      SourceMap map = c.sourceMap();
+      assertThat(map).as(where).isNotNull();
+      assertEquals(body(c), c.text().substring(map.bodyStart()), where);
+      boolean[] covered = new boolean[c.text().length()];
+      for (SourceMap.Run r : map.runs()) {
+        assertEquals(
+            c.text().substring(r.chunkStart(), r.chunkEnd()),
+            content.substring(r.documentStart(), r.documentEnd()),
+            where);
+        for (int i = r.chunkStart(); i < r.chunkEnd(); i++) {
+          covered[i] = true;
+        }
+      }
+      for (int i = map.bodyStart(); i < c.text().length(); i++) {
+        char ch = c.text().charAt(i);
+        if (!covered[i] && !Character.isWhitespace(ch) && "|-:`~".indexOf(ch) < 0) {
+          // only a repeated table header or a synthetic fence may be the chunker's own
+          assertThat(ch).as(where + ": character " + i + " of\n" + c.text()).isIn('|', '-');
+        }
+      }
+      if (!map.runs().isEmpty()) {
+        int start = map.runs().get(0).chunkStart();
+        int end = map.end();
+        map.toDocument(start, end)
+            .ifPresent(
+                span ->
+                    assertEquals(
+                        collapse(c.text().substring(start, end)),
+                        collapse(content.substring(span.start(), span.end())),
+                        where));
+      }
+    }
+  }
+
+  private static String collapse(String s) {
+    return s.strip().replaceAll("\\s+", " ");
+  }
+
   static String body(Chunk c) {
     if (c.title() == null && c.headingPath().isEmpty()) {
       return c.text();

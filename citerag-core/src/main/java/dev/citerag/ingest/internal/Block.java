@@ -9,8 +9,9 @@ import org.jspecify.annotations.Nullable;
  * @param kind what the lines are
  * @param lines the block's lines, verbatim
  * @param fence the opening fence of a code block, else null
+ * @param start where {@link #text()} starts in the document's normalised text, or -1 when unknown
  */
-public record Block(Kind kind, List<String> lines, @Nullable Fence fence) {
+public record Block(Kind kind, List<String> lines, @Nullable Fence fence, int start) {
 
   /** What a block holds; it decides where the block may be split. */
   public enum Kind {

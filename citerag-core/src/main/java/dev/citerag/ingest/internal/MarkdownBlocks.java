@@ -32,14 +32,20 @@ public final class MarkdownBlocks {
   /**
    * Sections of the lines, cut at every heading outside fenced code. {@code pageOf} (null when
    * unpaged) gives each line's page; a section running over a page break goes on as a continuation
-   * section with the same heading path.
+   * section with the same heading path. {@code offsets} gives where each line starts in its
+   * document's (or page's) text.
    */
-  public static List<Section> sections(String[] lines, @Nullable List<Integer> pageOf) {
-    return SectionParser.parse(lines, pageOf);
+  public static List<Section> sections(
+      String[] lines, @Nullable List<Integer> pageOf, int[] offsets) {
+    return SectionParser.parse(lines, pageOf, offsets);
   }
 
-  /** The blocks of a section's lines; with {@code markdown} false only paragraphs. */
-  public static List<Block> blocks(List<String> lines, boolean markdown) {
+  /**
+   * The blocks of a section's lines; with {@code markdown} false only paragraphs. {@code starts}
+   * gives where each line starts in the document's text (-1 when it is not the document's), and
+   * each block records where its text starts when its lines are consecutive there.
+   */
+  public static List<Block> blocks(List<String> lines, List<Integer> starts, boolean markdown) {
     List<Block> out = new ArrayList<>();
     int n = lines.size();
     int i = 0;
@@ -57,23 +63,47 @@ public final class MarkdownBlocks {
           j++;
         }
         end = Math.min(j + 1, n); // include the closing fence when there is one
-        out.add(new Block(Kind.CODE, trimTrailingBlank(lines.subList(i, end)), fence));
+        List<String> code = trimTrailingBlank(lines.subList(i, end));
+        out.add(new Block(Kind.CODE, code, fence, start(code, starts, i)));
       } else if (markdown && isTableStart(lines, i)) {
         end = i + 2;
         while (end < n && !lines.get(end).isBlank() && Fence.open(lines.get(end)) == null) {
           end++;
         }
-        out.add(new Block(Kind.TABLE, lines.subList(i, end), null));
+        out.add(new Block(Kind.TABLE, lines.subList(i, end), null, start(lines, starts, i, end)));
       } else {
         end = i + 1;
         while (end < n && !lines.get(end).isBlank() && !(markdown && interrupts(lines, end))) {
           end++;
         }
-        out.add(new Block(Kind.TEXT, lines.subList(i, end), null));
+        out.add(new Block(Kind.TEXT, lines.subList(i, end), null, start(lines, starts, i, end)));
       }
       i = end;
     }
     return out;
+  }
+
+  private static int start(List<String> lines, List<Integer> starts, int from, int to) {
+    return start(lines.subList(from, to), starts, from);
+  }
+
+  /**
+   * Where {@code block}, the lines from {@code from}, starts in the document when its lines are
+   * consecutive there (each after the previous one and its line break), else -1.
+   */
+  private static int start(List<String> block, List<Integer> starts, int from) {
+    int first = starts.get(from);
+    if (first < 0) {
+      return -1;
+    }
+    int at = first;
+    for (int k = 0; k < block.size(); k++) {
+      if (starts.get(from + k) != at) {
+        return -1;
+      }
+      at += block.get(k).length() + 1;
+    }
+    return first;
   }
 
   /** Whether line {@code i} starts a fence or a table, ending the paragraph before it. */

@@ -30,16 +30,42 @@ public final class Packer {
     this.overlapTokens = overlapTokens;
   }
 
-  /** A unit of packing: its text, the separator placed before it, and whether it may overlap. */
-  private record Seg(String text, String sep, boolean overlappable) {}
+  /**
+   * A unit of packing: its text, the separator placed before it, whether it may overlap, and where
+   * its characters come from in the document.
+   */
+  private record Seg(String text, String sep, boolean overlappable, List<Body.Origin> origins) {
+    /** A segment that is the document's text from {@code from} (-1: unknown). */
+    static Seg of(String text, String sep, boolean overlappable, int from) {
+      return new Seg(
+          text,
+          sep,
+          overlappable,
+          from < 0 || text.isEmpty()
+              ? List.of()
+              : List.of(new Body.Origin(0, from, text.length())));
+    }
+  }
+
+  /** The blocks' texts separated by blank lines, with their origins: {@link Block#join}. */
+  public static Body whole(List<Block> blocks) {
+    Body.Builder b = new Body.Builder();
+    for (Block block : blocks) {
+      if (b.length() > 0) {
+        b.append("\n\n", -1);
+      }
+      b.append(block.text(), block.start());
+    }
+    return b.build();
+  }
 
   /**
    * The chunk bodies (without {@code head}) of a section's non-empty {@code blocks}: one when the
    * whole section fits after {@code head}, else the packed pieces.
    */
-  public List<String> bodies(List<Block> blocks, String head) {
-    String whole = Block.join(blocks);
-    if (budget.fits(head + whole)) {
+  public List<Body> bodies(List<Block> blocks, String head) {
+    Body whole = whole(blocks);
+    if (budget.fits(head + whole.text())) {
       return List.of(whole);
     }
     List<Seg> segs = new ArrayList<>();
@@ -48,38 +74,47 @@ public final class Packer {
       String sep = b == 0 ? "" : "\n\n";
       String text = block.text();
       if (budget.fits(head + text)) {
-        segs.add(new Seg(text, sep, block.kind() == Kind.TEXT));
+        segs.add(Seg.of(text, sep, block.kind() == Kind.TEXT, block.start()));
       } else if (block.kind() == Kind.TABLE) {
         splitTable(block, head, sep, segs);
       } else if (block.kind() == Kind.CODE) {
         splitCode(block, head, sep, segs);
       } else {
-        splitText(text, head, sep, segs);
+        splitText(text, block.start(), head, sep, segs);
       }
     }
     return pack(segs, head);
   }
 
+  /**
+   * Where {@code offset} of a block's text is in the document, or -1 when the block's is unknown.
+   */
+  private static int at(int blockStart, int offset) {
+    return blockStart < 0 ? -1 : blockStart + offset;
+  }
+
   // ---------------------------------------------------------------- text
 
   /** Sentences (or lines); a sentence too large for a chunk goes down to words, then characters. */
-  private void splitText(String text, String head, String firstSep, List<Seg> out) {
-    List<String[]> sentences = spans(text, true);
+  private void splitText(String text, int start, String head, String firstSep, List<Seg> out) {
+    List<Part> sentences = spans(text, true);
     for (int i = 0; i < sentences.size(); i++) {
-      String sentence = sentences.get(i)[0];
-      String sep = i == 0 ? firstSep : sentences.get(i)[1];
-      if (budget.fits(head + sentence)) {
-        out.add(new Seg(sentence, sep, true));
+      Part sentence = sentences.get(i);
+      String sep = i == 0 ? firstSep : sentence.sep();
+      int sentenceStart = at(start, sentence.offset());
+      if (budget.fits(head + sentence.text())) {
+        out.add(Seg.of(sentence.text(), sep, true, sentenceStart));
         continue;
       }
-      List<String[]> words = spans(sentence, false);
+      List<Part> words = spans(sentence.text(), false);
       for (int w = 0; w < words.size(); w++) {
-        String word = words.get(w)[0];
-        String wsep = w == 0 ? sep : words.get(w)[1];
-        if (budget.fits(head + word)) {
-          out.add(new Seg(word, wsep, true));
+        Part word = words.get(w);
+        String wsep = w == 0 ? sep : word.sep();
+        int wordStart = sentenceStart < 0 ? -1 : sentenceStart + word.offset();
+        if (budget.fits(head + word.text())) {
+          out.add(Seg.of(word.text(), wsep, true, wordStart));
         } else {
-          splitChars(word, head, wsep, out);
+          splitChars(word.text(), wordStart, head, wsep, out);
         }
       }
     }
@@ -88,7 +123,7 @@ public final class Packer {
   /**
    * Consecutive slices of {@code word}, each the longest that fits; never cuts a surrogate pair.
    */
-  private void splitChars(String word, String head, String firstSep, List<Seg> out) {
+  private void splitChars(String word, int wordStart, String head, String firstSep, List<Seg> out) {
     int start = 0;
     boolean first = true;
     while (start < word.length()) {
@@ -97,7 +132,8 @@ public final class Packer {
       if (end < word.length() && Character.isHighSurrogate(word.charAt(end - 1)) && length > 1) {
         end--;
       }
-      out.add(new Seg(word.substring(start, end), first ? firstSep : "", false));
+      out.add(
+          Seg.of(word.substring(start, end), first ? firstSep : "", false, at(wordStart, start)));
       first = false;
       start = end;
     }
@@ -137,10 +173,10 @@ public final class Packer {
   /**
    * Splits at whitespace runs: every run when {@code sentences} is false; otherwise only runs
    * containing a line break or following {@code . ! ?} (optionally followed by closing quotes or
-   * brackets). Each element is {text, separator before it}.
+   * brackets).
    */
-  private static List<String[]> spans(String text, boolean sentences) {
-    List<String[]> out = new ArrayList<>();
+  private static List<Part> spans(String text, boolean sentences) {
+    List<Part> out = new ArrayList<>();
     int n = text.length();
     int start = 0;
     String sepBefore = "";
@@ -159,14 +195,17 @@ public final class Packer {
       }
       String run = text.substring(ws, i);
       if (!sentences || run.indexOf('\n') >= 0 || endsSentence(text, ws)) {
-        out.add(new String[] {text.substring(start, ws), sepBefore});
+        out.add(new Part(text.substring(start, ws), sepBefore, start));
         sepBefore = run;
         start = i;
       }
     }
-    out.add(new String[] {text.substring(start), sepBefore});
+    out.add(new Part(text.substring(start), sepBefore, start));
     return out;
   }
+
+  /** A sentence or word: its text, the separator before it, where it starts in the text split. */
+  private record Part(String text, String sep, int offset) {}
 
   private static boolean endsSentence(String text, int end) {
     int i = end - 1;
@@ -178,6 +217,17 @@ public final class Packer {
 
   // ---------------------------------------------------------------- tables and code
 
+  /** Where each of {@code lines} starts in the document, consecutive from {@code start}. */
+  private static int[] lineStarts(List<String> lines, int start) {
+    int[] out = new int[lines.size()];
+    int at = start;
+    for (int i = 0; i < out.length; i++) {
+      out[i] = start < 0 ? -1 : at;
+      at += lines.get(i).length() + 1;
+    }
+    return out;
+  }
+
   /**
    * Table pieces sized for a fresh chunk, each with the header and delimiter rows. When those two
    * rows alone exceed a chunk they are not repeated (that would multiply the table's size by its
@@ -185,31 +235,38 @@ public final class Packer {
    */
   private void splitTable(Block table, String head, String firstSep, List<Seg> out) {
     List<String> lines = table.lines();
+    int[] starts = lineStarts(lines, table.start());
     String header = lines.get(0) + "\n" + lines.get(1);
     if (!budget.fits(head + header)) {
-      out.add(new Seg(header, firstSep, false));
-      for (String row : lines.subList(2, lines.size())) {
-        out.add(new Seg(row, "\n", false));
+      out.add(Seg.of(header, firstSep, false, starts[0]));
+      for (int r = 2; r < lines.size(); r++) {
+        out.add(Seg.of(lines.get(r), "\n", false, starts[r]));
       }
       return;
     }
-    StringBuilder piece = new StringBuilder(header);
+    Body.Builder piece = new Body.Builder().append(header, starts[0]);
+    StringBuilder probe = new StringBuilder(header);
     int rowsInPiece = 0;
     boolean first = true;
-    for (String row : lines.subList(2, lines.size())) {
-      int mark = piece.length();
-      piece.append('\n').append(row);
-      if (rowsInPiece > 0 && !budget.fits(head + piece)) {
-        piece.setLength(mark);
-        out.add(new Seg(piece.toString(), first ? firstSep : "\n\n", false));
+    for (int r = 2; r < lines.size(); r++) {
+      String row = lines.get(r);
+      probe.append('\n').append(row);
+      if (rowsInPiece > 0 && !budget.fits(head + probe)) {
+        out.add(seg(piece.build(), first ? firstSep : "\n\n", false));
         first = false;
-        piece.setLength(0);
-        piece.append(header).append('\n').append(row);
+        probe.setLength(0);
+        probe.append(header).append('\n').append(row);
+        piece = new Body.Builder().append(header, starts[0]);
         rowsInPiece = 0;
       }
+      piece.append("\n", starts[r] < 0 ? -1 : starts[r] - 1).append(row, starts[r]);
       rowsInPiece++;
     }
-    out.add(new Seg(piece.toString(), first ? firstSep : "\n\n", false));
+    out.add(seg(piece.build(), first ? firstSep : "\n\n", false));
+  }
+
+  private static Seg seg(Body body, String sep, boolean overlappable) {
+    return new Seg(body.text(), sep, overlappable, body.origins());
   }
 
   /**
@@ -219,6 +276,7 @@ public final class Packer {
   private void splitCode(Block code, String head, String firstSep, List<Seg> out) {
     Fence fence = code.fence();
     List<String> lines = code.lines();
+    int[] starts = lineStarts(lines, code.start());
     String open = lines.get(0);
     boolean closed =
         lines.size() > 1 && fence != null && fence.closedBy(lines.get(lines.size() - 1));
@@ -228,33 +286,41 @@ public final class Packer {
         close != null && close.length() > synthetic.length() ? close : synthetic;
     // an opening line too long for a chunk (a huge info string) is not repeated on every piece
     String reopen = budget.fits(head + open + "\n" + closeForBudget) ? open : synthetic;
-    StringBuilder piece = new StringBuilder(open);
+    int reopenFrom = reopen.equals(open) ? starts[0] : -1;
+    Body.Builder piece = new Body.Builder().append(open, starts[0]);
+    StringBuilder probe = new StringBuilder(open);
     int linesInPiece = 0;
     boolean first = true;
-    for (String line : lines.subList(1, closed ? lines.size() - 1 : lines.size())) {
-      int mark = piece.length();
-      piece.append('\n').append(line);
-      if (linesInPiece > 0 && !budget.fits(head + piece + "\n" + closeForBudget)) {
-        piece.setLength(mark);
-        out.add(new Seg(piece + "\n" + synthetic, first ? firstSep : "\n\n", false));
+    int endLine = closed ? lines.size() - 1 : lines.size();
+    for (int k = 1; k < endLine; k++) {
+      String line = lines.get(k);
+      int mark = probe.length();
+      probe.append('\n').append(line);
+      if (linesInPiece > 0 && !budget.fits(head + probe + "\n" + closeForBudget)) {
+        probe.setLength(mark);
+        piece.append("\n" + synthetic, -1);
+        out.add(seg(piece.build(), first ? firstSep : "\n\n", false));
         first = false;
-        piece.setLength(0);
-        piece.append(reopen).append('\n').append(line);
+        probe.setLength(0);
+        probe.append(reopen).append('\n').append(line);
+        piece = new Body.Builder().append(reopen, reopenFrom);
         linesInPiece = 0;
       }
+      piece.append("\n", starts[k] < 0 ? -1 : starts[k] - 1).append(line, starts[k]);
       linesInPiece++;
     }
     if (close != null) {
-      piece.append('\n').append(close);
+      int k = lines.size() - 1;
+      piece.append("\n", starts[k] < 0 ? -1 : starts[k] - 1).append(close, starts[k]);
     }
-    out.add(new Seg(piece.toString(), first ? firstSep : "\n\n", false));
+    out.add(seg(piece.build(), first ? firstSep : "\n\n", false));
   }
 
   // ---------------------------------------------------------------- packing
 
   /** Greedy packing with bounded overlap; returns the chunk bodies (without the head). */
-  private List<String> pack(List<Seg> segs, String head) {
-    List<String> bodies = new ArrayList<>();
+  private List<Body> pack(List<Seg> segs, String head) {
+    List<Body> bodies = new ArrayList<>();
     List<Seg> current = new ArrayList<>();
     StringBuilder buf = new StringBuilder(head);
     for (Seg seg : segs) {
@@ -270,7 +336,7 @@ public final class Packer {
         continue;
       }
       buf.setLength(mark);
-      bodies.add(buf.substring(head.length()));
+      bodies.add(body(current));
       List<Seg> next = overlap(current);
       while (!next.isEmpty() && !budget.fits(head + join(next) + seg.sep + seg.text)) {
         next.remove(0);
@@ -281,9 +347,21 @@ public final class Packer {
       buf.append(head).append(join(current));
     }
     if (!current.isEmpty()) {
-      bodies.add(buf.substring(head.length()));
+      bodies.add(body(current));
     }
     return bodies;
+  }
+
+  /** The segments joined by their separators ({@link #join}), with their origins. */
+  private static Body body(List<Seg> segs) {
+    Body.Builder b = new Body.Builder();
+    for (int i = 0; i < segs.size(); i++) {
+      if (i > 0) {
+        b.append(segs.get(i).sep, -1);
+      }
+      b.append(segs.get(i).text, segs.get(i).origins);
+    }
+    return b.build();
   }
 
   /**

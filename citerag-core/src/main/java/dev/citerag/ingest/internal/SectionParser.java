@@ -22,10 +22,14 @@ final class SectionParser {
   private final List<Section> out = new ArrayList<>();
   private final @Nullable String[] stack = new String[7];
   private List<String> current = new ArrayList<>();
+  private List<Integer> currentStarts = new ArrayList<>();
+  private final int[] offsets;
+  private int lineNo;
   private int level;
   private List<String> path = List.of();
   private String heading = "";
   private List<String> headingLines = List.of();
+  private List<Integer> headingStarts = List.of();
   private @Nullable Fence fence;
   private @Nullable Integer page;
   private boolean continuation;
@@ -33,16 +37,21 @@ final class SectionParser {
   /** Index in {@link #current} where a paragraph may begin: after a blank line or another block. */
   private int paragraphStart;
 
-  private SectionParser(@Nullable Integer firstPage) {
+  private SectionParser(@Nullable Integer firstPage, int[] offsets) {
     this.page = firstPage;
+    this.offsets = offsets;
   }
 
-  static List<Section> parse(String[] lines, @Nullable List<Integer> pageOf) {
-    SectionParser p = new SectionParser(pageOf == null ? null : pageOf.get(0));
+  /**
+   * @param offsets where each line starts in its document's (or page's) normalised text
+   */
+  static List<Section> parse(String[] lines, @Nullable List<Integer> pageOf, int[] offsets) {
+    SectionParser p = new SectionParser(pageOf == null ? null : pageOf.get(0), offsets);
     for (int i = 0; i < lines.length; i++) {
       if (pageOf != null && !pageOf.get(i).equals(p.page)) {
         p.pageBreak(pageOf.get(i));
       }
+      p.lineNo = i;
       p.line(lines[i]);
     }
     p.emit(p.current.size());
@@ -52,15 +61,21 @@ final class SectionParser {
   private void pageBreak(Integer next) {
     emit(current.size());
     current = new ArrayList<>();
+    currentStarts = new ArrayList<>();
     paragraphStart = 0;
     page = next;
     continuation = true;
     fence = null; // a code block does not run over a page break
   }
 
+  private void add(String line) {
+    current.add(line);
+    currentStarts.add(offsets[lineNo]);
+  }
+
   private void line(String line) {
     if (fence != null) {
-      current.add(line);
+      add(line);
       if (fence.closedBy(line)) {
         fence = null;
         paragraphStart = current.size();
@@ -70,7 +85,7 @@ final class SectionParser {
     Fence opened = Fence.open(line);
     if (opened != null) {
       fence = opened;
-      current.add(line);
+      add(line);
       return;
     }
     Matcher h = MarkdownBlocks.HEADING.matcher(line);
@@ -80,6 +95,7 @@ final class SectionParser {
           h.group(1).length(),
           Whitespace.collapse(MarkdownBlocks.stripClosingHashes(text)),
           List.of(line),
+          List.of(offsets[lineNo]),
           current.size());
       return;
     }
@@ -87,12 +103,14 @@ final class SectionParser {
     int from = setext > 0 ? paragraphFrom() : -1;
     if (from >= 0) {
       List<String> lines = new ArrayList<>(current.subList(from, current.size()));
+      List<Integer> starts = new ArrayList<>(currentStarts.subList(from, current.size()));
       String text = Whitespace.collapse(String.join("\n", lines));
       lines.add(line);
-      heading(setext, text, lines, from);
+      starts.add(offsets[lineNo]);
+      heading(setext, text, lines, starts, from);
       return;
     }
-    current.add(line);
+    add(line);
     if (line.isBlank() || MarkdownBlocks.isThematicBreak(line)) {
       paragraphStart = current.size();
     }
@@ -121,7 +139,8 @@ final class SectionParser {
   }
 
   /** Ends the current section before line {@code keep} of its body and starts a new one. */
-  private void heading(int newLevel, String text, List<String> lines, int keep) {
+  private void heading(
+      int newLevel, String text, List<String> lines, List<Integer> starts, int keep) {
     emit(keep);
     continuation = false;
     level = newLevel;
@@ -139,13 +158,23 @@ final class SectionParser {
     path = List.copyOf(p);
     heading = text;
     headingLines = List.copyOf(lines);
+    headingStarts = List.copyOf(starts);
     current = new ArrayList<>();
+    currentStarts = new ArrayList<>();
     paragraphStart = 0;
   }
 
   private void emit(int keep) {
     out.add(
         new Section(
-            level, path, heading, headingLines, current.subList(0, keep), page, continuation));
+            level,
+            path,
+            heading,
+            headingLines,
+            current.subList(0, keep),
+            page,
+            continuation,
+            headingStarts,
+            currentStarts.subList(0, keep)));
   }
 }

@@ -32,8 +32,12 @@ class PackerTest {
     }
   }
 
+  private static List<String> texts(List<Body> bodies) {
+    return bodies.stream().map(Body::text).toList();
+  }
+
   private static List<Block> paragraph(String line) {
-    return List.of(new Block(Kind.TEXT, List.of(line), null));
+    return List.of(new Block(Kind.TEXT, List.of(line), null, 0));
   }
 
   @Test
@@ -45,7 +49,7 @@ class PackerTest {
       int n = sizes[k];
       String word = "|" + "x".repeat(n - 2) + "|";
       CountingBudget budget = new CountingBudget(300);
-      List<String> bodies = new Packer(budget, 40).bodies(paragraph(word), head);
+      List<String> bodies = texts(new Packer(budget, 40).bodies(paragraph(word), head));
 
       assertThat(String.join("", bodies)).isEqualTo(word); // verbatim slices, nothing lost
       for (String b : bodies) {
@@ -65,7 +69,7 @@ class PackerTest {
   void every_piece_is_the_longest_slice_that_fits_and_a_surrogate_pair_is_never_cut() {
     String head = "H\n\n"; // 3 characters: 5 more fit in a budget of 2 tokens (8 characters)
     String word = "abcd\uD83D\uDE00efgh\uD83D\uDE00ijklmnopqrstuvwxyz";
-    List<String> bodies = new Packer(new CountingBudget(2), 0).bodies(paragraph(word), head);
+    List<String> bodies = texts(new Packer(new CountingBudget(2), 0).bodies(paragraph(word), head));
     assertThat(String.join("", bodies)).isEqualTo(word);
     assertThat(bodies.get(0)).isEqualTo("abcd"); // 5 would end inside the pair
     assertThat(bodies.get(1)).isEqualTo("\uD83D\uDE00efg");
@@ -82,7 +86,7 @@ class PackerTest {
       text.append("Sentence ").append(i).append(" is short. ");
     }
     String para = text.toString().strip();
-    List<String> bodies = new Packer(new CountingBudget(20), 6).bodies(paragraph(para), "");
+    List<String> bodies = texts(new Packer(new CountingBudget(20), 6).bodies(paragraph(para), ""));
     assertThat(bodies.size()).isGreaterThan(5);
     for (int i = 0; i + 1 < bodies.size(); i++) {
       assertThat(TokenEstimator.estimate(bodies.get(i))).isLessThanOrEqualTo(20);
@@ -107,8 +111,10 @@ class PackerTest {
     code.add("~~~");
     Packer packer = new Packer(new CountingBudget(64), 8);
     List<Block> blocks =
-        List.of(new Block(Kind.TABLE, table, null), new Block(Kind.CODE, code, new Fence('~', 3)));
-    List<String> bodies = packer.bodies(blocks, "");
+        List.of(
+            new Block(Kind.TABLE, table, null, 0),
+            new Block(Kind.CODE, code, new Fence('~', 3), -1));
+    List<String> bodies = texts(packer.bodies(blocks, ""));
     long input = String.join("\n", table).length() + String.join("\n", code).length();
     long output = bodies.stream().mapToLong(String::length).sum();
     assertThat(output).isLessThan(3 * input);

@@ -74,6 +74,7 @@ final class PgSchema {
         createSchema(c);
       }
       verifySchema(c);
+      upgradeSchema(c);
     } catch (SQLException e) {
       throw jdbc.storeException("opening the collection", e);
     }
@@ -191,6 +192,42 @@ final class PgSchema {
             }
           }
         });
+  }
+
+  /**
+   * Schema version 2 (this version) adds the nullable {@code source_map} column to the chunks
+   * table; a collection created by an earlier version gets it here, with {@link Sql#addSourceMap()}
+   * ({@code ALTER TABLE ... ADD COLUMN IF NOT EXISTS}: no rewrite, its chunks keep a null map), or,
+   * when the store may not change the schema, fails with the statement to run.
+   */
+  private void upgradeSchema(Connection c) throws SQLException {
+    if (Jdbc.exists(c, sql.hasSourceMapColumn(), sql.chunks)) {
+      return;
+    }
+    if (!settings.createSchema()) {
+      throw new IllegalStateException(
+          "collection "
+              + settings.collection()
+              + " was created by an earlier version of citerag and has no source_map column: run "
+              + sql.addSourceMap()
+              + ", or build the store with createSchema(true)");
+    }
+    Jdbc.runInTransaction(
+        c,
+        () -> {
+          try (PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_xact_lock(?, 0)")) {
+            ps.setInt(1, lockKey);
+            ps.execute();
+          }
+          try (Statement s = c.createStatement()) {
+            s.execute(sql.addSourceMap());
+          }
+        });
+    log.info(
+        "citerag.pgvector: added the source_map column to collection {}.{} (created by an"
+            + " earlier version; its chunks have no document offsets until re-ingested)",
+        settings.schema(),
+        settings.collection());
   }
 
   /**

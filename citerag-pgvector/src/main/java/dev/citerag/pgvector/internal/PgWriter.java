@@ -4,6 +4,7 @@ import dev.citerag.internal.Checks;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.EmbeddedChunk;
+import dev.citerag.store.SourceMap;
 import dev.citerag.store.WriteResult;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -345,7 +346,8 @@ final class PgWriter {
                   row.nullableInt4("page"),
                   row.text("content_hash"),
                   row.int4("token_count"),
-                  row.text("metadata"));
+                  row.text("metadata"),
+                  row.nullableText("source_map"));
           out.put(s.id, s);
         }
       }
@@ -362,7 +364,8 @@ final class PgWriter {
       @Nullable Integer page,
       String contentHash,
       int tokenCount,
-      String metadataJson) {
+      String metadataJson,
+      @Nullable String sourceMap) {
     boolean sameAs(Chunk c) {
       return source.equals(c.source())
           && Objects.equals(title, c.title())
@@ -370,7 +373,12 @@ final class PgWriter {
           && Objects.equals(page, c.page())
           && contentHash.equals(c.contentHash())
           && tokenCount == c.tokenCount()
-          && Json.parseObject(metadataJson).equals(c.metadata());
+          && Json.parseObject(metadataJson).equals(c.metadata())
+          && Objects.equals(sourceMap, encoded(c.sourceMap()));
+    }
+
+    private static @Nullable String encoded(@Nullable SourceMap map) {
+      return map == null ? null : map.encode();
     }
   }
 
@@ -384,7 +392,7 @@ final class PgWriter {
       enc.header();
       for (EmbeddedChunk ec : rows) {
         Chunk ch = ec.chunk();
-        enc.startRow(11);
+        enc.startRow(12);
         enc.text(ch.id());
         enc.text(ch.docId());
         enc.text(ch.source());
@@ -395,6 +403,8 @@ final class PgWriter {
         enc.text(ch.contentHash());
         enc.int4(ch.tokenCount());
         enc.jsonb(Json.object(ch.metadata()));
+        SourceMap map = ch.sourceMap();
+        enc.text(map == null ? null : map.encode());
         if (settings.halfvec()) {
           enc.halfvec(ec);
         } else {

@@ -1,6 +1,7 @@
 package dev.citerag.pgvector.internal;
 
 import dev.citerag.store.Chunk;
+import dev.citerag.store.SourceMap;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -95,6 +96,11 @@ final class RowReader {
         text("content"),
         int4("token_count"),
         text("content_hash"),
-        Json.parseObject(text("metadata")));
+        Json.parseObject(text("metadata")),
+        sourceMap(nullableText("source_map")));
+  }
+
+  private static @Nullable SourceMap sourceMap(@Nullable String encoded) {
+    return encoded == null ? null : SourceMap.parse(encoded);
   }
 }

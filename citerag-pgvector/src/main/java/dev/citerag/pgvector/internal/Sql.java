@@ -15,7 +15,7 @@ final class Sql {
   /** Columns that make a {@link dev.citerag.store.Chunk}, read by {@link RowReader#chunk}. */
   static final String CHUNK_COLUMNS =
       "c.id, c.doc_id, c.source, c.title, c.heading_path, c.page, c.content, c.content_hash,"
-          + " c.token_count, c.metadata::text";
+          + " c.token_count, c.metadata::text, c.source_map";
 
   /** Matching rows up to which a filtered dense search is exact instead of approximate. */
   static final int EXACT_MAX_ROWS = 2000;
@@ -84,6 +84,7 @@ final class Sql {
         + "content_hash text NOT NULL, "
         + "token_count integer NOT NULL CHECK (token_count >= 0), "
         + "metadata jsonb NOT NULL DEFAULT '{}'::jsonb, "
+        + "source_map text, "
         + "embedding "
         + settings.columnType()
         + " NOT NULL, "
@@ -92,6 +93,17 @@ final class Sql {
         + "'::regconfig, coalesce(title, '') || ' ' || content)) STORED, "
         + "created_at timestamptz NOT NULL DEFAULT now(), "
         + "updated_at timestamptz NOT NULL DEFAULT now())";
+  }
+
+  /** Adds the column of schema version 2 to a chunks table made by an earlier version. */
+  String addSourceMap() {
+    return "ALTER TABLE " + chunks + " ADD COLUMN IF NOT EXISTS source_map text";
+  }
+
+  /** Whether the chunks table (the one text parameter) has the source_map column. */
+  String hasSourceMapColumn() {
+    return "SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass(?)"
+        + " AND attname = 'source_map' AND NOT attisdropped)";
   }
 
   /**
@@ -198,12 +210,12 @@ final class Sql {
     return "COPY "
         + chunks
         + " (id, doc_id, source, title, heading_path, page, content,"
-        + " content_hash, token_count, metadata, embedding) FROM STDIN (FORMAT BINARY)";
+        + " content_hash, token_count, metadata, source_map, embedding) FROM STDIN (FORMAT BINARY)";
   }
 
   String storedChunksOfDocuments() {
     return "SELECT id, doc_id, source, title, heading_path, page, content_hash, token_count,"
-        + " metadata::text FROM "
+        + " metadata::text, source_map FROM "
         + chunks
         + " WHERE doc_id = ANY (?)";
   }

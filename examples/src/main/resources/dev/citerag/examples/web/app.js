@@ -130,7 +130,16 @@
       if (s.start < at || s.end > to) continue;
       td.appendChild(document.createTextNode(flat(text.slice(at, s.start))));
       const m = el('mark', 'cited', flat(text.slice(s.start, s.end)));
-      m.title = '[' + s.n + '] verified quote, characters ' + s.start + '\u2013' + s.end;
+      m.title = '[' + s.n + '] verified quote, characters ' + s.start + '\u2013' + s.end
+        + ' of the chunk'
+        + (typeof s.document_start === 'number'
+          ? ', ' + s.document_start + '\u2013' + s.document_end + ' of the '
+            + (s.page == null ? 'document' : 'text of page ' + s.page)
+          : '');
+      if (typeof s.document_start === 'number') {
+        m.dataset.documentStart = String(s.document_start);
+        m.dataset.documentEnd = String(s.document_end);
+      }
       td.appendChild(m);
       at = s.end;
     }

@@ -57,6 +57,9 @@ class ResultJsonTest {
     // the verified span of the quote in the chunk, for the page's highlight
     assertThat(Results.DEPLOYS.text().substring(c.get("start").asInt(), c.get("end").asInt()))
         .isEqualTo(c.get("quote").asText());
+    // a chunk made without a source map: its place in the document is unknown, said as null
+    assertThat(c.get("document_start").isNull()).isTrue();
+    assertThat(c.get("document_end").isNull()).isTrue();
     assertThat(c.get("source").asText()).isEqualTo("deploys.md");
     assertThat(c.get("section").asText()).isEqualTo("Deploying services > Deploy windows");
     assertThat(j.get("segments")).hasSize(2);

@@ -452,7 +452,14 @@ public final class OllamaProtocol {
               message.startsWith("scripted overload")
                   ? "server busy, please try again.  maximum pending requests exceeded"
                   : message);
-      case RATE_LIMITED -> error(e.httpStatus().orElse(429), message);
+      case RATE_LIMITED -> {
+        // Ollama itself never rate-limits; a proxy or hosted endpoint in front of it does, with
+        // the standard Retry-After in whole seconds (rounded up)
+        FakeHttp.Reply r = error(e.httpStatus().orElse(429), message);
+        yield e.retryAfter()
+            .map(d -> r.withHeader("Retry-After", Long.toString((d.toMillis() + 999) / 1000)))
+            .orElse(r);
+      }
       case AUTH -> error(e.httpStatus().orElse(401), "unauthorized");
       case TIMEOUT -> error(e.httpStatus().orElse(500), message);
       default -> error(e.httpStatus().orElse(400), message);
