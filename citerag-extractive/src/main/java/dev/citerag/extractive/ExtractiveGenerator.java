@@ -179,7 +179,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
           -6.949,
           new double[] {
             1.861, 0.018, 0.646, 0.0, 0.0, -0.167, -0.987, -0.161, 3.217, 0.355, 4.487, 0.290,
-            0.933, -0.424
+            0.933, -0.424, 0.0, 0.0, 0.0
           },
           new double[] {0.45, 0.57, 0.63, 0.70});
 
@@ -188,12 +188,11 @@ public final class ExtractiveGenerator implements AnswerGenerator {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  private static final CoverageCheck COVERAGE = new CoverageCheck(TermEquivalence.STEMS);
-
   private final ExtractiveReader reader;
   private final Strictness strictness;
   private final boolean embedderSet;
   private final @Nullable ScoreModel model;
+  private final CoverageCheck coverage;
 
   /**
    * An extractive generator with the defaults: the pipeline's embedder, {@link
@@ -207,6 +206,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     this.reader = reader;
     this.strictness = strictness;
     this.embedderSet = embedderSet;
+    this.coverage = new CoverageCheck(reader.equivalence());
     Embedder e = reader.embedder();
     this.model = e == null || e.identity().model().startsWith("hashing") ? null : SEMANTIC;
   }
@@ -233,7 +233,8 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     if (embedderSet || reader.embedder() == embedder) {
       return this;
     }
-    return new ExtractiveGenerator(new ExtractiveReader(embedder), strictness, false);
+    return new ExtractiveGenerator(
+        new ExtractiveReader(embedder, reader.equivalence()), strictness, false);
   }
 
   @Override
@@ -314,7 +315,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
    * sentence's source (text, headings, title), and no qualifier of the question that a picked
    * source qualifies otherwise; else the answer would answer another question.
    */
-  private static boolean covers(
+  private boolean covers(
       String question, List<ExtractiveReader.Pick> picks, List<SentSource> sources) {
     List<Chunk> chunks = new ArrayList<>();
     for (ExtractiveReader.Pick p : picks) {
@@ -327,7 +328,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     for (QuestionTerms.Term t : QuestionTerms.of(question)) {
       boolean covered = false;
       for (Chunk c : chunks) {
-        covered |= !COVERAGE.misses(t, CoverageCheck.stemsOf(c), CoverageCheck.wordsOf(c));
+        covered |= !coverage.misses(t, CoverageCheck.stemsOf(c), CoverageCheck.wordsOf(c));
       }
       if (!covered) {
         return false;
@@ -361,8 +362,24 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   public static final class Builder {
     private @Nullable Embedder embedder;
     private Strictness strictness = Strictness.BALANCED;
+    private TermEquivalence equivalence = TermEquivalence.STEMS;
 
     private Builder() {}
+
+    /**
+     * Which other words count as a question's term when the generator looks for it in a sentence or
+     * a source (synonyms, derivations); default {@link TermEquivalence#STEMS}, stemming only. Give
+     * it the pipeline's own ({@link RagPipeline.Builder#termEquivalence}) so that the generator and
+     * the pipeline's question coverage agree on what a paraphrase is.
+     *
+     * @param equivalence the equivalent words of a question word
+     * @return this builder
+     * @throws IllegalArgumentException when null
+     */
+    public Builder termEquivalence(TermEquivalence equivalence) {
+      this.equivalence = Checks.notNull(equivalence, "equivalence");
+      return this;
+    }
 
     /**
      * The embedder for question/sentence similarity; default the pipeline's own embedder.
@@ -390,7 +407,8 @@ public final class ExtractiveGenerator implements AnswerGenerator {
 
     /** {@return an immutable, thread-safe generator with these settings} */
     public ExtractiveGenerator build() {
-      return new ExtractiveGenerator(new ExtractiveReader(embedder), strictness, embedder != null);
+      return new ExtractiveGenerator(
+          new ExtractiveReader(embedder, equivalence), strictness, embedder != null);
     }
   }
 
