@@ -50,13 +50,15 @@ public final class ExtractiveReader {
           "typed_span", // the question expects a type and the sentence holds a span of it that the
           // question does not (a year, a number, a name)
           "missing_any", // some content term (or an equivalent) is in no sent source
-          "lexicon_antonym"); // a question word's lexicon antonym is in the sentence, the word not
+          "lexicon_antonym"); // a question word's lexicon antonym is in the sentence, the word
+
+  // not (weight 0: it is a veto)
 
   private static final int CACHE_SIZE = 4096;
 
   private final @Nullable Embedder embedder;
   private final TermEquivalence equivalence;
-  private final TermEquivalence antonyms;
+  private final Lexical lexical;
   private final Map<String, float[]> vectors =
       new LinkedHashMap<>(256, 0.75f, true) {
         @Override
@@ -92,7 +94,16 @@ public final class ExtractiveReader {
    * term when it looks for the term in a sentence or a source.
    */
   public ExtractiveReader(@Nullable Embedder embedder, TermEquivalence equivalence) {
-    this(embedder, equivalence, TermEquivalence.STEMS);
+    this(embedder, equivalence, Lexical.NONE);
+  }
+
+  /**
+   * What a lexicon knows of a word beyond its equivalents: its opposites (lower-case words, empty
+   * when none is known).
+   */
+  public record Lexical(java.util.function.Function<String, Set<String>> antonyms) {
+    /** No lexicon: no antonyms. */
+    public static final Lexical NONE = new Lexical(w -> Set.of());
   }
 
   /**
@@ -100,14 +111,14 @@ public final class ExtractiveReader {
    * sentence that states the opposite of a question word, and not the word, disagrees with it.
    */
   public ExtractiveReader(
-      @Nullable Embedder embedder, TermEquivalence equivalence, TermEquivalence antonyms) {
+      @Nullable Embedder embedder, TermEquivalence equivalence, Lexical lexical) {
     this.embedder = embedder;
     this.equivalence = equivalence;
-    this.antonyms = antonyms;
+    this.lexical = lexical;
   }
 
-  public TermEquivalence antonyms() {
-    return antonyms;
+  public Lexical lexical() {
+    return lexical;
   }
 
   public TermEquivalence equivalence() {
@@ -306,6 +317,17 @@ public final class ExtractiveReader {
       veto = "the question is negated and the best sentence is not";
     } else if (QuestionCues.antonymConflict(question, best.sentence)) {
       veto = "the question and the best sentence hold the two words of an antonym pair";
+    } else if (QuestionCues.lexiconAntonym(question, best.sentence, lexical.antonyms())) {
+      veto = "the best sentence holds an opposite of a question word and not the word";
+    } else if ((wantsNumber || wantsTime)
+        && !QuestionCues.typedSpan(best.sentence, question, wantsNumber, wantsTime, false, false)) {
+      // a time or a quantity has a form (digits, a month, a number word); a person or a place
+      // need not be capitalised in ordinary documents ("the on-call engineer"), so those stay
+      // features of the score
+      veto =
+          "the question asks for "
+              + (wantsTime ? "a time" : "a quantity")
+              + " and the best sentence states none that the question does not";
     }
     if (veto == null) {
       // inflections only (plural stemming), not derivations: "hourly" is not stated by "hours"
@@ -374,7 +396,7 @@ public final class ExtractiveReader {
             ? 1
             : 0;
     f[15] = missingAny ? 1 : 0;
-    f[16] = QuestionCues.lexiconAntonym(question, best.sentence, antonyms) ? 1 : 0;
+    f[16] = QuestionCues.lexiconAntonym(question, best.sentence, lexical.antonyms()) ? 1 : 0;
     return new Assessment(picks, veto, f);
   }
 

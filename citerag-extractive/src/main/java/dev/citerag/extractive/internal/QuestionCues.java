@@ -380,10 +380,8 @@ final class QuestionCues {
    * Whether the sentence states the opposite of a question word: it holds one of the word's {@code
    * antonyms} (single words, compared by stem) and not the word itself.
    */
-  static boolean lexiconAntonym(String question, String sentence, TermEquivalence antonyms) {
-    if (antonyms == TermEquivalence.STEMS) {
-      return false;
-    }
+  static boolean lexiconAntonym(
+      String question, String sentence, java.util.function.Function<String, Set<String>> antonyms) {
     Set<String> said = new HashSet<>(LexicalAnalyzer.distinctTerms(sentence));
     Matcher m = QUESTION_TOKEN.matcher(question);
     while (m.find()) {
@@ -395,7 +393,7 @@ final class QuestionCues {
       if (own.size() != 1 || said.contains(own.get(0))) {
         continue;
       }
-      for (String a : antonyms.equivalents(w)) {
+      for (String a : antonyms.apply(w)) {
         List<String> opposite = LexicalAnalyzer.terms(a);
         if (opposite.size() == 1 && said.contains(opposite.get(0))) {
           return true;

@@ -286,6 +286,7 @@ public final class Engine implements AutoCloseable {
             ExtractiveGenerator.builder()
                 .strictness(o.strictness())
                 .termEquivalence(Engine::equivalents)
+                .antonyms(w -> Lexicon.wordNet().antonyms(w))
                 .build());
       }
       RagPipeline pipeline;

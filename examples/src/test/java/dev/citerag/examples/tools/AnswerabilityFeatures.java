@@ -55,7 +55,8 @@ public final class AnswerabilityFeatures {
           new ExtractiveReader(
               engine.embedder(),
               Engine::equivalents,
-              word -> dev.citerag.verify.Lexicon.wordNet().antonyms(word));
+              new ExtractiveReader.Lexical(
+                  word -> dev.citerag.verify.Lexicon.wordNet().antonyms(word)));
       Recorder recorder = new Recorder(reader);
       RagPipeline rag = engine.pipeline().toBuilder().generator(recorder).build();
       w.write(
