@@ -68,7 +68,11 @@ import org.jspecify.annotations.Nullable;
  *       the question is negated ({@code not}, {@code never}, {@code n't}, ...) and the best
  *       sentence is not (a negated sentence may answer a plain question); the question holds one
  *       word of an antonym pair ({@link ExtractiveReader#ANTONYMS}: most/least, largest/smallest,
- *       ...) and the sentence the other.
+ *       ...) and the sentence the other, or the sentence holds an {@linkplain Builder#antonyms
+ *       antonym} of a question word and not the word; a "when / what year" or "how many / how much"
+ *       question whose best sentence states no time or quantity beyond the question's own (a word
+ *       with a digit, a month, a weekday, a century, a number word). A question term also counts as
+ *       found when one of its {@linkplain Builder#termEquivalence equivalents} is.
  *   <li><b>Answerability.</b> A logistic score over generic features of the best sentence ({@link
  *       ExtractiveReader#FEATURES}): content-term coverage by the sentence and by its chunk,
  *       content terms found in no source, negation and antonym disagreement (weight 0 since they
@@ -101,15 +105,15 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   /**
    * How sure the generator must be before it answers: a threshold on its answerability score,
    * chosen per score model on the training half as the smallest threshold whose false-answer rate
-   * there is at most 0.30, 0.15, 0.10 and 0.05. Each step trades correct answers for fewer false
+   * there is at most 0.30, 0.10, 0.075 and 0.05. Each step trades correct answers for fewer false
    * ones; the README shows the measured curve.
    */
   public enum Strictness {
     /** Answers the most (training false-answer rate at most 0.30). */
     LENIENT,
-    /** The default (training false-answer rate at most 0.15). */
+    /** The default (training false-answer rate at most 0.10). */
     BALANCED,
-    /** Training false-answer rate at most 0.10. */
+    /** Training false-answer rate at most 0.075. */
     STRICT,
     /** Answers only when very sure (training false-answer rate at most 0.05). */
     STRICTEST;
