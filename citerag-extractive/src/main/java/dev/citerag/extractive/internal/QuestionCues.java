@@ -294,12 +294,18 @@ final class QuestionCues {
     return true;
   }
 
-  /** A word that states a time: a month, a weekday, a century or decade, an era mark. */
+  /**
+   * A word that states a time: a month, a weekday, a unit of time or a part of the day ("the first
+   * working day of each month"), a season, a frequency, a century or decade, an era mark.
+   */
   private static final Pattern TIME_WORD =
       Pattern.compile(
           "(?i)(january|february|march|april|may|june|july|august|september|october|november"
               + "|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|century"
-              + "|centuries|decade|decades|bc|ad|bce|ce|millennium)");
+              + "|centuries|decade|decades|bc|ad|bce|ce|millennium|year|years|month|months|week"
+              + "|weeks|day|days|hour|hours|minute|minutes|morning|afternoon|evening|night|noon"
+              + "|midnight|daily|weekly|monthly|yearly|annually|hourly|spring|summer|autumn|winter"
+              + "|today|tomorrow|yesterday|ago)");
 
   /** A word that states a count, an amount or a frequency without digits. */
   private static final Pattern NUMBER_WORD =

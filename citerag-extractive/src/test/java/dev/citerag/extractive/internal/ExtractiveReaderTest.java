@@ -170,6 +170,15 @@ class ExtractiveReaderTest {
         .isTrue();
     assertThat(
             QuestionCues.typedSpan(
+                "Invoices are sent on the first working day of each month.",
+                "When are invoices sent?",
+                false,
+                true,
+                false,
+                false))
+        .isTrue();
+    assertThat(
+            QuestionCues.typedSpan(
                 "The bridge that was planned in 1929 opened with a parade.",
                 "When did the bridge planned in 1929 open?",
                 false,
