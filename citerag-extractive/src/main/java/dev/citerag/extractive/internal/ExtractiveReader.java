@@ -1,6 +1,7 @@
 package dev.citerag.extractive.internal;
 
 import dev.citerag.answer.SentSource;
+import dev.citerag.answer.TermEquivalence;
 import dev.citerag.answer.internal.QuoteMatcher;
 import dev.citerag.embed.DocumentText;
 import dev.citerag.embed.Embedder;
@@ -45,11 +46,19 @@ public final class ExtractiveReader {
           "retrieval_cosine", // dense cosine of the sentence's chunk
           "top_chunk", // the sentence's chunk was retrieved first
           "score_margin", // relative lead of the best sentence's ranking score over the runner-up
-          "novelty"); // share of the sentence's terms that the question does not contain
+          "novelty", // share of the sentence's terms that the question does not contain
+          "typed_span", // the question expects a type and the sentence holds a span of it that the
+          // question does not (a year, a number, a name)
+          "missing_any", // some content term (or an equivalent) is in no sent source
+          "lexicon_antonym"); // a question word's lexicon antonym is in the sentence, the word
+
+  // not (weight 0: it is a veto)
 
   private static final int CACHE_SIZE = 4096;
 
   private final @Nullable Embedder embedder;
+  private final TermEquivalence equivalence;
+  private final Lexical lexical;
   private final Map<String, float[]> vectors =
       new LinkedHashMap<>(256, 0.75f, true) {
         @Override
@@ -77,7 +86,43 @@ public final class ExtractiveReader {
 
   /** A reader; {@code embedder} null turns the similarity features off (they read 0). */
   public ExtractiveReader(@Nullable Embedder embedder) {
+    this(embedder, TermEquivalence.STEMS);
+  }
+
+  /**
+   * A reader that also counts {@code equivalence}'s words (synonyms, derivations) as a question
+   * term when it looks for the term in a sentence or a source.
+   */
+  public ExtractiveReader(@Nullable Embedder embedder, TermEquivalence equivalence) {
+    this(embedder, equivalence, Lexical.NONE);
+  }
+
+  /**
+   * What a lexicon knows of a word beyond its equivalents: its opposites (lower-case words, empty
+   * when none is known).
+   */
+  public record Lexical(java.util.function.Function<String, Set<String>> antonyms) {
+    /** No lexicon: no antonyms. */
+    public static final Lexical NONE = new Lexical(w -> Set.of());
+  }
+
+  /**
+   * A reader that also knows each word's opposites ({@code antonyms}, e.g. a lexicon's): a best
+   * sentence that states the opposite of a question word, and not the word, disagrees with it.
+   */
+  public ExtractiveReader(
+      @Nullable Embedder embedder, TermEquivalence equivalence, Lexical lexical) {
     this.embedder = embedder;
+    this.equivalence = equivalence;
+    this.lexical = lexical;
+  }
+
+  public Lexical lexical() {
+    return lexical;
+  }
+
+  public TermEquivalence equivalence() {
+    return equivalence;
   }
 
   public @Nullable Embedder embedder() {
@@ -125,6 +170,7 @@ public final class ExtractiveReader {
     }
     Set<String> content = new HashSet<>(qTerms);
     content.removeAll(QuestionCues.GENERIC);
+    Map<String, Set<String>> alternatives = QuestionCues.alternatives(question, equivalence);
     List<Candidate> candidates = new ArrayList<>();
     Map<String, Set<String>> chunkTerms = new HashMap<>();
     Set<String> present = new HashSet<>();
@@ -191,11 +237,13 @@ public final class ExtractiveReader {
     Map<String, Double> idf = idf(qTerms, candidates);
     double contentWeight = 0;
     double missingWeight = 0;
+    boolean missingAny = false;
     for (String t : content) {
       double w = idf.getOrDefault(t, 0.0);
       contentWeight += w;
-      if (!QuestionCues.matches(t, present)) {
+      if (!QuestionCues.matches(t, present, alternatives)) {
         missingWeight += w;
+        missingAny = true;
       }
     }
     boolean wantsNumber = QuestionCues.WANTS_NUMBER.matcher(question).find();
@@ -220,7 +268,7 @@ public final class ExtractiveReader {
       for (String t : qTerms) {
         double w = idf.getOrDefault(t, 0.0);
         total += w;
-        if (QuestionCues.matches(t, c.terms)) {
+        if (QuestionCues.matches(t, c.terms, alternatives)) {
           hit += w;
         }
       }
@@ -279,6 +327,17 @@ public final class ExtractiveReader {
       veto = "the question is negated and the best sentence is not";
     } else if (QuestionCues.antonymConflict(question, best.sentence)) {
       veto = "the question and the best sentence hold the two words of an antonym pair";
+    } else if (QuestionCues.lexiconAntonym(question, best.sentence, lexical.antonyms())) {
+      veto = "the best sentence holds an opposite of a question word and not the word";
+    } else if ((wantsNumber || wantsTime)
+        && !QuestionCues.typedSpan(best.sentence, question, wantsNumber, wantsTime, false, false)) {
+      // a time or a quantity has a form (digits, a month, a number word); a person or a place
+      // need not be capitalised in ordinary documents ("the on-call engineer"), so those stay
+      // features of the score
+      veto =
+          "the question asks for "
+              + (wantsTime ? "a time" : "a quantity")
+              + " and the best sentence states none that the question does not";
     }
     if (veto == null) {
       // inflections only (plural stemming), not derivations: "hourly" is not stated by "hours"
@@ -309,10 +368,10 @@ public final class ExtractiveReader {
     double chunkCover = 0;
     for (String t : content) {
       double w = idf.getOrDefault(t, 0.0);
-      if (QuestionCues.matches(t, best.context)) {
+      if (QuestionCues.matches(t, best.context, alternatives)) {
         cover += w;
       }
-      if (QuestionCues.matches(t, chunkTerms.getOrDefault(best.sourceId, Set.of()))) {
+      if (QuestionCues.matches(t, chunkTerms.getOrDefault(best.sourceId, Set.of()), alternatives)) {
         chunkCover += w;
       }
     }
@@ -340,6 +399,14 @@ public final class ExtractiveReader {
     int sentenceTerms = novel.size();
     novel.removeAll(qTerms);
     f[13] = sentenceTerms == 0 ? 0 : (double) novel.size() / sentenceTerms;
+    f[14] =
+        expects
+                && QuestionCues.typedSpan(
+                    best.sentence, question, wantsNumber, wantsTime, wantsPerson, wantsPlace)
+            ? 1
+            : 0;
+    f[15] = missingAny ? 1 : 0;
+    f[16] = QuestionCues.lexiconAntonym(question, best.sentence, lexical.antonyms()) ? 1 : 0;
     return new Assessment(picks, veto, f);
   }
 

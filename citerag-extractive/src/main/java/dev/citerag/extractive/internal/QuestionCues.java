@@ -1,11 +1,14 @@
 package dev.citerag.extractive.internal;
 
+import dev.citerag.answer.TermEquivalence;
 import dev.citerag.text.internal.LexicalAnalyzer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -289,6 +292,134 @@ final class QuestionCues {
       return false;
     }
     return true;
+  }
+
+  /**
+   * A word that states a time: a month, a weekday, a unit of time or a part of the day ("the first
+   * working day of each month"), a season, a frequency, a century or decade, an era mark.
+   */
+  private static final Pattern TIME_WORD =
+      Pattern.compile(
+          "(?i)(january|february|march|april|may|june|july|august|september|october|november"
+              + "|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|century"
+              + "|centuries|decade|decades|bc|ad|bce|ce|millennium|year|years|month|months|week"
+              + "|weeks|day|days|hour|hours|minute|minutes|morning|afternoon|evening|night|noon"
+              + "|midnight|daily|weekly|monthly|yearly|annually|hourly|spring|summer|autumn|winter"
+              + "|today|tomorrow|yesterday|ago)");
+
+  /** A word that states a count, an amount or a frequency without digits. */
+  private static final Pattern NUMBER_WORD =
+      Pattern.compile(
+          "(?i)(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+              + "|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty"
+              + "|seventy|eighty|ninety|hundred|hundreds|thousand|thousands|million|millions"
+              + "|billion|billions|trillion|dozen|dozens|half|quarter|third|once|twice|thrice"
+              + "|double|triple|single|daily|weekly|monthly|yearly|annually|hourly)");
+
+  /**
+   * Whether the sentence holds a span of the asked type that the question does not already hold:
+   * for a time question a word with a digit, a month, a weekday, a century or an era mark; for a
+   * quantity question a word with a digit or a number word (counts, fractions, frequencies); for a
+   * person or a place a capitalised name (as {@link #typeMatches}). A sentence whose only year is
+   * the question's own year does not say when.
+   */
+  static boolean typedSpan(
+      String sentence,
+      String question,
+      boolean number,
+      boolean time,
+      boolean person,
+      boolean place) {
+    if (person || place) {
+      return typeMatches(sentence, question, false, false, person, place);
+    }
+    if (!number && !time) {
+      return true;
+    }
+    Set<String> asked = lowerWords(question);
+    Matcher m = QUESTION_TOKEN.matcher(sentence);
+    while (m.find()) {
+      String w = m.group().toLowerCase(Locale.ROOT);
+      if (asked.contains(w)) {
+        continue;
+      }
+      boolean digit = w.chars().anyMatch(Character::isDigit);
+      if (digit
+          || (time && TIME_WORD.matcher(w).matches())
+          || (number && NUMBER_WORD.matcher(w).matches())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * For each stem of the question, the stems of its word's equivalents (single words only: a
+   * phrase's separate words would match too much); empty when {@code equivalence} knows none.
+   */
+  static Map<String, Set<String>> alternatives(String question, TermEquivalence equivalence) {
+    Map<String, Set<String>> out = new HashMap<>();
+    if (equivalence == TermEquivalence.STEMS) {
+      return out;
+    }
+    Matcher m = QUESTION_TOKEN.matcher(question);
+    while (m.find()) {
+      String w = m.group().toLowerCase(Locale.ROOT);
+      if (LexicalAnalyzer.STOP_WORDS.contains(w) || QUESTION_WORDS.contains(w)) {
+        continue;
+      }
+      List<String> own = LexicalAnalyzer.terms(w);
+      if (own.size() != 1) {
+        continue;
+      }
+      for (String e : equivalence.equivalents(w)) {
+        List<String> stems = LexicalAnalyzer.terms(e);
+        if (stems.size() == 1 && !stems.get(0).equals(own.get(0))) {
+          out.computeIfAbsent(own.get(0), k -> new HashSet<>()).add(stems.get(0));
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether the sentence states the opposite of a question word: it holds one of the word's {@code
+   * antonyms} (single words, compared by stem) and not the word itself.
+   */
+  static boolean lexiconAntonym(
+      String question, String sentence, java.util.function.Function<String, Set<String>> antonyms) {
+    Set<String> said = new HashSet<>(LexicalAnalyzer.distinctTerms(sentence));
+    Matcher m = QUESTION_TOKEN.matcher(question);
+    while (m.find()) {
+      String w = m.group().toLowerCase(Locale.ROOT);
+      if (LexicalAnalyzer.STOP_WORDS.contains(w) || QUESTION_WORDS.contains(w)) {
+        continue;
+      }
+      List<String> own = LexicalAnalyzer.terms(w);
+      if (own.size() != 1 || said.contains(own.get(0))) {
+        continue;
+      }
+      for (String a : antonyms.apply(w)) {
+        List<String> opposite = LexicalAnalyzer.terms(a);
+        if (opposite.size() == 1 && said.contains(opposite.get(0))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** As {@link #matches(String, Set)}, also when one of the term's alternatives is in the set. */
+  static boolean matches(String term, Set<String> terms, Map<String, Set<String>> alternatives) {
+    if (matches(term, terms)) {
+      return true;
+    }
+    for (String a : alternatives.getOrDefault(term, Set.of())) {
+      if (terms.contains(a)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Stemmed capitalised words that do not start the text and are not question words. */

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.citerag.answer.SentSource;
 import dev.citerag.embed.LocalHashingEmbedder;
 import dev.citerag.extractive.Sources;
+import dev.citerag.text.internal.LexicalAnalyzer;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -152,5 +154,134 @@ class ExtractiveReaderTest {
     assertThat(a.picks())
         .extracting(ExtractiveReader.Pick::quote)
         .containsExactly("| Free | 60 requests per minute | 10 |");
+  }
+
+  @Test
+  void a_typed_span_is_one_the_question_does_not_already_hold() {
+    // time: a year, a month, a weekday; not the question's own year
+    assertThat(
+            QuestionCues.typedSpan(
+                "The bridge opened in May 1931.",
+                "When did the bridge open?",
+                false,
+                true,
+                false,
+                false))
+        .isTrue();
+    assertThat(
+            QuestionCues.typedSpan(
+                "Invoices are sent on the first working day of each month.",
+                "When are invoices sent?",
+                false,
+                true,
+                false,
+                false))
+        .isTrue();
+    assertThat(
+            QuestionCues.typedSpan(
+                "The bridge that was planned in 1929 opened with a parade.",
+                "When did the bridge planned in 1929 open?",
+                false,
+                true,
+                false,
+                false))
+        .isFalse();
+    // quantity: digits or a number word, not one of the question's
+    assertThat(
+            QuestionCues.typedSpan(
+                "The archive keeps twelve copies of each ledger.",
+                "How many copies of each ledger does the archive keep?",
+                true,
+                false,
+                false,
+                false))
+        .isTrue();
+    assertThat(
+            QuestionCues.typedSpan(
+                "The archive keeps copies of each ledger offsite.",
+                "How many copies of each ledger does the archive keep?",
+                true,
+                false,
+                false,
+                false))
+        .isFalse();
+    // person: a capitalised name the question does not hold
+    assertThat(
+            QuestionCues.typedSpan(
+                "The ledger was signed by Margit Olsen of Tromsø.",
+                "Who signed the ledger?",
+                false,
+                false,
+                true,
+                false))
+        .isTrue();
+  }
+
+  @Test
+  void equivalents_of_a_question_word_count_as_the_word() {
+    Map<String, Set<String>> alt =
+        QuestionCues.alternatives(
+            "Which automobile did the courier drive?",
+            w -> w.equals("automobile") ? Set.of("car", "motor vehicle") : Set.of());
+    // single words only: a phrase's words alone would match too much
+    assertThat(alt).containsOnlyKeys(LexicalAnalyzer.stem("automobile"));
+    assertThat(QuestionCues.matches(LexicalAnalyzer.stem("automobile"), Set.of("car"), alt))
+        .isTrue();
+    assertThat(QuestionCues.matches(LexicalAnalyzer.stem("automobile"), Set.of("truck"), alt))
+        .isFalse();
+  }
+
+  @Test
+  void a_lexicon_opposite_in_the_sentence_disagrees_with_the_question() {
+    java.util.function.Function<String, Set<String>> antonyms =
+        w -> w.equals("cheapest") ? Set.of("dearest") : Set.of();
+    assertThat(
+            QuestionCues.lexiconAntonym(
+                "Which ferry is the cheapest one to Bergen?",
+                "The dearest ferry to Bergen is the night boat.",
+                antonyms))
+        .isTrue();
+    // the sentence that holds the asked word too does not disagree
+    assertThat(
+            QuestionCues.lexiconAntonym(
+                "Which ferry is the cheapest one to Bergen?",
+                "The cheapest ferry to Bergen is the day boat; the dearest is the night boat.",
+                antonyms))
+        .isFalse();
+  }
+
+  @Test
+  void the_reader_vetoes_a_best_sentence_holding_a_lexicon_opposite() {
+    List<SentSource> s = one("A gas heater warms the shallow pool of the lido all summer.");
+    String q = "Which heater warms the deep pool of the lido?";
+    ExtractiveReader plain =
+        new ExtractiveReader(new LocalHashingEmbedder(), dev.citerag.answer.TermEquivalence.STEMS);
+    assertThat(plain.assess(q, s).veto()).isNull();
+    ExtractiveReader withLexicon =
+        new ExtractiveReader(
+            new LocalHashingEmbedder(),
+            dev.citerag.answer.TermEquivalence.STEMS,
+            new ExtractiveReader.Lexical(w -> w.equals("deep") ? Set.of("shallow") : Set.of()));
+    assertThat(withLexicon.assess(q, s).veto()).contains("opposite");
+    assertThat(
+            withLexicon.assess(q, s)
+                .features()[ExtractiveReader.FEATURES.indexOf("lexicon_antonym")])
+        .isEqualTo(1.0);
+  }
+
+  @Test
+  void the_reader_vetoes_a_time_question_over_a_sentence_without_a_time() {
+    ExtractiveReader semantic = new ExtractiveReader(new LocalHashingEmbedder());
+    String q = "When did the pottery guild open its kiln?";
+    assertThat(
+            semantic
+                .assess(q, one("The pottery guild opened its kiln in March 1987 by the harbour."))
+                .veto())
+        .isNull();
+    assertThat(
+            semantic
+                .assess(q, one("The pottery guild opened its kiln by the harbour with a parade."))
+                .veto())
+        .contains("a time");
   }
 }

@@ -34,7 +34,7 @@ import org.jspecify.annotations.Nullable;
 public final class Engine implements AutoCloseable {
 
   /** A word's WordNet synonyms and derivations (citerag-verify's lexicon, loaded once). */
-  private static java.util.Set<String> equivalents(String word) {
+  public static java.util.Set<String> equivalents(String word) {
     java.util.Set<String> out = new java.util.HashSet<>(Lexicon.wordNet().synonyms(word));
     out.addAll(Lexicon.wordNet().derivations(word));
     return out;
@@ -295,7 +295,12 @@ public final class Engine implements AutoCloseable {
       if (model.chatModel() != null) {
         pb.generator(model.generator());
       } else {
-        pb.generator(ExtractiveGenerator.builder().strictness(o.strictness()).build());
+        pb.generator(
+            ExtractiveGenerator.builder()
+                .strictness(o.strictness())
+                .termEquivalence(Engine::equivalents)
+                .antonyms(w -> Lexicon.wordNet().antonyms(w))
+                .build());
       }
       RagPipeline pipeline;
       try {

@@ -48,8 +48,15 @@ public final class AnswerabilityFeatures {
     PrintStream err = System.err;
     try (Engine engine =
             Engine.open(o, System.getenv(), err, Engine.Mode.ANSWER, squad.documents());
-        Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-      ExtractiveReader reader = new ExtractiveReader(engine.embedder());
+        Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8);
+        Writer quotes =
+            Files.newBufferedWriter(Path.of(out + ".picks.tsv"), StandardCharsets.UTF_8)) {
+      ExtractiveReader reader =
+          new ExtractiveReader(
+              engine.embedder(),
+              Engine::equivalents,
+              new ExtractiveReader.Lexical(
+                  word -> dev.citerag.verify.Lexicon.wordNet().antonyms(word)));
       Recorder recorder = new Recorder(reader);
       RagPipeline rag = engine.pipeline().toBuilder().generator(recorder).build();
       w.write(
@@ -83,6 +90,11 @@ public final class AnswerabilityFeatures {
           line.append(',').append(String.format(Locale.ROOT, "%.5f", v));
         }
         w.write(line.append('\n').toString());
+        quotes.write(
+            c.id()
+                + "\t"
+                + (picked ? a.picks().get(0).quote().replace('\t', ' ').replace('\n', ' ') : "")
+                + "\n");
         if (++n % 500 == 0) {
           err.println("features: " + n + " of " + squad.cases().size());
         }
