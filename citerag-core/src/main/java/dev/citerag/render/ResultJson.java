@@ -18,6 +18,7 @@ import dev.citerag.pipeline.ResolvedCitation;
 import dev.citerag.pipeline.Stage;
 import dev.citerag.pipeline.Trace;
 import dev.citerag.store.Chunk;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.SearchHit;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -230,9 +231,34 @@ public final class ResultJson {
       o.put("fused_score", round(h.fusedScore(), 6));
       o.put("sent", sid != null);
       ObjectNode meta = o.putObject("metadata");
-      new TreeMap<>(c.metadata()).forEach(meta::put);
+      new TreeMap<>(c.metadata()).forEach((k, v) -> putMetadata(meta, k, v));
     }
     return arr;
+  }
+
+  /**
+   * A metadata value as JSON: text a string, a number a number, a boolean a boolean, a date its ISO
+   * text ({@code "2024-05-01"}), a list an array of those.
+   */
+  private static void putMetadata(ObjectNode meta, String key, MetadataValue v) {
+    if (v instanceof MetadataValue.ListValue l) {
+      ArrayNode arr = meta.putArray(key);
+      for (MetadataValue item : l.items()) {
+        if (item instanceof MetadataValue.NumberValue n) {
+          arr.add(n.value());
+        } else if (item instanceof MetadataValue.BooleanValue b) {
+          arr.add(b.value());
+        } else {
+          arr.add(item.asText());
+        }
+      }
+    } else if (v instanceof MetadataValue.NumberValue n) {
+      meta.put(key, n.value());
+    } else if (v instanceof MetadataValue.BooleanValue b) {
+      meta.put(key, b.value());
+    } else {
+      meta.put(key, v.asText());
+    }
   }
 
   /** {@code "page": N} for a chunk of a paged document, {@code null} otherwise. */

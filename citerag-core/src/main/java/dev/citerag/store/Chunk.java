@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * @param tokenCount estimated tokens of {@code text} (see {@link
  *     dev.citerag.text.internal.TokenEstimator})
  * @param contentHash SHA-256 of {@code text}, hex
- * @param metadata the document's metadata (front matter), filterable
+ * @param metadata the document's typed metadata (front matter and the like), filterable
  */
 public record Chunk(
     String id,
@@ -30,7 +30,7 @@ public record Chunk(
     String text,
     int tokenCount,
     String contentHash,
-    Map<String, String> metadata) {
+    Map<String, MetadataValue> metadata) {
 
   /**
    * Checks every field and copies the heading path and metadata.
@@ -59,7 +59,7 @@ public record Chunk(
     Checks.notBlank(text, "text");
     Checks.nonNegative(tokenCount, "tokenCount");
     Checks.notBlank(contentHash, "contentHash");
-    metadata = Map.copyOf(Checks.notNull(metadata, "metadata"));
+    metadata = MetadataValue.copyOf(metadata);
     // Both stores must see the same strings: PostgreSQL turns a lone surrogate into '?'.
     Checks.wellFormed(id, "id");
     Checks.wellFormed(docId, "docId");
@@ -69,7 +69,6 @@ public record Chunk(
       Checks.wellFormed(h, "headingPath");
     }
     Checks.wellFormed(text, "text");
-    Checks.wellFormed(metadata, "metadata");
   }
 
   /** {@return the heading path joined with {@code " > "}; empty when the chunk has no heading} */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.citerag.store.Chunk;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.text.internal.Hashing;
 import dev.citerag.text.internal.TokenEstimator;
 import java.util.List;
@@ -25,7 +26,7 @@ class MarkdownChunkerTest {
         title,
         content,
         DocumentFormat.MARKDOWN,
-        Map.of("team", "platform"));
+        MetadataValue.strings(Map.of("team", "platform")));
   }
 
   private static List<String> texts(List<Chunk> chunks) {

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 
@@ -33,6 +34,14 @@ public final class PgCollection {
   private final AtomicLong lastWrite;
   private final DataSource dataSource;
   private final int lockKey;
+
+  /** The metadata keys and when they were read; cleared by this collection's writes. */
+  private final AtomicReference<@Nullable KeysSnapshot> keys = new AtomicReference<>();
+
+  /** How long listed metadata keys are trusted when another process may have written. */
+  static final long KEYS_TTL_NANOS = 60_000_000_000L;
+
+  private record KeysSnapshot(java.util.Set<String> keys, long readAtNanos) {}
 
   private PgCollection(
       DataSource dataSource,
@@ -92,6 +101,7 @@ public final class PgCollection {
    * #searchesAfterWrites()} can wait for it; nothing to do without replicas.
    */
   private void recordWrite() {
+    keys.set(null);
     if (router == null) {
       return;
     }
@@ -180,6 +190,20 @@ public final class PgCollection {
   /** See {@link dev.citerag.store.VectorStore#documentIds}. */
   public java.util.Set<String> documentIds() {
     return writer.documentIds();
+  }
+
+  /**
+   * See {@link dev.citerag.store.SearchIndex#metadataKeys}: one scan of the chunk table, cached
+   * until this collection writes or for {@link #KEYS_TTL_NANOS} (writes of other processes).
+   */
+  public java.util.Set<String> metadataKeys() {
+    KeysSnapshot k = keys.get();
+    long now = System.nanoTime();
+    if (k == null || now - k.readAtNanos() > KEYS_TTL_NANOS) {
+      k = new KeysSnapshot(writer.metadataKeys(), now);
+      keys.set(k);
+    }
+    return k.keys();
   }
 
   /** See {@link dev.citerag.store.VectorStore#chunkCount}. */
