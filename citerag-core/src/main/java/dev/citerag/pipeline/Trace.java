@@ -36,6 +36,8 @@ import org.jspecify.annotations.Nullable;
  * @param topK the chunks retrieval was asked for
  * @param questionCoverage for the last answer validated, which cited sources mention which question
  *     term (empty when no answer got that far)
+ * @param warnings what the caller should know about the request, e.g. a filter key that no stored
+ *     chunk has ({@code no document has the key 'teem'; known keys: team, audience})
  */
 public record Trace(
     String question,
@@ -52,7 +54,8 @@ public record Trace(
     EmbedderIdentity embedder,
     VerificationIdentity verificationIdentity,
     int topK,
-    List<TermCoverage> questionCoverage) {
+    List<TermCoverage> questionCoverage,
+    List<String> warnings) {
 
   /**
    * Stands in for the embedder and verification identities in a trace made by {@link #Trace(String,
@@ -79,6 +82,7 @@ public record Trace(
    * @param verificationIdentity the validator's rules version and the prompt version
    * @param topK the chunks retrieval was asked for, &gt; 0
    * @param questionCoverage which cited sources mention which question term
+   * @param warnings what the caller should know about the request
    * @throws IllegalArgumentException when a field other than {@code model} is or holds null, the
    *     trace id is malformed, {@code contextTokens} is negative or {@code topK} not positive
    */
@@ -99,6 +103,62 @@ public record Trace(
     Checks.notNull(verificationIdentity, "verificationIdentity");
     Checks.positive(topK, "topK");
     questionCoverage = List.copyOf(Checks.noNullElements(questionCoverage, "questionCoverage"));
+    warnings = List.copyOf(Checks.noNullElements(warnings, "warnings"));
+  }
+
+  /**
+   * A trace without warnings.
+   *
+   * @param question the question asked
+   * @param filter the filter applied
+   * @param retrieved every hit retrieval returned, best first
+   * @param sent the sources sent to the model
+   * @param contextTokens estimated prompt tokens, &gt;= 0
+   * @param usage total tokens over all attempts
+   * @param attempts each generation attempt
+   * @param latency time per stage
+   * @param generator the generator's name
+   * @param model the model of the last attempt, or {@code null}
+   * @param traceId the request's trace id, 32 lowercase hex digits
+   * @param embedder the identity of the embedding model
+   * @param verificationIdentity the validator's rules version and the prompt version
+   * @param topK the chunks retrieval was asked for, &gt; 0
+   * @param questionCoverage which cited sources mention which question term
+   * @throws IllegalArgumentException as the canonical constructor
+   */
+  public Trace(
+      String question,
+      Filter filter,
+      List<SearchHit> retrieved,
+      List<SentSource> sent,
+      int contextTokens,
+      TokenUsage usage,
+      List<Attempt> attempts,
+      Map<Stage, Duration> latency,
+      String generator,
+      @Nullable String model,
+      String traceId,
+      EmbedderIdentity embedder,
+      VerificationIdentity verificationIdentity,
+      int topK,
+      List<TermCoverage> questionCoverage) {
+    this(
+        question,
+        filter,
+        retrieved,
+        sent,
+        contextTokens,
+        usage,
+        attempts,
+        latency,
+        generator,
+        model,
+        traceId,
+        embedder,
+        verificationIdentity,
+        topK,
+        questionCoverage,
+        List.of());
   }
 
   /**

@@ -65,7 +65,8 @@ import org.jspecify.annotations.Nullable;
  *             contradicted or not_enough
  * retrieved   [{source_id (the id it was sent under, or null), chunk_id, doc_id, source, section,
  *              title, page, text, dense_score, dense_rank, lexical_rank, lexical_score, fused_score,
- *              sent, metadata}]
+ *              sent, metadata}]  metadata: text a string, a number a number, a boolean a boolean,
+ *              a date its ISO text, a list an array
  * usage       {input_tokens, output_tokens, reasoning_tokens, cached_tokens, total_tokens}
  * latency_ms  {embed, retrieve, context, generate, validate, total}  (the stages that ran)
  * model       the model that answered last, else the generator's name
@@ -73,6 +74,7 @@ import org.jspecify.annotations.Nullable;
  * attempts    number of model calls
  * trace_id    the request's W3C trace id (32 hex digits): the caller's traceparent, or generated
  * top_k       the chunks retrieval was asked for
+ * warnings    [".."]  e.g. a filter key that no stored chunk has (empty when none)
  * produced_by {embedder: {provider, model, digest, dimensions, query_instruction},
  *              validator_rules, prompt}  what produced the result, to compare runs across upgrades
  * </pre>
@@ -172,6 +174,8 @@ public final class ResultJson {
     o.put("attempts", t.attempts().size());
     o.put("trace_id", t.traceId());
     o.put("top_k", t.topK());
+    ArrayNode warnings = o.putArray("warnings");
+    t.warnings().forEach(warnings::add);
     o.set("produced_by", producedBy(t));
     return o;
   }

@@ -97,7 +97,7 @@ class MarkdownChunkerTest {
     assertEquals("Runbook\n\nRoll back with deploy-bot.", c.text());
     assertEquals(TokenEstimator.estimate(c.text()), c.tokenCount());
     assertEquals(Hashing.sha256Hex(c.text()), c.contentHash());
-    assertEquals(Map.of("team", "platform"), c.metadata());
+    assertEquals(MetadataValue.strings(Map.of("team", "platform")), c.metadata());
   }
 
   @Test

@@ -85,6 +85,7 @@ final class AskCommand implements Callable<Integer>, EngineCommand {
     }
     String q = question();
     try (Engine engine = Engine.open(engineOptions(), ctx.env(), ctx.err(), Engine.Mode.ANSWER)) {
+      warnAboutFilter(engine);
       RagResult r = engine.pipeline().ask(q, filter());
       if (json) {
         ctx.out().println(ResultJson.pretty(ResultJson.result(r)));
@@ -111,6 +112,7 @@ final class AskCommand implements Callable<Integer>, EngineCommand {
     }
     int status = Main.EXIT_OK;
     try (Engine engine = Engine.open(engineOptions(), ctx.env(), ctx.err(), Engine.Mode.ANSWER)) {
+      warnAboutFilter(engine);
       for (int i = 0; i < qs.size(); i++) {
         RagResult r = engine.pipeline().ask(qs.get(i), filter());
         if (json) {
@@ -139,6 +141,13 @@ final class AskCommand implements Callable<Integer>, EngineCommand {
   }
 
   /** The AND of the {@code --filter}s. */
+  /** A filter key that no stored chunk has is named on standard error, with the known keys. */
+  private void warnAboutFilter(Engine engine) {
+    for (String w : engine.pipeline().filterWarnings(filter())) {
+      ctx.err().println("warning: " + w);
+    }
+  }
+
   Filter filter() {
     return filter.filter();
   }
