@@ -1,6 +1,7 @@
 package dev.citerag.ingest;
 
 import dev.citerag.internal.Checks;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.text.internal.FlatFrontMatter;
 import dev.citerag.text.internal.Hashing;
 import java.util.List;
@@ -18,8 +19,9 @@ import org.jspecify.annotations.Nullable;
  * @param content the full text; no field of a document may hold NUL (U+0000), which PostgreSQL text
  *     cannot store: it is rejected here, naming the document, in every store alike
  * @param format how {@code content} is structured
- * @param metadata filterable key/value pairs (e.g. front matter {@code team: platform}); keys
- *     follow {@link dev.citerag.store.Filter#KEY}
+ * @param metadata filterable typed values (e.g. front matter {@code team: platform}, {@code year:
+ *     2024}); keys follow {@link dev.citerag.store.Filter#KEY}; {@link MetadataValue#strings} turns
+ *     a map of strings into one
  * @param pages the pages of a paged document (a PDF), in order; empty for other documents. When
  *     present, {@code content} is their texts joined by a blank line ({@link #paged}), and every
  *     chunk records the page it came from (chunks never span pages)
@@ -30,7 +32,7 @@ public record Document(
     @Nullable String title,
     String content,
     DocumentFormat format,
-    Map<String, String> metadata,
+    Map<String, MetadataValue> metadata,
     List<Page> pages) {
 
   /** Between the texts of two pages in {@link #content()} of a paged document. */
@@ -64,27 +66,16 @@ public record Document(
     Checks.notNull(source, "source");
     Checks.notNull(content, "content");
     Checks.notNull(format, "format");
-    metadata = Map.copyOf(Checks.notNull(metadata, "metadata"));
+    metadata = MetadataValue.copyOf(metadata);
     String who = "document \"" + id + "\"";
     Checks.noNul(source, "source of " + who);
     who += " (" + source + ")";
     Checks.noNul(title, "title of " + who);
     Checks.noNul(content, "content of " + who);
-    for (Map.Entry<String, String> e : metadata.entrySet()) {
-      Checks.noNul(e.getKey(), "metadata key of " + who);
-      Checks.noNul(e.getValue(), "metadata." + e.getKey() + " of " + who);
-    }
     Checks.wellFormed(id, "document id");
     Checks.wellFormed(source, "source");
     Checks.wellFormed(title, "title");
     Checks.wellFormed(content, "content of " + id);
-    Checks.wellFormed(metadata, "metadata of " + id);
-    for (String key : metadata.keySet()) {
-      if (!dev.citerag.store.Filter.KEY.matcher(key).matches()) {
-        throw new IllegalArgumentException(
-            "metadata key \"" + key + "\" must match " + dev.citerag.store.Filter.KEY.pattern());
-      }
-    }
     pages = List.copyOf(Checks.noNullElements(pages, "pages"));
     if (!pages.isEmpty()) {
       for (int i = 1; i < pages.size(); i++) {
@@ -122,7 +113,7 @@ public record Document(
       @Nullable String title,
       String content,
       DocumentFormat format,
-      Map<String, String> metadata) {
+      Map<String, MetadataValue> metadata) {
     this(id, source, title, content, format, metadata, List.of());
   }
 
@@ -143,7 +134,7 @@ public record Document(
       String source,
       @Nullable String title,
       DocumentFormat format,
-      Map<String, String> metadata,
+      Map<String, MetadataValue> metadata,
       List<Page> pages) {
     Checks.noNullElements(pages, "pages");
     return new Document(id, source, title, join(pages), format, metadata, pages);
@@ -169,7 +160,7 @@ public record Document(
    *
    * <pre>{@code
    * Document d = Document.markdown("runbooks/rollback.md", "---\nteam: platform\n---\n# Rollbacks\n...");
-   * d.metadata(); // {team=platform}
+   * d.metadata(); // {team=TextValue[value=platform]}
    * }</pre>
    *
    * @param id the document id, also its source
@@ -188,7 +179,7 @@ public record Document(
         title == null || title.isBlank() ? null : title,
         fm.body(),
         DocumentFormat.MARKDOWN,
-        fm.metadata());
+        MetadataValue.strings(fm.metadata()));
   }
 
   /**
@@ -210,7 +201,7 @@ public record Document(
    * @return the copy
    * @throws IllegalArgumentException when a key or value breaks its rule
    */
-  public Document withMetadata(Map<String, String> newMetadata) {
+  public Document withMetadata(Map<String, MetadataValue> newMetadata) {
     return new Document(id, source, title, content, format, newMetadata, pages);
   }
 
@@ -225,6 +216,26 @@ public record Document(
   }
 
   /**
+   * A value's form in {@link #contentHash()}: text as itself (so text metadata hashes as it did
+   * before typed values), any other type tagged with its type name.
+   */
+  private static String hashForm(MetadataValue v) {
+    if (v instanceof MetadataValue.TextValue t) {
+      return t.value();
+    }
+    if (v instanceof MetadataValue.ListValue l) {
+      StringBuilder b = new StringBuilder("\u0001list:");
+      for (MetadataValue item : l.items()) {
+        b.append(item instanceof MetadataValue.TextValue ? "text:" : "")
+            .append(hashForm(item))
+            .append('\u0002');
+      }
+      return b.toString();
+    }
+    return "\u0001" + v.typeName() + ":" + v.asText();
+  }
+
+  /**
    * Hash of everything that shapes the stored chunks of this document: content, title, source,
    * format and metadata (and the page layout of a paged document). Unchanged hash, unchanged
    * chunks: {@link Ingestor} skips a document whose stored hash equals it.
@@ -236,7 +247,11 @@ public record Document(
     metadata.entrySet().stream()
         .sorted(Map.Entry.comparingByKey())
         .forEach(
-            e -> meta.append(e.getKey()).append('\u0000').append(e.getValue()).append('\u0000'));
+            e ->
+                meta.append(e.getKey())
+                    .append('\u0000')
+                    .append(hashForm(e.getValue()))
+                    .append('\u0000'));
     if (pages.isEmpty()) {
       return Hashing.sha256Hex(
           content, title == null ? "" : title, source, format.name(), meta.toString());

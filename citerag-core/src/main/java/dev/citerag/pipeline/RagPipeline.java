@@ -260,6 +260,7 @@ public final class RagPipeline {
   private RagResult run(TraceBuilder tb, AskRequest request, ContextBuilder context) {
     String question = request.question();
     Filter filter = request.filter();
+    tb.warnings.addAll(filterWarnings(filter));
     // 1. retrieve (and rerank)
     List<SearchHit> hits;
     try {
@@ -425,6 +426,66 @@ public final class RagPipeline {
         request.retrievalMode().orElse(RetrievalMode.HYBRID),
         new EnumMap<>(Stage.class),
         null);
+  }
+
+  /** Most known keys a filter warning lists. */
+  private static final int WARNING_KEYS = 8;
+
+  /**
+   * Warnings about a filter: one per key that no stored chunk has, naming the known keys closest in
+   * spelling first ({@code no document has the key 'teem'; known keys: team, audience}). Empty when
+   * the filter names no key or the store cannot list its keys ({@link SearchIndex#metadataKeys}).
+   * {@link #ask} puts them in {@link Trace#warnings()}.
+   *
+   * @param filter the filter
+   * @return the warnings, possibly empty
+   * @throws IllegalArgumentException when the filter is null
+   * @throws dev.citerag.StoreException when the store fails listing its keys
+   */
+  public List<String> filterWarnings(Filter filter) {
+    java.util.Set<String> named = Filter.keysOf(Checks.notNull(filter, "filter"));
+    if (named.isEmpty()) {
+      return List.of();
+    }
+    java.util.Optional<java.util.Set<String>> known = store.metadataKeys();
+    if (known.isEmpty()) {
+      return List.of();
+    }
+    List<String> out = new java.util.ArrayList<>();
+    for (String key : named) {
+      if (!known.get().contains(key)) {
+        List<String> near = new java.util.ArrayList<>(known.get());
+        near.sort(
+            java.util.Comparator.comparingInt((String k) -> editDistance(key, k))
+                .thenComparing(java.util.Comparator.naturalOrder()));
+        String list =
+            near.isEmpty()
+                ? "none"
+                : String.join(", ", near.subList(0, Math.min(WARNING_KEYS, near.size())))
+                    + (near.size() > WARNING_KEYS ? ", …" : "");
+        out.add("no document has the key '" + key + "'; known keys: " + list);
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  private static int editDistance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
   }
 
   private List<SearchHit> retrieveTimed(

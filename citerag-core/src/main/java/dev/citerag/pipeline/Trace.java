@@ -38,6 +38,8 @@ import org.jspecify.annotations.Nullable;
  *     term (empty when no answer got that far)
  * @param searchServer the server that answered the retrieval search (e.g. {@code replica-1
  *     (db2:5432)}), or {@code null} when the index does not say or no search ran
+ * @param warnings what the caller should know about the request, e.g. a filter key that no stored
+ *     chunk has ({@code no document has the key 'teem'; known keys: team, audience})
  */
 public record Trace(
     String question,
@@ -55,7 +57,8 @@ public record Trace(
     VerificationIdentity verificationIdentity,
     int topK,
     List<TermCoverage> questionCoverage,
-    @Nullable String searchServer) {
+    @Nullable String searchServer,
+    List<String> warnings) {
 
   /**
    * Stands in for the embedder and verification identities in a trace made by {@link #Trace(String,
@@ -83,6 +86,7 @@ public record Trace(
    * @param topK the chunks retrieval was asked for, &gt; 0
    * @param questionCoverage which cited sources mention which question term
    * @param searchServer the server that answered the retrieval search, or {@code null}
+   * @param warnings what the caller should know about the request
    * @throws IllegalArgumentException when a field other than {@code model} and {@code searchServer}
    *     is or holds null, the trace id is malformed, {@code contextTokens} is negative or {@code
    *     topK} not positive
@@ -104,10 +108,11 @@ public record Trace(
     Checks.notNull(verificationIdentity, "verificationIdentity");
     Checks.positive(topK, "topK");
     questionCoverage = List.copyOf(Checks.noNullElements(questionCoverage, "questionCoverage"));
+    warnings = List.copyOf(Checks.noNullElements(warnings, "warnings"));
   }
 
   /**
-   * A trace that does not name the server that answered the search.
+   * A trace without warnings that does not name the server that answered the search.
    *
    * @param question the question asked
    * @param filter the filter applied
@@ -158,7 +163,8 @@ public record Trace(
         verificationIdentity,
         topK,
         questionCoverage,
-        null);
+        null,
+        List.of());
   }
 
   /**

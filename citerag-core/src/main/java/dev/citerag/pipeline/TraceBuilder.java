@@ -26,6 +26,10 @@ final class TraceBuilder {
 
   final String question;
   final Filter filter;
+
+  /** Warnings for the caller (a filter key no stored chunk has). */
+  final List<String> warnings = new java.util.ArrayList<>();
+
   final String generatorName;
   final Map<Stage, Duration> latency;
   final long t0;
@@ -151,7 +155,8 @@ final class TraceBuilder {
         identity.verification(),
         identity.topK(),
         coverage,
-        searchServer);
+        searchServer,
+        warnings);
   }
 
   RagResult answered(ModelAnswer a, List<ResolvedCitation> citations, ValidationReport report) {

@@ -18,6 +18,7 @@ import dev.citerag.pipeline.ResolvedCitation;
 import dev.citerag.pipeline.Stage;
 import dev.citerag.pipeline.Trace;
 import dev.citerag.store.Chunk;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.SearchHit;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -67,7 +68,8 @@ import org.jspecify.annotations.Nullable;
  *             contradicted or not_enough
  * retrieved   [{source_id (the id it was sent under, or null), chunk_id, doc_id, source, section,
  *              title, page, text, dense_score, dense_rank, lexical_rank, lexical_score, fused_score,
- *              rerank_score (null without a reranker), sent, metadata}]
+ *              rerank_score (null without a reranker), sent, metadata}]  metadata: text a string,
+ *              a number a number, a boolean a boolean, a date its ISO text, a list an array
  * usage       {input_tokens, output_tokens, reasoning_tokens, cached_tokens, total_tokens}
  * latency_ms  {embed, retrieve, context, generate, validate, total}  (the stages that ran)
  * model       the model that answered last, else the generator's name
@@ -75,6 +77,7 @@ import org.jspecify.annotations.Nullable;
  * attempts    number of model calls
  * trace_id    the request's W3C trace id (32 hex digits): the caller's traceparent, or generated
  * top_k       the chunks retrieval was asked for
+ * warnings    [".."]  e.g. a filter key that no stored chunk has (empty when none)
  * produced_by {embedder: {provider, model, digest, dimensions, query_instruction},
  *              validator_rules, prompt}  what produced the result, to compare runs across upgrades
  * </pre>
@@ -174,6 +177,8 @@ public final class ResultJson {
     o.put("attempts", t.attempts().size());
     o.put("trace_id", t.traceId());
     o.put("top_k", t.topK());
+    ArrayNode warnings = o.putArray("warnings");
+    t.warnings().forEach(warnings::add);
     o.set("produced_by", producedBy(t));
     return o;
   }
@@ -242,9 +247,34 @@ public final class ResultJson {
       }
       o.put("sent", sid != null);
       ObjectNode meta = o.putObject("metadata");
-      new TreeMap<>(c.metadata()).forEach(meta::put);
+      new TreeMap<>(c.metadata()).forEach((k, v) -> putMetadata(meta, k, v));
     }
     return arr;
+  }
+
+  /**
+   * A metadata value as JSON: text a string, a number a number, a boolean a boolean, a date its ISO
+   * text ({@code "2024-05-01"}), a list an array of those.
+   */
+  private static void putMetadata(ObjectNode meta, String key, MetadataValue v) {
+    if (v instanceof MetadataValue.ListValue l) {
+      ArrayNode arr = meta.putArray(key);
+      for (MetadataValue item : l.items()) {
+        if (item instanceof MetadataValue.NumberValue n) {
+          arr.add(n.value());
+        } else if (item instanceof MetadataValue.BooleanValue b) {
+          arr.add(b.value());
+        } else {
+          arr.add(item.asText());
+        }
+      }
+    } else if (v instanceof MetadataValue.NumberValue n) {
+      meta.put(key, n.value());
+    } else if (v instanceof MetadataValue.BooleanValue b) {
+      meta.put(key, b.value());
+    } else {
+      meta.put(key, v.asText());
+    }
   }
 
   /** {@code "page": N} for a chunk of a paged document, {@code null} otherwise. */

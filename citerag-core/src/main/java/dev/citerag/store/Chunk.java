@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  * @param tokenCount estimated tokens of {@code text} (see {@link
  *     dev.citerag.text.internal.TokenEstimator})
  * @param contentHash SHA-256 of {@code text}, hex
- * @param metadata the document's metadata (front matter), filterable
+ * @param metadata the document's typed metadata (front matter and the like), filterable
  * @param sourceMap where {@code text} comes from in the document (where the document's text begins
  *     after the heading prefix, and which characters are the document's); {@code null} when
  *     unknown, e.g. for chunks stored by an earlier version or made by hand
@@ -34,7 +34,7 @@ public record Chunk(
     String text,
     int tokenCount,
     String contentHash,
-    Map<String, String> metadata,
+    Map<String, MetadataValue> metadata,
     @Nullable SourceMap sourceMap) {
 
   /**
@@ -65,7 +65,7 @@ public record Chunk(
     Checks.notBlank(text, "text");
     Checks.nonNegative(tokenCount, "tokenCount");
     Checks.notBlank(contentHash, "contentHash");
-    metadata = Map.copyOf(Checks.notNull(metadata, "metadata"));
+    metadata = MetadataValue.copyOf(metadata);
     // Both stores must see the same strings: PostgreSQL turns a lone surrogate into '?'.
     Checks.wellFormed(id, "id");
     Checks.wellFormed(docId, "docId");
@@ -75,7 +75,6 @@ public record Chunk(
       Checks.wellFormed(h, "headingPath");
     }
     Checks.wellFormed(text, "text");
-    Checks.wellFormed(metadata, "metadata");
     if (sourceMap != null
         && (sourceMap.bodyStart() > text.length() || sourceMap.end() > text.length())) {
       throw new IllegalArgumentException(

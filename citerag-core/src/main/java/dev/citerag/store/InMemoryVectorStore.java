@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -454,6 +455,17 @@ public final class InMemoryVectorStore implements VectorStore, IngestLocking {
     lock.readLock().lock();
     try {
       return (long) size - dead;
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /** {@inheritDoc} Computed from the filter index: no cache is needed. */
+  @Override
+  public Optional<Set<String>> metadataKeys() {
+    lock.readLock().lock();
+    try {
+      return Optional.of(Collections.unmodifiableSet(filters.keys(live)));
     } finally {
       lock.readLock().unlock();
     }

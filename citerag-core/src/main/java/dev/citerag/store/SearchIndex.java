@@ -3,6 +3,7 @@ package dev.citerag.store;
 import dev.citerag.store.internal.RankFusion;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The read-only side of a store: what a {@link dev.citerag.pipeline.RagPipeline} needs to answer
@@ -97,5 +98,17 @@ public interface SearchIndex {
   default ServedHits hybridSearchServed(
       float[] queryVector, String queryText, int k, Filter filter) {
     return new ServedHits(hybridSearch(queryVector, queryText, k, filter), null);
+  }
+
+  /**
+   * The metadata keys that at least one stored chunk has, for telling a user that a filter names a
+   * key nobody has ({@code no document has the key 'teem'}). Stores answer from a cache that writes
+   * invalidate; an index that cannot list its keys cheaply answers empty, and no warning is given
+   * then.
+   *
+   * @return the keys, sorted, or empty when this index does not know them
+   */
+  default Optional<Set<String>> metadataKeys() {
+    return Optional.empty();
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.citerag.embed.LocalHashingEmbedder;
 import dev.citerag.store.Filter;
 import dev.citerag.store.InMemoryVectorStore;
+import dev.citerag.store.MetadataValue;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,8 @@ class DocumentMarkdownTest {
         Document.markdown(
             "runbooks/rollback.md",
             "---\nteam: platform\ntitle: Rollbacks\n---\n# Rolling back\n\nRun deployctl rollback.");
-    assertThat(d.metadata()).isEqualTo(Map.of("team", "platform", "title", "Rollbacks"));
+    assertThat(d.metadata())
+        .isEqualTo(MetadataValue.strings(Map.of("team", "platform", "title", "Rollbacks")));
     assertThat(d.title()).isEqualTo("Rollbacks");
     assertThat(d.content()).isEqualTo("# Rolling back\n\nRun deployctl rollback.");
   }

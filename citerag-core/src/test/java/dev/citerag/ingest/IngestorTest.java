@@ -12,6 +12,7 @@ import dev.citerag.embed.LocalHashingEmbedder;
 import dev.citerag.store.CollectionIdentity;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.InMemoryVectorStore;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.WriteResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +55,7 @@ class IngestorTest {
       }
       out.add(
           Document.markdown("docs/" + i + ".md", b.toString())
-              .withMetadata(Map.of("team", "platform")));
+              .withMetadata(MetadataValue.strings(Map.of("team", "platform"))));
     }
     return out;
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.citerag.store.Chunk;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.SourceMap;
 import dev.citerag.text.internal.TokenEstimator;
 import java.util.ArrayList;
@@ -106,7 +107,7 @@ class MarkdownChunkerPropertyTest {
               title,
               g.md.toString(),
               markdown ? DocumentFormat.MARKDOWN : DocumentFormat.TEXT,
-              Map.of("n", Integer.toString(n)));
+              MetadataValue.strings(Map.of("n", Integer.toString(n))));
       String where =
           "document " + n + " with " + settings.describe() + (markdown ? "" : " as TEXT");
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.citerag.store.Chunk;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.text.internal.Hashing;
 import dev.citerag.text.internal.TokenEstimator;
 import java.util.List;
@@ -25,7 +26,7 @@ class MarkdownChunkerTest {
         title,
         content,
         DocumentFormat.MARKDOWN,
-        Map.of("team", "platform"));
+        MetadataValue.strings(Map.of("team", "platform")));
   }
 
   private static List<String> texts(List<Chunk> chunks) {
@@ -96,7 +97,7 @@ class MarkdownChunkerTest {
     assertEquals("Runbook\n\nRoll back with deploy-bot.", c.text());
     assertEquals(TokenEstimator.estimate(c.text()), c.tokenCount());
     assertEquals(Hashing.sha256Hex(c.text()), c.contentHash());
-    assertEquals(Map.of("team", "platform"), c.metadata());
+    assertEquals(MetadataValue.strings(Map.of("team", "platform")), c.metadata());
   }
 
   @Test

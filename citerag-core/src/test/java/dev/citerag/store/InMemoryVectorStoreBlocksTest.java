@@ -56,7 +56,7 @@ class InMemoryVectorStoreBlocksTest {
                     text,
                     2,
                     Hashing.sha256Hex(text),
-                    meta),
+                    MetadataValue.strings(meta)),
                 vectors[row]));
       }
       docs.add(new DocumentChunks("d" + doc, "h" + doc, cs));

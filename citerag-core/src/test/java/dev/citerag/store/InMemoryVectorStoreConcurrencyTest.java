@@ -136,7 +136,7 @@ class InMemoryVectorStoreConcurrencyTest {
               text,
               10,
               Hashing.sha256Hex(text),
-              Map.of("version", Integer.toString(v)));
+              MetadataValue.strings(Map.of("version", Integer.toString(v))));
       cs.add(new EmbeddedChunk(c, InMemoryVectorStoreTest.randomVector(r, DIMS)));
     }
     return new DocumentChunks(docId, "h" + v, cs);
@@ -147,7 +147,7 @@ class InMemoryVectorStoreConcurrencyTest {
     Map<String, Integer> count = new HashMap<>();
     for (SearchHit h : hits) {
       String doc = h.chunk().docId();
-      String v = h.chunk().metadata().get("version");
+      String v = String.valueOf(h.chunk().metadata().get("version"));
       String seen = versionOf.putIfAbsent(doc, v);
       if (seen != null && !seen.equals(v)) {
         throw new AssertionError("document " + doc + " seen in versions " + seen + " and " + v);

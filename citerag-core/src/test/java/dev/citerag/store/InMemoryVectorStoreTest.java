@@ -36,7 +36,7 @@ class InMemoryVectorStoreTest {
         text,
         text.length() / 4,
         Hashing.sha256Hex(text),
-        metadata);
+        MetadataValue.strings(metadata));
   }
 
   static Chunk titled(String id, String docId, String title, String text) {

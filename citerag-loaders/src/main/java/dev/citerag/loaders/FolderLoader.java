@@ -2,6 +2,7 @@ package dev.citerag.loaders;
 
 import dev.citerag.ingest.Document;
 import dev.citerag.internal.Checks;
+import dev.citerag.store.MetadataValue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.FileSystemLoopException;
@@ -583,7 +584,7 @@ public final class FolderLoader {
   private Object withFileMetadata(Candidate c, LoadedDocument loaded) {
     Document d = loaded.document();
     List<String> warnings = new ArrayList<>(loaded.warnings());
-    Map<String, String> meta = new LinkedHashMap<>(d.metadata());
+    Map<String, MetadataValue> meta = new LinkedHashMap<>(d.metadata());
     if (c.sidecar != null) {
       String shown = FolderPaths.shown(c.sidecar);
       try {
@@ -594,7 +595,7 @@ public final class FolderLoader {
               TextFiles.utf8(
                   Files.readAllBytes(c.sidecar), c.sidecar.toString(), new Budget(limits, shown));
           FrontMatter.read(yaml, c.sidecar.toString(), 0)
-              .forEach((k, v) -> meta.put(k, FrontMatter.asString(v)));
+              .forEach((k, v) -> meta.put(k, FrontMatter.typed(v)));
         }
       } catch (IOException e) {
         warnings.add(
@@ -604,8 +605,8 @@ public final class FolderLoader {
       }
     }
     int slash = c.id.lastIndexOf('/');
-    meta.put(FOLDER_KEY, slash < 0 ? "." : c.id.substring(0, slash));
-    meta.put(FORMAT_KEY, formatName(FolderPaths.extension(c.id)));
+    meta.put(FOLDER_KEY, MetadataValue.of(slash < 0 ? "." : c.id.substring(0, slash)));
+    meta.put(FORMAT_KEY, MetadataValue.of(formatName(FolderPaths.extension(c.id))));
     try {
       return new LoadedDocument(d.withMetadata(meta), warnings);
     } catch (IllegalArgumentException e) {

@@ -1,6 +1,7 @@
 package dev.citerag.loaders;
 
 import dev.citerag.store.Filter;
+import dev.citerag.store.MetadataValue;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.LocalDate;
@@ -42,9 +43,11 @@ import org.yaml.snakeyaml.nodes.Tag;
  * OffsetDateTime} for a timestamp with a time, UTC when it names no zone) and lists of those
  * ({@code tags: [a, b]} or one {@code - item} per line). A nested mapping becomes dotted keys
  * ({@code owner: {team: search}} gives {@code owner.team}). A null value is left out. {@link
- * #metadata()} holds the same values as strings, the form a {@link dev.citerag.ingest.Document}'s
- * metadata takes: dates in ISO-8601, numbers as YAML read them, booleans {@code true}/{@code
- * false}, a list's elements joined by {@code ", "}.
+ * #metadata()} holds the same values as {@link MetadataValue}s, the form a {@link
+ * dev.citerag.ingest.Document}'s metadata takes: text, numbers, booleans and dates stay typed, a
+ * list becomes a list value; a timestamp with a time becomes ISO-8601 text (metadata has no
+ * date-time type), and a number or date a {@link MetadataValue} cannot hold (more than {@value
+ * MetadataValue#MAX_DIGITS} digits, a year beyond 9999) is kept as the text YAML read.
  *
  * <p><b>What is refused</b>, with a {@link DocumentLoadException} naming the file, the line and the
  * rule (a loader then ingests the file without its front matter and warns): YAML that does not
@@ -94,29 +97,58 @@ public record FrontMatter(Map<String, Object> values, String body, int bodyLine)
   }
 
   /**
-   * {@return the values as strings, in file order: dates ISO-8601, booleans {@code true}/{@code
-   * false}, numbers as read, lists joined by {@code ", "}}
+   * {@return the values as typed metadata, in file order: text, numbers, booleans, dates and lists
+   * of them; timestamps with a time as ISO-8601 text}
    */
-  public Map<String, String> metadata() {
-    Map<String, String> out = new LinkedHashMap<>();
-    values.forEach((k, v) -> out.put(k, asString(v)));
+  public Map<String, MetadataValue> metadata() {
+    Map<String, MetadataValue> out = new LinkedHashMap<>();
+    values.forEach((k, v) -> out.put(k, typed(v)));
     return Collections.unmodifiableMap(out);
   }
 
   /**
-   * A typed value as the string a document's metadata holds.
+   * A value of {@link #values()} as a metadata value.
+   *
+   * @param value a value of {@link #values()}
+   * @return its typed form
+   */
+  static MetadataValue typed(Object value) {
+    if (value instanceof List<?> list) {
+      List<MetadataValue> items = new ArrayList<>(list.size());
+      for (Object o : list) {
+        items.add(typed(o));
+      }
+      return MetadataValue.list(items);
+    }
+    try {
+      if (value instanceof Long l) {
+        return MetadataValue.of(l.longValue());
+      }
+      if (value instanceof BigInteger b) {
+        return MetadataValue.of(new BigDecimal(b));
+      }
+      if (value instanceof BigDecimal d) {
+        return MetadataValue.of(d);
+      }
+      if (value instanceof Boolean b) {
+        return MetadataValue.of(b.booleanValue());
+      }
+      if (value instanceof LocalDate d) {
+        return MetadataValue.of(d);
+      }
+    } catch (IllegalArgumentException tooLarge) {
+      // beyond what a metadata number or date holds: kept as the text YAML read
+    }
+    return MetadataValue.of(asString(value));
+  }
+
+  /**
+   * A scalar value as text.
    *
    * @param value a value of {@link #values()}
    * @return its string form
    */
   static String asString(Object value) {
-    if (value instanceof List<?> list) {
-      List<String> parts = new ArrayList<>(list.size());
-      for (Object o : list) {
-        parts.add(asString(o));
-      }
-      return String.join(", ", parts);
-    }
     if (value instanceof BigDecimal d) {
       return d.toPlainString();
     }

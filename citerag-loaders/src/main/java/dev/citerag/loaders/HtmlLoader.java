@@ -4,6 +4,7 @@ import dev.citerag.ingest.Document;
 import dev.citerag.ingest.DocumentFormat;
 import dev.citerag.loaders.internal.HtmlText;
 import dev.citerag.store.Filter;
+import dev.citerag.store.MetadataValue;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -96,7 +97,12 @@ public final class HtmlLoader implements DocumentLoader {
     }
     String title = h.title() != null ? h.title() : Names.baseName(source);
     return new Document(
-        id, source, title, Texts.clean(h.markdown()), DocumentFormat.MARKDOWN, meta);
+        id,
+        source,
+        title,
+        Texts.clean(h.markdown()),
+        DocumentFormat.MARKDOWN,
+        MetadataValue.strings(meta));
   }
 
   private static Map<String, String> metadata(org.jsoup.nodes.Document doc) {

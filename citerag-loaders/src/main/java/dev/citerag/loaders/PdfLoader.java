@@ -4,6 +4,7 @@ import dev.citerag.ingest.Document;
 import dev.citerag.ingest.DocumentFormat;
 import dev.citerag.ingest.Page;
 import dev.citerag.loaders.internal.PdfPages;
+import dev.citerag.store.MetadataValue;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.util.ArrayDeque;
@@ -131,7 +132,7 @@ public final class PdfLoader implements DocumentLoader {
       Map<String, String> meta = info == null ? Map.of() : information(info);
       String title = meta.getOrDefault("title", Names.baseName(source));
       DocumentFormat format = headings.isEmpty() ? DocumentFormat.TEXT : DocumentFormat.MARKDOWN;
-      return Document.paged(id, source, title, format, meta, pages);
+      return Document.paged(id, source, title, format, MetadataValue.strings(meta), pages);
     } catch (TextLimit e) {
       throw new LoadLimitException(source, e.limit, String.valueOf(e.getMessage()));
     } catch (InvalidPasswordException e) {

@@ -2,6 +2,7 @@ package dev.citerag.loaders;
 
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.DocumentFormat;
+import dev.citerag.store.MetadataValue;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -49,6 +50,10 @@ final class TextFiles {
     return s.startsWith("\uFEFF") ? s.substring(1) : s;
   }
 
+  private static @Nullable String textOf(@Nullable MetadataValue v) {
+    return v == null ? null : v.asText();
+  }
+
   /**
    * Reads a text file with optional front matter: front matter that cannot be read is left out (the
    * document is loaded without it) and named in a warning.
@@ -63,7 +68,7 @@ final class TextFiles {
     Budget budget = new Budget(limits, source);
     String text = utf8(content, source, budget);
     List<String> warnings = new ArrayList<>();
-    Map<String, String> meta = Map.of();
+    Map<String, MetadataValue> meta = Map.of();
     String body;
     try {
       FrontMatter fm = FrontMatter.parse(text, source);
@@ -75,7 +80,8 @@ final class TextFiles {
       warnings.add(e.getMessage() + " (front matter ignored, the file is loaded without it)");
     }
     String title =
-        title(meta.get("title"), headingTitle ? firstH1(body) : null, Names.baseName(source));
+        title(
+            textOf(meta.get("title")), headingTitle ? firstH1(body) : null, Names.baseName(source));
     return new LoadedDocument(
         new Document(id, source, title.isEmpty() ? null : title, body, format, meta), warnings);
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.DocumentFormat;
+import dev.citerag.store.MetadataValue;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,9 +53,10 @@ class FolderLoaderTest {
     Document md = r.documents().get(1);
     assertThat(md.metadata())
         .isEqualTo(
-            Map.of("team", "platform", "file.folder", "runbooks", "file.format", "markdown"));
+            MetadataValue.strings(
+                Map.of("team", "platform", "file.folder", "runbooks", "file.format", "markdown")));
     assertThat(r.documents().get(0).metadata())
-        .isEqualTo(Map.of("file.folder", ".", "file.format", "text"));
+        .isEqualTo(MetadataValue.strings(Map.of("file.folder", ".", "file.format", "text")));
     assertThat(md.title()).isEqualTo("Rolling back");
     assertThat(md.format()).isEqualTo(DocumentFormat.MARKDOWN);
     assertThat(r.documents().get(0).title()).isEqualTo("notes");
@@ -227,7 +229,7 @@ class FolderLoaderTest {
             "good/one.md",
             "good/rule.md");
     assertThat(r.documents().get(1).metadata())
-        .containsEntry("desc", "team2: security\n")
+        .containsEntry("desc", MetadataValue.of("team2: security\n"))
         .doesNotContainKey("team2");
     assertThat(r.documents().get(5).content()).startsWith("---");
     assertThat(r.warnings()).singleElement().asString().contains("open-quote.md");

@@ -3,6 +3,7 @@ package dev.citerag.loaders;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.citerag.ingest.Document;
+import dev.citerag.store.MetadataValue;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,12 +38,13 @@ class FormatMetadataTest {
     Document d = new HtmlLoader().load("a.html", "a.html", html.getBytes(StandardCharsets.UTF_8));
     assertThat(d.metadata())
         .isEqualTo(
-            Map.of(
-                "title", "Ausweise",
-                "lang", "de-CH",
-                "author", "Facilities",
-                "description", "Badge renewal",
-                "twitter.card", "summary"));
+            MetadataValue.strings(
+                Map.of(
+                    "title", "Ausweise",
+                    "lang", "de-CH",
+                    "author", "Facilities",
+                    "description", "Badge renewal",
+                    "twitter.card", "summary")));
   }
 
   @Test
@@ -64,11 +66,11 @@ class FormatMetadataTest {
     }
     Document d = new PdfLoader().load("r.pdf", "r.pdf", pdf);
     assertThat(d.metadata())
-        .containsEntry("title", "Retention")
-        .containsEntry("author", "Records office")
-        .containsEntry("subject", "Archives")
-        .containsEntry("keywords", "retention, archives")
-        .containsEntry("created", "2024-03-05T09:30:00Z");
+        .containsEntry("title", MetadataValue.of("Retention"))
+        .containsEntry("author", MetadataValue.of("Records office"))
+        .containsEntry("subject", MetadataValue.of("Archives"))
+        .containsEntry("keywords", MetadataValue.of("retention, archives"))
+        .containsEntry("created", MetadataValue.of("2024-03-05T09:30:00Z"));
     assertThat(d.title()).isEqualTo("Retention");
   }
 
@@ -91,13 +93,14 @@ class FormatMetadataTest {
     assertThat(r.documents().get(0).metadata())
         .isEqualTo(
             Map.of(
-                "team", "ops",
-                "tags", "handover, shifts",
-                "reviewed", "2024-06-01",
-                "file.folder", "ops/notes",
-                "file.format", "text"));
+                "team", MetadataValue.of("ops"),
+                "tags",
+                    MetadataValue.list(MetadataValue.of("handover"), MetadataValue.of("shifts")),
+                "reviewed", MetadataValue.of(java.time.LocalDate.of(2024, 6, 1)),
+                "file.folder", MetadataValue.of("ops/notes"),
+                "file.format", MetadataValue.of("text")));
     assertThat(r.documents().get(1).metadata())
-        .isEqualTo(Map.of("file.folder", ".", "file.format", "text"));
+        .isEqualTo(MetadataValue.strings(Map.of("file.folder", ".", "file.format", "text")));
   }
 
   @Test

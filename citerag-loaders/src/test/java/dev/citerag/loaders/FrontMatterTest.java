@@ -3,6 +3,7 @@ package dev.citerag.loaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.citerag.store.MetadataValue;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
@@ -52,12 +53,14 @@ class FrontMatterTest {
             Map.entry("draft", false),
             Map.entry("note", "it's # not a comment"));
     assertThat(fm.metadata())
-        .containsEntry("tags", "deploy, ops")
-        .containsEntry("published", "2024-05-01")
-        .containsEntry("reviewed", "2024-05-02T10:15Z")
-        .containsEntry("version", "3")
-        .containsEntry("ratio", "0.75")
-        .containsEntry("draft", "false")
+        .containsEntry(
+            "tags", MetadataValue.list(MetadataValue.of("deploy"), MetadataValue.of("ops")))
+        .containsEntry("published", MetadataValue.of(LocalDate.of(2024, 5, 1)))
+        .containsEntry("reviewed", MetadataValue.of("2024-05-02T10:15Z"))
+        .containsEntry("version", MetadataValue.of(3))
+        .containsEntry("ratio", MetadataValue.of(new BigDecimal("0.750")))
+        .containsEntry("draft", MetadataValue.of(false))
+        .containsEntry("owner.team", MetadataValue.of("platform"))
         .doesNotContainKey("empty");
     assertThat(fm.body()).isEqualTo("# Body\nText.");
     assertThat(fm.bodyLine()).isEqualTo(18);
@@ -125,7 +128,7 @@ class FrontMatterTest {
   @Test
   void crlf_and_bom_are_understood() {
     FrontMatter fm = FrontMatter.parse("\uFEFF---\r\nteam: a\r\n---\r\nbody", "a.md");
-    assertThat(fm.metadata()).containsEntry("team", "a");
+    assertThat(fm.metadata()).containsEntry("team", MetadataValue.of("a"));
     assertThat(fm.body()).isEqualTo("body");
   }
 

@@ -182,6 +182,15 @@ public final class PgVectorStore implements VectorStore, IngestLocking, AutoClos
     return open().chunkCount();
   }
 
+  /**
+   * {@inheritDoc} Listed by one scan of the chunk table ({@code jsonb_object_keys}), cached until
+   * this store writes or for a minute (writes of other processes).
+   */
+  @Override
+  public Optional<java.util.Set<String>> metadataKeys() {
+    return Optional.of(open().metadataKeys());
+  }
+
   @Override
   public List<SearchHit> denseSearch(float[] queryVector, int k, Filter filter) {
     return open().denseSearch(queryVector, k, filter);

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.EmbeddedChunk;
 import dev.citerag.store.Filter;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.internal.RankFusion;
 import dev.citerag.testkit.postgres.PostgresTest;
@@ -212,7 +213,10 @@ class PgVectorStoreSearchTest {
       List<SearchHit> hybrid = selective.hybridSearch(q, "selective row", 10, rare);
       assertThat(hybrid)
           .hasSize(10)
-          .allSatisfy(h -> assertThat(h.chunk().metadata()).containsEntry("bucket", "rare"));
+          .allSatisfy(
+              h ->
+                  assertThat(h.chunk().metadata())
+                      .containsEntry("bucket", MetadataValue.of("rare")));
       assertThat(selective.lexicalSearch("selective", 60, rare)).hasSize(50);
     }
   }
@@ -229,12 +233,14 @@ class PgVectorStoreSearchTest {
       List<SearchHit> dense = selective.denseSearch(q, 10, half);
       assertThat(dense)
           .hasSize(10)
-          .allSatisfy(h -> assertThat(h.chunk().metadata()).containsEntry("group", "g1"));
+          .allSatisfy(
+              h -> assertThat(h.chunk().metadata()).containsEntry("group", MetadataValue.of("g1")));
       List<String> exact = exactNearest(q, half, 10);
       agree += (int) ids(dense).stream().filter(exact::contains).count();
       assertThat(selective.hybridSearch(q, "selective", 10, half))
           .hasSize(10)
-          .allSatisfy(h -> assertThat(h.chunk().metadata()).containsEntry("group", "g1"));
+          .allSatisfy(
+              h -> assertThat(h.chunk().metadata()).containsEntry("group", MetadataValue.of("g1")));
     }
     assertThat(agree).as("recall@10 over 10 queries, in 100 slots").isGreaterThanOrEqualTo(90);
     long deadline = System.nanoTime() + 5_000_000_000L;

@@ -372,7 +372,7 @@ class PgVectorStoreWriteTest {
 
   private static void checkWholeVersion(String docId, List<SearchHit> hits) {
     Set<String> versions = new HashSet<>();
-    hits.forEach(h -> versions.add(h.chunk().metadata().get("version")));
+    hits.forEach(h -> versions.add(String.valueOf(h.chunk().metadata().get("version").asText())));
     assertThat(versions).as("versions of %s seen at once", docId).hasSize(1);
     int n = Integer.parseInt(versions.iterator().next().substring(1));
     assertThat(hits).as("chunks of %s v%d", docId, n).hasSize(n + 2);

@@ -3,6 +3,7 @@ package dev.citerag.pgvector;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.EmbeddedChunk;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.text.internal.Hashing;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -42,7 +43,7 @@ final class TestData {
             text,
             text.length() / 4,
             Hashing.sha256Hex(text),
-            metadata),
+            MetadataValue.strings(metadata)),
         v);
   }
 

@@ -15,6 +15,7 @@ import dev.citerag.reliability.support.Stack;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.Filter;
 import dev.citerag.store.InMemoryVectorStore;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.VectorStore;
 import dev.citerag.testkit.fakes.SentSources;
@@ -58,7 +59,7 @@ class AccessControlTest {
                 + RARE
                 + " quota for a client.\n",
             DocumentFormat.MARKDOWN,
-            Map.of("team", "security", "owner", "security-gateway")));
+            MetadataValue.strings(Map.of("team", "security", "owner", "security-gateway"))));
     docs.add(
         new Document(
             "hostile-metadata",
@@ -68,7 +69,7 @@ class AccessControlTest {
                 + RARE
                 + " override for a client is filed through the access request form.\n",
             DocumentFormat.MARKDOWN,
-            Map.of("team", HOSTILE_TEAM, "owner", "o'brien\\")));
+            MetadataValue.strings(Map.of("team", HOSTILE_TEAM, "owner", "o'brien\\"))));
     return docs;
   }
 
@@ -179,7 +180,8 @@ class AccessControlTest {
                         + (c == null ? "an unknown text" : c.docId()));
               }
             }
-            if (!f.test(Map.of("team", "security", "owner", "security-gateway"))
+            if (!f.test(
+                    MetadataValue.strings(Map.of("team", "security", "owner", "security-gateway")))
                 && req.body().contains(SECRET_FACT)) {
               outside++;
               problems.add(f + " / " + q + ": the security fact is in the request body");

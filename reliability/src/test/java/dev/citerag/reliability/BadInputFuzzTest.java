@@ -44,6 +44,7 @@ import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.EmbeddedChunk;
 import dev.citerag.store.Filter;
 import dev.citerag.store.InMemoryVectorStore;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.VectorStore;
 import dev.citerag.testkit.fakes.SentSources;
@@ -205,7 +206,7 @@ class BadInputFuzzTest {
                 in.add(f);
                 Map<String, String> m = Junk.metadata(r);
                 in.add(m);
-                f.test(m);
+                f.test(MetadataValue.strings(m));
                 f.toString();
               }));
       targets.add(
@@ -220,7 +221,7 @@ class BadInputFuzzTest {
                         r.nextBoolean() ? null : Junk.text(r),
                         Junk.markdown(r),
                         r.nextBoolean() ? DocumentFormat.MARKDOWN : DocumentFormat.TEXT,
-                        Junk.metadata(r));
+                        MetadataValue.strings(Junk.metadata(r)));
                 in.add(d.id());
                 in.add(d.content());
                 MarkdownChunker chunker =
@@ -256,7 +257,7 @@ class BadInputFuzzTest {
                         Junk.text(r),
                         Junk.markdown(r),
                         DocumentFormat.MARKDOWN,
-                        Junk.metadata(r));
+                        MetadataValue.strings(Junk.metadata(r)));
                 in.add(d.id());
                 in.add(d.content());
                 Ingestor.builder().embedder(embedder).store(pgScratch).build().ingest(List.of(d));
@@ -334,7 +335,7 @@ class BadInputFuzzTest {
                                 Junk.text(r),
                                 Junk.anInt(r),
                                 Junk.text(r),
-                                Junk.metadata(r));
+                                MetadataValue.strings(Junk.metadata(r)));
                         chunks.add(new EmbeddedChunk(c, Junk.vector(r, dims)));
                       }
                       DocumentChunks dc = new DocumentChunks(docId, Junk.text(r), chunks);

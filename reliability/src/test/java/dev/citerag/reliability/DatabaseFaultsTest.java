@@ -19,6 +19,7 @@ import dev.citerag.reliability.support.ProviderStub;
 import dev.citerag.reliability.support.Stack;
 import dev.citerag.reliability.support.StoreChecker;
 import dev.citerag.store.Filter;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.SearchHit;
 import dev.citerag.testkit.postgres.PostgresDatabase;
 import dev.citerag.testkit.postgres.PostgresTest;
@@ -136,7 +137,7 @@ class DatabaseFaultsTest {
               "Runbook " + d,
               md.toString(),
               DocumentFormat.MARKDOWN,
-              Map.of("team", d % 2 == 0 ? "platform" : "search")));
+              MetadataValue.strings(Map.of("team", d % 2 == 0 ? "platform" : "search"))));
     }
     return docs;
   }

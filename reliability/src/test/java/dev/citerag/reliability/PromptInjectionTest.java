@@ -22,6 +22,7 @@ import dev.citerag.reliability.support.Figures;
 import dev.citerag.reliability.support.ProviderStub;
 import dev.citerag.reliability.support.Stack;
 import dev.citerag.store.InMemoryVectorStore;
+import dev.citerag.store.MetadataValue;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -121,7 +122,7 @@ class PromptInjectionTest {
               title,
               md,
               DocumentFormat.MARKDOWN,
-              Map.of("team", "security")));
+              MetadataValue.strings(Map.of("team", "security"))));
     }
     Stack.ingest(embedder, store, docs);
   }

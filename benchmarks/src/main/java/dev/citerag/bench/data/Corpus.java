@@ -3,6 +3,7 @@ package dev.citerag.bench.data;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.EmbeddedChunk;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.text.internal.Hashing;
 import dev.citerag.text.internal.TokenEstimator;
 import dev.langchain4j.data.document.Metadata;
@@ -49,7 +50,8 @@ public final class Corpus {
               text,
               TokenEstimator.estimate(text),
               Hashing.sha256Hex(text),
-              Map.of("team", d.teams[row], "shard", d.shards[row], "doc", docId));
+              MetadataValue.strings(
+                  Map.of("team", d.teams[row], "shard", d.shards[row], "doc", docId)));
       pending.add(new EmbeddedChunk(c, d.vectors[row]));
       if (row + 1 == to || !d.docId(row + 1).equals(docId)) {
         docs.add(new DocumentChunks(docId, "hash-" + docId, pending));

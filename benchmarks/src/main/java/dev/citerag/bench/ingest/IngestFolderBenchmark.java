@@ -20,6 +20,7 @@ import dev.citerag.store.CollectionIdentity;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.Filter;
 import dev.citerag.store.InMemoryVectorStore;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.VectorStore;
 import dev.citerag.store.WriteResult;
@@ -160,7 +161,7 @@ public final class IngestFolderBenchmark {
           row(report, "pgvector (empty collection: one bulk write)", pg, loadMany, files);
           List<Document> changed = new ArrayList<>();
           for (Document d : docs) {
-            changed.add(d.withMetadata(Map.of("rev", "2")));
+            changed.add(d.withMetadata(MetadataValue.strings(Map.of("rev", "2"))));
           }
           Phase pg2 = ingest(store, changed, embedder);
           row(

@@ -6,6 +6,7 @@ import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.EmbeddedChunk;
 import dev.citerag.store.Filter;
 import dev.citerag.store.InMemoryVectorStore;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.internal.TopK;
 import java.util.ArrayList;
@@ -109,7 +110,7 @@ public class InMemorySearchBenchmark {
               text,
               10,
               "h" + i,
-              Map.of("team", team, "doc", docId));
+              MetadataValue.strings(Map.of("team", team, "doc", docId)));
       pending.add(new EmbeddedChunk(chunk, v));
       if (pending.size() == CHUNKS_PER_DOCUMENT || i == n - 1) {
         docs.add(new DocumentChunks(docId, "hash-" + docId, pending));
@@ -138,7 +139,8 @@ public class InMemorySearchBenchmark {
       for (int i = 0; i < K; i++) {
         check("c" + bare[i], hits.get(i).chunk().id());
         check("c" + bareFiltered[i], filtered.get(i).chunk().id());
-        check("platform", filtered.get(i).chunk().metadata().get("team"));
+        MetadataValue team = filtered.get(i).chunk().metadata().get("team");
+        check("platform", team == null ? null : team.asText());
       }
       // a different summation order may swap near-ties; the best hit must agree
       check("c" + bare[0], "c" + naive[0]);

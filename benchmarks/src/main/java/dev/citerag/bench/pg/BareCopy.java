@@ -3,6 +3,7 @@ package dev.citerag.bench.pg;
 import com.pgvector.PGvector;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.EmbeddedChunk;
+import dev.citerag.store.MetadataValue;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -148,13 +149,13 @@ public final class BareCopy {
    * Metadata as a JSON object; keys and values here are plain identifiers, so no escaping is
    * needed.
    */
-  private static String json(Map<String, String> metadata) {
+  private static String json(Map<String, MetadataValue> metadata) {
     StringBuilder sb = new StringBuilder("{");
-    for (Map.Entry<String, String> e : new TreeMap<>(metadata).entrySet()) {
+    for (Map.Entry<String, MetadataValue> e : new TreeMap<>(metadata).entrySet()) {
       if (sb.length() > 1) {
         sb.append(',');
       }
-      sb.append('"').append(e.getKey()).append("\":\"").append(e.getValue()).append('"');
+      sb.append('"').append(e.getKey()).append("\":\"").append(e.getValue().asText()).append('"');
     }
     return sb.append('}').toString();
   }

@@ -3,6 +3,7 @@ package dev.citerag.bench.pgvector;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.EmbeddedChunk;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.text.internal.Hashing;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,7 +80,7 @@ final class Corpus {
               text,
               text.length() / 4,
               Hashing.sha256Hex(text),
-              meta);
+              MetadataValue.strings(meta));
       current.add(new EmbeddedChunk(c, near(r, cluster)));
       if (current.size() == CHUNKS_PER_DOC || n == count - 1) {
         docs.add(

@@ -78,6 +78,21 @@ public final class Bits {
     return this;
   }
 
+  /** A new set of the slots below {@code n} that are not in this one. */
+  public Bits complement(int n) {
+    Bits out = new Bits(n);
+    int full = n >>> 6;
+    for (int i = 0; i < full; i++) {
+      out.words[i] = i < words.length ? ~words[i] : -1L;
+    }
+    int rest = n & 63;
+    if (rest != 0) {
+      long mask = (1L << rest) - 1;
+      out.words[full] = (full < words.length ? ~words[full] : -1L) & mask;
+    }
+    return out;
+  }
+
   public int cardinality() {
     int n = 0;
     for (long w : words) {

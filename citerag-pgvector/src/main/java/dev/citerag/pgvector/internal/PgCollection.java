@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
@@ -38,6 +39,14 @@ public final class PgCollection {
   private final int lockKey;
   // ingests of this store in this process; reentrant per thread
   private final ReentrantLock ingestThreads = new ReentrantLock(true);
+
+  /** The metadata keys and when they were read; cleared by this collection's writes. */
+  private final AtomicReference<@Nullable KeysSnapshot> keys = new AtomicReference<>();
+
+  /** How long listed metadata keys are trusted when another process may have written. */
+  static final long KEYS_TTL_NANOS = 60_000_000_000L;
+
+  private record KeysSnapshot(java.util.Set<String> keys, long readAtNanos) {}
 
   private PgCollection(
       DataSource dataSource,
@@ -97,6 +106,7 @@ public final class PgCollection {
    * #searchesAfterWrites()} can wait for it; nothing to do without replicas.
    */
   private void recordWrite() {
+    keys.set(null);
     if (router == null) {
       return;
     }
@@ -243,6 +253,20 @@ public final class PgCollection {
   /** See {@link dev.citerag.store.VectorStore#documentIds}. */
   public java.util.Set<String> documentIds() {
     return writer.documentIds();
+  }
+
+  /**
+   * See {@link dev.citerag.store.SearchIndex#metadataKeys}: one scan of the chunk table, cached
+   * until this collection writes or for {@link #KEYS_TTL_NANOS} (writes of other processes).
+   */
+  public java.util.Set<String> metadataKeys() {
+    KeysSnapshot k = keys.get();
+    long now = System.nanoTime();
+    if (k == null || now - k.readAtNanos() > KEYS_TTL_NANOS) {
+      k = new KeysSnapshot(writer.metadataKeys(), now);
+      keys.set(k);
+    }
+    return k.keys();
   }
 
   /** See {@link dev.citerag.store.VectorStore#chunkCount}. */

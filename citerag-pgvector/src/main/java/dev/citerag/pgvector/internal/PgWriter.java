@@ -186,10 +186,7 @@ final class PgWriter {
         for (String h : ch.headingPath()) {
           Values.noNul(h, "chunks[].headingPath");
         }
-        for (Map.Entry<String, String> e : ch.metadata().entrySet()) {
-          Values.noNul(e.getKey(), "chunks[].metadata key");
-          Values.noNul(e.getValue(), "chunks[].metadata value");
-        }
+        // metadata keys follow Filter.KEY and metadata text rejects NUL on construction
       }
     }
   }
@@ -500,6 +497,22 @@ final class PgWriter {
             docs = ps.executeUpdate();
           }
           return chunks > 0 || docs > 0;
+        });
+  }
+
+  /** The distinct metadata keys of the stored chunks, sorted ({@link Sql#metadataKeys}). */
+  java.util.Set<String> metadataKeys() {
+    return jdbc.withConnection(
+        "listing metadata keys",
+        c -> {
+          java.util.Set<String> out = new java.util.TreeSet<>();
+          try (Statement s = c.createStatement();
+              ResultSet rs = s.executeQuery(sql.metadataKeys())) {
+            while (rs.next()) {
+              out.add(rs.getString(1));
+            }
+          }
+          return java.util.Collections.unmodifiableSet(out);
         });
   }
 

@@ -258,6 +258,20 @@ final class Sql {
     return "DELETE FROM " + documents + " WHERE doc_id = ?";
   }
 
+  /**
+   * The distinct top-level metadata keys: one pass over the chunk table (keys are few, so the
+   * aggregate stays small); {@link #MAX_METADATA_KEYS} + 1 rows at most.
+   */
+  String metadataKeys() {
+    return "SELECT DISTINCT k FROM (SELECT jsonb_object_keys(metadata) AS k FROM "
+        + chunks
+        + ") AS keys ORDER BY k LIMIT "
+        + (MAX_METADATA_KEYS + 1);
+  }
+
+  /** Most metadata keys listed for the unknown-key warning. */
+  static final int MAX_METADATA_KEYS = 1_000;
+
   String countChunks() {
     return "SELECT count(*) FROM " + chunks;
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.citerag.store.Chunk;
 import dev.citerag.store.EmbeddedChunk;
+import dev.citerag.store.MetadataValue;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -60,7 +61,7 @@ class CopyEncoderTest {
             text,
             17,
             "hash-" + id,
-            metadata);
+            MetadataValue.strings(metadata));
     float[] v = new float[dims];
     for (int i = 0; i < dims; i++) {
       v[i] = (float) RANDOM.nextGaussian();

@@ -11,6 +11,7 @@ import dev.citerag.store.CollectionIdentity;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.EmbeddedChunk;
 import dev.citerag.store.Filter;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.VectorStore;
 import dev.citerag.store.WriteResult;
@@ -91,7 +92,7 @@ public final class FakeVectorStore implements VectorStore {
       Embedder embedder, String docId, Map<String, String> metadata, String... texts) {
     Checks.notNull(embedder, "embedder");
     Checks.notBlank(docId, "docId");
-    Checks.notNull(metadata, "metadata");
+    Map<String, MetadataValue> typed = MetadataValue.strings(metadata);
     if (embedder.identity().dimensions() != dimensions) {
       throw new IllegalArgumentException(
           "embedder dimensions ("
@@ -115,7 +116,7 @@ public final class FakeVectorStore implements VectorStore {
               t,
               TokenEstimator.estimate(t),
               Hashing.sha256Hex(t),
-              metadata));
+              typed));
       toEmbed.add(DocumentText.of(t));
     }
     List<float[]> vectors = embedder.embedDocuments(toEmbed);
@@ -247,6 +248,17 @@ public final class FakeVectorStore implements VectorStore {
   @Override
   public synchronized long chunkCount() {
     return documents.values().stream().mapToLong(List::size).sum();
+  }
+
+  @Override
+  public synchronized Optional<Set<String>> metadataKeys() {
+    Set<String> keys = new java.util.TreeSet<>();
+    for (List<EmbeddedChunk> cs : documents.values()) {
+      for (EmbeddedChunk c : cs) {
+        keys.addAll(c.chunk().metadata().keySet());
+      }
+    }
+    return Optional.of(java.util.Collections.unmodifiableSet(keys));
   }
 
   @Override

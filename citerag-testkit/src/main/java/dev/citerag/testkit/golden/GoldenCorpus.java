@@ -3,6 +3,7 @@ package dev.citerag.testkit.golden;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.DocumentFormat;
 import dev.citerag.internal.Checks;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.testkit.golden.internal.FrontMatter;
 import dev.citerag.testkit.golden.internal.Resources;
 import java.io.IOException;
@@ -90,7 +91,13 @@ public final class GoldenCorpus {
   public static Document parse(String id, String source, String markdown) {
     Checks.notNull(markdown, "markdown");
     FrontMatter.Parsed p = FrontMatter.parse(markdown, source);
-    return new Document(id, source, p.title(), p.body(), DocumentFormat.MARKDOWN, p.metadata());
+    return new Document(
+        id,
+        source,
+        p.title(),
+        p.body(),
+        DocumentFormat.MARKDOWN,
+        MetadataValue.strings(p.metadata()));
   }
 
   private static String idOf(String fileName) {

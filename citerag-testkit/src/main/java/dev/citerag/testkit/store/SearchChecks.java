@@ -15,6 +15,7 @@ import dev.citerag.store.Chunk;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.EmbeddedChunk;
 import dev.citerag.store.Filter;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.VectorStore;
 import dev.citerag.store.WriteResult;
@@ -50,7 +51,7 @@ final class SearchChecks {
             "Key rotation. Rotate signing keys every 90 days.",
             12,
             Hashing.sha256Hex("Key rotation. Rotate signing keys every 90 days."),
-            Map.of("team", "platform", "lang", "en"));
+            MetadataValue.strings(Map.of("team", "platform", "lang", "en")));
     Chunk bare =
         new Chunk(
             "doc-1#1",

@@ -16,12 +16,12 @@ import dev.citerag.store.CollectionIdentity;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.EmbeddedChunk;
 import dev.citerag.store.Filter;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.VectorStore;
 import dev.citerag.store.WriteResult;
 import dev.citerag.testkit.fakes.DeterministicEmbedder;
 import dev.citerag.text.internal.Hashing;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -119,6 +119,21 @@ public abstract class VectorStoreContract {
   @Test
   void filters_eq_in_and_or_are_enforced_by_every_search() {
     FilterChecks.filters_eq_in_and_or_are_enforced_by_every_search(newStore(D));
+  }
+
+  @Test
+  void typed_filters_give_the_same_chunks_in_every_search() {
+    FilterChecks.typed_filters_give_the_same_chunks_in_every_search(newStore(D));
+  }
+
+  @Test
+  void typed_metadata_comes_back_typed() {
+    FilterChecks.typed_metadata_comes_back_typed(newStore(D));
+  }
+
+  @Test
+  void metadata_keys_are_listed_and_follow_writes() {
+    FilterChecks.metadata_keys_are_listed_and_follow_writes(newStore(D));
   }
 
   @Test
@@ -389,6 +404,21 @@ public abstract class VectorStoreContract {
    */
   protected static EmbeddedChunk embedded(
       String docId, int index, String text, Map<String, String> metadata, float[] vector) {
+    return embeddedTyped(docId, index, text, MetadataValue.strings(metadata), vector);
+  }
+
+  /**
+   * A chunk {@code docId#index} with typed metadata and a hash of its text.
+   *
+   * @param docId the document id
+   * @param index the chunk's index in the document
+   * @param text the chunk text
+   * @param metadata the chunk's typed metadata
+   * @param vector the chunk's vector
+   * @return the chunk
+   */
+  protected static EmbeddedChunk embeddedTyped(
+      String docId, int index, String text, Map<String, MetadataValue> metadata, float[] vector) {
     Chunk c =
         new Chunk(
             docId + "#" + index,
@@ -400,7 +430,7 @@ public abstract class VectorStoreContract {
             text,
             text.split("\\s+").length,
             Hashing.sha256Hex(text),
-            new LinkedHashMap<>(metadata));
+            metadata);
     return new EmbeddedChunk(c, vector);
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.citerag.ingest.Document;
 import dev.citerag.store.Filter;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.text.internal.Whitespace;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,7 +39,8 @@ class GoldenCorpusAndCasesTest {
             });
     assertThat(corpus)
         .extracting(d -> d.metadata().get("team"))
-        .contains("platform", "security", "search");
+        .contains(
+            MetadataValue.of("platform"), MetadataValue.of("security"), MetadataValue.of("search"));
     assertThat(byId.get("deploys").title()).isEqualTo("Deploying services with deployctl");
     assertThat(byId.get("deploys").source()).isEqualTo("golden/corpus/deploys.md");
   }

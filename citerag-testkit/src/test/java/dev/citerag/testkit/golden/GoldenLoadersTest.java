@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.citerag.ingest.Document;
+import dev.citerag.store.MetadataValue;
 import java.io.StringReader;
 import java.util.List;
 import java.util.Map;
@@ -103,7 +104,8 @@ class GoldenLoadersTest {
             "ops.md",
             "---\nteam: platform\nowner: \"sre team\"\n\n---\n```\n# not a title\n```\n# Operations guide\n\nText.\n");
 
-    assertThat(d.metadata()).isEqualTo(Map.of("team", "platform", "owner", "sre team"));
+    assertThat(d.metadata())
+        .isEqualTo(MetadataValue.strings(Map.of("team", "platform", "owner", "sre team")));
     assertThat(d.title()).isEqualTo("Operations guide");
     assertThat(d.content()).startsWith("```").endsWith("Text.\n");
     assertThat(GoldenCorpus.parse("plain", "plain.md", "No front matter, no heading.").title())

@@ -97,6 +97,7 @@ final class AskCommand implements Callable<Integer>, EngineCommand {
     }
     String q = question();
     try (Engine engine = Engine.open(engineOptions(), ctx.env(), ctx.err(), Engine.Mode.ANSWER)) {
+      warnAboutFilter(engine);
       RagResult r = rerank.apply(spec, engine.pipeline(), ctx.env()).ask(request(q));
       if (json) {
         ctx.out().println(ResultJson.pretty(ResultJson.result(r)));
@@ -123,6 +124,7 @@ final class AskCommand implements Callable<Integer>, EngineCommand {
     }
     int status = Main.EXIT_OK;
     try (Engine engine = Engine.open(engineOptions(), ctx.env(), ctx.err(), Engine.Mode.ANSWER)) {
+      warnAboutFilter(engine);
       RagPipeline pipeline = rerank.apply(spec, engine.pipeline(), ctx.env());
       for (int i = 0; i < qs.size(); i++) {
         RagResult r = pipeline.ask(request(qs.get(i)));
@@ -152,6 +154,13 @@ final class AskCommand implements Callable<Integer>, EngineCommand {
   }
 
   /** The AND of the {@code --filter}s. */
+  /** A filter key that no stored chunk has is named on standard error, with the known keys. */
+  private void warnAboutFilter(Engine engine) {
+    for (String w : engine.pipeline().filterWarnings(filter())) {
+      ctx.err().println("warning: " + w);
+    }
+  }
+
   Filter filter() {
     return filter.filter();
   }

@@ -5,14 +5,16 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
-/** {@code --filter KEY=VALUE}, repeatable: the AND of metadata equalities. */
+/** {@code --filter TERM}, repeatable: the AND of metadata conditions ({@link FilterSyntax}). */
 final class FilterOptions {
 
   @Option(
       names = "--filter",
-      paramLabel = "KEY=VALUE",
+      paramLabel = "TERM",
       converter = OptionValues.FilterTerm.class,
-      description = "only chunks whose metadata matches; repeat for AND")
+      description =
+          "only chunks whose metadata matches: key=value, key!=value, key>=N, key<DATE,"
+              + " 'key contains value', key?, !key; repeat for AND")
   private List<Filter> filters = new ArrayList<>();
 
   /** The AND of every {@code --filter}; {@link Filter#ALL} when none. */

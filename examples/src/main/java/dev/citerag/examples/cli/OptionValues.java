@@ -172,20 +172,10 @@ final class OptionValues {
   static final class FilterTerm implements ITypeConverter<Filter> {
     @Override
     public Filter convert(String f) {
-      int eq = f.indexOf('=');
-      if (eq <= 0) {
-        throw new TypeConversionException("must be key=value, was \"" + f + "\"");
-      }
-      String key = f.substring(0, eq).strip();
-      String value = f.substring(eq + 1).strip();
-      if (!Filter.KEY.matcher(key).matches()) {
-        throw new TypeConversionException(
-            ": key \"" + key + "\" must match " + Filter.KEY.pattern());
-      }
       try {
-        return Filter.eq(key, value);
+        return FilterSyntax.parse(f);
       } catch (IllegalArgumentException e) {
-        throw new TypeConversionException(": " + e.getMessage());
+        throw new TypeConversionException(String.valueOf(e.getMessage()));
       }
     }
   }

@@ -72,6 +72,9 @@ final class SearchCommand implements Callable<Integer>, EngineCommand {
     EngineCommand.logging(common.verbose());
     String q = AskCommand.question(spec, question, this);
     try (Engine engine = Engine.open(engineOptions(), ctx.env(), ctx.err(), Engine.Mode.RETRIEVE)) {
+      for (String w : engine.pipeline().filterWarnings(filter())) {
+        ctx.err().println("warning: " + w);
+      }
       List<SearchHit> hits =
           rerank
               .apply(spec, engine.pipeline(), ctx.env())

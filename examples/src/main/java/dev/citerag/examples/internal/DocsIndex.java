@@ -4,6 +4,7 @@ import dev.citerag.store.Chunk;
 import dev.citerag.store.CollectionIdentity;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.EmbeddedChunk;
+import dev.citerag.store.MetadataValue;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -47,14 +48,14 @@ import org.slf4j.LoggerFactory;
  * (skipped files), which a warm run prints again.
  *
  * <p>Files live in {@code <cache dir>/index/}, one per key ({@link EmbeddingCache#directory}
- * chooses the cache dir; {@code off} turns both off). Format: {@code "CRAGIDX1"}, the key, the
+ * chooses the cache dir; {@code off} turns both off). Format: {@code "CRAGIDX2"}, the key, the
  * notes, the documents with their chunks and vectors, then a CRC-32 of all of it; a file that is
  * truncated, damaged or of another key is ignored (and rebuilt), never trusted. Written to a
  * temporary file and moved into place, so concurrent runs never see half an index.
  */
 public final class DocsIndex {
   private static final Logger log = LoggerFactory.getLogger(DocsIndex.class);
-  private static final byte[] MAGIC = "CRAGIDX1".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MAGIC = "CRAGIDX2".getBytes(StandardCharsets.US_ASCII);
 
   /**
    * What a filled store held.
@@ -265,9 +266,9 @@ public final class DocsIndex {
     out.writeInt(c.tokenCount());
     writeString(out, c.contentHash());
     out.writeInt(c.metadata().size());
-    for (Map.Entry<String, String> m : c.metadata().entrySet()) {
+    for (Map.Entry<String, MetadataValue> m : c.metadata().entrySet()) {
       writeString(out, m.getKey());
-      writeString(out, m.getValue());
+      writeValue(out, m.getValue());
     }
     float[] v = e.vector();
     out.writeInt(v.length);
@@ -291,9 +292,9 @@ public final class DocsIndex {
     int tokens = in.readInt();
     String hash = readString(in);
     int nm = in.readInt();
-    Map<String, String> meta = new LinkedHashMap<>();
+    Map<String, MetadataValue> meta = new LinkedHashMap<>();
     for (int i = 0; i < nm; i++) {
-      meta.put(readString(in), readString(in));
+      meta.put(readString(in), readValue(in));
     }
     int dims = in.readInt();
     float[] v = new float[dims];
@@ -304,6 +305,55 @@ public final class DocsIndex {
         new Chunk(
             id, docId, source, title, heading, page == 0 ? null : page, text, tokens, hash, meta);
     return new EmbeddedChunk(c, v);
+  }
+
+  /** A typed metadata value: a tag byte (t, n, b, d, l) and its text form or items. */
+  private static void writeValue(DataOutputStream out, MetadataValue v) throws IOException {
+    if (v instanceof MetadataValue.ListValue l) {
+      out.writeByte('l');
+      out.writeInt(l.items().size());
+      for (MetadataValue item : l.items()) {
+        writeValue(out, item);
+      }
+      return;
+    }
+    if (v instanceof MetadataValue.NumberValue n) {
+      out.writeByte('n');
+      writeString(out, n.value().toString());
+    } else if (v instanceof MetadataValue.BooleanValue) {
+      out.writeByte('b');
+      writeString(out, v.asText());
+    } else if (v instanceof MetadataValue.DateValue) {
+      out.writeByte('d');
+      writeString(out, v.asText());
+    } else {
+      out.writeByte('t');
+      writeString(out, v.asText());
+    }
+  }
+
+  private static MetadataValue readValue(DataInputStream in) throws IOException {
+    int tag = in.readByte();
+    if (tag == 'l') {
+      int n = in.readInt();
+      List<MetadataValue> items = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        items.add(readValue(in));
+      }
+      return MetadataValue.list(items);
+    }
+    String text = readString(in);
+    try {
+      return switch (tag) {
+        case 'n' -> MetadataValue.of(new java.math.BigDecimal(text));
+        case 'b' -> MetadataValue.of(Boolean.parseBoolean(text));
+        case 'd' -> MetadataValue.of(java.time.LocalDate.parse(text));
+        case 't' -> MetadataValue.of(text);
+        default -> throw new IOException("unknown metadata tag " + tag);
+      };
+    } catch (RuntimeException e) {
+      throw new IOException("damaged metadata value: " + e.getMessage(), e);
+    }
   }
 
   private static void writeString(DataOutputStream out, String s) throws IOException {

@@ -20,6 +20,7 @@ import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.pipeline.RagResult;
 import dev.citerag.pipeline.TraceContext;
 import dev.citerag.store.Filter;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.SearchHit;
 import java.io.IOException;
 import java.io.InputStream;
@@ -541,17 +542,18 @@ public final class DemoServer implements AutoCloseable {
       }
       DocumentFormat fmt;
       String body = content;
+      Map<String, MetadataValue> typed = new LinkedHashMap<>(MetadataValue.strings(meta));
       switch (format == null ? "markdown" : format) {
         case "markdown" -> {
           // front matter is read as everywhere else; explicit "metadata" fields win over it
           FrontMatter fm = FrontMatter.parse(content, at);
           body = fm.body();
           fmt = DocumentFormat.MARKDOWN;
-          Map<String, String> merged = new LinkedHashMap<>(fm.metadata());
-          merged.putAll(meta);
-          meta = merged;
-          if (title == null) {
-            title = fm.metadata().get("title");
+          typed.putAll(fm.metadata());
+          typed.putAll(MetadataValue.strings(meta));
+          MetadataValue fmTitle = fm.metadata().get("title");
+          if (title == null && fmTitle != null) {
+            title = fmTitle.asText();
           }
         }
         case "text" -> fmt = DocumentFormat.TEXT;
@@ -572,7 +574,7 @@ public final class DemoServer implements AutoCloseable {
             throw new IllegalArgumentException(
                 at + ".format must be markdown, text or html, was \"" + format + "\"");
       }
-      out.add(new Document(id, source == null ? id : source, title, body, fmt, meta));
+      out.add(new Document(id, source == null ? id : source, title, body, fmt, typed));
     }
     return out;
   }

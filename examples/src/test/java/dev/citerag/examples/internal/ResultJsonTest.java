@@ -30,6 +30,7 @@ class ResultJsonTest {
           "attempts",
           "trace_id",
           "top_k",
+          "warnings",
           "produced_by");
 
   private static List<String> fields(JsonNode n) {

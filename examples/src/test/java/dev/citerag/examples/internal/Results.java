@@ -14,6 +14,7 @@ import dev.citerag.pipeline.Stage;
 import dev.citerag.pipeline.Trace;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.Filter;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.SearchHit;
 import java.time.Duration;
 import java.util.List;
@@ -34,7 +35,7 @@ final class Results {
           "Deploying services > Deploy windows\nProduction deploys are allowed Monday to Thursday between 09:00 and 16:00 UTC.",
           30,
           "h1",
-          Map.of("team", "platform"));
+          MetadataValue.strings(Map.of("team", "platform")));
   static final Chunk ONCALL =
       new Chunk(
           "c-oncall-1",
