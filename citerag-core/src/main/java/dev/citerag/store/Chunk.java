@@ -107,7 +107,7 @@ public record Chunk(
       String text,
       int tokenCount,
       String contentHash,
-      Map<String, String> metadata) {
+      Map<String, MetadataValue> metadata) {
     this(
         id, docId, source, title, headingPath, page, text, tokenCount, contentHash, metadata, null);
   }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.citerag.store.Chunk;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.EmbeddedChunk;
+import dev.citerag.store.MetadataValue;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -53,9 +54,9 @@ class NulCharacterTest {
                             null,
                             "text",
                             DocumentFormat.TEXT,
-                            Map.of("team", "x\0")))
+                            MetadataValue.strings(Map.of("team", "x\0"))))
                 .getMessage())
-        .contains("metadata.team of document \"a.md\"");
+        .contains("metadata.team");
   }
 
   @Test

@@ -19,7 +19,9 @@ import dev.citerag.pipeline.Trace;
 import dev.citerag.pipeline.VerificationIdentity;
 import dev.citerag.render.ResultJson;
 import dev.citerag.store.Chunk;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.SearchHit;
+import dev.citerag.store.SourceMap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -156,8 +158,48 @@ public record EvalRecord(
     chunk.put("token_count", c.tokenCount());
     chunk.put("content_hash", c.contentHash());
     ObjectNode metadata = chunk.putObject("metadata");
-    new java.util.TreeMap<>(c.metadata()).forEach(metadata::put);
+    new java.util.TreeMap<>(c.metadata()).forEach((k, v) -> metadata.set(k, metadataJson(v)));
+    SourceMap map = c.sourceMap();
+    chunk.put("source_map", map == null ? null : map.encode());
     return n;
+  }
+
+  /** A metadata value as JSON that reads back as the same type: a date is {"$date": "..."}. */
+  private static JsonNode metadataJson(MetadataValue v) {
+    if (v instanceof MetadataValue.ListValue l) {
+      ArrayNode arr = F.arrayNode();
+      l.items().forEach(item -> arr.add(metadataJson(item)));
+      return arr;
+    } else if (v instanceof MetadataValue.NumberValue n) {
+      return F.numberNode(n.value());
+    } else if (v instanceof MetadataValue.BooleanValue b) {
+      return F.booleanNode(b.value());
+    } else if (v instanceof MetadataValue.DateValue d) {
+      return F.objectNode().put("$date", d.value().toString());
+    }
+    return F.textNode(v.asText());
+  }
+
+  private static MetadataValue metadataValue(JsonNode n, String field) {
+    if (n.isArray()) {
+      List<MetadataValue> items = new ArrayList<>();
+      n.forEach(item -> items.add(metadataValue(item, field + "[]")));
+      return MetadataValue.list(items);
+    } else if (n.isNumber()) {
+      return MetadataValue.of(n.decimalValue());
+    } else if (n.isBoolean()) {
+      return MetadataValue.of(n.booleanValue());
+    } else if (n.isObject() && n.hasNonNull("$date")) {
+      try {
+        return MetadataValue.of(java.time.LocalDate.parse(n.get("$date").asText()));
+      } catch (java.time.format.DateTimeParseException e) {
+        throw new IllegalArgumentException(field + " must be an ISO date", e);
+      }
+    } else if (n.isTextual()) {
+      return MetadataValue.of(n.asText());
+    }
+    throw new IllegalArgumentException(
+        field + " must be a string, number, boolean, {\"$date\": ...} or an array of those");
   }
 
   private static ObjectNode attempt(Attempt a) {
@@ -253,10 +295,12 @@ public record EvalRecord(
     for (JsonNode h : array(c, "heading_path")) {
       path.add(h.asText());
     }
-    Map<String, String> metadata = new LinkedHashMap<>();
+    Map<String, MetadataValue> metadata = new LinkedHashMap<>();
     for (Map.Entry<String, JsonNode> e : object(c, "metadata").properties()) {
-      metadata.put(e.getKey(), e.getValue().asText());
+      metadata.put(e.getKey(), metadataValue(e.getValue(), "metadata." + e.getKey()));
     }
+    SourceMap map =
+        c.hasNonNull("source_map") ? SourceMap.parse(c.get("source_map").asText()) : null;
     try {
       Chunk chunk =
           new Chunk(
@@ -269,7 +313,8 @@ public record EvalRecord(
               text(c, "text"),
               integer(c, "token_count"),
               text(c, "content_hash"),
-              metadata);
+              metadata,
+              map);
       SearchHit hit =
           new SearchHit(
               chunk,
