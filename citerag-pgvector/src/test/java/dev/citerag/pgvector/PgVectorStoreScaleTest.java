@@ -13,6 +13,7 @@ import dev.citerag.pgvector.internal.BuildSizing;
 import dev.citerag.store.DocumentChunks;
 import dev.citerag.store.EmbeddedChunk;
 import dev.citerag.store.Filter;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.ServedHits;
 import dev.citerag.testkit.postgres.PostgresTest;
@@ -251,7 +252,7 @@ class PgVectorStoreScaleTest {
       // ~14 % (2,858 rows): above the exact-scan threshold, so the index is walked iteratively
       List<SearchHit> group = store.denseSearch(q, k, Filter.eq("group", "g0"));
       assertThat(group).hasSize(k);
-      assertThat(group).allMatch(h -> "g0".equals(h.chunk().metadata().get("group")));
+      assertThat(group).allMatch(h -> MetadataValue.of("g0").equals(h.chunk().metadata().get("group")));
     }
   }
 
@@ -289,7 +290,7 @@ class PgVectorStoreScaleTest {
   private static List<String> exact(
       List<EmbeddedChunk> all, float[] q, int k, String key, String value) {
     return all.stream()
-        .filter(e -> value.equals(e.chunk().metadata().get(key)))
+        .filter(e -> MetadataValue.of(value).equals(e.chunk().metadata().get(key)))
         .sorted(Comparator.comparingDouble((EmbeddedChunk e) -> -dot(e.vector(), q)))
         .limit(k)
         .map(e -> e.chunk().id())

@@ -575,7 +575,7 @@ class PgVectorStoreWriteTest {
                   store.write(
                       List.of(
                           doc("a", "v1", chunk("a", 1, "bad \u0000 byte", Map.of(), unit(D, 0))))));
-      assertThat(nul.getMessage()).contains("chunks[].text").contains("NUL");
+      assertThat(nul.getMessage()).contains("text of chunk \"a#1\"").contains("NUL");
       IllegalArgumentException zero =
           assertThrows(
               IllegalArgumentException.class,

@@ -13,6 +13,7 @@ import dev.citerag.ingest.Ingestor;
 import dev.citerag.pipeline.AnswerGenerator;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.store.InMemoryVectorStore;
+import dev.citerag.store.MetadataValue;
 import dev.citerag.store.VectorStore;
 import dev.citerag.testkit.fakes.Reply;
 import dev.citerag.testkit.fakes.ScriptedChatModel;
@@ -73,7 +74,7 @@ class HelpdeskServiceTest {
     assertThat(reply).isInstanceOf(Answer.class);
     List<String> securityTitles =
         GoldenCorpus.load().stream()
-            .filter(d -> "security".equals(d.metadata().get("team")))
+            .filter(d -> MetadataValue.of("security").equals(d.metadata().get("team")))
             .map(Document::title)
             .toList();
     SentSources sent = model.calls().get(0).sources();
