@@ -25,6 +25,7 @@ module dev.citerag.core {
   exports dev.citerag.rerank;
   exports dev.citerag.render;
   exports dev.citerag.store;
+  exports dev.citerag.text;
   exports dev.citerag.internal to
       dev.citerag.anthropic,
       dev.citerag.testkit,
@@ -38,6 +39,7 @@ module dev.citerag.core {
       dev.citerag.loaders,
       dev.citerag.verify;
   exports dev.citerag.text.internal to
+      dev.citerag.analysis,
       dev.citerag.testkit,
       dev.citerag.pgvector,
       dev.citerag.loaders,

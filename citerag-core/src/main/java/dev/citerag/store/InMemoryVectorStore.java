@@ -11,6 +11,7 @@ import dev.citerag.store.internal.FilterIndex;
 import dev.citerag.store.internal.RankFusion;
 import dev.citerag.store.internal.TopK;
 import dev.citerag.store.internal.VectorBlocks;
+import dev.citerag.text.TextAnalyzer;
 import dev.citerag.text.internal.LexicalAnalyzer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,9 +48,12 @@ import org.jspecify.annotations.Nullable;
  * (about 150 MB for 100,000 × 384), so it suits collections up to a few hundred thousand chunks;
  * beyond that use an approximate index (pgvector's HNSW).
  *
- * <p><b>Lexical search</b> is Okapi BM25 (k1 = 1.2, b = 0.75) over {@link LexicalAnalyzer#terms} of
- * the chunk's title and text (see {@link Bm25Index} for the exact formula). Only chunks matching at
- * least one query term are returned; {@link SearchHit#lexicalScore()} is the BM25 score.
+ * <p><b>Lexical search</b> is Okapi BM25 (k1 = 1.2, b = 0.75) over the {@link TextAnalyzer#terms}
+ * of the chunk's title and text (see {@link Bm25Index} for the exact formula); queries are analysed
+ * with the same analyser, {@link TextAnalyzer#english()} unless the store was built with another
+ * ({@link #InMemoryVectorStore(int, TextAnalyzer)}; {@link #textLanguage()} names it). Only chunks
+ * matching at least one query term are returned; {@link SearchHit#lexicalScore()} is the BM25
+ * score.
  *
  * <p><b>Hybrid search</b> runs both under one read lock, fills in the cosine of every lexical
  * candidate and fuses with {@link RankFusion#fuse}: the fusion of {@link #denseSearch} and {@link
@@ -82,6 +86,7 @@ public final class InMemoryVectorStore implements VectorStore, IngestLocking {
 
   private final int dimensions;
   private final int maxSlots;
+  private final TextAnalyzer analyzer;
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   // one ingest at a time (IngestLocking); fair, so waiting ingests go in arrival order
   private final ReentrantLock ingestLock = new ReentrantLock(true);
@@ -128,6 +133,20 @@ public final class InMemoryVectorStore implements VectorStore, IngestLocking {
    * @throws IllegalArgumentException when {@code dimensions} is not between 1 and 65,536
    */
   public InMemoryVectorStore(int dimensions) {
+    this(dimensions, TextAnalyzer.english());
+  }
+
+  /**
+   * An empty store for vectors of {@code dimensions} components whose full-text side (chunks and
+   * queries alike) is analysed by {@code analyzer}.
+   *
+   * @param dimensions the vector length every write and query must have
+   * @param analyzer the full-text analyser, e.g. {@link TextAnalyzer#english()}
+   * @throws IllegalArgumentException when {@code dimensions} is not between 1 and 65,536 or {@code
+   *     analyzer} is null
+   */
+  public InMemoryVectorStore(int dimensions, TextAnalyzer analyzer) {
+    this.analyzer = Checks.notNull(analyzer, "analyzer");
     this.dimensions = Checks.inRange(dimensions, 1, 65_536, "dimensions");
     this.maxSlots = VectorBlocks.maxRows(dimensions);
     this.vectors = new VectorBlocks(dimensions);
@@ -137,6 +156,12 @@ public final class InMemoryVectorStore implements VectorStore, IngestLocking {
   @Override
   public int dimensions() {
     return dimensions;
+  }
+
+  /** {@return the language of the store's analyser, always present} */
+  @Override
+  public Optional<String> textLanguage() {
+    return Optional.of(analyzer.language());
   }
 
   /**
@@ -326,7 +351,7 @@ public final class InMemoryVectorStore implements VectorStore, IngestLocking {
       ec.copyVectorTo(tmp, 0);
       float[] unit = Vectors.normalize(tmp);
       System.arraycopy(unit, 0, flat, j * dimensions, dimensions);
-      terms[j] = Bm25Index.analyse(lexicalText(ec.chunk()));
+      terms[j] = Bm25Index.analyse(analyzer, lexicalText(ec.chunk()));
     }
     return new Prepared(d, flat, terms);
   }
@@ -506,7 +531,7 @@ public final class InMemoryVectorStore implements VectorStore, IngestLocking {
     Checks.notNull(queryText, "queryText");
     Checks.positive(k, "k");
     Checks.notNull(filter, "filter");
-    Set<String> terms = LexicalAnalyzer.distinctTerms(queryText);
+    Set<String> terms = analyzer.distinctTerms(queryText);
     lock.readLock().lock();
     try {
       return lexical(terms, k, allowed(filter), null);
@@ -527,7 +552,7 @@ public final class InMemoryVectorStore implements VectorStore, IngestLocking {
     Checks.notNull(queryText, "queryText");
     Checks.positive(k, "k");
     Checks.notNull(filter, "filter");
-    Set<String> terms = LexicalAnalyzer.distinctTerms(queryText);
+    Set<String> terms = analyzer.distinctTerms(queryText);
     int n = RankFusion.candidatesFor(k);
     List<SearchHit> dense;
     List<SearchHit> lex;

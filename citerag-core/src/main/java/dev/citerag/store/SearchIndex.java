@@ -1,5 +1,7 @@
 package dev.citerag.store;
 
+import dev.citerag.IdentityMismatchException;
+import dev.citerag.internal.Checks;
 import dev.citerag.store.internal.RankFusion;
 import java.util.List;
 import java.util.Optional;
@@ -32,6 +34,38 @@ public interface SearchIndex {
    * mismatch ({@link dev.citerag.IdentityMismatchException}).
    */
   Optional<CollectionIdentity> identity();
+
+  /**
+   * {@return the language the full-text side analyses chunks and queries in (e.g. {@code english},
+   * {@code german}: a {@link dev.citerag.text.TextAnalyzer#language()} or a PostgreSQL text-search
+   * configuration), or empty when the index does not say} The default is empty.
+   */
+  default Optional<String> textLanguage() {
+    return Optional.empty();
+  }
+
+  /**
+   * Checks that this index's full text is analysed in {@code language}, so that an index built for
+   * one language is not searched or extended with another's terms.
+   *
+   * @param language the language the caller means, e.g. {@code german}
+   * @throws IllegalArgumentException when {@code language} is blank
+   * @throws dev.citerag.IdentityMismatchException when {@link #textLanguage()} names another one
+   */
+  default void requireTextLanguage(String language) {
+    Checks.notBlank(language, "language");
+    Optional<String> own = textLanguage();
+    if (own.isPresent() && !own.get().equals(language)) {
+      throw new IdentityMismatchException(
+          "textLanguage: stored "
+              + own.get()
+              + " vs requested "
+              + language
+              + " (the index's full text was analysed in "
+              + own.get()
+              + "; search it in that language or rebuild it)");
+    }
+  }
 
   /**
    * Top {@code k} chunks by cosine similarity to {@code queryVector} among those passing {@code

@@ -137,6 +137,12 @@ public final class PgVectorStore implements VectorStore, IngestLocking, AutoClos
     return collection.settings().dimensions();
   }
 
+  /** {@return the collection's text-search configuration, e.g. {@code english}} */
+  @Override
+  public Optional<String> textLanguage() {
+    return Optional.of(collection.settings().textSearchConfig());
+  }
+
   /** {@return the collection's name, as given to the builder} */
   public String collection() {
     return collection.settings().collection();

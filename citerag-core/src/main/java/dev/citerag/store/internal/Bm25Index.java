@@ -1,5 +1,6 @@
 package dev.citerag.store.internal;
 
+import dev.citerag.text.TextAnalyzer;
 import dev.citerag.text.internal.LexicalAnalyzer;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -72,9 +73,17 @@ public final class Bm25Index {
   private long totalLength;
   private int docs;
 
-  /** Splits {@code text} into terms with their frequencies. */
+  /** Splits {@code text} into English terms ({@link LexicalAnalyzer}) with their frequencies. */
   public static Analysed analyse(String text) {
-    List<String> all = LexicalAnalyzer.terms(text);
+    return analysed(LexicalAnalyzer.terms(text));
+  }
+
+  /** Splits {@code text} into {@code analyzer}'s terms with their frequencies. */
+  public static Analysed analyse(TextAnalyzer analyzer, String text) {
+    return analysed(analyzer.terms(text));
+  }
+
+  private static Analysed analysed(List<String> all) {
     Map<String, int[]> tf = new LinkedHashMap<>();
     for (String t : all) {
       tf.computeIfAbsent(t, x -> new int[1])[0]++;

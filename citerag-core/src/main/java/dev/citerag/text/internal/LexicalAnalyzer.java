@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Splits text into search terms for the in-memory lexical index, the lexical gate and the
@@ -86,12 +87,40 @@ public final class LexicalAnalyzer {
     return new LinkedHashSet<>(terms(text, false));
   }
 
+  /**
+   * Maps one lower-cased token (possessive {@code 's} removed; a compound and each of its parts are
+   * offered in turn) to its term, or to {@code null} to drop it.
+   */
+  @FunctionalInterface
+  public interface TermMapper {
+    /**
+     * The term of {@code token}.
+     *
+     * @param token a lower-cased token
+     * @return its term, or {@code null} to drop it
+     */
+    @Nullable String map(String token);
+  }
+
+  private static final TermMapper PORTER2 = t -> STOP_WORDS.contains(t) ? null : stem(t);
+  private static final TermMapper SURFACE = t -> STOP_WORDS.contains(t) ? null : pluralStem(t);
+
   private static List<String> terms(CharSequence text, boolean porter2) {
+    return terms(text, porter2 ? PORTER2 : SURFACE);
+  }
+
+  /**
+   * Terms of {@code text} in order, with repeats, tokenised as {@link #terms(CharSequence)} does
+   * (letters and digits of any script, numbers and identifiers whole, compounds also by their
+   * parts, lower-cased with {@link Locale#ROOT}) and mapped by {@code mapper}: the tokeniser of
+   * every {@link dev.citerag.text.TextAnalyzer} citerag ships.
+   */
+  public static List<String> terms(CharSequence text, TermMapper mapper) {
     List<String> out = new ArrayList<>();
     if (asciiLetters(text)) {
       // one plain word, the common case (the support check asks word by word): no separator,
       // no possessive, nothing to split
-      addTerm(out, text.toString().toLowerCase(Locale.ROOT), porter2);
+      addTerm(out, text.toString().toLowerCase(Locale.ROOT), mapper);
       return out;
     }
     int n = text.length();
@@ -116,11 +145,11 @@ public final class LexicalAnalyzer {
           compound = hasSeparator(raw);
         }
       }
-      addTerm(out, raw, porter2);
+      addTerm(out, raw, mapper);
       if (compound && !isNumberLike(raw)) {
         for (String part : SEPARATORS.split(raw, -1)) {
           if (!part.isEmpty() && !part.equals(raw)) {
-            addTerm(out, part, porter2);
+            addTerm(out, part, mapper);
           }
         }
       }
@@ -192,11 +221,11 @@ public final class LexicalAnalyzer {
     return new LinkedHashSet<>(terms(text));
   }
 
-  private static void addTerm(List<String> out, String t, boolean porter2) {
-    if (STOP_WORDS.contains(t)) {
-      return;
+  private static void addTerm(List<String> out, String t, TermMapper mapper) {
+    String term = mapper.map(t);
+    if (term != null) {
+      out.add(term);
     }
-    out.add(porter2 ? stem(t) : pluralStem(t));
   }
 
   /** Porter step 1a on purely alphabetic words of 4+ letters; anything else is left alone. */

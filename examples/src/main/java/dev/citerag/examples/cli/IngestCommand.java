@@ -13,7 +13,9 @@ import dev.citerag.ingest.IngestReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -64,6 +66,16 @@ final class IngestCommand implements Callable<Integer>, EngineCommand {
       description = ReadOptions.EMBEDDER)
   private String embedder = EngineOptions.DEFAULT_EMBEDDER;
 
+  @Option(
+      names = "--language",
+      paramLabel = "NAME",
+      converter = OptionValues.Languages.class,
+      completionCandidates = OptionValues.Languages.class,
+      description =
+          "text-search configuration a new collection is created with (default: english); an"
+              + " existing collection must have it")
+  private @Nullable String language;
+
   @Option(names = "--json", description = "print the summary as JSON")
   private boolean json;
 
@@ -81,7 +93,8 @@ final class IngestCommand implements Callable<Integer>, EngineCommand {
 
   @Override
   public EngineOptions engineOptions() {
-    return EngineOptions.forIngest(store, collection, embedder, common.verbose());
+    return EngineOptions.forIngest(store, collection, embedder, common.verbose())
+        .withLanguage(Optional.ofNullable(language));
   }
 
   @Override

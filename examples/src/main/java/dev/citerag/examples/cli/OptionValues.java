@@ -1,5 +1,6 @@
 package dev.citerag.examples.cli;
 
+import dev.citerag.analysis.SnowballAnalyzer;
 import dev.citerag.extractive.ExtractiveGenerator.Strictness;
 import dev.citerag.store.Filter;
 import java.nio.file.Files;
@@ -217,6 +218,19 @@ final class OptionValues {
   static final class Embedders extends Choice {
     Embedders() {
       super("onnx", "local", "gemini", "ollama", "openai");
+    }
+  }
+
+  /** {@code --language}: English (core's analyser) or a Snowball language of citerag-analysis. */
+  static final class Languages extends Choice {
+    Languages() {
+      super(languages());
+    }
+
+    private static String[] languages() {
+      java.util.TreeSet<String> all = new java.util.TreeSet<>(SnowballAnalyzer.languages());
+      all.add("english");
+      return all.toArray(String[]::new);
     }
   }
 

@@ -11,7 +11,8 @@ import picocli.CommandLine.Option;
 
 /**
  * Where a reading command ({@code ask}, {@code search}, {@code eval}, {@code serve}) finds its
- * chunks: {@code --docs}, {@code --store}, {@code --collection}, {@code --embedder}, {@code --k}.
+ * chunks: {@code --docs}, {@code --store}, {@code --collection}, {@code --embedder}, {@code --k},
+ * {@code --language}.
  */
 final class ReadOptions {
 
@@ -63,6 +64,19 @@ final class ReadOptions {
       description = "chunks retrieved, 1 to 100 (default: 8)")
   private @Nullable Integer k;
 
+  static final String LANGUAGE =
+      "language of the full-text search: english (default) or a Snowball stemmer's language"
+          + " (german, russian, french, ...); with --store it must be the collection's"
+          + " text-search configuration";
+
+  @Option(
+      names = "--language",
+      paramLabel = "NAME",
+      converter = OptionValues.Languages.class,
+      completionCandidates = OptionValues.Languages.class,
+      description = LANGUAGE)
+  private @Nullable String language;
+
   /**
    * The options an engine opens with; {@code answer} null for {@code search}, which takes neither
    * model nor gate options (the engine's defaults apply).
@@ -79,7 +93,8 @@ final class ReadOptions {
         answer == null || answer.requireLexical(),
         answer == null ? Strictness.BALANCED : answer.strictness(),
         verbose,
-        answer == null ? Optional.empty() : answer.judge());
+        answer == null ? Optional.empty() : answer.judge(),
+        Optional.ofNullable(language));
   }
 
   Optional<Path> docs() {

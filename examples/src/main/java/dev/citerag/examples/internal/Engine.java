@@ -1,6 +1,7 @@
 package dev.citerag.examples.internal;
 
 import dev.citerag.IdentityMismatchException;
+import dev.citerag.analysis.SnowballAnalyzer;
 import dev.citerag.answer.CitationValidator;
 import dev.citerag.answer.DefaultCitationValidator;
 import dev.citerag.answer.TermEquivalence;
@@ -16,6 +17,7 @@ import dev.citerag.pgvector.PgVectorStore;
 import dev.citerag.pipeline.RagPipeline;
 import dev.citerag.store.InMemoryVectorStore;
 import dev.citerag.store.VectorStore;
+import dev.citerag.text.TextAnalyzer;
 import dev.citerag.verify.Lexicon;
 import dev.citerag.verify.RuleSupportVerifier;
 import java.io.PrintStream;
@@ -183,13 +185,14 @@ public final class Engine implements AutoCloseable {
       boolean writes = mode == Mode.INGEST || o.docs().isPresent();
       PgVectorStore pg;
       try {
-        pg =
+        PgVectorStore.Builder b =
             PgVectorStore.builder()
                 .jdbcUrl(url.get())
                 .collection(o.collection())
                 .dimensions(dims)
-                .createSchema(writes)
-                .build();
+                .createSchema(writes);
+        o.language().ifPresent(b::textSearchConfig);
+        pg = b.build();
       } catch (CollectionNotFoundException missing) {
         // a writing command built the store with createSchema(true), which never throws this
         throw new IllegalArgumentException(
@@ -207,7 +210,7 @@ public final class Engine implements AutoCloseable {
       closeable = pg;
       storeLabel = "pgvector collection \"" + o.collection() + "\"";
     } else {
-      store = new InMemoryVectorStore(dims);
+      store = new InMemoryVectorStore(dims, analyzer(o.language()));
       storeLabel = "in-memory store";
     }
     try {
@@ -337,6 +340,13 @@ public final class Engine implements AutoCloseable {
    *
    * @return the number of documents in the store
    */
+  /** The in-memory store's analyser for {@code --language} (english when absent). */
+  static TextAnalyzer analyzer(Optional<String> language) {
+    return language.isEmpty() || language.get().equals("english")
+        ? TextAnalyzer.english()
+        : SnowballAnalyzer.of(language.get());
+  }
+
   static int fillMemory(
       VectorStore store,
       Embedder embedder,
@@ -360,7 +370,10 @@ public final class Engine implements AutoCloseable {
       ingestor.ingest(loaded, IngestListener.NONE);
       return loaded.size();
     }
-    DocsIndex index = DocsIndex.of(indexDir.get(), input, ingestor.identity());
+    // the store re-analyses what it reads back, but an index is never shared across languages
+    String language = store.textLanguage().orElse("english");
+    DocsIndex index =
+        DocsIndex.of(indexDir.get(), input + "\nlanguage=" + language, ingestor.identity());
     Optional<DocsIndex.Snapshot> saved = index.read();
     if (saved.isPresent()) {
       saved.get().notes().forEach(err::println);

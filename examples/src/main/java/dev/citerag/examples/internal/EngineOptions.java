@@ -24,6 +24,8 @@ import java.util.OptionalInt;
  * @param verbose {@code --verbose}: name skipped files in full
  * @param judge {@code --judge}: {@code same}, {@code ollama:MODEL}, {@code openai:MODEL} or {@code
  *     gemini:MODEL}; empty for the rules alone
+ * @param language {@code --language}: the full-text language; empty for english (the in-memory
+ *     store) or the pgvector store's default configuration
  */
 public record EngineOptions(
     Optional<Path> docs,
@@ -36,13 +38,31 @@ public record EngineOptions(
     boolean requireLexical,
     Strictness strictness,
     boolean verbose,
-    Optional<String> judge) {
+    Optional<String> judge,
+    Optional<String> language) {
 
   /** Default pgvector collection (table prefix). */
   public static final String DEFAULT_COLLECTION = "citerag";
 
   /** Default embedder: bge-small-en-v1.5 in-process. */
   public static final String DEFAULT_EMBEDDER = "onnx";
+
+  /** These options with {@code language} instead. */
+  public EngineOptions withLanguage(Optional<String> language) {
+    return new EngineOptions(
+        docs,
+        store,
+        collection,
+        embedder,
+        model,
+        k,
+        minSimilarity,
+        requireLexical,
+        strictness,
+        verbose,
+        judge,
+        language);
+  }
 
   /** The options of {@code ingest}, which reads no documents option and chooses no model. */
   public static EngineOptions forIngest(
@@ -58,6 +78,7 @@ public record EngineOptions(
         true,
         Strictness.BALANCED,
         verbose,
+        Optional.empty(),
         Optional.empty());
   }
 }

@@ -34,6 +34,7 @@ record LibraryModule(String directory, String anchor) {
           new LibraryModule("citerag-anthropic", "dev.citerag.anthropic.AnthropicChatModel"),
           new LibraryModule("citerag-loaders", "dev.citerag.loaders.PdfLoader"),
           new LibraryModule("citerag-micrometer", "dev.citerag.micrometer.MicrometerRagListener"),
+          new LibraryModule("citerag-analysis", "dev.citerag.analysis.SnowballAnalyzer"),
           new LibraryModule(
               "citerag-spring-boot-starter", "dev.citerag.spring.boot.CiteragAutoConfiguration"),
           new LibraryModule("citerag-verify", "dev.citerag.verify.RuleSupportVerifier"),
