@@ -12,7 +12,6 @@ import dev.citerag.store.internal.RankFusion;
 import dev.citerag.store.internal.TopK;
 import dev.citerag.store.internal.VectorBlocks;
 import dev.citerag.text.TextAnalyzer;
-import dev.citerag.text.internal.LexicalAnalyzer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

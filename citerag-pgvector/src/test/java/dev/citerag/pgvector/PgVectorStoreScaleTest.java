@@ -252,7 +252,8 @@ class PgVectorStoreScaleTest {
       // ~14 % (2,858 rows): above the exact-scan threshold, so the index is walked iteratively
       List<SearchHit> group = store.denseSearch(q, k, Filter.eq("group", "g0"));
       assertThat(group).hasSize(k);
-      assertThat(group).allMatch(h -> MetadataValue.of("g0").equals(h.chunk().metadata().get("group")));
+      assertThat(group)
+          .allMatch(h -> MetadataValue.of("g0").equals(h.chunk().metadata().get("group")));
     }
   }
 
