@@ -92,4 +92,28 @@ class RuleSupportVerifierTest {
       pool.shutdownNow();
     }
   }
+
+  @Test
+  void a_quote_cited_by_several_claims_is_judged_for_each_as_if_alone() {
+    RuleSupportVerifier v = RuleSupportVerifier.builder().build();
+    String quote = "Northwind opened a depot in Leeds in 2019 and closed its York site in 2021.";
+    List<String> claims =
+        List.of(
+            "The Leeds depot was opened by Northwind in 2019.",
+            "Northwind opened a depot in Leeds in 2019.",
+            "Northwind closed its York site in 2021.");
+    List<ClaimEvidence> evidence = new ArrayList<>();
+    for (String c : claims) {
+      evidence.add(new ClaimEvidence(c, List.of(quote, quote), List.of()));
+    }
+    List<SupportVerdict> together = v.verifyAll(evidence);
+    for (int i = 0; i < claims.size(); i++) {
+      SupportVerdict alone = v.verify(claims.get(i), List.of(quote, quote));
+      SupportVerdict shared = together.get(i);
+      assertThat(shared.support()).as(claims.get(i)).isEqualTo(alone.support());
+      assertThat(shared.missing()).as(claims.get(i)).isEqualTo(alone.missing());
+      assertThat(shared.coverage()).as(claims.get(i)).isEqualTo(alone.coverage());
+    }
+    assertThat(together.get(1).support()).isEqualTo(SupportVerdict.Support.SUPPORTED);
+  }
 }

@@ -84,24 +84,7 @@ final class ContentRule {
       }
       // 4. the lexicon: synonyms, derivations, more general words
       if (!c.name && Passage.isAlpha(c.base)) {
-        Set<String> related = new LinkedHashSet<>();
-        WordNet.Entry e = lexicon.entry(c.base);
-        related.addAll(e.synonyms());
-        related.addAll(e.derivations());
-        for (String l : e.lemmas()) {
-          if (!l.equals(c.base)) {
-            WordNet.Entry le = lexicon.entry(l);
-            related.addAll(le.derivations());
-          }
-        }
-        Set<String> keys = new LinkedHashSet<>();
-        for (String r : related) {
-          keys.add(r);
-          if (Passage.isAlpha(r)) {
-            keys.add(EnglishStemmer.stem(r));
-          }
-        }
-        if (find(a, i, c, quotes, keys, Match.LEXICON)) {
+        if (find(a, i, c, quotes, lexiconKeys(c.base, lexicon), Match.LEXICON)) {
           continue;
         }
         if (general(a, i, c, quotes, lexicon)) {
@@ -115,6 +98,44 @@ final class ContentRule {
     }
     return a;
   }
+
+  /**
+   * Keys of a word's synonyms and derivations (and its lemmas' derivations), each as written and
+   * stemmed, in that order. They depend on the word and WordNet only, so they are computed once per
+   * word and shared (bounded, like WordNet's own cache).
+   */
+  private static Set<String> lexiconKeys(String base, WordNet lexicon) {
+    Set<String> cached = LEXICON_KEYS.get(base);
+    if (cached != null) {
+      return cached;
+    }
+    Set<String> related = new LinkedHashSet<>();
+    WordNet.Entry e = lexicon.entry(base);
+    related.addAll(e.synonyms());
+    related.addAll(e.derivations());
+    for (String l : e.lemmas()) {
+      if (!l.equals(base)) {
+        WordNet.Entry le = lexicon.entry(l);
+        related.addAll(le.derivations());
+      }
+    }
+    Set<String> keys = new LinkedHashSet<>();
+    for (String r : related) {
+      keys.add(r);
+      if (Passage.isAlpha(r)) {
+        keys.add(EnglishStemmer.stem(r));
+      }
+    }
+    Set<String> out = java.util.Collections.unmodifiableSet(keys);
+    if (LEXICON_KEYS.size() > 100_000) {
+      LEXICON_KEYS.clear();
+    }
+    LEXICON_KEYS.put(base, out);
+    return out;
+  }
+
+  private static final java.util.concurrent.ConcurrentHashMap<String, Set<String>> LEXICON_KEYS =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   /** Endings that make a place's name the name of its people or its adjective. */
   private static final String[] DEMONYM_ENDINGS = {"n", "an", "ian", "ns", "ans", "ians", "ese"};

@@ -33,6 +33,9 @@ public final class Normalization {
    * @return the normalised text
    */
   public static String normalize(String text) {
+    if (printableAscii(text)) {
+      return text; // nothing to remove, fold or replace; NFKC leaves ASCII as it is
+    }
     StringBuilder b = new StringBuilder(text.length());
     for (int i = 0; i < text.length(); ) {
       int cp = text.codePointAt(i);
@@ -58,6 +61,17 @@ public final class Normalization {
     return Normalizer.isNormalized(s, Normalizer.Form.NFKC)
         ? s
         : Normalizer.normalize(s, Normalizer.Form.NFKC);
+  }
+
+  /** Whether every char is printable ASCII (space to tilde): a text normalisation leaves alone. */
+  private static boolean printableAscii(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c < ' ' || c > '~') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The scripts of a word's letters, as far as the rules care. */
@@ -88,7 +102,7 @@ public final class Normalization {
       if (!Character.isLetter(cp)) {
         continue;
       }
-      int sc = UScript.getScript(cp);
+      int sc = cp < 128 ? UScript.LATIN : UScript.getScript(cp); // ASCII letters are Latin
       if (sc == UScript.COMMON || sc == UScript.INHERITED) {
         continue;
       }
@@ -135,6 +149,9 @@ public final class Normalization {
    * @return whether its script has no word spaces
    */
   public static boolean noSpaceScript(int cp) {
+    if (cp < 128) {
+      return false; // ASCII is Common or Latin
+    }
     int sc = UScript.getScript(cp);
     return sc == UScript.HAN
         || sc == UScript.HIRAGANA

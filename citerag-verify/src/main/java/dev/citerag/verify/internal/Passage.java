@@ -34,6 +34,9 @@ final class Passage {
     /** A name, acronym or identifier: must be matched, not paraphrased. */
     boolean name;
 
+    /** {@link #name} as read from the word alone, before {@link Passage#namesFrom}. */
+    final boolean nameAsRead;
+
     /** Keys it matches on: its base, stem, lemmas and spelling variant. */
     final Set<String> keys;
 
@@ -57,6 +60,7 @@ final class Passage {
       this.function = function;
       this.cue = cue;
       this.name = name;
+      this.nameAsRead = name;
       this.keys = keys;
     }
 
@@ -148,6 +152,18 @@ final class Passage {
           && w.token.capitalised()
           && capitalisedInside.contains(w.token.lower())) {
         w.name = true;
+      }
+    }
+  }
+
+  /**
+   * Forgets the names {@link #namesFrom} added, so that a quote analysed once can be compared
+   * again, with another claim.
+   */
+  void resetNames() {
+    for (Word w : words) {
+      if (w != null) {
+        w.name = w.nameAsRead;
       }
     }
   }

@@ -5,8 +5,6 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Reads the quantities of a token list ({@link Quantity}): digits with thousands separators and
@@ -131,18 +129,6 @@ final class Quantities {
           Map.entry("times", new Unit("times", 1)),
           Map.entry("x", new Unit("times", 1)));
 
-  private static final Pattern DECIMAL =
-      Pattern.compile("\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?");
-  private static final Pattern WITH_SUFFIX =
-      Pattern.compile("(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)([a-z%]+)");
-  private static final Pattern SLASH_DATE =
-      Pattern.compile("(\\d{1,2})/(\\d{1,2})/(\\d{2}|\\d{4})");
-  private static final Pattern ISO_DATE = Pattern.compile("(\\d{4})-(\\d{1,2})-(\\d{1,2})");
-  private static final Pattern PAIR = Pattern.compile("(\\d+(?:\\.\\d+)?)-(\\d+(?:\\.\\d+)?)");
-  private static final Pattern CLOCK = Pattern.compile("(\\d{1,2}):(\\d{2})");
-  private static final Pattern ORDINAL = Pattern.compile("(\\d+)(?:st|nd|rd|th)");
-  private static final Pattern PERIOD = Pattern.compile("([qh])([1-4])");
-
   /**
    * The quantities of a text.
    *
@@ -188,15 +174,14 @@ final class Quantities {
       return start + 1;
     }
     String w = tok.lower();
-    Matcher m;
-    // the patterns below all need a digit: a word without one is matched against "" (cheap)
-    String dw = tok.hasDigit() ? w : "";
+    // the written forms below (NumberForms) all need a digit
+    boolean digits = tok.hasDigit();
     // dates and clock times written with digits and separators
-    m = SLASH_DATE.matcher(dw);
-    if (m.matches()) {
-      int a = Integer.parseInt(m.group(1));
-      int b = Integer.parseInt(m.group(2));
-      int y = year(m.group(3));
+    int[] slash = digits ? NumberForms.slashDate(w) : null;
+    if (slash != null) {
+      int a = slash[0];
+      int b = slash[1];
+      int y = year(w.substring(slash[2]));
       if (a > 12 && b <= 12) {
         out.add(date(y, b, a, tok.index(), tok.index()));
       } else if (b > 12 && a <= 12) {
@@ -209,21 +194,15 @@ final class Quantities {
       consumed.set(start, i + 1);
       return i + 1;
     }
-    m = ISO_DATE.matcher(dw);
-    if (m.matches()) {
-      out.add(
-          date(
-              Integer.parseInt(m.group(1)),
-              Integer.parseInt(m.group(2)),
-              Integer.parseInt(m.group(3)),
-              tok.index(),
-              tok.index()));
+    int[] iso = digits ? NumberForms.isoDate(w) : null;
+    if (iso != null) {
+      out.add(date(iso[0], iso[1], iso[2], tok.index(), tok.index()));
       consumed.set(start, i + 1);
       return i + 1;
     }
-    m = CLOCK.matcher(dw);
-    if (m.matches()) {
-      int minutes = Integer.parseInt(m.group(1)) * 60 + Integer.parseInt(m.group(2));
+    int clock = digits ? NumberForms.clock(w) : -1;
+    if (clock >= 0) {
+      int minutes = clock;
       int end = i;
       if (end + 1 < t.size() && t.get(end + 1).lower().equals("pm")) {
         minutes += minutes < 12 * 60 ? 12 * 60 : 0;
@@ -235,13 +214,13 @@ final class Quantities {
       consumed.set(start, end + 1);
       return end + 1;
     }
-    m = PAIR.matcher(dw);
-    if (m.matches()) {
+    int hyphen = digits ? NumberForms.pairHyphen(w) : -1;
+    if (hyphen >= 0) {
       out.add(
           new Quantity(
               Quantity.Type.PAIR,
-              Double.parseDouble(m.group(1)),
-              Double.parseDouble(m.group(2)),
+              Double.parseDouble(w.substring(0, hyphen)),
+              Double.parseDouble(w.substring(hyphen + 1)),
               0,
               currency,
               bound(t, start),
@@ -251,10 +230,13 @@ final class Quantities {
       consumed.set(start, i + 1);
       return i + 1;
     }
-    m = ORDINAL.matcher(dw);
-    if (m.matches() || Vocabulary.ORDINALS.containsKey(w)) {
+    int ordinalDigits = digits ? NumberForms.ordinalDigits(w) : -1;
+    boolean writtenOrdinal = ordinalDigits >= 0;
+    if (writtenOrdinal || Vocabulary.ORDINALS.containsKey(w)) {
       double v =
-          m.matches() ? Double.parseDouble(m.group(1)) : Vocabulary.ORDINALS.getOrDefault(w, 0);
+          writtenOrdinal
+              ? Double.parseDouble(w.substring(0, ordinalDigits))
+              : Vocabulary.ORDINALS.getOrDefault(w, 0);
       int end = i;
       String unit = "";
       // "third quarter", "first half": the period is part of the ordinal
@@ -262,7 +244,7 @@ final class Quantities {
           && (t.get(i + 1).lower().equals("quarter") || t.get(i + 1).lower().equals("half"))) {
         unit = t.get(i + 1).lower();
         end = i + 1;
-      } else if (!m.matches()
+      } else if (!writtenOrdinal
           && w.equals("second")
           && (i == 0
               || t.get(i - 1).hasDigit()
@@ -273,7 +255,7 @@ final class Quantities {
       }
       // "the 12th of March", "March 12th"
       int month = i + 2 < t.size() && t.get(i + 1).lower().equals("of") ? monthAt(t, i + 2) : 0;
-      if (m.matches() && month > 0 && v <= 31) {
+      if (writtenOrdinal && month > 0 && v <= 31) {
         int y = i + 3 < t.size() ? yearAt(t, i + 3) : 0;
         int e = y > 0 ? i + 3 : i + 2;
         out.add(date(y, month, (int) v, start, e));
@@ -284,15 +266,14 @@ final class Quantities {
       consumed.set(start, end + 1);
       return end + 1;
     }
-    m = PERIOD.matcher(dw);
-    if (m.matches()) {
+    if (digits && NumberForms.period(w)) {
       out.add(
           new Quantity(
               Quantity.Type.ORDINAL,
-              Integer.parseInt(m.group(2)),
+              w.charAt(1) - '0',
               0,
               0,
-              m.group(1).equals("q") ? "quarter" : "half",
+              w.charAt(0) == 'q' ? "quarter" : "half",
               Bound.EXACT,
               "",
               start,
@@ -328,15 +309,15 @@ final class Quantities {
     double value;
     int end = i;
     String suffix = "";
-    Matcher suffixed = WITH_SUFFIX.matcher(dw);
-    if (DECIMAL.matcher(dw).matches()) {
+    int split = digits ? NumberForms.suffixAt(w) : -1;
+    if (digits && NumberForms.decimal(w)) {
       value = Double.parseDouble(w.replace(",", ""));
       if (i > 0 && t.get(i - 1).lower().equals("-") && (i < 2 || !t.get(i - 2).word())) {
         value = -value;
       }
-    } else if (suffixed.matches()) {
-      value = Double.parseDouble(suffixed.group(1).replace(",", ""));
-      suffix = suffixed.group(2);
+    } else if (split >= 0) {
+      value = Double.parseDouble(w.substring(0, split).replace(",", ""));
+      suffix = w.substring(split);
       if (!Vocabulary.SCALES.containsKey(suffix)
           && !UNITS.containsKey(suffix)
           && !suffix.equals("m")
@@ -437,7 +418,7 @@ final class Quantities {
             || (t.get(end + 1).lower().equals("and")
                 && start > 0
                 && t.get(start - 1).lower().equals("between")))
-        && DECIMAL.matcher(t.get(end + 2).lower()).matches()) {
+        && NumberForms.decimal(t.get(end + 2).lower())) {
       double second = Double.parseDouble(t.get(end + 2).lower().replace(",", ""));
       out.add(
           new Quantity(
@@ -478,7 +459,7 @@ final class Quantities {
 
   private static int yearAt(List<Token> t, int i) {
     String w = t.get(i).lower();
-    if (w.length() == 4 && DECIMAL.matcher(w).matches()) {
+    if (w.length() == 4 && NumberForms.decimal(w)) {
       int y = Integer.parseInt(w);
       return y >= 1000 && y <= 2999 ? y : 0;
     }
@@ -487,9 +468,9 @@ final class Quantities {
 
   private static int dayAt(List<Token> t, int i) {
     String w = t.get(i).lower();
-    Matcher m = ORDINAL.matcher(w);
-    String digits = m.matches() ? m.group(1) : w;
-    if (digits.length() <= 2 && DECIMAL.matcher(digits).matches()) {
+    int ordinalDigits = NumberForms.ordinalDigits(w);
+    String digits = ordinalDigits >= 0 ? w.substring(0, ordinalDigits) : w;
+    if (digits.length() <= 2 && NumberForms.decimal(digits)) {
       int d = Integer.parseInt(digits);
       return d >= 1 && d <= 31 ? d : 0;
     }

@@ -2,6 +2,7 @@ package dev.citerag.verify.internal;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -55,12 +56,19 @@ final class Referents {
    * @param quotes its quotes
    * @param context the cited chunks' titles, headings and texts
    * @param a the alignment, updated
+   * @param lowered context entries already lower-cased (by entry), shared by the claims of one
+   *     answer so that a chunk cited by several claims is lower-cased once; filled here
    */
-  static void carry(Passage claim, List<Passage> quotes, List<String> context, Alignment a) {
+  static void carry(
+      Passage claim,
+      List<Passage> quotes,
+      List<String> context,
+      Alignment a,
+      Map<String, String> lowered) {
     if (context.isEmpty()) {
       return;
     }
-    // each entry lower-cased and classified once per claim, only when a name needs it
+    // each entry lower-cased once per answer, only when a name needs it
     String[] lower = new String[context.size()];
     int referring = -1; // unknown until a name needs it
     for (int i = 0; i < claim.words.length; i++) {
@@ -78,14 +86,14 @@ final class Referents {
       String name = w.token.lower();
       boolean carried = false;
       for (int c = 0; c < lower.length && !carried; c++) {
-        carried = heading(context.get(c)) && holdsWord(lower(context, lower, c), name);
+        carried = heading(context.get(c)) && holdsWord(lower(context, lower, c, lowered), name);
       }
       if (!carried) {
         if (referring < 0) {
           referring = referringWordLeft(claim, quotes) ? 1 : 0;
         }
         for (int c = 0; referring == 1 && c < lower.length && !carried; c++) {
-          carried = !heading(context.get(c)) && holdsWord(lower(context, lower, c), name);
+          carried = !heading(context.get(c)) && holdsWord(lower(context, lower, c, lowered), name);
         }
       }
       if (carried) {
@@ -94,10 +102,11 @@ final class Referents {
     }
   }
 
-  private static String lower(List<String> context, String[] lower, int c) {
+  private static String lower(
+      List<String> context, String[] lower, int c, Map<String, String> lowered) {
     String l = lower[c];
     if (l == null) {
-      l = context.get(c).toLowerCase(Locale.ROOT);
+      l = lowered.computeIfAbsent(context.get(c), x -> x.toLowerCase(Locale.ROOT));
       lower[c] = l;
     }
     return l;

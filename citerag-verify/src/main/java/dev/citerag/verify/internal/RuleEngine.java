@@ -38,7 +38,7 @@ public final class RuleEngine {
    * @return the verdict
    */
   public SupportVerdict verify(String claim, List<String> quotes) {
-    return judge(claim, quotes, List.of(), Abbreviations.definedIn(quotes)).verdict;
+    return judge(claim, quotes, List.of(), Abbreviations.definedIn(quotes), new Shared()).verdict;
   }
 
   /**
@@ -54,8 +54,9 @@ public final class RuleEngine {
     }
     Abbreviations abbreviations = Abbreviations.definedIn(all);
     List<Judged> judged = new ArrayList<>(claims.size());
+    Shared shared = new Shared();
     for (ClaimEvidence c : claims) {
-      judged.add(judge(c.claim(), c.quotes(), c.context(), abbreviations));
+      judged.add(judge(c.claim(), c.quotes(), c.context(), abbreviations, shared));
     }
     List<SupportVerdict> out = new ArrayList<>(claims.size());
     List<List<String>> conflicts = ConsistencyRule.conflicts(judged, lexicon, abbreviations);
@@ -92,8 +93,21 @@ public final class RuleEngine {
     }
   }
 
+  /**
+   * What the claims of one answer share, analysed once: each quote (several claims often cite the
+   * same one) and each context entry lower-cased. One answer's abbreviations hold for all of it.
+   */
+  private static final class Shared {
+    final java.util.Map<String, Passage> quotes = new java.util.HashMap<>();
+    final java.util.Map<String, String> lowered = new java.util.HashMap<>();
+  }
+
   private Judged judge(
-      String claimText, List<String> cited, List<String> context, Abbreviations abbreviations) {
+      String claimText,
+      List<String> cited,
+      List<String> context,
+      Abbreviations abbreviations,
+      Shared shared) {
     // a cited table row is also read under its cited header ("Acknowledge within 5 minutes"), so
     // that a value keeps the words its column gives it; TableCells checks the columns
     List<String> quoteTexts = new ArrayList<>(cited);
@@ -101,7 +115,14 @@ public final class RuleEngine {
     Passage claim = new Passage(claimText, lexicon, abbreviations);
     List<Passage> quotes = new ArrayList<>(quoteTexts.size());
     for (String q : quoteTexts) {
-      quotes.add(new Passage(q, lexicon, abbreviations));
+      Passage p = shared.quotes.get(q);
+      if (p == null) {
+        p = new Passage(q, lexicon, abbreviations);
+        shared.quotes.put(q, p);
+      } else {
+        p.resetNames(); // names read against an earlier claim do not carry over
+      }
+      quotes.add(p);
     }
     Set<String> capitalised = new java.util.HashSet<>();
     claim.capitalisedInside(capitalised);
@@ -126,7 +147,7 @@ public final class RuleEngine {
     List<String> opposites = new ArrayList<>();
     Alignment a = ContentRule.align(claim, quotes, lexicon, abbreviations, opposites);
     contradicting.addAll(opposites);
-    Referents.carry(claim, quotes, context, a);
+    Referents.carry(claim, quotes, context, a, shared.lowered);
     QuantityRule.Result q = QuantityRule.check(claim, quotes);
     contradicting.addAll(q.contradicting());
     for (int i = 0; i < quotes.size(); i++) {

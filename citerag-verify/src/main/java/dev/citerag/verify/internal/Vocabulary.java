@@ -209,6 +209,17 @@ final class Vocabulary {
    */
   static final Map<String, String> OPPOSITES = opposites();
 
+  /** {@link #OPPOSITES} with each entry's opposites split into words once. */
+  private static final Map<String, List<String>> OPPOSITE_WORDS = splitOpposites();
+
+  private static Map<String, List<String>> splitOpposites() {
+    Map<String, List<String>> m = new HashMap<>();
+    for (Map.Entry<String, String> e : OPPOSITES.entrySet()) {
+      m.put(e.getKey(), List.of(SPACES.split(e.getValue(), -1)));
+    }
+    return Map.copyOf(m);
+  }
+
   private static Map<String, String> opposites() {
     String[][] pairs = {
       {"before", "after"},
@@ -288,11 +299,11 @@ final class Vocabulary {
 
   /** Whether two words are listed opposites. */
   static boolean opposite(String a, String b) {
-    String o = OPPOSITES.get(a);
+    List<String> o = OPPOSITE_WORDS.get(a);
     if (o == null) {
       return false;
     }
-    for (String x : SPACES.split(o, -1)) {
+    for (String x : o) {
       if (x.equals(b)) {
         return true;
       }
