@@ -57,6 +57,16 @@ import org.slf4j.LoggerFactory;
  * deadlines, {@link BoundedExchange} bounds the body and writes the response.
  */
 final class BoundedHttpServer implements AutoCloseable {
+
+  /** The most unread request bytes {@link #finish} reads and discards before closing. */
+  static final long DRAIN_BYTES = 4L << 20;
+
+  /** How long {@link #finish} waits for a client to stop sending before closing. */
+  static final java.time.Duration DRAIN_TIME = java.time.Duration.ofSeconds(5);
+
+  /** The longest pause between two reads of {@link #finish}: a silent client is closed after it. */
+  static final java.time.Duration DRAIN_PAUSE = java.time.Duration.ofSeconds(1);
+
   private static final Logger log = LoggerFactory.getLogger(BoundedHttpServer.class);
 
   /**
@@ -361,18 +371,21 @@ final class BoundedHttpServer implements AutoCloseable {
   }
 
   /**
-   * Ends the connection without a reset: output shut first, then unread input drained for a short
-   * while (a client still sending a refused body would otherwise see a reset, not the reply).
+   * Ends the connection without a reset: output shut first, then unread input drained, at most
+   * {@link #DRAIN_BYTES} within {@link #DRAIN_TIME}, pauses up to {@link #DRAIN_PAUSE} (a client
+   * still sending a refused body would otherwise see a reset, not the reply). The bounds are
+   * generous on purpose: a sender delayed by a busy machine must still read its reply; the
+   * connection limits keep the cost bounded.
    */
   private static void finish(Socket client) {
     try {
       client.shutdownOutput();
-      client.setSoTimeout(200);
+      client.setSoTimeout((int) DRAIN_PAUSE.toMillis());
       InputStream in = client.getInputStream();
       byte[] sink = new byte[8192];
       long drained = 0;
-      long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500);
-      while (drained < 1 << 20 && System.nanoTime() < until) {
+      long until = System.nanoTime() + DRAIN_TIME.toNanos();
+      while (drained < DRAIN_BYTES && System.nanoTime() < until) {
         int n = in.read(sink);
         if (n < 0) {
           break;
