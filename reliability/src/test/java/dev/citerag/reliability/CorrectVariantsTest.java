@@ -248,7 +248,7 @@ class CorrectVariantsTest {
                           .findFirst()
                           .orElseThrow(
                               () -> new IllegalStateException("no source with " + wd.marker()));
-                  String quote = form.apply(s.text());
+                  String quote = form.apply(HostileReplies.body(s.text()));
                   return reply(stub, s.id(), quote, claimPrefix + quote, distinct);
                 });
             tried++;

@@ -231,7 +231,7 @@ final class HostileClaims {
   static Hostile cutInsideToken(Ctx x, int variant, boolean cutEnd) {
     List<String[]> found = new ArrayList<>();
     for (SentSources.Source s : x.sent().all()) {
-      String text = Whitespace.collapse(s.text());
+      String text = Whitespace.collapse(HostileReplies.body(s.text()));
       String[] t = text.split(" ");
       for (int i = 0; i < t.length; i++) {
         Matcher m = INNER_TOKEN.matcher(t[i]);
@@ -299,7 +299,7 @@ final class HostileClaims {
   static List<String[]> windows(Ctx x, int n) {
     List<String[]> out = new ArrayList<>();
     for (SentSources.Source s : x.sent().all()) {
-      String[] t = Whitespace.collapse(s.text()).split(" ");
+      String[] t = Whitespace.collapse(HostileReplies.body(s.text())).split(" ");
       for (int i = 0; i + n <= t.length; i++) {
         String w = String.join(" ", java.util.Arrays.copyOfRange(t, i, i + n));
         if (lettered(w) >= 5 && validExcerpt(s.text(), w)) {

@@ -257,8 +257,30 @@ final class HostileReplies {
   }
 
   /** The {@code skip}-th window of {@code n} consecutive tokens that all contain a letter. */
+  /**
+   * The part of a sent source that is its document's text: the chunker puts the title and heading
+   * path first ("Title > Section", then a blank line), and the validator does not take a quote from
+   * those lines. A first block of at most two lines that ends without sentence punctuation is taken
+   * as that prefix.
+   */
+  static String body(String text) {
+    int i = text.indexOf("\n\n");
+    if (i < 0) {
+      return text;
+    }
+    String head = text.substring(0, i).strip();
+    boolean heading =
+        !head.isEmpty()
+            && head.lines().count() <= 2
+            && !(head.endsWith(".")
+                || head.endsWith("!")
+                || head.endsWith("?")
+                || head.endsWith("。"));
+    return heading ? text.substring(i + 2) : text;
+  }
+
   static String window(String text, int n, int skip) {
-    String[] t = tokens(text);
+    String[] t = tokens(body(text));
     int seen = 0;
     for (int i = 0; i + n <= t.length; i++) {
       boolean ok = true;
@@ -328,7 +350,7 @@ final class HostileReplies {
     String bestId = null;
     int bestWords = Integer.MAX_VALUE;
     for (SentSources.Source s : x.sent().all()) {
-      String[] t = tokens(s.text());
+      String[] t = tokens(body(s.text()));
       for (int i = 0; i + n <= t.length; i++) {
         int words = 0;
         for (int k = i; k < i + n; k++) {
