@@ -89,7 +89,9 @@ class NativeCitationsPipelineTest {
       assertThat(doc.get("type").asText()).isEqualTo("document");
       assertThat(doc.at("/source/type").asText()).isEqualTo("text");
       assertThat(doc.at("/source/media_type").asText()).isEqualTo("text/plain");
-      assertThat(doc.at("/source/data").asText()).isEqualTo(sent.get(i).chunk().text());
+      // the document is the chunk's own text: its title and heading lines go in the title only
+      assertThat(doc.at("/source/data").asText()).isEqualTo(sent.get(i).chunk().body());
+      assertThat(sent.get(i).chunk().bodyStart()).isPositive();
       assertThat(doc.at("/citations/enabled").asBoolean()).isTrue();
       assertThat(doc.get("title").asText()).startsWith(sent.get(i).chunk().source());
     }

@@ -24,7 +24,10 @@ import java.util.Set;
  * letter, never {@code 1, 2, 3} or {@code Source 1} — so that ids carry no order a model could
  * guess from and a made-up id is almost never valid. The user turn is one JSON object, {@code
  * {"question": ..., "sources": [{"id", "title", "section", "text"}]}}, serialised by Jackson so
- * that any quote or brace inside a chunk stays inside its JSON string.
+ * that any quote or brace inside a chunk stays inside its JSON string. A source's {@code text} is
+ * the chunk's {@linkplain Chunk#body() document text}: the title and heading lines the chunker puts
+ * before it are sent once, as {@code title} and {@code section}, so a model never quotes them (a
+ * quote of them is not the document's text and fails validation).
  *
  * <pre>{@code
  * ContextBuilder cb = new JsonContextBuilder(3000);
@@ -89,7 +92,7 @@ public final class JsonContextBuilder implements ContextBuilder {
       if (!c.headingPath().isEmpty()) {
         s.put("section", c.section());
       }
-      s.put("text", c.text());
+      s.put("text", c.body());
       int cost = TokenEstimator.estimate(s.toString()) + 1;
       if (used + cost > tokenBudget) {
         labels.remove(label);

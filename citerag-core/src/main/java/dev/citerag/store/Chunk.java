@@ -142,6 +142,18 @@ public record Chunk(
     return text.equals(prefix) ? text.length() : 0;
   }
 
+  /**
+   * The document's own text of this chunk: {@link #text()} from {@link #bodyStart()}, without the
+   * title and heading lines the chunker puts first. This is what a model is shown as the source's
+   * text and what a quote must come from.
+   *
+   * @return the text after the title and heading lines; empty for a chunk that holds only them
+   */
+  public String body() {
+    int start = bodyStart();
+    return start == 0 ? text : text.substring(start);
+  }
+
   /** {@return the heading path joined with {@code " > "}; empty when the chunk has no heading} */
   public String section() {
     return String.join(" > ", headingPath);

@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.citerag.answer.SentSource;
 import dev.citerag.answer.Sources;
 import dev.citerag.context.internal.Prompts;
+import dev.citerag.ingest.Document;
+import dev.citerag.ingest.MarkdownChunker;
+import dev.citerag.store.Chunk;
 import dev.citerag.store.SearchHit;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -39,6 +42,34 @@ class JsonContextBuilderTest {
     assertThat(ids).hasSize(50);
     assertThat(a.sources().stream().map(SentSource::sourceId).toList())
         .isEqualTo(b.sources().stream().map(SentSource::sourceId).toList());
+  }
+
+  @Test
+  void a_source_text_is_the_document_text_and_its_title_and_heading_are_fields() throws Exception {
+    Document doc =
+        Document.markdown(
+            "runbook.md",
+            "# Runbook\n\n## Rollbacks\n\nRoll back with deploy-bot within 30 minutes of a"
+                + " failed deploy.\n");
+    Chunk chunk =
+        new MarkdownChunker()
+            .chunk(doc).stream()
+                .filter(c -> c.text().contains("deploy-bot"))
+                .findFirst()
+                .orElseThrow();
+    assertThat(chunk.bodyStart()).isPositive();
+
+    BuiltContext ctx =
+        new JsonContextBuilder()
+            .build("How do I roll back?", List.of(new SearchHit(chunk, 0.5, 1, null, 0, 0.01)));
+
+    JsonNode source = M.readTree(ctx.userContent()).get("sources").get(0);
+    assertThat(source.get("text").asText())
+        .isEqualTo(chunk.body())
+        .startsWith("Roll back with deploy-bot")
+        .doesNotContain("Rollbacks");
+    assertThat(source.has("title") ? source.get("title").asText() : null).isEqualTo(chunk.title());
+    assertThat(source.get("section").asText()).isEqualTo(chunk.section()).contains("Rollbacks");
   }
 
   @Test

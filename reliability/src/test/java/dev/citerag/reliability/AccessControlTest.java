@@ -112,7 +112,7 @@ class AccessControlTest {
     List<Chunk> chunks = Stack.chunks(docs);
     Map<String, Chunk> byText = new HashMap<>();
     for (Chunk c : chunks) {
-      byText.put(c.text(), c);
+      byText.put(c.body(), c);
     }
 
     // the lexical side alone finds the out-of-filter chunk when unfiltered

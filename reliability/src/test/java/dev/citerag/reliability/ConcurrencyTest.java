@@ -233,7 +233,7 @@ class ConcurrencyTest {
         // what the provider received for this request is what the trace says was sent
         SentSources onWire = wire.get(nonce);
         List<String> traceIds = sent.stream().map(SentSource::sourceId).toList();
-        List<String> traceTexts = sent.stream().map(s -> s.chunk().text()).toList();
+        List<String> traceTexts = sent.stream().map(s -> s.chunk().body()).toList();
         if (onWire == null
             || !onWire.ids().equals(traceIds)
             || !onWire.texts().equals(traceTexts)) {

@@ -118,7 +118,7 @@ final class HostileReplies {
 
     Chunk chunkOf(SentSources.Source s) {
       return all.stream()
-          .filter(c -> c.text().equals(s.text()))
+          .filter(c -> c.body().equals(s.text()))
           .findFirst()
           .orElseThrow(
               () ->

@@ -137,7 +137,10 @@ public final class NativeCitations {
     return b.toString();
   }
 
-  /** Each sent source as a document: its text and its title (source and section). */
+  /**
+   * Each sent source as a document: its {@linkplain Chunk#body() document text} (without the title
+   * and heading lines) and its title (source and section).
+   */
   public static List<String[]> documents(List<SentSource> sent) {
     List<String[]> out = new ArrayList<>(sent.size());
     for (SentSource s : sent) {
@@ -150,7 +153,7 @@ public final class NativeCitations {
         }
         title = title.substring(0, cut) + "...";
       }
-      out.add(new String[] {c.text(), title.isBlank() ? null : title});
+      out.add(new String[] {c.body(), title.isBlank() ? null : title});
     }
     return out;
   }
@@ -238,7 +241,7 @@ public final class NativeCitations {
                   + "; a plain-text document is cited with char_location",
               s.sourceId(),
               quote));
-    } else if (!holds(s.chunk().text(), w.startCharIndex(), w.endCharIndex(), quote)) {
+    } else if (!holds(s.chunk().body(), w.startCharIndex(), w.endCharIndex(), quote)) {
       issues.add(
           ValidationIssue.of(
               IssueType.QUOTE_NOT_FOUND,
