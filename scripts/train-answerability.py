@@ -3,8 +3,10 @@
 
 Input: the CSV written by the examples tool dev.citerag.examples.tools.AnswerabilityFeatures
 (one row per question of a SQuAD-style set: id, doc, answerable, reached, picked, veto, label,
-then the features named in ExtractiveReader.FEATURES). Label 1 = the sentence the reader picked
-holds a gold answer; 0 = it does not, or the question is unanswerable.
+covered, then the features named in ExtractiveReader.FEATURES). Label 1 = the sentence the reader
+picked holds a gold answer; 0 = it does not, or the question is unanswerable. Covered 1 = the
+picked sources cover the question's names, numbers and qualifiers (the generator abstains
+otherwise); files without that column count every row as covered.
 
 The articles (docs) are split in two by sorted name: even positions train, odd positions test
 (--swap exchanges them). A logistic regression with a small L2 penalty is fitted on the training
@@ -12,7 +14,8 @@ half only, by Newton's method (numpy). It prints the
 weights as Java constants, and for each threshold the figures of both halves: correct, wrong and
 abstained (shares of answerable questions), false-answer rate (share of unanswerable questions
 answered) and precision (correct / answered). A question counts as answered when the pipeline
-reached the generator, a sentence was picked, no veto applied and the score reaches the threshold.
+reached the generator, a sentence was picked, no veto applied, the question is covered and the
+score reaches the threshold. Only such rows (threshold aside) are fitted on.
 
   python3 scripts/train-answerability.py features.csv [--swap] [--weights "b,w1,...,wn"]
 
