@@ -2,10 +2,13 @@ package dev.citerag.extractive.internal;
 
 import dev.citerag.answer.SentSource;
 import dev.citerag.answer.TermEquivalence;
+import dev.citerag.answer.internal.CoverageCheck;
+import dev.citerag.answer.internal.QuestionTerms;
 import dev.citerag.answer.internal.QuoteMatcher;
 import dev.citerag.embed.DocumentText;
 import dev.citerag.embed.Embedder;
 import dev.citerag.embed.internal.Vectors;
+import dev.citerag.store.Chunk;
 import dev.citerag.text.internal.LexicalAnalyzer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -50,15 +53,28 @@ public final class ExtractiveReader {
           "typed_span", // the question expects a type and the sentence holds a span of it that the
           // question does not (a year, a number, a name)
           "missing_any", // some content term (or an equivalent) is in no sent source
-          "lexicon_antonym"); // a question word's lexicon antonym is in the sentence, the word
-
-  // not (weight 0: it is a veto)
+          "lexicon_antonym", // a question word's lexicon antonym is in the sentence, the word
+          // not (weight 0: it is a veto)
+          "rarest_missing", // IDF of the rarest content term missing from the sentence (+
+          // headings), over the highest content IDF; 0 when none is missing
+          "rarest_missing_chunk", // the same for the sentence's whole chunk
+          "slot_near", // 1 / (1 + word distance) of the asked-for span to a matched term
+          "compactness", // matched content terms / width of the window they span
+          "term_order", // share of matched term pairs in the question's order
+          "head_missing", // the "what X" / "which X" head noun is not in the sentence (+ headings)
+          "names_missing_chunk", // share of the question's capitalised names not in the chunk
+          "similarity_rank", // 1 / (1 + rank of the sentence by cosine among the candidates)
+          "dense_agrees", // the sentence is also the candidate of highest cosine
+          "residual_similarity", // cosine of the question and the sentence without the
+          // question's words
+          "attribute_elsewhere"); // the asked attribute's word is in the chunk, not the sentence
 
   private static final int CACHE_SIZE = 4096;
 
   private final @Nullable Embedder embedder;
   private final TermEquivalence equivalence;
   private final Lexical lexical;
+  private final CoverageCheck coverage;
   private final Map<String, float[]> vectors =
       new LinkedHashMap<>(256, 0.75f, true) {
         @Override
@@ -115,6 +131,33 @@ public final class ExtractiveReader {
     this.embedder = embedder;
     this.equivalence = equivalence;
     this.lexical = lexical;
+    this.coverage = new CoverageCheck(equivalence);
+  }
+
+  /**
+   * Question coverage, as the pipeline checks it: every name and number of the question in a picked
+   * sentence's source (text, headings, title), and no qualifier of the question that a picked
+   * source qualifies otherwise; else the answer would answer another question.
+   */
+  public boolean covers(String question, List<Pick> picks, List<SentSource> sources) {
+    List<Chunk> chunks = new ArrayList<>();
+    for (Pick p : picks) {
+      for (SentSource s : sources) {
+        if (s.sourceId().equals(p.sourceId()) && !chunks.contains(s.chunk())) {
+          chunks.add(s.chunk());
+        }
+      }
+    }
+    for (QuestionTerms.Term t : QuestionTerms.of(question)) {
+      boolean covered = false;
+      for (Chunk c : chunks) {
+        covered |= !coverage.misses(t, CoverageCheck.stemsOf(c), CoverageCheck.wordsOf(c));
+      }
+      if (!covered) {
+        return false;
+      }
+    }
+    return true;
   }
 
   public Lexical lexical() {
@@ -173,6 +216,7 @@ public final class ExtractiveReader {
     Map<String, Set<String>> alternatives = QuestionCues.alternatives(question, equivalence);
     List<Candidate> candidates = new ArrayList<>();
     Map<String, Set<String>> chunkTerms = new HashMap<>();
+    Map<String, String> chunkText = new HashMap<>();
     Set<String> present = new HashSet<>();
     boolean howTo = QuestionCues.HOW_TO.matcher(question).find();
     for (int rank = 0; rank < sources.size(); rank++) {
@@ -191,6 +235,7 @@ public final class ExtractiveReader {
       Set<String> all = new HashSet<>(LexicalAnalyzer.distinctTerms(s.chunk().text()));
       all.addAll(heading);
       chunkTerms.put(s.sourceId(), all);
+      chunkText.put(s.sourceId(), s.chunk().text());
       present.addAll(all);
       for (QuotableUnits.Unit u : QuotableUnits.units(s.chunk().text())) {
         Set<String> own = LexicalAnalyzer.distinctTerms(u.quote());
@@ -279,7 +324,7 @@ public final class ExtractiveReader {
               c.sentence, question, wantsNumber, wantsTime, wantsPerson, wantsPlace);
       c.typeMatch = typed;
       c.score =
-          hit / maxIdf / (1.0 + 0.02 * c.terms.size()) + (qv == null ? 0 : 1.5 * c.similarity);
+          hit / maxIdf / (1.0 + 0.02 * c.terms.size()) + (qv == null ? 0 : 4.0 * c.similarity);
       if (hit > 0 && typed && (wantsNumber || wantsTime || wantsPerson || wantsPlace)) {
         c.score += 0.5;
       }
@@ -339,19 +384,26 @@ public final class ExtractiveReader {
               + (wantsTime ? "a time" : "a quantity")
               + " and the best sentence states none that the question does not";
     }
+    boolean attributeElsewhere = false;
     if (veto == null) {
       // inflections only (plural stemming), not derivations: "hourly" is not stated by "hours"
       Set<String> written =
           LexicalAnalyzer.distinctSurfaceTerms(best.sentence + " " + best.surroundings);
+      Set<String> inChunk =
+          LexicalAnalyzer.distinctSurfaceTerms(chunkText.getOrDefault(best.sourceId, ""));
       for (String w : QuestionCues.askedAttribute(question)) {
         boolean stated = false;
+        boolean nearby = false;
         for (String t : LexicalAnalyzer.distinctSurfaceTerms(w)) {
           stated |= QuestionCues.matches(t, written);
+          nearby |= QuestionCues.matches(t, inChunk);
         }
-        if (!stated) {
-          veto = "the asked attribute's word \"" + w + "\" is not in the best sentence";
+        if (!stated && !nearby) {
+          veto = "the asked attribute's word \"" + w + "\" is not in the best sentence's source";
           break;
         }
+        // the source states the attribute, in another sentence: the score weighs it
+        attributeElsewhere |= !stated;
       }
     }
     for (String t : qTerms) {
@@ -407,6 +459,69 @@ public final class ExtractiveReader {
             : 0;
     f[15] = missingAny ? 1 : 0;
     f[16] = QuestionCues.lexiconAntonym(question, best.sentence, lexical.antonyms()) ? 1 : 0;
+    double maxContentIdf = 0;
+    double rarestMissing = 0;
+    double rarestMissingChunk = 0;
+    Set<String> bestChunk = chunkTerms.getOrDefault(best.sourceId, Set.of());
+    for (String t : content) {
+      double w = idf.getOrDefault(t, 0.0);
+      maxContentIdf = Math.max(maxContentIdf, w);
+      if (!QuestionCues.matches(t, best.context, alternatives)) {
+        rarestMissing = Math.max(rarestMissing, w);
+      }
+      if (!QuestionCues.matches(t, bestChunk, alternatives)) {
+        rarestMissingChunk = Math.max(rarestMissingChunk, w);
+      }
+    }
+    f[17] = maxContentIdf == 0 ? 0 : rarestMissing / maxContentIdf;
+    f[18] = maxContentIdf == 0 ? 0 : rarestMissingChunk / maxContentIdf;
+    List<String> contentInOrder = new ArrayList<>();
+    for (String t : LexicalAnalyzer.terms(question)) {
+      if (content.contains(t) && !contentInOrder.contains(t)) {
+        contentInOrder.add(t);
+      }
+    }
+    SentenceShape.Measures shape =
+        SentenceShape.measure(
+            question,
+            best.sentence,
+            contentInOrder,
+            alternatives,
+            wantsNumber,
+            wantsTime,
+            wantsPerson,
+            wantsPlace);
+    f[19] = shape.slotNear();
+    f[20] = shape.compactness();
+    f[21] = shape.order();
+    String head = SentenceShape.headNoun(question, QuestionCues.AUXILIARIES);
+    f[22] =
+        !head.isEmpty()
+                && !QuestionCues.GENERIC.contains(head)
+                && !QuestionCues.matches(head, best.context, alternatives)
+            ? 1
+            : 0;
+    int namesMissingChunk = 0;
+    for (String n : questionNames) {
+      if (!QuestionCues.matches(n, bestChunk)) {
+        namesMissingChunk++;
+      }
+    }
+    f[23] = questionNames.isEmpty() ? 0 : (double) namesMissingChunk / questionNames.size();
+    if (qv != null) {
+      int above = 0;
+      for (Candidate c : candidates) {
+        if (c.similarity > best.similarity && !c.sentence.equals(best.sentence)) {
+          above++;
+        }
+      }
+      f[24] = 1.0 / (1 + above);
+      f[25] = above == 0 ? 1 : 0;
+      String residual = SentenceShape.without(best.sentence, qTerms, alternatives);
+      float[] rv = residual.isBlank() ? null : embedOne(residual);
+      f[26] = rv == null ? 0 : Vectors.cosine(qv, rv);
+    }
+    f[27] = attributeElsewhere ? 1 : 0;
     return new Assessment(picks, veto, f);
   }
 
@@ -596,6 +711,24 @@ public final class ExtractiveReader {
         }
       }
     }
+  }
+
+  private float @Nullable [] embedOne(String text) {
+    Embedder e = embedder;
+    if (e == null) {
+      return null;
+    }
+    synchronized (vectors) {
+      float[] v = vectors.get(text);
+      if (v != null) {
+        return v;
+      }
+    }
+    float[] v = e.embedDocuments(List.of(DocumentText.of(text))).get(0);
+    synchronized (vectors) {
+      vectors.put(text, v);
+    }
+    return v;
   }
 
   private static Map<String, Double> idf(Set<String> qTerms, List<Candidate> candidates) {

@@ -547,7 +547,7 @@ final class QuestionCues {
     return Set.copyOf(out);
   }
 
-  private static final Set<String> AUXILIARIES =
+  static final Set<String> AUXILIARIES =
       Set.of(
           "is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would",
           "should", "shall", "may", "might", "must", "has", "have", "had");

@@ -144,6 +144,68 @@ class ExtractiveReaderTest {
   }
 
   @Test
+  void an_asked_attribute_written_elsewhere_in_the_chunk_is_weighed_not_vetoed() {
+    ExtractiveReader semantic = new ExtractiveReader(new LocalHashingEmbedder());
+    String text =
+        "The hourly rate is set by the union agreement each spring. Time spent working on pages"
+            + " outside working hours is paid in addition at the overtime rate, rounded up to the"
+            + " next 30 minutes.";
+    ExtractiveReader.Assessment hourly =
+        semantic.assess("What is the hourly overtime rate for on-call pages?", one(text));
+    assertThat(hourly.veto()).isNull();
+    assertThat(hourly.picks().get(0).quote()).startsWith("Time spent");
+    assertThat(hourly.features()[ExtractiveReader.FEATURES.indexOf("attribute_elsewhere")])
+        .isEqualTo(1.0);
+  }
+
+  @Test
+  void the_rarest_missing_term_is_measured_against_the_sentence_and_the_chunk() {
+    ExtractiveReader semantic = new ExtractiveReader(new LocalHashingEmbedder());
+    List<SentSource> sources =
+        List.of(
+            Sources.sent(
+                "a1b2c",
+                "The river carries gravel from the glacier to the delta each summer. The delta"
+                    + " holds a bird sanctuary."),
+            Sources.sent("d3e4f", "The old harbour was rebuilt after the storm of the winter."));
+    double[] missingNowhere =
+        semantic.assess("What does the river carry to the delta?", sources).features();
+    assertThat(missingNowhere[ExtractiveReader.FEATURES.indexOf("rarest_missing")]).isZero();
+    assertThat(missingNowhere[ExtractiveReader.FEATURES.indexOf("rarest_missing_chunk")]).isZero();
+    // "sanctuary" is in the chunk, not in the sentence about gravel
+    double[] elsewhere =
+        semantic
+            .assess("What does the river carry to the delta sanctuary glacier?", sources)
+            .features();
+    assertThat(elsewhere[ExtractiveReader.FEATURES.indexOf("rarest_missing_chunk")]).isZero();
+    // "volcano" is in no source at all: missing from the sentence and from its chunk
+    double[] nowhere =
+        semantic.assess("What does the river carry to the volcano delta?", sources).features();
+    assertThat(nowhere[ExtractiveReader.FEATURES.indexOf("rarest_missing")]).isPositive();
+    assertThat(nowhere[ExtractiveReader.FEATURES.indexOf("rarest_missing_chunk")])
+        .isEqualTo(nowhere[ExtractiveReader.FEATURES.indexOf("rarest_missing")]);
+  }
+
+  @Test
+  void every_feature_is_finite_and_similarity_features_read_zero_without_an_embedder() {
+    String text = "The bridge over the river was opened in 1932 by the mayor of the city.";
+    double[] lexical = reader.assess("When was the bridge opened?", one(text)).features();
+    assertThat(lexical).hasSize(ExtractiveReader.FEATURES.size());
+    assertThat(lexical[ExtractiveReader.FEATURES.indexOf("residual_similarity")]).isZero();
+    assertThat(lexical[ExtractiveReader.FEATURES.indexOf("similarity_rank")]).isZero();
+    double[] semantic =
+        new ExtractiveReader(new LocalHashingEmbedder())
+            .assess("When was the bridge opened?", one(text))
+            .features();
+    for (double v : semantic) {
+      assertThat(Double.isFinite(v)).isTrue();
+    }
+    assertThat(semantic[ExtractiveReader.FEATURES.indexOf("similarity_rank")]).isEqualTo(1.0);
+    assertThat(semantic[ExtractiveReader.FEATURES.indexOf("dense_agrees")]).isEqualTo(1.0);
+    assertThat(semantic[ExtractiveReader.FEATURES.indexOf("slot_near")]).isPositive();
+  }
+
+  @Test
   void a_table_row_is_read_under_its_header() {
     ExtractiveReader semantic = new ExtractiveReader(new LocalHashingEmbedder());
     String table =

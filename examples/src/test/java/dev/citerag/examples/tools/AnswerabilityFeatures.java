@@ -32,7 +32,8 @@ import java.util.Locale;
  * </pre>
  *
  * Columns: id, doc, answerable, reached (the generator was called), picked (a sentence was chosen),
- * veto, label (1 when the chosen quotes hold a gold answer), then the features.
+ * veto, label (1 when the chosen quotes hold a gold answer), covered (the picked sources cover the
+ * question's names, numbers and qualifiers, which the generator also requires), then the features.
  */
 public final class AnswerabilityFeatures {
   private AnswerabilityFeatures() {}
@@ -60,12 +61,14 @@ public final class AnswerabilityFeatures {
       Recorder recorder = new Recorder(reader);
       RagPipeline rag = engine.pipeline().toBuilder().generator(recorder).build();
       w.write(
-          "id,doc,answerable,reached,picked,veto,label,"
+          "id,doc,answerable,reached,picked,veto,label,covered,"
               + String.join(",", ExtractiveReader.FEATURES)
               + "\n");
       int n = 0;
       for (SquadCase c : squad.cases()) {
         recorder.last = null;
+        recorder.covered = false;
+        recorder.sources = List.of();
         rag.ask(c.question());
         ExtractiveReader.Assessment a = recorder.last;
         boolean picked = a != null && !a.picks().isEmpty();
@@ -84,7 +87,9 @@ public final class AnswerabilityFeatures {
             .append(',')
             .append(a != null && a.veto() != null ? 1 : 0)
             .append(',')
-            .append(label ? 1 : 0);
+            .append(label ? 1 : 0)
+            .append(',')
+            .append(recorder.covered ? 1 : 0);
         double[] f = a != null ? a.features() : new double[ExtractiveReader.FEATURES.size()];
         for (double v : f) {
           line.append(',').append(String.format(Locale.ROOT, "%.5f", v));
@@ -94,6 +99,15 @@ public final class AnswerabilityFeatures {
             c.id()
                 + "\t"
                 + (picked ? a.picks().get(0).quote().replace('\t', ' ').replace('\n', ' ') : "")
+                + "\t"
+                + (a != null && a.veto() != null ? a.veto() : "")
+                + "\t"
+                + (c.answerable()
+                        && recorder.sources.stream()
+                            .flatMap(s -> ExtractiveReader.sentences(s.chunk().text()).stream())
+                            .anyMatch(c::answeredBy)
+                    ? 1
+                    : 0)
                 + "\n");
         if (++n % 500 == 0) {
           err.println("features: " + n + " of " + squad.cases().size());
@@ -106,6 +120,8 @@ public final class AnswerabilityFeatures {
     private final ExtractiveReader reader;
     private final ExtractiveGenerator abstainer = new ExtractiveGenerator();
     ExtractiveReader.Assessment last;
+    boolean covered;
+    List<dev.citerag.answer.SentSource> sources = List.of();
 
     Recorder(ExtractiveReader reader) {
       this.reader = reader;
@@ -113,7 +129,11 @@ public final class AnswerabilityFeatures {
 
     @Override
     public ChatResponse generate(GenerationRequest request) {
+      sources = request.context().sources();
       last = reader.assess(request.question(), request.context().sources());
+      covered =
+          !last.picks().isEmpty()
+              && reader.covers(request.question(), last.picks(), request.context().sources());
       // abstain always: only the features matter here, and an abstention is never retried
       return abstainer.generate(new GenerationRequest("?", request.context(), List.of(), 1, null));
     }
