@@ -563,8 +563,10 @@ final class ContentRule {
 
   /**
    * The claim word is a more general word (hypernym) of a quote word. Not under a negation: "no
-   * Asian miners" does not follow from "no Chinese miners". A capitalised kind ("Asian") stands
-   * only for a capitalised kind of the quote ("Chinese"), not for a title or a name ("Primer").
+   * Asian miners" does not follow from "no Chinese miners". Only a quote word no claim word took
+   * ("the budget and the plan" does not say "the plan" of "the budget"). A capitalised kind
+   * ("Asian") stands only for a capitalised kind of the quote ("Chinese"), not for a title or a
+   * name ("Primer").
    */
   private static boolean general(
       Alignment a, int i, Passage.Word c, List<Passage> quotes, WordNet lexicon) {
@@ -574,16 +576,14 @@ final class ContentRule {
     }
     for (int q = 0; q < quotes.size(); q++) {
       Passage p = quotes.get(q);
-      int[] al = c.name ? a.in(q) : null;
+      int[] al = a.in(q);
       for (int t = 0; t < p.words.length; t++) {
         Passage.Word w = p.words[t];
         if (w == null
             || !w.content()
             || !Passage.isAlpha(w.base)
-            || (al != null
-                && (!w.name
-                    || matchedInQuote(al, t)
-                    || !lexicon.entry(w.base).commonName()))) {
+            || matchedInQuote(al, t)
+            || (c.name && (!w.name || !lexicon.entry(w.base).commonName()))) {
           continue;
         }
         Set<String> up = lexicon.entry(w.base).hypernyms();
@@ -616,7 +616,7 @@ final class ContentRule {
         Passage.Word w = p.words[t];
         if (w == null
             || !w.content()
-            || !w.name
+            || !(w.name || w.token.capitalised())
             || !Passage.isAlpha(w.base)
             || w.base.equals(c.base)
             || matchedInQuote(al, t)) {
@@ -776,6 +776,12 @@ final class ContentRule {
       if (a.fromContext(i)) {
         continue; // read from the context: neither carried nor missing
       }
+      boolean generic =
+          !w.name && Passage.isAlpha(w.base) && lexicon.entry(w.base).senses() > GENERIC_SENSES;
+      if (generic && !a.matched(i)) {
+        continue; // a generic word the quotes do not carry frames the claim, it states nothing
+      }
+      double weight = generic ? 0.5 : 1.0;
       items++;
       if (!w.name) {
         others++;
@@ -783,10 +789,6 @@ final class ContentRule {
       }
       // a name says something when WordNet has it as a kind ("Christian", "Victorian")
       ordinary += !w.name || (Passage.isAlpha(w.base) && lexicon.entry(w.base).commonName()) ? 1 : 0;
-      double weight =
-          !w.name && Passage.isAlpha(w.base) && lexicon.entry(w.base).senses() > GENERIC_SENSES
-              ? 0.5
-              : 1.0;
       total += weight;
       if (a.matched(i)) {
         covered += weight;

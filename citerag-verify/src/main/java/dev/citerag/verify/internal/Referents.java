@@ -76,6 +76,18 @@ final class Referents {
       if (w == null || !w.content() || a.matched(i) || !Passage.isAlpha(w.base)) {
         continue;
       }
+      // a common word of the document's title or a heading: what the document is about ("civil
+      // disobedience" in an article so titled), which its sentences need not repeat
+      if (!w.name && !w.negated) {
+        for (int c = 0; c < lower.length; c++) {
+          if (heading(context.get(c))
+              && holds(lower(context, lower, c, lowered), w.token.lower())) {
+            a.setFromContext(i);
+            break;
+          }
+        }
+        continue;
+      }
       // a name; or a capitalised sentence opener that the context writes capitalised too
       if (!w.name
           && !(w.token.sentenceStart()
