@@ -16,17 +16,22 @@ import java.util.Set;
  * Spelling}); by an abbreviation and its expansion ({@link Abbreviations}), or part by part for a
  * hyphenated word ("Mon-Thu"); or, for words that are not names, by a WordNet synonym from the
  * word's most frequent senses, a derivation ("acquisition" for "acquired"), or a more general word
- * ("vehicle" where the quote says "truck"); a word WordNet does not know matches a quote word one
- * typing slip away (two for words of eight letters or more that are not names).
+ * ("vehicle" where the quote says "truck"; not under a negation); a word WordNet does not know
+ * matches a quote word one typing slip away (two from eight letters; never letters added at an
+ * end). A unit word apart from its number ("tonnes ...: 270,000") is carried by a quote quantity in
+ * that unit. A name matches a quote name derived from it or it from that name ("Australia" and
+ * "Australian", "Buddhism" and "Buddhist"), and a kind WordNet writes capitalised ("Asian") a
+ * narrower such kind of the quote ("Chinese"), each only a quote word no other claim word took.
  *
  * <p>The claim is judged whole: the matched share of its content items (words and quantities;
  * generic words, those of more than {@value #GENERIC_SENSES} WordNet senses such as "name" or
- * "take", weigh half) must reach {@code minContentShare}, and every clause of the claim with two
- * content words or more must have at least half of them matched (a true clause does not carry a
- * false one). A name of the claim that stands where the quote has another name (its neighbours
- * matched on both sides, or on the one side there is) contradicts the quote ("signed in Vienna" for
- * "signed in Paris"). A claim needs content: at least one content word that is not a name, and two
- * items in all; "4." and "Northwind." are not supported.
+ * "take", weigh half, and are not counted when unmatched: they frame a claim rather than state it)
+ * must reach {@code minContentShare}, and every clause of the claim with two content words or more
+ * must have at least half of them matched (a true clause does not carry a false one). A name of the
+ * claim that stands where the quote has another name (its neighbours matched on both sides, or on
+ * the one side there is) contradicts the quote ("signed in Vienna" for "signed in Paris"). A claim
+ * needs content: at least one content word that is not a name, and two items in all; "4." and
+ * "Northwind." are not supported.
  *
  * <p>Does not catch: a claim assembled from the quote's own words in another meaning (roles and
  * polarity are checked by their own rules; quantifiers and modality are not); a name the quote does
@@ -230,8 +235,8 @@ final class ContentRule {
   }
 
   /**
-   * Whether one word is the other with letters added at its end or start ("Amazonia", "Amazon"):
-   * a derived word, not a typing slip.
+   * Whether one word is the other with letters added at its end or start ("Amazonia", "Amazon"): a
+   * derived word, not a typing slip.
    */
   private static boolean affixed(String x, String y) {
     return x.length() != y.length()
@@ -788,7 +793,8 @@ final class ContentRule {
         othersHit += a.matched(i) ? 1 : 0;
       }
       // a name says something when WordNet has it as a kind ("Christian", "Victorian")
-      ordinary += !w.name || (Passage.isAlpha(w.base) && lexicon.entry(w.base).commonName()) ? 1 : 0;
+      ordinary +=
+          !w.name || (Passage.isAlpha(w.base) && lexicon.entry(w.base).commonName()) ? 1 : 0;
       total += weight;
       if (a.matched(i)) {
         covered += weight;

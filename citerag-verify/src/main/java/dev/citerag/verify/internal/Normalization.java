@@ -13,10 +13,11 @@ import java.util.Locale;
  * byte-order mark, direction marks, word joiner) are removed; compatibility forms are folded (NFKC:
  * full-width and mathematical letters become plain letters, so "𝐧𝐨𝐭" is "not"); typographic
  * apostrophes, quotes and dashes become their ASCII forms (an em dash, which sets a phrase off,
- * becomes a hyphen with spaces around it: "members\u2014four years" is two words). A word whose letters come from more than
- * one script ("nоt" with a Cyrillic "о") is an <em>imitation</em>: it is never taken as the word it
- * imitates. So is a word written wholly in another script whose Unicode TR39 confusable skeleton
- * (ICU4J's {@link SpoofChecker}) is a plain Latin word ("тор" looks like "top").
+ * becomes a hyphen with spaces around it: "members\u2014four years" is two words). A word whose
+ * letters come from more than one script ("nоt" with a Cyrillic "о") is an <em>imitation</em>: it
+ * is never taken as the word it imitates. So is a word written wholly in another script whose
+ * Unicode TR39 confusable skeleton (ICU4J's {@link SpoofChecker}) is a plain Latin word ("тор"
+ * looks like "top").
  *
  * <p>Does not catch: a Latin word spelled differently on purpose ("n0t" with a zero is just an
  * unknown word, left to the content rule); look-alikes the TR39 data does not list.

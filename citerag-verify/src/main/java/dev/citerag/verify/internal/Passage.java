@@ -260,8 +260,8 @@ final class Passage {
   private static final java.util.regex.Pattern MARKS = java.util.regex.Pattern.compile("\\p{M}+");
 
   /**
-   * A Latin word without its diacritics ("ögedei" gives "ogedei"); other words as they are (a
-   * word of another script never becomes a Latin one here: imitations are read before).
+   * A Latin word without its diacritics ("ögedei" gives "ogedei"); other words as they are (a word
+   * of another script never becomes a Latin one here: imitations are read before).
    */
   static String withoutMarks(String word) {
     boolean ascii = true;
@@ -272,7 +272,8 @@ final class Passage {
       return word;
     }
     String stripped =
-        MARKS.matcher(java.text.Normalizer.normalize(word, java.text.Normalizer.Form.NFD))
+        MARKS
+            .matcher(java.text.Normalizer.normalize(word, java.text.Normalizer.Form.NFD))
             .replaceAll("");
     for (int i = 0; i < stripped.length(); i++) {
       char c = stripped.charAt(i);

@@ -26,7 +26,10 @@ import java.util.Set;
  *       what the quote calls "it" and no longer says "it".
  * </ul>
  *
- * A name read this way still fails when it stands where the quote has another name ({@link
+ * A common word of a title or heading (the document's subject, "civil disobedience" in an article
+ * so titled) is carried the same way, unless a negation bears on it.
+ *
+ * <p>A name read this way still fails when it stands where the quote has another name ({@link
  * ContentRule#substitutions}: "signed in Vienna" against "signed in Paris" stays a contradiction),
  * and, in a claim that copies the rest of its quote, when a name of the quote is left unmatched (a
  * changed name); roles are read from the quotes only. Such a name counts neither as matched nor as
