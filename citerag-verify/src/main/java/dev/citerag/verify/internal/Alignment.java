@@ -19,6 +19,7 @@ final class Alignment {
   private final int[] token;
   private final Match[] how;
   private final java.util.BitSet context = new java.util.BitSet();
+  private final java.util.BitSet unit = new java.util.BitSet();
 
   private Alignment(int size) {
     quote = new int[size];
@@ -40,7 +41,30 @@ final class Alignment {
 
   /** Whether claim token i is carried: matched in a quote, or a name read from the context. */
   boolean matched(int i) {
-    return quote[i] >= 0 || context.get(i);
+    return quote[i] >= 0 || context.get(i) || unit.get(i);
+  }
+
+  /**
+   * Marks claim token i, a word naming a unit ("tonnes"), as carried by a quote's quantity of that
+   * unit ("270,000 tonnes"), whose words are part of the quantity rather than words of the quote.
+   */
+  void setUnit(int i) {
+    unit.set(i);
+  }
+
+  /** Whether claim token i is carried by its context only ({@link Referents}). */
+  boolean fromContext(int i) {
+    return context.get(i) && quote[i] < 0;
+  }
+
+  /**
+   * Where claim token i is matched, as the quote's index times 2^32 plus the token's, or -1.
+   *
+   * @param i the claim token
+   * @return the position, or -1 when it is not matched in a quote
+   */
+  long position(int i) {
+    return quote[i] < 0 ? -1 : ((long) quote[i] << 32) | token[i];
   }
 
   /** Whether claim token i is matched in a quote. */
@@ -48,7 +72,10 @@ final class Alignment {
     return quote[i] >= 0;
   }
 
-  /** Marks claim token i, a name, as carried by the quotes' context ({@link Referents}). */
+  /**
+   * Marks claim token i, a name or a word of the document's title, as carried by the quotes'
+   * context ({@link Referents}).
+   */
   void setFromContext(int i) {
     context.set(i);
   }

@@ -16,17 +16,22 @@ import java.util.Set;
  * Spelling}); by an abbreviation and its expansion ({@link Abbreviations}), or part by part for a
  * hyphenated word ("Mon-Thu"); or, for words that are not names, by a WordNet synonym from the
  * word's most frequent senses, a derivation ("acquisition" for "acquired"), or a more general word
- * ("vehicle" where the quote says "truck"); a word WordNet does not know matches a quote word one
- * typing slip away (two for words of eight letters or more that are not names).
+ * ("vehicle" where the quote says "truck"; not under a negation); a word WordNet does not know
+ * matches a quote word one typing slip away (two from eight letters; never letters added at an
+ * end). A unit word apart from its number ("tonnes ...: 270,000") is carried by a quote quantity in
+ * that unit. A name matches a quote name derived from it or it from that name ("Australia" and
+ * "Australian", "Buddhism" and "Buddhist"), and a kind WordNet writes capitalised ("Asian") a
+ * narrower such kind of the quote ("Chinese"), each only a quote word no other claim word took.
  *
  * <p>The claim is judged whole: the matched share of its content items (words and quantities;
  * generic words, those of more than {@value #GENERIC_SENSES} WordNet senses such as "name" or
- * "take", weigh half) must reach {@code minContentShare}, and every clause of the claim with two
- * content words or more must have at least half of them matched (a true clause does not carry a
- * false one). A name of the claim that stands where the quote has another name (its neighbours
- * matched on both sides, or on the one side there is) contradicts the quote ("signed in Vienna" for
- * "signed in Paris"). A claim needs content: at least one content word that is not a name, and two
- * items in all; "4." and "Northwind." are not supported.
+ * "take", weigh half, and are not counted when unmatched: they frame a claim rather than state it)
+ * must reach {@code minContentShare}, and every clause of the claim with two content words or more
+ * must have at least half of them matched (a true clause does not carry a false one). A name of the
+ * claim that stands where the quote has another name (its neighbours matched on both sides, or on
+ * the one side there is) contradicts the quote ("signed in Vienna" for "signed in Paris"). A claim
+ * needs content: at least one content word that is not a name, and two items in all; "4." and
+ * "Northwind." are not supported.
  *
  * <p>Does not catch: a claim assembled from the quote's own words in another meaning (roles and
  * polarity are checked by their own rules; quantifiers and modality are not); a name the quote does
@@ -78,6 +83,11 @@ final class ContentRule {
       if (c.name && c.token.acronym()) {
         continue;
       }
+      // a unit named apart from its number ("tonnes of tomatoes: 270,000")
+      if (!c.name && unitOfQuotes(c, quotes, lexicon)) {
+        a.setUnit(i);
+        continue;
+      }
       // 3. opposites: a contradiction, or a paraphrase through a negation
       if (!c.name && opposite(a, i, c, quotes, lexicon, contradicting)) {
         continue;
@@ -94,6 +104,23 @@ final class ContentRule {
       // 5. a misspelling of a quote word, for words the lexicon does not know
       if (c.base.length() >= 5 && lexicon.unknown(c.base)) {
         misspelt(a, i, c, quotes);
+      }
+    }
+    // 6. once every word has had its own match: a name and its people's name or adjective
+    // ("Australia", "Australian"; "Buddhism", "Buddhist") are one referent, and a kind named
+    // capitalised ("Asian") may be a broader one; only quote words no other claim word took
+    for (int i = 0; i < claim.words.length; i++) {
+      Passage.Word c = claim.words[i];
+      if (c != null
+          && c.content()
+          && c.name
+          && !a.matched(i)
+          && c.token.alphabetic()
+          && !c.token.acronym()
+          && Passage.isAlpha(c.base)) {
+        if (!derived(a, i, c, quotes, lexicon) && lexicon.entry(c.base).commonName()) {
+          general(a, i, c, quotes, lexicon);
+        }
       }
     }
     return a;
@@ -173,8 +200,21 @@ final class ContentRule {
    */
   static final double NEAR_COPY = 0.9;
 
+  /**
+   * Typing slips allowed in a word the lexicon does not know: one, two from eight letters (a slip
+   * in four letters of a long word, "Primeier" for "Premier"). The quote word must start with the
+   * same letter, be a letter word of five letters or more, and not be a word the claim matches
+   * elsewhere.
+   */
+  static int slips(int length) {
+    return length < 8 ? 1 : 2;
+  }
+
   private static void misspelt(Alignment a, int i, Passage.Word c, List<Passage> quotes) {
-    int limit = c.name || c.base.length() < 8 ? 1 : 2;
+    if (!Passage.isAlpha(c.base)) {
+      return; // never for numbers or identifiers
+    }
+    int limit = slips(c.base.length());
     for (int q = 0; q < quotes.size(); q++) {
       Passage p = quotes.get(q);
       for (int t = 0; t < p.words.length; t++) {
@@ -182,7 +222,9 @@ final class ContentRule {
         if (w != null
             && w.content()
             && w.base.length() >= 5
+            && Passage.isAlpha(w.base)
             && w.base.charAt(0) == c.base.charAt(0)
+            && !affixed(c.base, w.base)
             && Math.abs(w.base.length() - c.base.length()) <= limit
             && editDistance(c.base, w.base, limit) <= limit) {
           a.set(i, q, t, Match.WORD);
@@ -190,6 +232,15 @@ final class ContentRule {
         }
       }
     }
+  }
+
+  /**
+   * Whether one word is the other with letters added at its end or start ("Amazonia", "Amazon"): a
+   * derived word, not a typing slip.
+   */
+  private static boolean affixed(String x, String y) {
+    return x.length() != y.length()
+        && (x.startsWith(y) || y.startsWith(x) || x.endsWith(y) || y.endsWith(x));
   }
 
   /** Optimal string alignment distance (adjacent transpositions count one), capped at limit + 1. */
@@ -515,18 +566,29 @@ final class ContentRule {
     return false;
   }
 
-  /** The claim word is a more general word (hypernym) of a quote word. */
+  /**
+   * The claim word is a more general word (hypernym) of a quote word. Not under a negation: "no
+   * Asian miners" does not follow from "no Chinese miners". Only a quote word no claim word took
+   * ("the budget and the plan" does not say "the plan" of "the budget"). A capitalised kind
+   * ("Asian") stands only for a capitalised kind of the quote ("Chinese"), not for a title or a
+   * name ("Primer").
+   */
   private static boolean general(
       Alignment a, int i, Passage.Word c, List<Passage> quotes, WordNet lexicon) {
     Set<String> lemmas = lexicon.entry(c.base).lemmas();
-    if (lemmas.isEmpty()) {
+    if (lemmas.isEmpty() || c.negative()) {
       return false;
     }
     for (int q = 0; q < quotes.size(); q++) {
       Passage p = quotes.get(q);
+      int[] al = a.in(q);
       for (int t = 0; t < p.words.length; t++) {
         Passage.Word w = p.words[t];
-        if (w == null || !w.content() || !Passage.isAlpha(w.base)) {
+        if (w == null
+            || !w.content()
+            || !Passage.isAlpha(w.base)
+            || matchedInQuote(al, t)
+            || (c.name && (!w.name || !lexicon.entry(w.base).commonName()))) {
           continue;
         }
         Set<String> up = lexicon.entry(w.base).hypernyms();
@@ -535,6 +597,89 @@ final class ContentRule {
             a.set(i, q, t, Match.LEXICON);
             return true;
           }
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A claim name matched by a quote word derived from it or it from that word: WordNet's
+   * derivations and pertainyms ("Australian" pertains to "Australia", "Buddhist" and "Buddhism"),
+   * or a regular people's name ({@link #demonyms}). "Austria" and "Australia" are not related.
+   */
+  private static boolean derived(
+      Alignment a, int i, Passage.Word c, List<Passage> quotes, WordNet lexicon) {
+    WordNet.Entry e = lexicon.entry(c.base);
+    // a name as WordNet writes it; a common word capitalised ("Guilt, I did it") is not one
+    boolean proper = e.capitalised() || e.lemmas().isEmpty();
+    Set<String> from = proper ? e.derivations() : Set.of();
+    for (int q = 0; q < quotes.size(); q++) {
+      Passage p = quotes.get(q);
+      int[] al = a.in(q);
+      for (int t = 0; t < p.words.length; t++) {
+        Passage.Word w = p.words[t];
+        if (w == null
+            || !w.content()
+            || !(w.name || w.token.capitalised())
+            || !Passage.isAlpha(w.base)
+            || w.base.equals(c.base)
+            || matchedInQuote(al, t)) {
+          continue;
+        }
+        if (demonyms(c.base, w.base)
+            || from.contains(w.base)
+            || (proper && lexicon.entry(w.base).derivations().contains(c.base))) {
+          a.set(i, q, t, Match.LEXICON);
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the claim word, or a WordNet synonym of it ("percentage" for "percent"), names a unit
+   * that a quantity of the quotes is measured in.
+   */
+  private static boolean unitOfQuotes(Passage.Word c, List<Passage> quotes, WordNet lexicon) {
+    if (!Passage.isAlpha(c.base) || !hasDimension(quotes)) {
+      return false;
+    }
+    Set<String> dimensions = new LinkedHashSet<>();
+    String own = Quantities.unitDimension(c.base);
+    if (own != null) {
+      dimensions.add(own);
+    }
+    for (String l : lexicon.entry(c.base).lemmas()) {
+      String d = Quantities.unitDimension(l);
+      if (d != null) {
+        dimensions.add(d);
+      }
+    }
+    if (dimensions.isEmpty()) {
+      for (String syn : lexicon.entry(c.base).synonyms()) {
+        String d = Quantities.unitDimension(syn);
+        if (d != null) {
+          dimensions.add(d);
+        }
+      }
+    }
+    for (Passage p : quotes) {
+      for (Quantity x : p.quantities) {
+        if (dimensions.contains(x.dimension())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean hasDimension(List<Passage> quotes) {
+    for (Passage p : quotes) {
+      for (Quantity x : p.quantities) {
+        if (!x.dimension().isEmpty()) {
+          return true;
         }
       }
     }
@@ -618,8 +763,11 @@ final class ContentRule {
     Set<String> seen = new LinkedHashSet<>();
     double others = quantityItems;
     double othersHit = quantitiesCovered;
-    boolean nameMissing = false;
     boolean quoteNameLeft = quoteNameLeft(quotes, a);
+    // a name written more often in the claim than in its quote, where the quote has a name the
+    // claim does not say, stands in place of that name ("Baran's at the laboratory ... by Baran"
+    // for "Davies at the laboratory ... by Baran")
+    boolean nameMissing = quoteNameLeft && nameRepeated(claim, a);
     for (int i = 0; i < claim.words.length; i++) {
       Passage.Word w = claim.words[i];
       if (w == null || !w.content() || !seen.add(w.base)) {
@@ -629,20 +777,24 @@ final class ContentRule {
         // a name the quotes lack is a changed name in a claim that copies the rest of them; one
         // read from the context (Referents) is, when a name of the quotes is left unmatched
         nameMissing |= !a.matched(i) || quoteNameLeft;
-        if (a.matched(i)) {
-          continue; // read from the context: neither carried nor missing
-        }
       }
+      if (a.fromContext(i)) {
+        continue; // read from the context: neither carried nor missing
+      }
+      boolean generic =
+          !w.name && Passage.isAlpha(w.base) && lexicon.entry(w.base).senses() > GENERIC_SENSES;
+      if (generic && !a.matched(i)) {
+        continue; // a generic word the quotes do not carry frames the claim, it states nothing
+      }
+      double weight = generic ? 0.5 : 1.0;
       items++;
       if (!w.name) {
         others++;
         othersHit += a.matched(i) ? 1 : 0;
       }
-      ordinary += w.name ? 0 : 1;
-      double weight =
-          !w.name && Passage.isAlpha(w.base) && lexicon.entry(w.base).senses() > GENERIC_SENSES
-              ? 0.5
-              : 1.0;
+      // a name says something when WordNet has it as a kind ("Christian", "Victorian")
+      ordinary +=
+          !w.name || (Passage.isAlpha(w.base) && lexicon.entry(w.base).commonName()) ? 1 : 0;
       total += weight;
       if (a.matched(i)) {
         covered += weight;
@@ -653,13 +805,58 @@ final class ContentRule {
     }
     boolean hasContent = ordinary >= 1 && items >= 2;
     boolean share = covered >= minShare * total - 1e-9;
-    // in a claim that copies the rest of its quote, a name the quote lacks is a changed name
-    boolean nearCopy = others > 0 && othersHit >= NEAR_COPY * others;
+    // in a claim that copies the rest of its quote, a name the quote lacks is a changed name; a
+    // claim copies its quote when it carries nearly all its other items and says most of the quote
+    boolean nearCopy =
+        others > 0 && othersHit >= NEAR_COPY * others && quoteCopied(quotes, a) >= QUOTE_COPIED;
     return new Coverage(
         missing,
         items,
         hits,
         hasContent && share && clausesHold(claim, a) && !(nameMissing && nearCopy));
+  }
+
+  /**
+   * The least share of a quote's content words (names included) a claim must say to copy it: a
+   * claim that restates a few words of a long quote does not copy it.
+   */
+  static final double QUOTE_COPIED = 0.5;
+
+  /** The largest share of one quote's content words that claim words are matched to. */
+  private static double quoteCopied(List<Passage> quotes, Alignment a) {
+    double best = 0;
+    for (int q = 0; q < quotes.size(); q++) {
+      Passage p = quotes.get(q);
+      int[] al = a.in(q);
+      int words = 0;
+      int said = 0;
+      for (int t = 0; t < p.words.length; t++) {
+        Passage.Word w = p.words[t];
+        if (w != null && w.content()) {
+          words++;
+          said += matchedInQuote(al, t) ? 1 : 0;
+        }
+      }
+      if (words > 0) {
+        best = Math.max(best, (double) said / words);
+      }
+    }
+    return best;
+  }
+
+  /** Whether two names of the claim are matched to one word of a quote. */
+  private static boolean nameRepeated(Passage claim, Alignment a) {
+    Set<Long> taken = new java.util.HashSet<>();
+    for (int i = 0; i < claim.words.length; i++) {
+      Passage.Word w = claim.words[i];
+      if (w == null || !w.name || !a.matchedInQuotes(i)) {
+        continue;
+      }
+      if (!taken.add(a.position(i))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether a quote holds a name that no claim word is matched to. */

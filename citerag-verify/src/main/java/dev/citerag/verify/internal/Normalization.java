@@ -12,10 +12,12 @@ import java.util.Locale;
  * <p>Catches: invisible marks (every format character: zero-width space and joiners, soft hyphen,
  * byte-order mark, direction marks, word joiner) are removed; compatibility forms are folded (NFKC:
  * full-width and mathematical letters become plain letters, so "𝐧𝐨𝐭" is "not"); typographic
- * apostrophes, quotes and dashes become their ASCII forms. A word whose letters come from more than
- * one script ("nоt" with a Cyrillic "о") is an <em>imitation</em>: it is never taken as the word it
- * imitates. So is a word written wholly in another script whose Unicode TR39 confusable skeleton
- * (ICU4J's {@link SpoofChecker}) is a plain Latin word ("тор" looks like "top").
+ * apostrophes, quotes and dashes become their ASCII forms (an em dash, which sets a phrase off,
+ * becomes a hyphen with spaces around it: "members\u2014four years" is two words). A word whose
+ * letters come from more than one script ("nоt" with a Cyrillic "о") is an <em>imitation</em>: it
+ * is never taken as the word it imitates. So is a word written wholly in another script whose
+ * Unicode TR39 confusable skeleton (ICU4J's {@link SpoofChecker}) is a plain Latin word ("тор"
+ * looks like "top").
  *
  * <p>Does not catch: a Latin word spelled differently on purpose ("n0t" with a zero is just an
  * unknown word, left to the content rule); look-alikes the TR39 data does not list.
@@ -47,7 +49,8 @@ public final class Normalization {
       switch (cp) {
         case '\u2018', '\u2019', '\u201B', '\u2032', '\u02BC' -> b.append('\'');
         case '\u201C', '\u201D', '\u201F', '\u2033' -> b.append('"');
-        case '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212' -> b.append('-');
+        case '\u2010', '\u2011', '\u2012', '\u2013', '\u2212' -> b.append('-');
+        case '\u2014', '\u2015' -> b.append(" - ");
         default -> {
           if (Character.isWhitespace(cp) || Character.isSpaceChar(cp)) {
             b.append(' ');

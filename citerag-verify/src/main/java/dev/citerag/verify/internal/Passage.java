@@ -240,6 +240,13 @@ final class Passage {
     if (base.indexOf('-') > 0) {
       keys.add(base.replace("-", ""));
     }
+    String folded = withoutMarks(base);
+    if (!folded.equals(base)) {
+      keys.add(folded); // "Ögedei" is also written "Ogedei", "Míng" "Ming"
+      if (!function && isAlpha(folded)) {
+        keys.add(EnglishStemmer.stem(folded));
+      }
+    }
     if (!function && isAlpha(base)) {
       keys.add(EnglishStemmer.stem(base));
       keys.add(Spelling.key(base));
@@ -248,6 +255,33 @@ final class Passage {
       }
     }
     return Set.copyOf(keys);
+  }
+
+  private static final java.util.regex.Pattern MARKS = java.util.regex.Pattern.compile("\\p{M}+");
+
+  /**
+   * A Latin word without its diacritics ("ögedei" gives "ogedei"); other words as they are (a word
+   * of another script never becomes a Latin one here: imitations are read before).
+   */
+  static String withoutMarks(String word) {
+    boolean ascii = true;
+    for (int i = 0; i < word.length() && ascii; i++) {
+      ascii = word.charAt(i) < 0x80;
+    }
+    if (ascii) {
+      return word;
+    }
+    String stripped =
+        MARKS
+            .matcher(java.text.Normalizer.normalize(word, java.text.Normalizer.Form.NFD))
+            .replaceAll("");
+    for (int i = 0; i < stripped.length(); i++) {
+      char c = stripped.charAt(i);
+      if (c >= 0x80 && Character.isLetter(c)) {
+        return word; // a letter with no plain Latin form ("ß", "ø", another script)
+      }
+    }
+    return stripped;
   }
 
   static boolean isAlpha(String s) {

@@ -230,6 +230,12 @@ final class Quantities {
       consumed.set(start, i + 1);
       return i + 1;
     }
+    // a rank before a superlative, "second-most populous", "3rd-largest": the rank is the ordinal
+    String ranked = superlativeRank(w);
+    if (ranked != null) {
+      w = ranked;
+      digits = tok.hasDigit();
+    }
     int ordinalDigits = digits ? NumberForms.ordinalDigits(w) : -1;
     boolean writtenOrdinal = ordinalDigits >= 0;
     if (writtenOrdinal || Vocabulary.ORDINALS.containsKey(w)) {
@@ -245,6 +251,7 @@ final class Quantities {
         unit = t.get(i + 1).lower();
         end = i + 1;
       } else if (!writtenOrdinal
+          && ranked == null
           && w.equals("second")
           && (i == 0
               || t.get(i - 1).hasDigit()
@@ -448,6 +455,27 @@ final class Quantities {
     return end + 1;
   }
 
+  /**
+   * The rank of a hyphenated superlative ("second" of "second-most", "3rd" of "3rd-largest"), or
+   * null when the word is not one: an ordinal, a hyphen, then "most", "least" or a word ending in
+   * "-est".
+   */
+  static @org.jspecify.annotations.Nullable String superlativeRank(String w) {
+    int h = w.indexOf('-');
+    if (h <= 0 || h != w.lastIndexOf('-') || h + 4 > w.length()) {
+      return null;
+    }
+    String head = w.substring(0, h);
+    String rest = w.substring(h + 1);
+    boolean superlative =
+        Passage.isAlpha(rest)
+            && (rest.equals("most") || rest.equals("least") || rest.endsWith("est"));
+    boolean ordinal =
+        Vocabulary.ORDINALS.containsKey(head)
+            || (head.indexOf(',') < 0 && NumberForms.ordinalDigits(head) >= 0);
+    return superlative && ordinal ? head : null;
+  }
+
   private static Quantity date(int y, int m, int d, int start, int end) {
     return new Quantity(Quantity.Type.DATE, y, m, d, "", Bound.EXACT, "", start, end);
   }
@@ -535,6 +563,35 @@ final class Quantities {
     }
     endOut[0] = Math.max(end, i);
     return total + current;
+  }
+
+  /**
+   * The dimension of the unit a word spells on its own ("tonnes" gives "mass", "%" a percentage),
+   * or null when it spells none; one-letter units ("m", "s") are not read alone.
+   *
+   * @param t the tokens
+   * @param i the word's index
+   * @return the dimension, or null
+   */
+  static @org.jspecify.annotations.Nullable String unitDimension(List<Token> t, int i) {
+    int u = unitAt(t, i);
+    if (u == 0 || t.get(i).lower().length() < 2) {
+      return null;
+    }
+    Unit unit = unitOf(t, i, u);
+    return unit == null ? null : unit.dimension();
+  }
+
+  /**
+   * The dimension of a unit named by one word ("tonnes", "percent"), or null; one-letter units are
+   * not read alone.
+   *
+   * @param word the word, lower-cased
+   * @return the dimension, or null
+   */
+  static @org.jspecify.annotations.Nullable String unitDimension(String word) {
+    Unit unit = word.length() < 2 ? null : UNITS.get(word);
+    return unit == null ? null : unit.dimension();
   }
 
   /** How many tokens from i spell a unit (0 when none). */

@@ -26,7 +26,10 @@ import java.util.Set;
  *       what the quote calls "it" and no longer says "it".
  * </ul>
  *
- * A name read this way still fails when it stands where the quote has another name ({@link
+ * A common word of a title or heading (the document's subject, "civil disobedience" in an article
+ * so titled) is carried the same way, unless a negation bears on it.
+ *
+ * <p>A name read this way still fails when it stands where the quote has another name ({@link
  * ContentRule#substitutions}: "signed in Vienna" against "signed in Paris" stays a contradiction),
  * and, in a claim that copies the rest of its quote, when a name of the quote is left unmatched (a
  * changed name); roles are read from the quotes only. Such a name counts neither as matched nor as
@@ -74,6 +77,18 @@ final class Referents {
     for (int i = 0; i < claim.words.length; i++) {
       Passage.Word w = claim.words[i];
       if (w == null || !w.content() || a.matched(i) || !Passage.isAlpha(w.base)) {
+        continue;
+      }
+      // a common word of the document's title or a heading: what the document is about ("civil
+      // disobedience" in an article so titled), which its sentences need not repeat
+      if (!w.name && !w.negated) {
+        for (int c = 0; c < lower.length; c++) {
+          if (heading(context.get(c))
+              && holds(lower(context, lower, c, lowered), w.token.lower())) {
+            a.setFromContext(i);
+            break;
+          }
+        }
         continue;
       }
       // a name; or a capitalised sentence opener that the context writes capitalised too

@@ -35,15 +35,27 @@ public final class WordNet {
   /** Past this many cached words the cache is emptied (a bound, not a tuning knob). */
   private static final int CACHE_LIMIT = 200_000;
 
-  /** What WordNet says about one word form. */
+  /**
+   * What WordNet says about one word form.
+   *
+   * <p>{@code commonName}: WordNet writes the word capitalised in a sense that names a kind, not an
+   * individual (no instance hypernym): a people, a believer, a language, a style ("Christian",
+   * "Victorian", "Buddhist", "Chinese"). Such a word says something about what it qualifies, unlike
+   * a proper name ("Melbourne", "Murdoch") or an acronym ("SAM"). {@code capitalised}: WordNet
+   * writes the word capitalised in some sense, a name or such a kind ("Australia", "Buddhist"), not
+   * only as a common word ("guilt").
+   */
   public record Entry(
       Set<String> lemmas,
       Set<String> synonyms,
       Set<String> derivations,
       Set<String> antonyms,
       Set<String> hypernyms,
-      int senses) {
-    static final Entry NONE = new Entry(Set.of(), Set.of(), Set.of(), Set.of(), Set.of(), 0);
+      int senses,
+      boolean commonName,
+      boolean capitalised) {
+    static final Entry NONE =
+        new Entry(Set.of(), Set.of(), Set.of(), Set.of(), Set.of(), 0, false, false);
   }
 
   private final Dictionary dictionary;
@@ -177,6 +189,8 @@ public final class WordNet {
       Set<String> hypernyms = new LinkedHashSet<>();
       Set<String> verbLemmas = new LinkedHashSet<>();
       int senseCount = 0;
+      boolean commonName = false;
+      boolean capitalised = false;
       for (POS pos : POS.getAllPOS()) {
         List<String> bases =
             new ArrayList<>(dictionary.getMorphologicalProcessor().lookupAllBaseForms(pos, w));
@@ -203,6 +217,8 @@ public final class WordNet {
               if (!l.equals(lemma)) {
                 continue;
               }
+              commonName |= capitalisedKind(sw.getLemma(), s);
+              capitalised |= Character.isUpperCase(sw.getLemma().charAt(0));
               for (Pointer p : sw.getPointers()) {
                 PointerType t = p.getType();
                 if (t == PointerType.DERIVATION
@@ -243,10 +259,25 @@ public final class WordNet {
           Set.copyOf(derivations),
           Set.copyOf(antonyms),
           Set.copyOf(hypernyms),
-          senseCount);
+          senseCount,
+          commonName,
+          capitalised);
     } catch (JWNLException | RuntimeException e) {
       return Entry.NONE;
     }
+  }
+
+  /**
+   * Whether a sense written as {@code written} names a kind under a capitalised word: the word is
+   * capitalised but not all capitals, and the sense is not an instance (a person, a place).
+   */
+  private static boolean capitalisedKind(String written, Synset s) {
+    if (written.isEmpty()
+        || !Character.isUpperCase(written.charAt(0))
+        || written.equals(written.toUpperCase(Locale.ROOT))) {
+      return false;
+    }
+    return s.getPOS() != POS.NOUN || s.getPointers(PointerType.INSTANCE_HYPERNYM).isEmpty();
   }
 
   /**

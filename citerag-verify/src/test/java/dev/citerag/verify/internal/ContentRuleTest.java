@@ -70,4 +70,117 @@ class ContentRuleTest {
     assertThat(Spelling.key("travelled")).isEqualTo(Spelling.key("traveled"));
     assertThat(Spelling.key("tour")).isEqualTo("tour");
   }
+
+  @Test
+  void a_place_and_its_people_or_adjective_are_one_referent_but_another_place_is_not() {
+    assertThat(
+            Rules.support(
+                "The expedition crossed Australia from south to north.",
+                "The expedition crossed the Australian continent from south to north."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "Most residents of the province are Buddhist.",
+                "Buddhism is the religion of most residents of the province."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.verdict(
+                    "The treaty was signed by Austrian envoys in 1911.",
+                    "The treaty was signed by Australian envoys in 1911.")
+                .supported())
+        .isFalse();
+    // the quote's own "Polish" is taken by the claim's "Polish": "Poland" has nothing left
+    assertThat(
+            Rules.verdict(
+                    "The survey in Germany found that German households saved more than Polish"
+                        + " ones.",
+                    "The survey in Poland found that German households saved more than Polish"
+                        + " ones.")
+                .supported())
+        .isFalse();
+  }
+
+  @Test
+  void a_broader_kind_is_carried_but_not_under_a_negation() {
+    assertThat(
+            Rules.support(
+                "European traders settled in the harbour town in 1510.",
+                "Portuguese traders settled in the harbour town in 1510."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.verdict(
+                    "No Asian traders settled in the harbour town.",
+                    "No Portuguese traders settled in the harbour town.")
+                .supported())
+        .isFalse();
+  }
+
+  @Test
+  void a_slip_in_an_unknown_word_matches_but_a_longer_or_known_word_does_not() {
+    assertThat(
+            Rules.support(
+                "The Midlands Raliway Company opened the line in 1839.",
+                "The Midlands Railway Company opened the line in 1839."))
+        .isEqualTo(SUPPORTED);
+    // two slips in eight letters or more
+    assertThat(
+            Rules.support(
+                "The Primeier Division club was sold in 1999.",
+                "The Premier Division club was sold in 1999."))
+        .isEqualTo(SUPPORTED);
+    assertThat(ContentRule.slips(7)).isEqualTo(1);
+    // a word with letters added is a derived word, not a slip
+    assertThat(
+            Rules.verdict(
+                    "The Hartwellon yard built the ship.", "The Hartwell yard built the ship.")
+                .supported())
+        .isFalse();
+  }
+
+  @Test
+  void a_generic_word_the_quote_lacks_is_not_counted_but_a_specific_addition_is() {
+    // "size" (many senses) frames the question; the rest is the quote's
+    assertThat(
+            Rules.support(
+                "The size of the reserve fund: 2 million pounds.",
+                "The reserve fund holds 2 million pounds."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.verdict(
+                    "The committee approved the budget and the hiring plan.",
+                    "The committee approved the budget.")
+                .supported())
+        .isFalse();
+  }
+
+  @Test
+  void a_unit_named_apart_from_its_number_is_the_quantity_unit() {
+    assertThat(
+            Rules.support(
+                "Tonnes of wheat harvested last year: 40,000.",
+                "Last year 40,000 tonnes of wheat were harvested."))
+        .isEqualTo(SUPPORTED);
+  }
+
+  @Test
+  void a_name_said_twice_for_one_quote_name_while_another_is_left_is_a_changed_name() {
+    assertThat(
+            Rules.verdict(
+                    "In 1965, Baran's team at the laboratory developed the method described by"
+                        + " Baran.",
+                    "In 1965, Davies's team at the laboratory developed the method described by"
+                        + " Baran.")
+                .supported())
+        .isFalse();
+  }
+
+  @Test
+  void a_claim_whose_names_are_kinds_has_content() {
+    assertThat(
+            Rules.support(
+                "Victorians who are Christian: 61.1%",
+                "About 61.1% of Victorians describe themselves as Christian."))
+        .isEqualTo(SUPPORTED);
+    assertThat(Rules.support("Northwind: 4.", "Northwind has 4 offices.")).isNotEqualTo(SUPPORTED);
+  }
 }

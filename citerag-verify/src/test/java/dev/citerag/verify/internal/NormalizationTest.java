@@ -50,4 +50,19 @@ class NormalizationTest {
                 "Guests are no\u200Bt charged for parking.", "Guests are not charged for parking."))
         .isEqualTo(SUPPORTED);
   }
+
+  @Test
+  void an_em_dash_sets_a_phrase_off_and_an_en_dash_stays_a_hyphen() {
+    assertThat(Normalization.normalize("members\u2014four years"))
+        .isEqualTo("members - four years");
+    assertThat(Normalization.normalize("Mon\u2013Thu")).isEqualTo("Mon-Thu");
+  }
+
+  @Test
+  void a_name_written_without_its_diacritics_is_the_same_name() {
+    assertThat(Rules.support("Ogedei Khan ruled the empire.", "Ögedei Khan ruled the empire."))
+        .isEqualTo(dev.citerag.answer.SupportVerdict.Support.SUPPORTED);
+    assertThat(Passage.withoutMarks("míng")).isEqualTo("ming");
+    assertThat(Passage.withoutMarks("straße")).isEqualTo("straße");
+  }
 }

@@ -75,4 +75,27 @@ class QuantitiesTest {
   void one_as_a_pronoun_and_may_as_a_verb_are_not_quantities() {
     assertThat(Rules.quantities("one of the teams may approve it")).isEmpty();
   }
+
+  @Test
+  void a_rank_before_a_hyphenated_superlative_is_an_ordinal() {
+    Quantity second = only("the second-largest port");
+    assertThat(second.type()).isEqualTo(Quantity.Type.ORDINAL);
+    assertThat(second.value()).isEqualTo(2);
+    assertThat(only("its 3rd-most visited museum").value()).isEqualTo(3);
+    assertThat(Rules.quantities("a second-hand bookshop")).isEmpty();
+  }
+
+  @Test
+  void an_em_dash_does_not_join_a_number_word_to_the_word_before_it() {
+    Quantity years = only("the same as the lower house members\u2014four years");
+    assertThat(QuantityRule.match(years, only("four years"))).isEqualTo(QuantityRule.EQUAL);
+  }
+
+  @Test
+  void a_unit_word_names_its_dimension() {
+    assertThat(Quantities.unitDimension("tonnes")).isEqualTo("mass");
+    assertThat(Quantities.unitDimension("percent")).isEqualTo("%");
+    assertThat(Quantities.unitDimension("m")).isNull();
+    assertThat(Quantities.unitDimension("harbour")).isNull();
+  }
 }

@@ -99,4 +99,15 @@ class ReferentsTest {
     assertThat(ContentRule.demonyms("rome", "romeo")).isFalse();
     assertThat(ContentRule.demonyms("ann", "anna")).isFalse(); // shorter than four letters
   }
+
+  @Test
+  void a_common_word_of_the_title_is_read_from_the_context_but_not_counted() {
+    String quote = "It began in 1919.";
+    List<String> context = List.of("Civil disobedience", "It began in 1919.");
+    assertThat(judge("Civil disobedience began in 1919.", quote, context).supported()).isTrue();
+    assertThat(judge("Civil disobedience began in 1919.", quote, List.of()).supported()).isFalse();
+    // the title carries its words only: the rest must be in the quote
+    assertThat(judge("Civil disobedience was banned in 1919.", quote, context).supported())
+        .isFalse();
+  }
 }
