@@ -32,7 +32,7 @@ class DemoServerTest {
             Map.of(),
             new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
             Engine.Mode.ANSWER);
-    server = DemoServer.start("127.0.0.1", 0, engine.pipeline(), engine.ingestor());
+    server = DemoServer.start("127.0.0.1", 0, engine.pipeline(), engine.ingestor(), engine.store());
   }
 
   @AfterAll
