@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import dev.citerag.StoreException;
+import dev.citerag.examples.cli.FilterSyntax;
 import dev.citerag.examples.internal.ResultJson;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.DocumentFormat;
@@ -47,7 +48,8 @@ import org.slf4j.LoggerFactory;
  * BoundedHttpServer}) that hands handlers the JDK's {@link HttpExchange}.
  *
  * <ul>
- *   <li>{@code POST /ask} {@code {"question": "...", "filter": {"team": "platform"}}} → the result
+ *   <li>{@code POST /ask} {@code {"question": "...", "filter": {"team": "platform"}}} (or {@code
+ *       "filter": "team = \"platform\" and year >= 2020"}, see {@link FilterSyntax}) → the result
  *       object of {@link ResultJson#result} (HTTP 200 for answers, abstentions and rejections
  *       alike: {@code status} tells them apart);
  *   <li>{@code POST /debug/retrieve} (same input) → {@code {question, retrieved}};
@@ -517,13 +519,25 @@ public final class DemoServer implements AutoCloseable {
     return new Query(r);
   }
 
-  /** {@code {"k": "v", ...}} as the AND of equalities; absent or null means no filter. */
+  /**
+   * {@code {"k": "v", ...}} as the AND of equalities, or a string in the command line's filter
+   * grammar ({@link FilterSyntax}, e.g. {@code team = "platform" and year >= 2020}); absent or null
+   * means no filter.
+   */
   static Filter filter(@Nullable JsonNode f) {
     if (f == null || f.isNull()) {
       return Filter.ALL;
     }
+    if (f.isTextual()) {
+      try {
+        return FilterSyntax.parse(f.asText());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("filter " + e.getMessage(), e);
+      }
+    }
     if (!f.isObject()) {
-      throw new IllegalArgumentException("filter must be an object of metadata key to value");
+      throw new IllegalArgumentException(
+          "filter must be a string in the filter grammar or an object of metadata key to value");
     }
     List<Filter> parts = new ArrayList<>();
     for (Map.Entry<String, JsonNode> e : f.properties()) {
