@@ -148,7 +148,7 @@ class DemoServerTest {
                     "question", question, "filter", "team = \"security\" and year >= soon")));
     assertThat(bad.statusCode()).isEqualTo(400);
     assertThat(JSON.readTree(bad.body()).get("error").asText())
-        .startsWith("filter \"team = \\\"security\\\" and year >= soon\" at character 31:")
+        .startsWith("filter \"team = \"security\" and year >= soon\" at character 31:")
         .endsWith("\"soon\" is not a number or a date (YYYY-MM-DD)");
   }
 
