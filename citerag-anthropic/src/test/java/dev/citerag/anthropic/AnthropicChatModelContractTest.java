@@ -1,36 +1,16 @@
 package dev.citerag.anthropic;
 
 import dev.citerag.chat.ChatModel;
-import dev.citerag.provider.RetryPolicy;
-import dev.citerag.testkit.fakes.Reply;
-import dev.citerag.testkit.wire.ChatModelContract;
 import dev.citerag.testkit.wire.FakeAnthropicServer;
 import dev.citerag.testkit.wire.WireCall;
-import java.time.Duration;
-import java.util.List;
+import dev.citerag.testkit.wire.WireFakeChatModelContract;
 import java.util.Map;
-import org.jspecify.annotations.Nullable;
 
 /** The provider contract, on FakeAnthropicServer. */
-class AnthropicChatModelContractTest extends ChatModelContract {
-  private @Nullable FakeAnthropicServer server;
-
-  private FakeAnthropicServer server() {
-    FakeAnthropicServer s = server;
-    if (s == null) {
-      throw new IllegalStateException("server not started");
-    }
-    return s;
-  }
-
+class AnthropicChatModelContractTest extends WireFakeChatModelContract<FakeAnthropicServer> {
   @Override
-  protected void startServer() {
-    server = new FakeAnthropicServer();
-  }
-
-  @Override
-  protected void stopServer() {
-    server().close();
+  protected FakeAnthropicServer newServer() {
+    return new FakeAnthropicServer();
   }
 
   @Override
@@ -40,32 +20,13 @@ class AnthropicChatModelContractTest extends ChatModelContract {
         .environment(Map.of())
         .baseUrl(server().baseUrl())
         .model(configuredModel())
-        .retryPolicy(
-            RetryPolicy.DEFAULT
-                .withMaxAttempts(3)
-                .withBackoff(Duration.ofMillis(50), Duration.ofMillis(200))
-                .withTotalTimeout(Duration.ofSeconds(30)))
+        .retryPolicy(CONTRACT_RETRIES)
         .build();
   }
 
   @Override
   protected String configuredModel() {
     return FakeAnthropicServer.DEFAULT_MODEL;
-  }
-
-  @Override
-  protected void enqueue(Reply... replies) {
-    server().enqueue(replies);
-  }
-
-  @Override
-  protected void delayResponses(Duration delay) {
-    server().delayResponses(delay);
-  }
-
-  @Override
-  protected List<WireCall> chatCalls() {
-    return server().messageCalls();
   }
 
   @Override

@@ -262,6 +262,16 @@ public sealed interface Filter
     public boolean test(Map<String, MetadataValue> metadata) {
       return true;
     }
+
+    /**
+     * Prints {@code all}.
+     *
+     * @return the filter in the grammar of the command line's {@code --filter}
+     */
+    @Override
+    public String toString() {
+      return "all";
+    }
   }
 
   /**
@@ -287,6 +297,16 @@ public sealed interface Filter
     @Override
     public boolean test(Map<String, MetadataValue> metadata) {
       return value.equals(metadata.get(key));
+    }
+
+    /**
+     * Prints e.g. {@code team = "platform"} or {@code year = number(2020)}.
+     *
+     * @return the filter in the grammar of the command line's {@code --filter}
+     */
+    @Override
+    public String toString() {
+      return key + " = " + value;
     }
   }
 
@@ -322,6 +342,21 @@ public sealed interface Filter
       MetadataValue v = metadata.get(key);
       return v != null && values.contains(v);
     }
+
+    /**
+     * Prints e.g. {@code team in ("ops", "platform")}.
+     *
+     * @return the filter in the grammar of the command line's {@code --filter}
+     */
+    @Override
+    public String toString() {
+      StringBuilder b = new StringBuilder(key).append(" in (");
+      int n = 0;
+      for (MetadataValue v : values) {
+        b.append(n++ > 0 ? ", " : "").append(v);
+      }
+      return b.append(')').toString();
+    }
   }
 
   /**
@@ -351,6 +386,17 @@ public sealed interface Filter
         }
       }
       return true;
+    }
+
+    /**
+     * Prints the parts joined by {@code and}, a part that is itself an {@code and} or an {@code or}
+     * in parentheses.
+     *
+     * @return the filter in the grammar of the command line's {@code --filter}
+     */
+    @Override
+    public String toString() {
+      return join(parts, " and ");
     }
   }
 
@@ -382,6 +428,17 @@ public sealed interface Filter
       }
       return false;
     }
+
+    /**
+     * Prints the parts joined by {@code or}, a part that is itself an {@code and} or an {@code or}
+     * in parentheses.
+     *
+     * @return the filter in the grammar of the command line's {@code --filter}
+     */
+    @Override
+    public String toString() {
+      return join(parts, " or ");
+    }
   }
 
   /**
@@ -404,6 +461,23 @@ public sealed interface Filter
     public boolean test(Map<String, MetadataValue> metadata) {
       return !part.test(metadata);
     }
+
+    /**
+     * Prints {@code !owner} for an absent key, {@code team != "ops"} for an inequality of text,
+     * else {@code not (...)}.
+     *
+     * @return the filter in the grammar of the command line's {@code --filter}
+     */
+    @Override
+    public String toString() {
+      if (part instanceof Exists e) {
+        return "!" + e.key();
+      }
+      if (part instanceof Eq e && e.value() instanceof MetadataValue.TextValue) {
+        return e.key() + " != " + e.value();
+      }
+      return "not (" + part + ")";
+    }
   }
 
   /**
@@ -425,6 +499,16 @@ public sealed interface Filter
     @Override
     public boolean test(Map<String, MetadataValue> metadata) {
       return metadata.containsKey(key);
+    }
+
+    /**
+     * Prints e.g. {@code owner?}.
+     *
+     * @return the filter in the grammar of the command line's {@code --filter}
+     */
+    @Override
+    public String toString() {
+      return key + "?";
     }
   }
 
@@ -511,6 +595,16 @@ public sealed interface Filter
       }
       return false;
     }
+
+    /**
+     * Prints e.g. {@code year >= 2020} or {@code reviewed < 2024-05-01}.
+     *
+     * @return the filter in the grammar of the command line's {@code --filter}
+     */
+    @Override
+    public String toString() {
+      return key + " " + op.symbol() + " " + bound.asText();
+    }
   }
 
   /**
@@ -537,6 +631,28 @@ public sealed interface Filter
     public boolean test(Map<String, MetadataValue> metadata) {
       return metadata.get(key) instanceof MetadataValue.ListValue l && l.items().contains(item);
     }
+
+    /**
+     * Prints e.g. {@code tags contains "ops"}.
+     *
+     * @return the filter in the grammar of the command line's {@code --filter}
+     */
+    @Override
+    public String toString() {
+      return key + " contains " + item;
+    }
+  }
+
+  private static String join(List<Filter> parts, String connective) {
+    StringBuilder b = new StringBuilder();
+    for (Filter p : parts) {
+      if (b.length() > 0) {
+        b.append(connective);
+      }
+      boolean group = p instanceof And || p instanceof Or;
+      b.append(group ? "(" : "").append(p).append(group ? ")" : "");
+    }
+    return b.toString();
   }
 
   private static void checkKey(String key) {

@@ -230,6 +230,18 @@ public sealed interface MetadataValue
     public String typeName() {
       return "text";
     }
+
+    /**
+     * The text in double quotes, as the filter grammar writes it: a backslash escapes {@code "} and
+     * itself, writes newline, carriage return and tab as {@code n}, {@code r}, {@code t}, and other
+     * control characters as {@code u} and four hex digits.
+     *
+     * @return e.g. {@code "platform"}
+     */
+    @Override
+    public String toString() {
+      return quote(value);
+    }
   }
 
   /**
@@ -272,6 +284,16 @@ public sealed interface MetadataValue
     public String typeName() {
       return "number";
     }
+
+    /**
+     * The typed literal as the filter grammar writes it.
+     *
+     * @return e.g. {@code number(2020)}
+     */
+    @Override
+    public String toString() {
+      return "number(" + asText() + ")";
+    }
   }
 
   /**
@@ -288,6 +310,16 @@ public sealed interface MetadataValue
     @Override
     public String typeName() {
       return "boolean";
+    }
+
+    /**
+     * The typed literal as the filter grammar writes it.
+     *
+     * @return e.g. {@code boolean(true)}
+     */
+    @Override
+    public String toString() {
+      return "boolean(" + asText() + ")";
     }
   }
 
@@ -319,6 +351,16 @@ public sealed interface MetadataValue
     @Override
     public String typeName() {
       return "date";
+    }
+
+    /**
+     * The typed literal as the filter grammar writes it.
+     *
+     * @return e.g. {@code date(2024-05-01)}
+     */
+    @Override
+    public String toString() {
+      return "date(" + asText() + ")";
     }
   }
 
@@ -365,5 +407,44 @@ public sealed interface MetadataValue
     public String typeName() {
       return "list";
     }
+
+    /**
+     * The items as the filter grammar writes values, in brackets.
+     *
+     * @return e.g. {@code ["ops", number(7)]}
+     */
+    @Override
+    public String toString() {
+      StringBuilder b = new StringBuilder("[");
+      for (MetadataValue v : items) {
+        if (b.length() > 1) {
+          b.append(", ");
+        }
+        b.append(v);
+      }
+      return b.append(']').toString();
+    }
+  }
+
+  private static String quote(String text) {
+    StringBuilder b = new StringBuilder(text.length() + 2).append('"');
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      switch (c) {
+        case '"' -> b.append("\\\"");
+        case '\\' -> b.append("\\\\");
+        case '\n' -> b.append("\\n");
+        case '\r' -> b.append("\\r");
+        case '\t' -> b.append("\\t");
+        default -> {
+          if (Character.isISOControl(c)) {
+            b.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+          } else {
+            b.append(c);
+          }
+        }
+      }
+    }
+    return b.append('"').toString();
   }
 }

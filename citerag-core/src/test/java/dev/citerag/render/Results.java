@@ -20,11 +20,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-/** Hand-built results for rendering tests: two chunks retrieved, the first one sent as "k7". */
-final class Results {
+/**
+ * Hand-built results for rendering tests: two chunks retrieved, the first one sent as "k7". Shared
+ * with the examples' tests through core's test jar.
+ */
+public final class Results {
   private Results() {}
 
-  static final Chunk DEPLOYS =
+  public static final Chunk DEPLOYS =
       new Chunk(
           "c-deploys-1",
           "deploys",
@@ -36,7 +39,7 @@ final class Results {
           30,
           "h1",
           MetadataValue.strings(Map.of("team", "platform")));
-  static final Chunk ONCALL =
+  public static final Chunk ONCALL =
       new Chunk(
           "c-oncall-1",
           "on-call",
@@ -49,10 +52,11 @@ final class Results {
           "h2",
           Map.of());
 
-  static final SearchHit HIT_DEPLOYS = new SearchHit(DEPLOYS, 0.61, 1, 2, 3.5, 1.0 / 61 + 1.0 / 62);
-  static final SearchHit HIT_ONCALL = new SearchHit(ONCALL, 0.12, 2, null, 0, 1.0 / 62);
+  public static final SearchHit HIT_DEPLOYS =
+      new SearchHit(DEPLOYS, 0.61, 1, 2, 3.5, 1.0 / 61 + 1.0 / 62);
+  public static final SearchHit HIT_ONCALL = new SearchHit(ONCALL, 0.12, 2, null, 0, 1.0 / 62);
 
-  static Trace trace(List<SentSource> sent, int attempts) {
+  public static Trace trace(List<SentSource> sent, int attempts) {
     return new Trace(
         "When can I deploy?",
         Filter.ALL,
@@ -66,7 +70,7 @@ final class Results {
         attempts == 0 ? null : "extractive");
   }
 
-  static RagResult.Answered answered() {
+  public static RagResult.Answered answered() {
     String quote = "Production deploys are allowed Monday to Thursday between 09:00 and 16:00 UTC.";
     List<Claim> claims =
         List.of(
@@ -88,14 +92,14 @@ final class Results {
         trace(List.of(new SentSource("k7", HIT_DEPLOYS)), 1));
   }
 
-  static RagResult.Abstained abstained() {
+  public static RagResult.Abstained abstained() {
     return new RagResult.Abstained(
         AbstainReason.LOW_SIMILARITY,
         "best cosine similarity 0.120 is below the minimum 0.300",
         trace(List.of(), 0));
   }
 
-  static RagResult.Rejected rejected() {
+  public static RagResult.Rejected rejected() {
     return new RagResult.Rejected(
         RejectReason.INVALID_CITATIONS,
         List.of(

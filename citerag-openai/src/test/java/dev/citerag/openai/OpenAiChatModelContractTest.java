@@ -1,36 +1,16 @@
 package dev.citerag.openai;
 
 import dev.citerag.chat.ChatModel;
-import dev.citerag.provider.RetryPolicy;
-import dev.citerag.testkit.fakes.Reply;
-import dev.citerag.testkit.wire.ChatModelContract;
 import dev.citerag.testkit.wire.FakeOpenAiServer;
 import dev.citerag.testkit.wire.WireCall;
-import java.time.Duration;
-import java.util.List;
+import dev.citerag.testkit.wire.WireFakeChatModelContract;
 import java.util.Map;
-import org.jspecify.annotations.Nullable;
 
 /** The provider contract, on FakeOpenAiServer. */
-class OpenAiChatModelContractTest extends ChatModelContract {
-  private @Nullable FakeOpenAiServer server;
-
-  private FakeOpenAiServer server() {
-    FakeOpenAiServer s = server;
-    if (s == null) {
-      throw new IllegalStateException("server not started");
-    }
-    return s;
-  }
-
+class OpenAiChatModelContractTest extends WireFakeChatModelContract<FakeOpenAiServer> {
   @Override
-  protected void startServer() {
-    server = new FakeOpenAiServer();
-  }
-
-  @Override
-  protected void stopServer() {
-    server().close();
+  protected FakeOpenAiServer newServer() {
+    return new FakeOpenAiServer();
   }
 
   @Override
@@ -40,32 +20,13 @@ class OpenAiChatModelContractTest extends ChatModelContract {
         .environment(Map.of())
         .baseUrl(server().apiBaseUrl())
         .model(configuredModel())
-        .retryPolicy(
-            RetryPolicy.DEFAULT
-                .withMaxAttempts(3)
-                .withBackoff(Duration.ofMillis(50), Duration.ofMillis(200))
-                .withTotalTimeout(Duration.ofSeconds(30)))
+        .retryPolicy(CONTRACT_RETRIES)
         .build();
   }
 
   @Override
   protected String configuredModel() {
     return FakeOpenAiServer.DEFAULT_MODEL;
-  }
-
-  @Override
-  protected void enqueue(Reply... replies) {
-    server().enqueue(replies);
-  }
-
-  @Override
-  protected void delayResponses(Duration delay) {
-    server().delayResponses(delay);
-  }
-
-  @Override
-  protected List<WireCall> chatCalls() {
-    return server().chatCalls();
   }
 
   @Override

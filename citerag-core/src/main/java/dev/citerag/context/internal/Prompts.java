@@ -3,6 +3,7 @@ package dev.citerag.context.internal;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.citerag.answer.IssueType;
 import dev.citerag.answer.ValidationIssue;
 import dev.citerag.text.internal.Hashing;
 import java.util.List;
@@ -50,15 +51,26 @@ public final class Prompts {
           + " answer.";
 
   /**
+   * What the model is told when its reply was valid but cites quotes that repeat what another quote
+   * of the same claim already shows ({@code RagPipeline.Builder.repromptRedundantCitations}),
+   * before the list of those quotes.
+   */
+  static final String REDUNDANT_INSTRUCTION =
+      "Your previous reply was valid. The quotes below repeat what another quote of the same"
+          + " claim already shows. Reply again with one JSON object without them, or the"
+          + " previous reply stands.";
+
+  /**
    * The prompt version: {@code answer-prompt@} and the first 12 hex digits of the SHA-256 of the
-   * system instruction, the retry instruction and the answer schema. Any change to what the model
-   * is told changes it, so traces and evaluation runs record which instructions they used.
+   * system instruction, the two retry instructions and the answer schema. Any change to what the
+   * model is told changes it, so traces and evaluation runs record which instructions they used.
    */
   public static final String VERSION =
       "answer-prompt@"
           + Hashing.sha256Hex(
                   SYSTEM_INSTRUCTION,
                   FEEDBACK_INSTRUCTION,
+                  REDUNDANT_INSTRUCTION,
                   dev.citerag.answer.internal.AnswerSchema.responseSchema().json())
               .substring(0, 12);
 
@@ -107,7 +119,9 @@ public final class Prompts {
 
   /**
    * The note appended to the user turn when the previous reply failed validation, naming each
-   * problem so the model can correct it.
+   * problem so the model can correct it; when every issue is {@link IssueType#REDUNDANT_CITATIONS}
+   * (a valid reply re-prompted for its redundant quotes), a note of its own that says the reply was
+   * valid and stands unless the model replies without those quotes.
    */
   public static String feedback(List<ValidationIssue> issues) {
     return feedback(issues, List.of());
@@ -118,8 +132,12 @@ public final class Prompts {
    * not among the sources".
    */
   public static String feedback(List<ValidationIssue> issues, List<String> invalidSourceIds) {
+    // only warnings about redundant quotes: the reply was valid and is served unless bettered
+    boolean redundantOnly =
+        !issues.isEmpty()
+            && issues.stream().allMatch(i -> i.type() == IssueType.REDUNDANT_CITATIONS);
     ObjectNode root = MAPPER.createObjectNode();
-    root.put("instruction", FEEDBACK_INSTRUCTION);
+    root.put("instruction", redundantOnly ? REDUNDANT_INSTRUCTION : FEEDBACK_INSTRUCTION);
     ArrayNode problems = root.putArray("problems");
     for (ValidationIssue i : issues) {
       ObjectNode p = problems.addObject();
@@ -141,6 +159,9 @@ public final class Prompts {
         }
       }
     }
-    return "\n\nPrevious reply rejected:\n" + root;
+    return (redundantOnly
+            ? "\n\nPrevious reply valid; quotes it need not repeat:\n"
+            : "\n\nPrevious reply rejected:\n")
+        + root;
   }
 }

@@ -26,7 +26,9 @@ import dev.citerag.verify.RuleSupportVerifier;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.Locale;
+import java.util.function.Consumer;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -244,6 +246,15 @@ public class CiteragAutoConfiguration {
     }
   }
 
+  /**
+   * Hands {@code value} to a builder's setter when the property is set; leaves the default else.
+   */
+  private static void whenSet(@Nullable String value, Consumer<String> setter) {
+    if (value != null) {
+      setter.accept(value);
+    }
+  }
+
   /** {@code citerag.generator.provider=openai}. */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(name = "dev.citerag.openai.OpenAiChatModel")
@@ -254,15 +265,9 @@ public class CiteragAutoConfiguration {
     AnswerGenerator citeragGenerator(CiteragProperties p) {
       OpenAiChatModel.Builder b = OpenAiChatModel.builder();
       CiteragProperties.Generator g = p.generator();
-      if (g.model() != null) {
-        b.model(g.model());
-      }
-      if (g.apiKey() != null) {
-        b.apiKey(g.apiKey());
-      }
-      if (g.baseUrl() != null) {
-        b.baseUrl(g.baseUrl());
-      }
+      whenSet(g.model(), b::model);
+      whenSet(g.apiKey(), b::apiKey);
+      whenSet(g.baseUrl(), b::baseUrl);
       return AnswerGenerator.of(b.build());
     }
   }
@@ -277,15 +282,9 @@ public class CiteragAutoConfiguration {
     AnswerGenerator citeragGenerator(CiteragProperties p) {
       GeminiChatModel.Builder b = GeminiChatModel.builder();
       CiteragProperties.Generator g = p.generator();
-      if (g.model() != null) {
-        b.model(g.model());
-      }
-      if (g.apiKey() != null) {
-        b.apiKey(g.apiKey());
-      }
-      if (g.baseUrl() != null) {
-        b.baseUrl(g.baseUrl());
-      }
+      whenSet(g.model(), b::model);
+      whenSet(g.apiKey(), b::apiKey);
+      whenSet(g.baseUrl(), b::baseUrl);
       return AnswerGenerator.of(b.build());
     }
   }
@@ -300,13 +299,8 @@ public class CiteragAutoConfiguration {
     AnswerGenerator citeragGenerator(CiteragProperties p) {
       OllamaChatModel.Builder b = OllamaChatModel.builder();
       CiteragProperties.Generator g = p.generator();
-      if (g.model() != null) {
-        b.model(g.model());
-      }
-      String url = g.baseUrl() != null ? g.baseUrl() : p.ollama().baseUrl();
-      if (url != null) {
-        b.baseUrl(url);
-      }
+      whenSet(g.model(), b::model);
+      whenSet(g.baseUrl() != null ? g.baseUrl() : p.ollama().baseUrl(), b::baseUrl);
       return AnswerGenerator.of(b.build());
     }
   }
@@ -321,15 +315,9 @@ public class CiteragAutoConfiguration {
     AnswerGenerator citeragGenerator(CiteragProperties p) {
       AnthropicChatModel.Builder b = AnthropicChatModel.builder();
       CiteragProperties.Generator g = p.generator();
-      if (g.model() != null) {
-        b.model(g.model());
-      }
-      if (g.apiKey() != null) {
-        b.apiKey(g.apiKey());
-      }
-      if (g.baseUrl() != null) {
-        b.baseUrl(g.baseUrl());
-      }
+      whenSet(g.model(), b::model);
+      whenSet(g.apiKey(), b::apiKey);
+      whenSet(g.baseUrl(), b::baseUrl);
       return b.build().answerGenerator();
     }
   }

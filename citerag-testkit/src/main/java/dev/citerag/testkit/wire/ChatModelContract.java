@@ -45,11 +45,13 @@ import org.junit.jupiter.api.Test;
  * {@code BLOCKED} (where the provider has one), usage reaches the trace, and the request carries
  * temperature 0 and the configured model.
  *
- * <p>An adapter's test extends it, starts its fake in {@link #startServer()} and builds the adapter
- * in {@link #chatModel()} with {@link #API_KEY}, {@link #configuredModel()}, the fake's URL and a
- * retry policy of at least 3 attempts whose total timeout is at least 20 seconds. Where a provider
- * differs, the subclass says so through {@link #refusal()} and {@link #malformedReplyIssue()}, and
- * the contract checks that behaviour instead:
+ * <p>An adapter tested on one of the testkit's wire fakes extends {@link
+ * WireFakeChatModelContract}, which does the wiring below through {@link ChatWireFake}. Otherwise
+ * an adapter's test extends this class, starts its fake in {@link #startServer()} and builds the
+ * adapter in {@link #chatModel()} with {@link #API_KEY}, {@link #configuredModel()}, the fake's URL
+ * and a retry policy of at least 3 attempts whose total timeout is at least 20 seconds. Where a
+ * provider differs, the subclass says so through {@link #refusal()} and {@link
+ * #malformedReplyIssue()}, and the contract checks that behaviour instead:
  *
  * <pre>{@code
  * class OpenAiChatModelContractTest extends ChatModelContract {

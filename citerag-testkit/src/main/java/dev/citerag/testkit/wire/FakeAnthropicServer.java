@@ -54,7 +54,8 @@ import org.jspecify.annotations.Nullable;
  *
  * Thread-safe. Close it to stop the server.
  */
-public final class FakeAnthropicServer extends FakeServer<FakeAnthropicServer> {
+public final class FakeAnthropicServer extends FakeServer<FakeAnthropicServer>
+    implements ChatWireFake {
 
   /** The model served by default. */
   public static final String DEFAULT_MODEL = "claude-sonnet-4-5";
@@ -185,6 +186,12 @@ public final class FakeAnthropicServer extends FakeServer<FakeAnthropicServer> {
   /** {@return requests to {@code /v1/messages} only} */
   public List<WireCall> messageCalls() {
     return http.calls().stream().filter(c -> c.path().equals("/v1/messages")).toList();
+  }
+
+  /** {@return the chat requests: those to {@code /v1/messages}, as {@link #messageCalls()}} */
+  @Override
+  public List<WireCall> chatCalls() {
+    return messageCalls();
   }
 
   @Override

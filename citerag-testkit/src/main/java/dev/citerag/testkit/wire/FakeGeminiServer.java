@@ -56,7 +56,7 @@ import org.jspecify.annotations.Nullable;
  *
  * Thread-safe. Close it to stop the server.
  */
-public final class FakeGeminiServer extends FakeServer<FakeGeminiServer> {
+public final class FakeGeminiServer extends FakeServer<FakeGeminiServer> implements ChatWireFake {
 
   /** The chat model accepted by default (others: {@link #addModel}). */
   public static final String DEFAULT_MODEL = "gemini-2.5-flash";
@@ -196,6 +196,7 @@ public final class FakeGeminiServer extends FakeServer<FakeGeminiServer> {
   // ---- records ----
 
   /** {@return requests to generateContent only} */
+  @Override
   public List<WireCall> chatCalls() {
     return http.calls().stream().filter(c -> c.path().endsWith(":generateContent")).toList();
   }

@@ -55,7 +55,7 @@ import java.util.regex.Pattern;
  *
  * Thread-safe. Close it to stop the server.
  */
-public final class FakeOllamaServer extends FakeServer<FakeOllamaServer> {
+public final class FakeOllamaServer extends FakeServer<FakeOllamaServer> implements ChatWireFake {
 
   /** The chat model a new server serves. */
   public static final String DEFAULT_CHAT_MODEL = "llama3.2:latest";
@@ -212,6 +212,7 @@ public final class FakeOllamaServer extends FakeServer<FakeOllamaServer> {
   // ---- records ----
 
   /** {@return requests to {@code /api/chat} only} */
+  @Override
   public List<WireCall> chatCalls() {
     return http.calls().stream().filter(c -> c.path().equals("/api/chat")).toList();
   }

@@ -58,7 +58,7 @@ import org.jspecify.annotations.Nullable;
  *
  * Thread-safe. Close it to stop the server.
  */
-public final class FakeOpenAiServer extends FakeServer<FakeOpenAiServer> {
+public final class FakeOpenAiServer extends FakeServer<FakeOpenAiServer> implements ChatWireFake {
 
   /** The chat model accepted by default. */
   public static final String DEFAULT_MODEL = "gpt-4o-mini";
@@ -338,6 +338,7 @@ public final class FakeOpenAiServer extends FakeServer<FakeOpenAiServer> {
   // ---- records ----
 
   /** {@return requests to {@code /v1/chat/completions} only} */
+  @Override
   public List<WireCall> chatCalls() {
     return http.calls().stream().filter(c -> c.path().equals("/v1/chat/completions")).toList();
   }

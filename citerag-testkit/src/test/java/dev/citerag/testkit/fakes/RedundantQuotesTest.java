@@ -61,6 +61,14 @@ class RedundantQuotesTest {
     assertThat(f.model.callCount()).isEqualTo(2);
     String feedback = f.model.lastCall().request().userContent();
     assertThat(feedback).contains("redundant_citations", "citation 2", NOT_NEEDED);
+    // the reply was acceptable: the re-prompt says so instead of calling it rejected
+    assertThat(feedback)
+        .contains(
+            "\n\nPrevious reply valid; quotes it need not repeat:\n",
+            "Your previous reply was valid. The quotes below repeat what another quote of the same"
+                + " claim already shows. Reply again with one JSON object without them, or the"
+                + " previous reply stands.")
+        .doesNotContain("rejected");
     assertThat(r)
         .isInstanceOfSatisfying(
             RagResult.Answered.class,

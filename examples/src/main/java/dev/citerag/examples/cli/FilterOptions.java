@@ -14,7 +14,8 @@ final class FilterOptions {
       converter = OptionValues.FilterTerm.class,
       description =
           "only chunks whose metadata matches: key=value, key!=value, key>=N, key<DATE,"
-              + " 'key contains value', key?, !key; repeat for AND")
+              + " 'key contains value', 'key in (a, b)', key?, !key, joined by and, or, not"
+              + " and parentheses; repeat for AND")
   private List<Filter> filters = new ArrayList<>();
 
   /** The AND of every {@code --filter}; {@link Filter#ALL} when none. */

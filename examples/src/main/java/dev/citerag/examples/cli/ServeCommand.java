@@ -114,7 +114,11 @@ final class ServeCommand implements Callable<Integer>, EngineCommand {
   private DemoServer start(Engine engine) {
     try {
       return DemoServer.start(
-          host, port, rerank.apply(spec, engine.pipeline(), ctx.env()), engine.ingestor());
+          host,
+          port,
+          rerank.apply(spec, engine.pipeline(), ctx.env()),
+          engine.ingestor(),
+          engine.store());
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot listen on " + host + ":" + port + ": " + e.getMessage(), e);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import dev.citerag.StoreException;
+import dev.citerag.examples.cli.FilterSyntax;
 import dev.citerag.examples.internal.ResultJson;
 import dev.citerag.ingest.Document;
 import dev.citerag.ingest.DocumentFormat;
@@ -22,6 +23,7 @@ import dev.citerag.pipeline.TraceContext;
 import dev.citerag.store.Filter;
 import dev.citerag.store.MetadataValue;
 import dev.citerag.store.SearchHit;
+import dev.citerag.store.VectorStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -46,7 +48,8 @@ import org.slf4j.LoggerFactory;
  * BoundedHttpServer}) that hands handlers the JDK's {@link HttpExchange}.
  *
  * <ul>
- *   <li>{@code POST /ask} {@code {"question": "...", "filter": {"team": "platform"}}} → the result
+ *   <li>{@code POST /ask} {@code {"question": "...", "filter": {"team": "platform"}}} (or {@code
+ *       "filter": "team = \"platform\" and year >= 2020"}, see {@link FilterSyntax}) → the result
  *       object of {@link ResultJson#result} (HTTP 200 for answers, abstentions and rejections
  *       alike: {@code status} tells them apart);
  *   <li>{@code POST /debug/retrieve} (same input) → {@code {question, retrieved}};
@@ -61,7 +64,8 @@ import org.slf4j.LoggerFactory;
  *       with the 4xx it would get alone: 413 past a size limit, 415 for an unsupported type, 422
  *       unreadable or past a nesting, text, page or time limit) and {@code warnings}; the good
  *       files are ingested all the same. When no file loads, the answer has that status (one file)
- *       or 422. The file name is the document id. The page's "Add documents" control uses it.
+ *       or 422. The page's "Add documents" control uses it. A file uploaded again under the same
+ *       name replaces the earlier upload's document (see {@link Uploads#uploadId}).
  * </ul>
  *
  * When the document store is unavailable (a {@link StoreException}), a request gets 503 with {@code
@@ -77,7 +81,7 @@ import org.slf4j.LoggerFactory;
  * and such clients never hold up others (see {@link BoundedHttpServer}).
  *
  * <pre>{@code
- * try (DemoServer server = DemoServer.start("127.0.0.1", 8080, pipeline, ingestor)) {
+ * try (DemoServer server = DemoServer.start("127.0.0.1", 8080, pipeline, ingestor, store)) {
  *   System.out.println(server.uri());
  *   ...
  * }
@@ -115,11 +119,20 @@ public final class DemoServer implements AutoCloseable {
   private @Nullable BoundedHttpServer server;
   private final RagPipeline pipeline;
   private final Ingestor ingestor;
+  private final VectorStore store;
   private final UploadSpool spool;
 
-  private DemoServer(RagPipeline pipeline, Ingestor ingestor, UploadSpool spool) {
+  /**
+   * Held while an upload is ingested and the documents it replaces are deleted, so that two uploads
+   * of one name never delete each other's new version.
+   */
+  private final Object uploadLock = new Object();
+
+  private DemoServer(
+      RagPipeline pipeline, Ingestor ingestor, VectorStore store, UploadSpool spool) {
     this.pipeline = pipeline;
     this.ingestor = ingestor;
+    this.store = store;
     this.spool = spool;
   }
 
@@ -128,12 +141,17 @@ public final class DemoServer implements AutoCloseable {
    *
    * @param host the address to bind, e.g. {@code 127.0.0.1}
    * @param port 0 to 65535; 0 picks a free port (see {@link #port()})
-   * @throws IllegalArgumentException when a value is out of range
+   * @param pipeline answers {@code /ask} and {@code /debug/retrieve}
+   * @param ingestor writes {@code /ingest}'s documents
+   * @param store the store {@code ingestor} writes to: a re-uploaded file's earlier version is
+   *     deleted from it
+   * @throws IllegalArgumentException when a value is out of range or null
    * @throws IOException when the address cannot be bound
    */
-  public static DemoServer start(String host, int port, RagPipeline pipeline, Ingestor ingestor)
+  public static DemoServer start(
+      String host, int port, RagPipeline pipeline, Ingestor ingestor, VectorStore store)
       throws IOException {
-    return start(host, port, pipeline, ingestor, BoundedHttpServer.Limits.DEFAULT);
+    return start(host, port, pipeline, ingestor, store, BoundedHttpServer.Limits.DEFAULT);
   }
 
   static DemoServer start(
@@ -141,13 +159,15 @@ public final class DemoServer implements AutoCloseable {
       int port,
       RagPipeline pipeline,
       Ingestor ingestor,
+      VectorStore store,
       BoundedHttpServer.Limits limits)
       throws IOException {
     Checks.notBlank(host, "host");
     Checks.inRange(port, 0, 65_535, "port");
     Checks.notNull(pipeline, "pipeline");
     Checks.notNull(ingestor, "ingestor");
-    return start(host, port, pipeline, ingestor, limits, new UploadSpool());
+    Checks.notNull(store, "store");
+    return start(host, port, pipeline, ingestor, store, limits, new UploadSpool());
   }
 
   static DemoServer start(
@@ -155,10 +175,11 @@ public final class DemoServer implements AutoCloseable {
       int port,
       RagPipeline pipeline,
       Ingestor ingestor,
+      VectorStore store,
       BoundedHttpServer.Limits limits,
       UploadSpool spool)
       throws IOException {
-    DemoServer s = new DemoServer(pipeline, ingestor, spool);
+    DemoServer s = new DemoServer(pipeline, ingestor, store, spool);
     try {
       s.server = BoundedHttpServer.start(new InetSocketAddress(host, port), limits, s::handle);
     } catch (IOException | RuntimeException e) {
@@ -411,7 +432,19 @@ public final class DemoServer implements AutoCloseable {
     }
     IngestReport report;
     try {
-      report = ingestor.ingest(up.documents(), IngestListener.NONE);
+      // new version first, then the old one goes: a search meanwhile sees one or both, never none
+      synchronized (uploadLock) {
+        IngestReport written = ingestor.ingest(up.documents(), IngestListener.NONE);
+        int replaced = Uploads.deleteReplaced(store, up.documents());
+        report =
+            new IngestReport(
+                written.documentsWritten(),
+                written.documentsSkipped(),
+                written.chunksWritten(),
+                written.chunksDeleted(),
+                written.elapsed(),
+                written.documentsRemoved() + replaced);
+      }
     } catch (IllegalArgumentException e) {
       sendJson(ex, 400, ResultJson.error(String.valueOf(e.getMessage())));
       return;
@@ -486,13 +519,25 @@ public final class DemoServer implements AutoCloseable {
     return new Query(r);
   }
 
-  /** {@code {"k": "v", ...}} as the AND of equalities; absent or null means no filter. */
+  /**
+   * {@code {"k": "v", ...}} as the AND of equalities, or a string in the command line's filter
+   * grammar ({@link FilterSyntax}, e.g. {@code team = "platform" and year >= 2020}); absent or null
+   * means no filter.
+   */
   static Filter filter(@Nullable JsonNode f) {
     if (f == null || f.isNull()) {
       return Filter.ALL;
     }
+    if (f.isTextual()) {
+      try {
+        return FilterSyntax.parse(f.asText());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("filter " + e.getMessage(), e);
+      }
+    }
     if (!f.isObject()) {
-      throw new IllegalArgumentException("filter must be an object of metadata key to value");
+      throw new IllegalArgumentException(
+          "filter must be a string in the filter grammar or an object of metadata key to value");
     }
     List<Filter> parts = new ArrayList<>();
     for (Map.Entry<String, JsonNode> e : f.properties()) {

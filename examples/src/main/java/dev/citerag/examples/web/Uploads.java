@@ -7,6 +7,7 @@ import dev.citerag.loaders.FileNames;
 import dev.citerag.loaders.FolderLoader;
 import dev.citerag.loaders.LoadLimitException;
 import dev.citerag.loaders.LoadedDocument;
+import dev.citerag.store.VectorStore;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,10 +15,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.apache.james.mime4j.MimeException;
 import org.apache.james.mime4j.MimeIOException;
 import org.apache.james.mime4j.parser.AbstractContentHandler;
@@ -30,14 +33,20 @@ import org.jspecify.annotations.Nullable;
 /**
  * Reads a {@code multipart/form-data} upload (parsed by Apache James mime4j) into documents: every
  * part with a file name is loaded by the library's loader for its extension (Markdown, text, HTML,
- * PDF); the document id comes from the content ({@link #contentId}), the file name is its source. A
- * file that cannot be loaded is reported, not fatal.
+ * PDF); the document id comes from the content and the file name ({@link #uploadId}), the file name
+ * is its source. A file that cannot be loaded is reported, not fatal.
  */
 final class Uploads {
   private Uploads() {}
 
   /** At most this many files per upload. */
   static final int MAX_FILES = 100;
+
+  /** An uploaded file's name holds at most this many characters (it is part of the document id). */
+  static final int MAX_NAME_CHARS = 255;
+
+  private static final String ID_PREFIX = "upload/";
+  private static final int HASH_HEX = 32;
 
   private static final FolderLoader LOADERS = FolderLoader.builder().build();
 
@@ -166,6 +175,18 @@ final class Uploads {
             new Rejected(shown, 400, "the file name holds control or invisible characters"));
         continue;
       }
+      if (name.length() > MAX_NAME_CHARS) {
+        rejected.add(
+            new Rejected(
+                shown,
+                400,
+                "the file name has "
+                    + name.length()
+                    + " characters, at most "
+                    + MAX_NAME_CHARS
+                    + " are accepted"));
+        continue;
+      }
       DocumentLoader loader = LOADERS.loader(name).orElse(null);
       if (loader == null) {
         rejected.add(
@@ -179,7 +200,7 @@ final class Uploads {
       }
       try {
         byte[] content = Files.readAllBytes(e.getValue());
-        LoadedDocument loaded = loader.read(contentId(content), name, content);
+        LoadedDocument loaded = loader.read(uploadId(content, name), name, content);
         docs.add(loaded.document());
         warnings.addAll(loaded.warnings());
       } catch (LoadLimitException ex) {
@@ -205,17 +226,67 @@ final class Uploads {
   }
 
   /**
-   * An upload's document id: {@code upload/} and the first 16 bytes of the SHA-256 of its content,
-   * in hex. Uploading the same file again, under any name, finds the same document instead of
-   * adding a copy (under another name it is rewritten with that name as its source).
+   * An upload's document id: {@code upload/}, the first 16 bytes of the SHA-256 of its content in
+   * hex, {@code /} and the file name. Uploading the same file again under the same name finds the
+   * same document (nothing is written); {@link #deleteReplaced} then removes the earlier uploads
+   * this one replaces.
    */
-  static String contentId(byte[] content) {
+  static String uploadId(byte[] content, String name) {
     try {
       byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(content);
-      return "upload/" + java.util.HexFormat.of().formatHex(d, 0, 16);
+      return ID_PREFIX + java.util.HexFormat.of().formatHex(d, 0, HASH_HEX / 2) + "/" + name;
     } catch (java.security.NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is missing from this JVM", e);
     }
+  }
+
+  /**
+   * Deletes the stored uploads that {@code uploaded} (just written) replaces: every other upload of
+   * the same file name (an earlier version), and every other upload of the same content (the file
+   * under an earlier name: the content is stored once, under its newest name). Documents not
+   * uploaded (ingested as JSON, or from a folder) are never touched. Each deletion is atomic.
+   *
+   * @param uploaded the documents of one upload, ids made by {@link #uploadId}
+   * @return how many documents were deleted
+   */
+  static int deleteReplaced(VectorStore store, List<Document> uploaded) {
+    Set<String> ids = new HashSet<>();
+    Set<String> hashes = new HashSet<>();
+    Set<String> names = new HashSet<>();
+    for (Document d : uploaded) {
+      ids.add(d.id());
+      hashes.add(hashOf(d.id()));
+      names.add(nameOf(d.id()));
+    }
+    List<String> gone = new ArrayList<>();
+    for (String id : store.documentIds()) {
+      if (!id.startsWith(ID_PREFIX)
+          || ids.contains(id)
+          || id.length() < ID_PREFIX.length() + HASH_HEX) {
+        continue;
+      }
+      if (hashes.contains(hashOf(id)) || names.contains(nameOf(id))) {
+        gone.add(id);
+      }
+    }
+    java.util.Collections.sort(gone);
+    int deleted = 0;
+    for (String id : gone) {
+      if (store.deleteDocument(id)) {
+        deleted++;
+      }
+    }
+    return deleted;
+  }
+
+  private static String hashOf(String uploadId) {
+    return uploadId.substring(ID_PREFIX.length(), ID_PREFIX.length() + HASH_HEX);
+  }
+
+  /** The file name in an upload id; empty for ids of older versions, which held none. */
+  private static String nameOf(String uploadId) {
+    int at = ID_PREFIX.length() + HASH_HEX;
+    return uploadId.length() > at && uploadId.charAt(at) == '/' ? uploadId.substring(at + 1) : "";
   }
 
   static String boundary(String contentType) {

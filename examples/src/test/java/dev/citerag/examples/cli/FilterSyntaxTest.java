@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.citerag.store.Filter;
 import dev.citerag.store.MetadataValue;
+import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FilterSyntaxTest {
@@ -58,5 +60,103 @@ class FilterSyntaxTest {
     assertThatThrownBy(() -> FilterSyntax.parse("team=")).hasMessageContaining("expected a value");
     assertThatThrownBy(() -> FilterSyntax.parse("year<2024-13-01"))
         .hasMessageContaining("\"2024-13-01\" is not a number or a date");
+  }
+
+  @Test
+  void a_printed_filter_parses_back_to_the_same_filter() {
+    List<Filter> filters =
+        List.of(
+            Filter.ALL,
+            Filter.eq("team", "platform"),
+            Filter.eq("year", Y2020),
+            Filter.eq("day", MAY),
+            Filter.eq("draft", MetadataValue.of(true)),
+            Filter.eq("score", MetadataValue.of(-0.5)),
+            Filter.eq("title", "say \"hi\" \\ (then) and, or not = 1"),
+            Filter.eq("odd", "tab\tnew\nline\rbell\u0007 \u00e9t\u00e9"),
+            Filter.eq("empty", ""),
+            Filter.eq("spaces", "  "),
+            Filter.eq("not", "a key named like a keyword"),
+            Filter.eq("all", "another"),
+            Filter.in("team", "ops", "platform"),
+            Filter.in("year", MetadataValue.of("2020"), Y2020),
+            Filter.in("mixed", MetadataValue.of(true), MAY, MetadataValue.of("x y")),
+            Filter.gt("year", Y2020),
+            Filter.gte("year", MetadataValue.of(new BigDecimal("1E+30"))),
+            Filter.lt("reviewed", MAY),
+            Filter.lte("score", MetadataValue.of(0.001)),
+            Filter.contains("tags", MetadataValue.of("ops")),
+            Filter.contains("tags", MetadataValue.of(7)),
+            Filter.exists("owner"),
+            Filter.not(Filter.exists("draft")),
+            Filter.not(Filter.eq("team", "search")),
+            Filter.not(Filter.eq("year", Y2020)),
+            Filter.not(Filter.or(Filter.exists("a"), Filter.exists("b"))),
+            Filter.not(Filter.not(Filter.exists("a"))),
+            Filter.and(Filter.eq("team", "platform"), Filter.gte("year", Y2020)),
+            Filter.or(Filter.eq("team", "platform"), Filter.lt("year", Y2020)),
+            Filter.and(
+                Filter.or(Filter.exists("a"), Filter.exists("b")),
+                Filter.and(Filter.exists("c"), Filter.exists("d")),
+                Filter.exists("e")),
+            Filter.or(
+                Filter.and(Filter.exists("a"), Filter.exists("b")),
+                Filter.or(Filter.exists("c"), Filter.exists("d"))));
+
+    for (Filter f : filters) {
+      String printed = f.toString();
+      assertThat(FilterSyntax.parse(printed)).as(printed).isEqualTo(f);
+    }
+  }
+
+  @Test
+  void a_filter_prints_in_the_grammar() {
+    assertThat(Filter.and(Filter.eq("team", "platform"), Filter.gte("year", Y2020)))
+        .hasToString("team = \"platform\" and year >= 2020");
+    assertThat(Filter.eq("year", Y2020)).hasToString("year = number(2020)");
+    assertThat(Filter.not(Filter.eq("team", "a\"b"))).hasToString("team != \"a\\\"b\"");
+    assertThat(Filter.or(Filter.exists("a"), Filter.and(Filter.exists("b"), Filter.exists("c"))))
+        .hasToString("a? or (b? and c?)");
+    assertThat(Filter.eq("line", "a\nb\u0001")).hasToString("line = \"a\\nb\\u0001\"");
+  }
+
+  @Test
+  void expressions_combine_terms_with_and_or_not_and_parentheses() {
+    Filter team = Filter.eq("team", "platform");
+    Filter recent = Filter.gte("year", Y2020);
+    Filter draft = Filter.exists("draft");
+    assertThat(FilterSyntax.parse("team = \"platform\" and year >= 2020"))
+        .isEqualTo(Filter.and(team, recent));
+    assertThat(FilterSyntax.parse("team=\"platform\" or year>=2020 and draft?"))
+        .isEqualTo(Filter.or(team, Filter.and(recent, draft)));
+    assertThat(FilterSyntax.parse("(team = \"platform\" or year >= 2020) and not draft?"))
+        .isEqualTo(Filter.and(Filter.or(team, recent), Filter.not(draft)));
+    assertThat(FilterSyntax.parse("team in (ops, \"platform\")"))
+        .isEqualTo(Filter.in("team", "ops", "platform"));
+    // the older one-term form keeps reading an unquoted value with spaces as one text
+    assertThat(FilterSyntax.parse("title=Annual report"))
+        .isEqualTo(Filter.eq("title", "Annual report"));
+    assertThat(FilterSyntax.parse("tags contains two words"))
+        .isEqualTo(Filter.contains("tags", MetadataValue.of("two words")));
+  }
+
+  @Test
+  void a_bad_expression_is_rejected_naming_the_position_and_the_rule() {
+    assertThatThrownBy(() -> FilterSyntax.parse("team = \"platform\" and"))
+        .hasMessage(
+            "\"team = \"platform\" and\" at character 22: expected a key at \"\""
+                + " (letters, digits, _ . -)");
+    assertThatThrownBy(() -> FilterSyntax.parse("(team = ops"))
+        .hasMessageContaining("at character 12: expected \")\"");
+    assertThatThrownBy(() -> FilterSyntax.parse("team = \"open"))
+        .hasMessageContaining("at character 8: the quoted text is not closed");
+    assertThatThrownBy(() -> FilterSyntax.parse("team = \"a\\qb\""))
+        .hasMessageContaining("unknown escape \\q");
+    assertThatThrownBy(() -> FilterSyntax.parse("year = number(soon)"))
+        .hasMessageContaining("\"soon\" is not a number");
+    assertThatThrownBy(() -> FilterSyntax.parse("year in (2020"))
+        .hasMessageContaining("expected \",\" or \")\"");
+    assertThatThrownBy(() -> FilterSyntax.parse("year >= \"2020\""))
+        .hasMessageContaining("is not a number or a date");
   }
 }

@@ -3,6 +3,7 @@ package dev.citerag.examples.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.citerag.render.Results;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

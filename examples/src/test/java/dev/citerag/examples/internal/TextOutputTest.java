@@ -2,6 +2,7 @@ package dev.citerag.examples.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.citerag.render.Results;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

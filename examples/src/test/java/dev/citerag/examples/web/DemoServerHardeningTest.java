@@ -51,6 +51,7 @@ class DemoServerHardeningTest {
             0,
             engine.pipeline(),
             engine.ingestor(),
+            engine.store(),
             new BoundedHttpServer.Limits(HEADER_TIMEOUT, BODY_TIMEOUT, 64));
   }
 
@@ -88,6 +89,7 @@ class DemoServerHardeningTest {
             0,
             engine.pipeline(),
             engine.ingestor(),
+            engine.store(),
             new BoundedHttpServer.Limits(patience, patience, 64))) {
       String host = "127.0.0.1:" + patient.port();
       for (int i = 0; i < 16; i++) {

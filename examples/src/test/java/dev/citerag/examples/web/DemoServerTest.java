@@ -32,7 +32,7 @@ class DemoServerTest {
             Map.of(),
             new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
             Engine.Mode.ANSWER);
-    server = DemoServer.start("127.0.0.1", 0, engine.pipeline(), engine.ingestor());
+    server = DemoServer.start("127.0.0.1", 0, engine.pipeline(), engine.ingestor(), engine.store());
   }
 
   @AfterAll
@@ -100,6 +100,56 @@ class DemoServerTest {
     JsonNode j = JSON.readTree(r.body());
     assertThat(j.get("status").asText()).isEqualTo("not_in_sources");
     assertThat(j.get("reason").asText()).isEqualTo("no_results");
+  }
+
+  @Test
+  void ask_takes_a_filter_in_the_command_line_grammar_and_names_the_position_of_a_mistake()
+      throws Exception {
+    String body =
+        "{\"documents\": ["
+            + "{\"id\": \"web/badge-2018.md\", \"content\": \"---\\nteam: security\\nyear: 2018\\n---\\n"
+            + "# Badges\\n\\nVisitor badges are collected at gate three.\"},"
+            + "{\"id\": \"web/badge-2021.md\", \"content\": \"---\\nteam: security\\nyear: 2021\\n---\\n"
+            + "# Badges\\n\\nVisitor badges are collected at the north reception.\"}]}";
+    assertThat(Http.postJson(at("/ingest"), body).statusCode()).isEqualTo(200);
+    String question = "Where are visitor badges collected?";
+
+    JsonNode recent =
+        JSON.readTree(
+            Http.postJson(
+                    at("/debug/retrieve"),
+                    JSON.writeValueAsString(
+                        java.util.Map.of(
+                            "question",
+                            question,
+                            "filter",
+                            "team = \"security\" and year >= 2020")))
+                .body());
+
+    assertThat(recent.get("retrieved")).isNotEmpty();
+    for (JsonNode hit : recent.get("retrieved")) {
+      assertThat(hit.get("text").asText()).contains("north reception");
+    }
+    JsonNode either =
+        JSON.readTree(
+            Http.postJson(
+                    at("/debug/retrieve"),
+                    JSON.writeValueAsString(
+                        java.util.Map.of(
+                            "question", question, "filter", "year in (2018, 2021) and team?")))
+                .body());
+    assertThat(either.get("retrieved")).hasSize(2);
+
+    HttpResponse<String> bad =
+        Http.postJson(
+            at("/ask"),
+            JSON.writeValueAsString(
+                java.util.Map.of(
+                    "question", question, "filter", "team = \"security\" and year >= soon")));
+    assertThat(bad.statusCode()).isEqualTo(400);
+    assertThat(JSON.readTree(bad.body()).get("error").asText())
+        .startsWith("filter \"team = \"security\" and year >= soon\" at character 31:")
+        .endsWith("\"soon\" is not a number or a date (YYYY-MM-DD)");
   }
 
   @Test

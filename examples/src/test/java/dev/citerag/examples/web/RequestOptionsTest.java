@@ -39,7 +39,7 @@ class RequestOptionsTest {
             Map.of(),
             new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
             Engine.Mode.ANSWER);
-    plain = DemoServer.start("127.0.0.1", 0, engine.pipeline(), engine.ingestor());
+    plain = DemoServer.start("127.0.0.1", 0, engine.pipeline(), engine.ingestor(), engine.store());
     rerank = new FakeRerankServer();
     reranked =
         DemoServer.start(
@@ -48,7 +48,8 @@ class RequestOptionsTest {
             engine.pipeline().toBuilder()
                 .reranker(RerankClient.builder().baseUrl(rerank.apiBaseUrl()).build())
                 .build(),
-            engine.ingestor());
+            engine.ingestor(),
+            engine.store());
   }
 
   @AfterAll

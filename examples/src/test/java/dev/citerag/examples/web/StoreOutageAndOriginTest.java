@@ -42,7 +42,7 @@ class StoreOutageAndOriginTest {
             .generator(AnswerGenerator.of(new ScriptedChatModel()))
             .build();
     Ingestor ingestor = Ingestor.builder().embedder(embedder).store(store).build();
-    server = DemoServer.start("127.0.0.1", 0, pipeline, ingestor);
+    server = DemoServer.start("127.0.0.1", 0, pipeline, ingestor, store);
   }
 
   @AfterEach

@@ -53,6 +53,7 @@ class UploadQuotaTest {
             0,
             pipeline,
             Ingestor.builder().embedder(embedder).store(store).build(),
+            store,
             BoundedHttpServer.Limits.DEFAULT,
             spool);
   }

@@ -43,7 +43,7 @@ class UploadTest {
             Map.of(),
             new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
             Engine.Mode.ANSWER);
-    server = DemoServer.start("127.0.0.1", 0, engine.pipeline(), engine.ingestor());
+    server = DemoServer.start("127.0.0.1", 0, engine.pipeline(), engine.ingestor(), engine.store());
   }
 
   @AfterEach
@@ -166,6 +166,79 @@ class UploadTest {
     assertThat(sources)
         .as("one copy of the uploaded text is stored")
         .containsExactly("parking (1).md");
+  }
+
+  @Test
+  void a_changed_file_uploaded_under_the_same_name_replaces_the_earlier_version() throws Exception {
+    byte[] v1 =
+        "# Canteen\n\nThe canteen door opens at nine each morning.\n"
+            .getBytes(StandardCharsets.UTF_8);
+    byte[] v2 =
+        "# Canteen\n\nThe canteen door opens at ten each morning.\n"
+            .getBytes(StandardCharsets.UTF_8);
+    java.util.Set<String> before = engine.store().documentIds();
+    HttpResponse<String> first =
+        upload(multipart(Map.of("canteen.md", v1)), DemoServer.UPLOAD_HEADER, "1");
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+    JsonNode a1 = ask("When does the canteen door open?");
+    assertThat(a1.get("status").asText()).as(a1.toString()).isEqualTo("answered");
+    assertThat(a1.get("citations").get(0).get("quote").asText()).contains("at nine");
+    java.util.Set<String> afterV1 = new java.util.HashSet<>(engine.store().documentIds());
+    afterV1.removeAll(before);
+    assertThat(afterV1).hasSize(1);
+    long chunksWithV1 = engine.store().chunkCount();
+
+    HttpResponse<String> second =
+        upload(multipart(Map.of("canteen.md", v2)), DemoServer.UPLOAD_HEADER, "1");
+
+    assertThat(second.statusCode()).as(second.body()).isEqualTo(200);
+    JsonNode report = JSON.readTree(second.body());
+    assertThat(report.get("documents_written").asInt()).isEqualTo(1);
+    assertThat(report.get("documents_removed").asInt()).isEqualTo(1);
+    JsonNode a2 = ask("When does the canteen door open?");
+    assertThat(a2.get("status").asText()).as(a2.toString()).isEqualTo("answered");
+    for (JsonNode c : a2.get("citations")) {
+      assertThat(c.get("quote").asText()).doesNotContain("at nine");
+    }
+    assertThat(a2.get("citations").get(0).get("quote").asText()).contains("at ten");
+    java.util.Set<String> afterV2 = new java.util.HashSet<>(engine.store().documentIds());
+    afterV2.removeAll(before);
+    assertThat(afterV2).hasSize(1).doesNotContainAnyElementsOf(afterV1);
+    assertThat(engine.store().chunkCount()).isEqualTo(chunksWithV1);
+    JsonNode hits =
+        JSON.readTree(
+            Http.postJson(
+                    server.uri().resolve("/debug/retrieve"),
+                    "{\"question\": \"When does the canteen door open?\", \"k\": 100}")
+                .body());
+    for (JsonNode hit : hits.get("retrieved")) {
+      assertThat(hit.get("text").asText()).doesNotContain("at nine");
+    }
+  }
+
+  @Test
+  void a_file_name_longer_than_the_limit_is_refused_naming_the_limit() throws Exception {
+    String name = "n".repeat(Uploads.MAX_NAME_CHARS - 3) + ".md";
+    String tooLong = "n".repeat(Uploads.MAX_NAME_CHARS - 2) + "x.md";
+    Map<String, byte[]> files = new java.util.LinkedHashMap<>();
+    files.put(name, "# Ok\n\nfits\n".getBytes(StandardCharsets.UTF_8));
+    files.put(tooLong, "# Long\n\ntoo long\n".getBytes(StandardCharsets.UTF_8));
+
+    HttpResponse<String> r = upload(multipart(files), DemoServer.UPLOAD_HEADER, "1");
+
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    JsonNode j = JSON.readTree(r.body());
+    assertThat(j.get("documents_written").asInt()).isEqualTo(1);
+    assertThat(j.get("rejected").get(0).get("status").asInt()).isEqualTo(400);
+    assertThat(j.get("rejected").get(0).get("reason").asText())
+        .contains("at most " + Uploads.MAX_NAME_CHARS);
+  }
+
+  private JsonNode ask(String question) throws Exception {
+    return JSON.readTree(
+        Http.postJson(
+                server.uri().resolve("/ask"), JSON.writeValueAsString(Map.of("question", question)))
+            .body());
   }
 
   @Test

@@ -66,7 +66,7 @@ class WebPageBrowserTest {
             Map.of(),
             new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
             Engine.Mode.ANSWER);
-    server = DemoServer.start("127.0.0.1", 0, engine.pipeline(), engine.ingestor());
+    server = DemoServer.start("127.0.0.1", 0, engine.pipeline(), engine.ingestor(), engine.store());
     service =
         new ChromeDriverService.Builder()
             .usingDriverExecutable(CHROMEDRIVER.toFile())
