@@ -126,7 +126,13 @@ public final class NativeCitations {
   /** The text block of the user turn: the question and, on a retry, what was wrong. */
   public static String userText(String question, List<ValidationIssue> feedback) {
     StringBuilder b = new StringBuilder("Question: ").append(question);
-    if (!feedback.isEmpty()) {
+    if (!feedback.isEmpty()
+        && feedback.stream().allMatch(i -> i.type() == IssueType.REDUNDANT_CITATIONS)) {
+      b.append(
+          "\n\nYour previous answer was valid. The citations below repeat what another citation"
+              + " of the same statement already shows: answer again without them, or the previous"
+              + " answer stands:");
+    } else if (!feedback.isEmpty()) {
       b.append(
           "\n\nYour previous answer was rejected. Answer again and fix every problem below, citing"
               + " the documents for every statement, or reply with exactly NOT_IN_SOURCES:");
