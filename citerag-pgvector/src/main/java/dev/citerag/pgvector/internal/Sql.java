@@ -334,9 +334,10 @@ final class Sql {
    * CTEs {@code q} (the query vector), {@code sel} (whether the dense list is computed exactly) and
    * {@code dense} (id, distance; at most {@code limit} rows). Exact: the matching rows are sorted
    * by distance (through the metadata GIN index under a filter). Approximate: the HNSW index is
-   * walked with iterative scanning until enough rows pass the filter; the filter is wrapped in
-   * {@code IS TRUE} there so that the planner cannot swap the index walk for a metadata-index scan
-   * on a misestimated selectivity. {@link DenseMode#DECIDE} chooses exact when fewer than {@link
+   * walked with iterative scanning until {@link #filteredWalkRows} rows pass the filter, and the
+   * nearest {@code limit} of them are kept (by exact distance); the filter is wrapped in {@code IS
+   * TRUE} there so that the planner cannot swap the index walk for a metadata-index scan on a
+   * misestimated selectivity. {@link DenseMode#DECIDE} chooses exact when fewer than {@link
    * #EXACT_MAX_ROWS} rows match. Both branches are in the statement; a one-time filter on {@code
    * sel} runs only one of them.
    */
@@ -371,8 +372,12 @@ final class Sql {
       FilterSql.render(filter, "c", q.sql, q.params);
     }
     q.sql.append(" OFFSET 0) x ORDER BY x.distance, x.id LIMIT ").append(limit).append(')');
+    q.sql.append(" UNION ALL (SELECT ");
+    if (!all) {
+      q.sql.append("w.id, w.distance FROM (SELECT ");
+    }
     q.sql
-        .append(" UNION ALL (SELECT c.id, c.embedding <=> (SELECT v FROM q) AS distance FROM ")
+        .append("c.id, c.embedding <=> (SELECT v FROM q) AS distance FROM ")
         .append(chunks)
         .append(" c WHERE NOT (SELECT exact FROM sel)");
     if (!all) {
@@ -391,8 +396,38 @@ final class Sql {
     } else {
       q.sql.append(" ORDER BY distance");
     }
-    q.sql.append(" LIMIT ").append(limit).append("))");
+    if (all) {
+      q.sql.append(" LIMIT ").append(limit).append("))");
+      return;
+    }
+    // the walk collects more matching rows than asked for, then they are re-ordered exactly:
+    // "+ 0" keeps the planner from taking the walk's (relaxed) order as already sorted
+    q.sql
+        .append(" LIMIT ")
+        .append(filteredWalkRows(limit))
+        .append(") w ORDER BY w.distance + 0, w.id LIMIT ")
+        .append(limit)
+        .append("))");
   }
+
+  /**
+   * Matching rows a filtered index walk collects before the best {@code limit} of them are kept:
+   * the search's {@code ef_search} (at least {@code limit}), at most {@link #MAX_WALK_ROWS}.
+   *
+   * <p>Why: with {@code hnsw.iterative_scan = relaxed_order} the walk stops at the first {@code
+   * limit} rows that pass the filter. When fewer than {@code limit} matching rows are among the
+   * first {@code ef_search} candidates (a selective filter), the rest come from later rounds of the
+   * walk, in the walk's order rather than by distance, and are often not the nearest matching rows
+   * (measured: recall@5 0.79 at 200,000 rows under a 1 % filter, whatever {@code ef_search}).
+   * Collecting {@code ef_search} matching rows and keeping the nearest makes a filtered search keep
+   * as many candidates among the matching rows as an unfiltered one keeps among all rows.
+   */
+  int filteredWalkRows(int limit) {
+    return Math.min(MAX_WALK_ROWS, Math.max(limit, settings.efSearch()));
+  }
+
+  /** The most matching rows a filtered index walk collects (pgvector's {@code ef_search} cap). */
+  static final int MAX_WALK_ROWS = 1000;
 
   /** Chunks a lexical search ranks at most when its lexemes are chosen by statistics. */
   static final int LEXICAL_CANDIDATE_BUDGET = 2000;
