@@ -202,6 +202,17 @@ public final class PgVectorStore implements VectorStore, IngestLocking, AutoClos
     return open().denseSearch(queryVector, k, filter);
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Here the server is named as by {@link #hybridSearchServed}.
+   */
+  @Override
+  public ServedHits denseSearchServed(float[] queryVector, int k, Filter filter) {
+    Map.Entry<List<SearchHit>, String> r = open().denseSearchServed(queryVector, k, filter);
+    return new ServedHits(r.getKey(), r.getValue());
+  }
+
   @Override
   public List<SearchHit> lexicalSearch(String queryText, int k, Filter filter) {
     return open().lexicalSearch(queryText, k, filter);
@@ -336,6 +347,13 @@ public final class PgVectorStore implements VectorStore, IngestLocking, AutoClos
     public List<SearchHit> denseSearch(float[] queryVector, int k, Filter filter) {
       store.open();
       return view.denseSearch(queryVector, k, filter);
+    }
+
+    @Override
+    public ServedHits denseSearchServed(float[] queryVector, int k, Filter filter) {
+      store.open();
+      Map.Entry<List<SearchHit>, String> r = view.denseSearchServed(queryVector, k, filter);
+      return new ServedHits(r.getKey(), r.getValue());
     }
 
     @Override

@@ -47,6 +47,11 @@ final class PgSearches {
    * fewer than k.
    */
   List<SearchHit> denseSearch(float[] queryVector, int k, Filter filter) {
+    return denseSearchServed(queryVector, k, filter).value();
+  }
+
+  /** {@link #denseSearch}, naming the server that answered. */
+  Reads.Served<List<SearchHit>> denseSearchServed(float[] queryVector, int k, Filter filter) {
     String vector = checkQueryVector(queryVector);
     Checks.positive(k, "k");
     Checks.notNull(filter, "filter");
@@ -56,7 +61,7 @@ final class PgSearches {
       r = dense(vector, k, filter, Sql.DenseMode.EXACT);
       remember(filter, true);
     }
-    return r.hits;
+    return new Reads.Served<>(r.hits, r.server);
   }
 
   /**
@@ -99,44 +104,52 @@ final class PgSearches {
 
   private Ranked dense(String vector, int k, Filter filter, Sql.DenseMode mode) {
     Sql.Query q = sql.dense(filter, vector, mode, k);
-    return inSearch(
-        "dense search",
-        k,
-        c -> {
-          List<double[]> scores = new ArrayList<>();
-          List<Chunk> chunks = new ArrayList<>();
-          long count = 0;
-          boolean exact = false;
-          try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
-            Jdbc.serverPrepared(ps);
-            Rows.bind(c, ps, q.params);
-            try (ResultSet rs = ps.executeQuery()) {
-              RowReader row = new RowReader(rs);
-              while (row.next()) {
-                count = row.int8("dense_count");
-                exact = row.bool("exact");
-                if (row.nullableText("id") == null) {
-                  continue; // the one row of an empty result
+    Reads.Served<Ranked> served =
+        inSearchServed(
+            "dense search",
+            k,
+            c -> {
+              List<double[]> scores = new ArrayList<>();
+              List<Chunk> chunks = new ArrayList<>();
+              long count = 0;
+              boolean exact = false;
+              try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
+                Jdbc.serverPrepared(ps);
+                Rows.bind(c, ps, q.params);
+                try (ResultSet rs = ps.executeQuery()) {
+                  RowReader row = new RowReader(rs);
+                  while (row.next()) {
+                    count = row.int8("dense_count");
+                    exact = row.bool("exact");
+                    if (row.nullableText("id") == null) {
+                      continue; // the one row of an empty result
+                    }
+                    chunks.add(row.chunk());
+                    scores.add(new double[] {row.float8("distance")});
+                  }
                 }
-                chunks.add(row.chunk());
-                scores.add(new double[] {row.float8("distance")});
               }
-            }
-          }
-          Integer[] order =
-              sortedIndexes(
-                  chunks.size(),
-                  Comparator.<Integer>comparingDouble(i -> scores.get(i)[0])
-                      .thenComparing(i -> chunks.get(i).id()));
-          List<SearchHit> hits = new ArrayList<>(chunks.size());
-          for (int rank = 1; rank <= order.length; rank++) {
-            int i = order[rank - 1];
-            hits.add(
-                new SearchHit(
-                    chunks.get(i), 1.0 - scores.get(i)[0], rank, null, 0, RankFusion.term(rank)));
-          }
-          return new Ranked(List.copyOf(hits), count, exact);
-        });
+              Integer[] order =
+                  sortedIndexes(
+                      chunks.size(),
+                      Comparator.<Integer>comparingDouble(i -> scores.get(i)[0])
+                          .thenComparing(i -> chunks.get(i).id()));
+              List<SearchHit> hits = new ArrayList<>(chunks.size());
+              for (int rank = 1; rank <= order.length; rank++) {
+                int i = order[rank - 1];
+                hits.add(
+                    new SearchHit(
+                        chunks.get(i),
+                        1.0 - scores.get(i)[0],
+                        rank,
+                        null,
+                        0,
+                        RankFusion.term(rank)));
+              }
+              return new Ranked(List.copyOf(hits), count, exact);
+            });
+    Ranked r = served.value();
+    return new Ranked(r.hits, r.denseCount, r.exact, served.server());
   }
 
   /** See {@link dev.citerag.store.VectorStore#lexicalSearch}; a blank query finds nothing. */
