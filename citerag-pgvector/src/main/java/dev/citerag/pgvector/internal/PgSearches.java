@@ -30,7 +30,7 @@ final class PgSearches {
   }
 
   private PgSearches(
-      Settings settings, Sql sql, Reads reads, ConcurrentHashMap<Filter, Decision> decisions) {
+      Settings settings, Sql sql, Reads reads, ConcurrentHashMap<DecisionKey, Decision> decisions) {
     this.settings = settings;
     this.sql = sql;
     this.reads = reads;
@@ -55,11 +55,12 @@ final class PgSearches {
     String vector = checkQueryVector(queryVector);
     Checks.positive(k, "k");
     Checks.notNull(filter, "filter");
-    Ranked r = dense(vector, k, filter, mode(filter));
-    remember(filter, r.exact);
+    DecisionKey key = new DecisionKey(filter, sql.filteredWalkRows(k));
+    Ranked r = dense(vector, k, filter, mode(key));
+    remember(key, r.exact);
     if (!r.exact && r.denseCount < k) {
       r = dense(vector, k, filter, Sql.DenseMode.EXACT);
-      remember(filter, true);
+      remember(key, true);
     }
     return new Reads.Served<>(r.hits, r.server);
   }
@@ -68,32 +69,63 @@ final class PgSearches {
    * Recent exact-or-approximate decisions per filter, so the matching rows are not counted on every
    * query.
    */
-  private final ConcurrentHashMap<Filter, Decision> decisions;
+  private final ConcurrentHashMap<DecisionKey, Decision> decisions;
 
   private static final long DECISION_TTL_NANOS = 30_000_000_000L;
   private static final int MAX_DECISIONS = 1024;
 
   private record Decision(boolean exact, long expires) {}
 
-  private Sql.DenseMode mode(Filter filter) {
-    if (FilterSql.isAll(filter)) {
+  /** A filter and the matching rows its index walk collects (which sizes the exact threshold). */
+  private record DecisionKey(Filter filter, int walkRows) {}
+
+  /** The planner's row estimate of the collection and until when it is used, shared. */
+  private record Estimate(double rows, long expires) {}
+
+  private volatile Estimate estimate = new Estimate(0, System.nanoTime());
+
+  /**
+   * The threshold of matching rows up to which a search collecting {@code walkRows} under a filter
+   * is exact ({@link Sql#exactMaxRows}), from the collection's row estimate (read at most every 30
+   * seconds).
+   */
+  private int exactMaxRows(int walkRows) {
+    Estimate e = estimate;
+    if (e.expires - System.nanoTime() < 0) {
+      double rows =
+          reads.inTransaction(
+              "reading the collection's size",
+              c -> {
+                try (PreparedStatement ps = c.prepareStatement(sql.estimatedRows());
+                    ResultSet rs = ps.executeQuery()) {
+                  return rs.next() ? rs.getDouble(1) : 0.0;
+                }
+              });
+      e = new Estimate(rows, System.nanoTime() + DECISION_TTL_NANOS);
+      estimate = e;
+    }
+    return Sql.exactMaxRows(walkRows, e.rows);
+  }
+
+  private Sql.DenseMode mode(DecisionKey key) {
+    if (FilterSql.isAll(key.filter)) {
       return Sql.DenseMode.APPROXIMATE;
     }
-    Decision d = decisions.get(filter);
+    Decision d = decisions.get(key);
     if (d == null || d.expires - System.nanoTime() < 0) {
       return Sql.DenseMode.DECIDE;
     }
     return d.exact ? Sql.DenseMode.EXACT : Sql.DenseMode.APPROXIMATE;
   }
 
-  private void remember(Filter filter, boolean exact) {
-    if (FilterSql.isAll(filter)) {
+  private void remember(DecisionKey key, boolean exact) {
+    if (FilterSql.isAll(key.filter)) {
       return;
     }
     if (decisions.size() >= MAX_DECISIONS) {
       decisions.clear();
     }
-    decisions.put(filter, new Decision(exact, System.nanoTime() + DECISION_TTL_NANOS));
+    decisions.put(key, new Decision(exact, System.nanoTime() + DECISION_TTL_NANOS));
   }
 
   private record Ranked(List<SearchHit> hits, long denseCount, boolean exact, String server) {
@@ -103,7 +135,15 @@ final class PgSearches {
   }
 
   private Ranked dense(String vector, int k, Filter filter, Sql.DenseMode mode) {
-    Sql.Query q = sql.dense(filter, vector, mode, k);
+    Sql.Query q =
+        sql.dense(
+            filter,
+            vector,
+            mode,
+            k,
+            mode == Sql.DenseMode.DECIDE
+                ? exactMaxRows(sql.filteredWalkRows(k))
+                : Sql.EXACT_MAX_ROWS);
     Reads.Served<Ranked> served =
         inSearchServed(
             "dense search",
@@ -207,18 +247,29 @@ final class PgSearches {
     Checks.positive(k, "k");
     Checks.notNull(filter, "filter");
     int n = RankFusion.candidatesFor(k);
-    Ranked r = hybrid(vector, queryText, n, k, filter, mode(filter));
-    remember(filter, r.exact);
+    DecisionKey key = new DecisionKey(filter, sql.filteredWalkRows(n));
+    Ranked r = hybrid(vector, queryText, n, k, filter, mode(key));
+    remember(key, r.exact);
     if (!r.exact && r.denseCount < n) {
       r = hybrid(vector, queryText, n, k, filter, Sql.DenseMode.EXACT);
-      remember(filter, true);
+      remember(key, true);
     }
     return new Reads.Served<>(r.hits, r.server);
   }
 
   private Ranked hybrid(
       String vector, String text, int n, int k, Filter filter, Sql.DenseMode mode) {
-    Sql.Query q = sql.hybrid(filter, vector, text, mode, n, k);
+    Sql.Query q =
+        sql.hybrid(
+            filter,
+            vector,
+            text,
+            mode,
+            n,
+            k,
+            mode == Sql.DenseMode.DECIDE
+                ? exactMaxRows(sql.filteredWalkRows(n))
+                : Sql.EXACT_MAX_ROWS);
     Reads.Served<Ranked> served =
         inSearchServed(
             "hybrid search",
