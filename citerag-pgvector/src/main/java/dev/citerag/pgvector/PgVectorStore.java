@@ -84,12 +84,12 @@ import org.slf4j.LoggerFactory;
  * scans in {@code relaxed_order}, generic plans) are local to it. A filter is always part of the
  * SQL, so a chunk outside it is never returned. A filtered dense search is exact when few rows
  * match: at most {@code sqrt(3 · w · rows)}, at least 2,000, where {@code w} is the number of
- * matching rows a walk would collect and {@code rows} the table's row estimate (counted through
- * the metadata index; the decision is remembered per filter for 30 seconds). Otherwise it walks the
+ * matching rows a walk would collect and {@code rows} the table's row estimate (counted through the
+ * metadata index; the decision is remembered per filter for 30 seconds). Otherwise it walks the
  * HNSW index with iterative scanning until {@code w} rows pass the filter (4 × {@code k}, at most
  * {@code ef_search}, at least {@code k}) and keeps the nearest {@code k} by exact distance; if the
- * walk yields fewer than {@code k} rows, it is re-run exactly. {@link
- * #hybridSearch} does dense and lexical retrieval and reciprocal rank fusion in one statement.
+ * walk yields fewer than {@code k} rows, it is re-run exactly. {@link #hybridSearch} does dense and
+ * lexical retrieval and reciprocal rank fusion in one statement.
  *
  * <p>Lexical search matches any of the query's lexemes ({@code to_tsvector} of the query under the
  * collection's text search configuration, OR-ed) and ranks by {@code ts_rank_cd}. Once the table
