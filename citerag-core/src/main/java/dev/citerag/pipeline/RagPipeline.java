@@ -538,14 +538,13 @@ public final class RagPipeline {
       tb.stageStarted(Stage.RETRIEVE, 0);
     }
     long tr = System.nanoTime();
-    if (mode == RetrievalMode.DENSE) {
-      hits = store.denseSearch(qv, candidates, filter);
-    } else {
-      ServedHits served = store.hybridSearchServed(qv, question, candidates, filter);
-      hits = served.hits();
-      if (tb != null) {
-        tb.searchServer = served.server();
-      }
+    ServedHits served =
+        mode == RetrievalMode.DENSE
+            ? store.denseSearchServed(qv, candidates, filter)
+            : store.hybridSearchServed(qv, question, candidates, filter);
+    hits = served.hits();
+    if (tb != null) {
+      tb.searchServer = served.server();
     }
     latency.put(Stage.RETRIEVE, Duration.ofNanos(System.nanoTime() - tr));
     if (tb != null) {

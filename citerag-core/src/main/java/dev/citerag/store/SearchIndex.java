@@ -135,6 +135,21 @@ public interface SearchIndex {
   }
 
   /**
+   * {@link #denseSearch}, naming the server that answered: what the pipeline retrieves with in
+   * dense-only retrieval, so that the trace records it. The default names none; an index that
+   * spreads searches over several servers overrides this.
+   *
+   * @param queryVector the query's embedding, of {@link #dimensions()} finite components
+   * @param k the most hits to return, &gt; 0
+   * @param filter only chunks that pass it are considered
+   * @return the hits of {@link #denseSearch} and the server that answered, if known
+   * @throws IllegalArgumentException as {@link #denseSearch}
+   */
+  default ServedHits denseSearchServed(float[] queryVector, int k, Filter filter) {
+    return new ServedHits(denseSearch(queryVector, k, filter), null);
+  }
+
+  /**
    * The metadata keys that at least one stored chunk has, for telling a user that a filter names a
    * key nobody has ({@code no document has the key 'teem'}). Stores answer from a cache that writes
    * invalidate; an index that cannot list its keys cheaply answers empty, and no warning is given

@@ -374,6 +374,13 @@ class RagListenerTest {
             return new dev.citerag.store.ServedHits(
                 plain.hybridSearch(v, text, k, filter), "replica-2 (db2:5432)");
           }
+
+          @Override
+          public dev.citerag.store.ServedHits denseSearchServed(
+              float[] v, int k, dev.citerag.store.Filter filter) {
+            return new dev.citerag.store.ServedHits(
+                plain.denseSearch(v, k, filter), "replica-1 (db1:5432)");
+          }
         };
     RagResult r =
         RagPipeline.builder()
@@ -386,6 +393,19 @@ class RagListenerTest {
             .ask("How long does a rollback take?");
     assertThat(r.trace().searchServer()).isEqualTo("replica-2 (db2:5432)");
     assertThat(r.trace().retrieved()).extracting(h -> h.chunk().id()).contains("r1");
+
+    RagResult dense =
+        RagPipeline.builder()
+            .embedder(new PipelineFixtures.ConstantEmbedder(4))
+            .store(served)
+            .generator(
+                AnswerGenerator.of(
+                    new FnChatModel(cite("rollback", "A rollback finishes within 5 minutes"))))
+            .build()
+            .ask(
+                AskRequest.of("How long does a rollback take?")
+                    .withRetrievalMode(RetrievalMode.DENSE));
+    assertThat(dense.trace().searchServer()).isEqualTo("replica-1 (db1:5432)");
   }
 
   @Test

@@ -82,11 +82,14 @@ import org.slf4j.LoggerFactory;
  *
  * Every search runs in a short transaction whose settings ({@code hnsw.ef_search}, iterative index
  * scans in {@code relaxed_order}, generic plans) are local to it. A filter is always part of the
- * SQL, so a chunk outside it is never returned. A filtered dense search is exact when fewer than
- * 2,000 rows match (counted through the metadata index; the decision is remembered per filter for
- * 30 seconds), and otherwise walks the HNSW index with iterative scanning until enough rows pass
- * the filter; if that still yields fewer than {@code k} rows, it is re-run exactly. {@link
- * #hybridSearch} does dense and lexical retrieval and reciprocal rank fusion in one statement.
+ * SQL, so a chunk outside it is never returned. A filtered dense search is exact when few rows
+ * match: at most {@code sqrt(3 · w · rows)}, at least 2,000, where {@code w} is the number of
+ * matching rows a walk would collect and {@code rows} the table's row estimate (counted through the
+ * metadata index; the decision is remembered per filter for 30 seconds). Otherwise it walks the
+ * HNSW index with iterative scanning until {@code w} rows pass the filter (4 × {@code k}, at most
+ * {@code ef_search}, at least {@code k}) and keeps the nearest {@code k} by exact distance; if the
+ * walk yields fewer than {@code k} rows, it is re-run exactly. {@link #hybridSearch} does dense and
+ * lexical retrieval and reciprocal rank fusion in one statement.
  *
  * <p>Lexical search matches any of the query's lexemes ({@code to_tsvector} of the query under the
  * collection's text search configuration, OR-ed) and ranks by {@code ts_rank_cd}. Once the table
@@ -200,6 +203,17 @@ public final class PgVectorStore implements VectorStore, IngestLocking, AutoClos
   @Override
   public List<SearchHit> denseSearch(float[] queryVector, int k, Filter filter) {
     return open().denseSearch(queryVector, k, filter);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Here the server is named as by {@link #hybridSearchServed}.
+   */
+  @Override
+  public ServedHits denseSearchServed(float[] queryVector, int k, Filter filter) {
+    Map.Entry<List<SearchHit>, String> r = open().denseSearchServed(queryVector, k, filter);
+    return new ServedHits(r.getKey(), r.getValue());
   }
 
   @Override
@@ -336,6 +350,13 @@ public final class PgVectorStore implements VectorStore, IngestLocking, AutoClos
     public List<SearchHit> denseSearch(float[] queryVector, int k, Filter filter) {
       store.open();
       return view.denseSearch(queryVector, k, filter);
+    }
+
+    @Override
+    public ServedHits denseSearchServed(float[] queryVector, int k, Filter filter) {
+      store.open();
+      Map.Entry<List<SearchHit>, String> r = view.denseSearchServed(queryVector, k, filter);
+      return new ServedHits(r.getKey(), r.getValue());
     }
 
     @Override

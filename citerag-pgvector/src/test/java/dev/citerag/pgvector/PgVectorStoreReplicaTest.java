@@ -7,8 +7,17 @@ import static dev.citerag.pgvector.TestData.unit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.citerag.pipeline.AnswerGenerator;
+import dev.citerag.pipeline.AskRequest;
+import dev.citerag.pipeline.RagPipeline;
+import dev.citerag.pipeline.RagResult;
+import dev.citerag.pipeline.RetrievalMode;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
+import dev.citerag.store.SearchIndex;
+import dev.citerag.testkit.fakes.DeterministicEmbedder;
+import dev.citerag.testkit.fakes.Reply;
+import dev.citerag.testkit.fakes.ScriptedChatModel;
 import dev.citerag.testkit.postgres.PostgresDatabase;
 import dev.citerag.testkit.postgres.ReplicatedPostgres;
 import java.time.Duration;
@@ -113,6 +122,37 @@ class PgVectorStoreReplicaTest {
       assertThat(onPrimary.server()).isNotEqualTo(onReplica.server());
       assertThat(ids(onPrimary.hits())).contains("b#0");
     }
+  }
+
+  @Test
+  void a_dense_only_ask_names_the_replica_or_the_primary_in_its_trace() {
+    try (PgVectorStore s = store("dense_ask", Duration.ofHours(1), Duration.ZERO)) {
+      writeDoc(s, "a", 0);
+      pg.awaitReplay(CATCH_UP);
+      String question = "How long does a rollback take?";
+      DeterministicEmbedder embedder =
+          DeterministicEmbedder.builder().dimensions(D).controlledAxes(2).build();
+      embedder.map(question, unit(D, 1));
+      AskRequest dense = AskRequest.of(question).withRetrievalMode(RetrievalMode.DENSE);
+
+      RagResult onReplica = pipeline(embedder, s).ask(dense);
+      assertThat(onReplica.trace().searchServer()).matches("replica-1 \\([^@/?]+:\\d+\\)");
+      assertThat(onReplica.trace().retrieved()).extracting(h -> h.chunk().id()).contains("a#0");
+
+      pg.pauseReplay();
+      writeDoc(s, "b", 1);
+      RagResult afterWrites = pipeline(embedder, s.afterWrites()).ask(dense);
+      assertThat(afterWrites.trace().searchServer()).matches("primary \\([^@/?]+:\\d+\\)");
+      assertThat(afterWrites.trace().retrieved()).extracting(h -> h.chunk().id()).contains("b#0");
+    }
+  }
+
+  private static RagPipeline pipeline(DeterministicEmbedder embedder, SearchIndex index) {
+    return RagPipeline.builder()
+        .embedder(embedder)
+        .store(index)
+        .generator(AnswerGenerator.of(new ScriptedChatModel().otherwise(Reply.notInSources())))
+        .build();
   }
 
   @Test

@@ -45,6 +45,11 @@ class PgVectorStoreScaleTest {
 
   /** {@code n} random unit vectors in documents of 10 chunks; bucket {@code b<i % 100>}. */
   private static List<DocumentChunks> corpus(int n, long seed) {
+    return corpus(n, seed, D);
+  }
+
+  /** {@code n} random unit vectors of {@code dims} in documents of 10 chunks. */
+  private static List<DocumentChunks> corpus(int n, long seed, int dims) {
     Random r = new Random(seed);
     List<DocumentChunks> docs = new ArrayList<>();
     List<EmbeddedChunk> current = new ArrayList<>();
@@ -56,7 +61,7 @@ class PgVectorStoreScaleTest {
               i % 10,
               "chunk " + i + " about deploys",
               Map.of("bucket", "b" + (i % 100), "group", i % 7 == 0 ? "g0" : "g1"),
-              TestData.random(r, D)));
+              TestData.random(r, dims)));
       if (current.size() == 10) {
         docs.add(new DocumentChunks(docId, docId + "-h", current));
         current = new ArrayList<>();
@@ -257,13 +262,65 @@ class PgVectorStoreScaleTest {
     }
   }
 
+  @Test
+  void a_filtered_dense_search_returns_the_exact_top_k_where_the_relaxed_walk_stops_short()
+      throws SQLException {
+    // 32 dimensions: enough for pgvector's relaxed walk to miss (at 8 it finds the exact top k)
+    int dims = 32;
+    String name = uniqueCollection("walk");
+    List<DocumentChunks> docs = corpus(20_000, 5, dims);
+    List<EmbeddedChunk> all = docs.stream().flatMap(d -> d.chunks().stream()).toList();
+    int k = 10;
+    int ef = 100;
+    try (PgVectorStore store =
+        PgVectorStore.builder()
+            .dataSource(ds)
+            .collection(name)
+            .dimensions(dims)
+            .efSearch(ef)
+            .build()) {
+      store.write(docs);
+      // group g0 passes 1 row in 7 (2,858 rows: above the exact-scan threshold, so the index is
+      // walked with iterative scans)
+      Random r = new Random(17);
+      int walkMisses = 0;
+      for (int i = 0; i < 30; i++) {
+        float[] q = TestData.random(r, dims);
+        List<String> truth = exact(all, q, k, "group", "g0");
+        // what pgvector's relaxed walk returns when asked for k matching rows
+        List<String> firstK = plainIndexWalk(name, q, k, "relaxed_order", "group", "g0", ef);
+        assertThat(firstK).hasSize(k);
+        if (!new java.util.HashSet<>(firstK).equals(new java.util.HashSet<>(truth))) {
+          walkMisses++;
+        }
+        assertThat(ids(store.denseSearch(q, k, Filter.eq("group", "g0"))))
+            .as("query %d", i)
+            .containsExactlyElementsOf(truth);
+        assertThat(ids(store.hybridSearch(q, "deploys", k, Filter.eq("group", "g0"))))
+            .as("hybrid, query %d", i)
+            .hasSize(k);
+      }
+      // the collection exercises the defect: the walk's first k are not always the best k
+      assertThat(walkMisses).isPositive();
+    }
+  }
+
   /** The ids a bare index walk returns under the filter {@code bucket = b7}. */
   private List<String> plainIndexWalk(String table, float[] q, int k, String iterative)
+      throws SQLException {
+    return plainIndexWalk(table, q, k, iterative, "bucket", "b7", 40);
+  }
+
+  /**
+   * The ids a bare index walk ({@code ef_search} 40) returns under the filter {@code key = value}.
+   */
+  private List<String> plainIndexWalk(
+      String table, float[] q, int k, String iterative, String key, String value, int ef)
       throws SQLException {
     try (Connection c = ds.getConnection()) {
       c.setAutoCommit(false);
       try (Statement s = c.createStatement()) {
-        s.execute("SET LOCAL hnsw.ef_search = 40");
+        s.execute("SET LOCAL hnsw.ef_search = " + ef);
         s.execute("SET LOCAL hnsw.iterative_scan = " + iterative);
         s.execute("SET LOCAL enable_seqscan = off");
         s.execute("SET LOCAL enable_bitmapscan = off");
@@ -273,10 +330,12 @@ class PgVectorStoreScaleTest {
           c.prepareStatement(
               "SELECT id FROM "
                   + table
-                  + "_chunks WHERE metadata->>'bucket' = 'b7'"
+                  + "_chunks WHERE metadata->>? = ?"
                   + " ORDER BY embedding <=> ?::vector LIMIT "
                   + k)) {
-        ps.setString(1, java.util.Arrays.toString(q));
+        ps.setString(1, key);
+        ps.setString(2, value);
+        ps.setString(3, java.util.Arrays.toString(q));
         try (ResultSet rs = ps.executeQuery()) {
           while (rs.next()) {
             out.add(rs.getString(1));

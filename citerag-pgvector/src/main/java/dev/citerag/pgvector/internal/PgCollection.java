@@ -282,6 +282,15 @@ public final class PgCollection {
     return searches.denseSearch(queryVector, k, filter);
   }
 
+  /**
+   * {@link #denseSearch}, with the server that answered, as {@link #hybridSearchServed} names it.
+   */
+  public Map.Entry<List<SearchHit>, String> denseSearchServed(
+      float[] queryVector, int k, Filter filter) {
+    Reads.Served<List<SearchHit>> s = searches.denseSearchServed(queryVector, k, filter);
+    return Map.entry(s.value(), s.server());
+  }
+
   /** See {@link dev.citerag.store.VectorStore#lexicalSearch}; a blank query finds nothing. */
   public List<SearchHit> lexicalSearch(String queryText, int k, Filter filter) {
     return searches.lexicalSearch(queryText, k, filter);

@@ -30,7 +30,7 @@ final class PgSearches {
   }
 
   private PgSearches(
-      Settings settings, Sql sql, Reads reads, ConcurrentHashMap<Filter, Decision> decisions) {
+      Settings settings, Sql sql, Reads reads, ConcurrentHashMap<DecisionKey, Decision> decisions) {
     this.settings = settings;
     this.sql = sql;
     this.reads = reads;
@@ -47,48 +47,85 @@ final class PgSearches {
    * fewer than k.
    */
   List<SearchHit> denseSearch(float[] queryVector, int k, Filter filter) {
+    return denseSearchServed(queryVector, k, filter).value();
+  }
+
+  /** {@link #denseSearch}, naming the server that answered. */
+  Reads.Served<List<SearchHit>> denseSearchServed(float[] queryVector, int k, Filter filter) {
     String vector = checkQueryVector(queryVector);
     Checks.positive(k, "k");
     Checks.notNull(filter, "filter");
-    Ranked r = dense(vector, k, filter, mode(filter));
-    remember(filter, r.exact);
+    DecisionKey key = new DecisionKey(filter, sql.filteredWalkRows(k));
+    Ranked r = dense(vector, k, filter, mode(key));
+    remember(key, r.exact);
     if (!r.exact && r.denseCount < k) {
       r = dense(vector, k, filter, Sql.DenseMode.EXACT);
-      remember(filter, true);
+      remember(key, true);
     }
-    return r.hits;
+    return new Reads.Served<>(r.hits, r.server);
   }
 
   /**
    * Recent exact-or-approximate decisions per filter, so the matching rows are not counted on every
    * query.
    */
-  private final ConcurrentHashMap<Filter, Decision> decisions;
+  private final ConcurrentHashMap<DecisionKey, Decision> decisions;
 
   private static final long DECISION_TTL_NANOS = 30_000_000_000L;
   private static final int MAX_DECISIONS = 1024;
 
   private record Decision(boolean exact, long expires) {}
 
-  private Sql.DenseMode mode(Filter filter) {
-    if (FilterSql.isAll(filter)) {
+  /** A filter and the matching rows its index walk collects (which sizes the exact threshold). */
+  private record DecisionKey(Filter filter, int walkRows) {}
+
+  /** The planner's row estimate of the collection and until when it is used, shared. */
+  private record Estimate(double rows, long expires) {}
+
+  private volatile Estimate estimate = new Estimate(0, System.nanoTime());
+
+  /**
+   * The threshold of matching rows up to which a search collecting {@code walkRows} under a filter
+   * is exact ({@link Sql#exactMaxRows}), from the collection's row estimate (read at most every 30
+   * seconds).
+   */
+  private int exactMaxRows(int walkRows) {
+    Estimate e = estimate;
+    if (e.expires - System.nanoTime() < 0) {
+      double rows =
+          reads.inTransaction(
+              "reading the collection's size",
+              c -> {
+                try (PreparedStatement ps = c.prepareStatement(sql.estimatedRows());
+                    ResultSet rs = ps.executeQuery()) {
+                  return rs.next() ? rs.getDouble(1) : 0.0;
+                }
+              });
+      e = new Estimate(rows, System.nanoTime() + DECISION_TTL_NANOS);
+      estimate = e;
+    }
+    return Sql.exactMaxRows(walkRows, e.rows);
+  }
+
+  private Sql.DenseMode mode(DecisionKey key) {
+    if (FilterSql.isAll(key.filter)) {
       return Sql.DenseMode.APPROXIMATE;
     }
-    Decision d = decisions.get(filter);
+    Decision d = decisions.get(key);
     if (d == null || d.expires - System.nanoTime() < 0) {
       return Sql.DenseMode.DECIDE;
     }
     return d.exact ? Sql.DenseMode.EXACT : Sql.DenseMode.APPROXIMATE;
   }
 
-  private void remember(Filter filter, boolean exact) {
-    if (FilterSql.isAll(filter)) {
+  private void remember(DecisionKey key, boolean exact) {
+    if (FilterSql.isAll(key.filter)) {
       return;
     }
     if (decisions.size() >= MAX_DECISIONS) {
       decisions.clear();
     }
-    decisions.put(filter, new Decision(exact, System.nanoTime() + DECISION_TTL_NANOS));
+    decisions.put(key, new Decision(exact, System.nanoTime() + DECISION_TTL_NANOS));
   }
 
   private record Ranked(List<SearchHit> hits, long denseCount, boolean exact, String server) {
@@ -98,45 +135,61 @@ final class PgSearches {
   }
 
   private Ranked dense(String vector, int k, Filter filter, Sql.DenseMode mode) {
-    Sql.Query q = sql.dense(filter, vector, mode, k);
-    return inSearch(
-        "dense search",
-        k,
-        c -> {
-          List<double[]> scores = new ArrayList<>();
-          List<Chunk> chunks = new ArrayList<>();
-          long count = 0;
-          boolean exact = false;
-          try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
-            Jdbc.serverPrepared(ps);
-            Rows.bind(c, ps, q.params);
-            try (ResultSet rs = ps.executeQuery()) {
-              RowReader row = new RowReader(rs);
-              while (row.next()) {
-                count = row.int8("dense_count");
-                exact = row.bool("exact");
-                if (row.nullableText("id") == null) {
-                  continue; // the one row of an empty result
+    Sql.Query q =
+        sql.dense(
+            filter,
+            vector,
+            mode,
+            k,
+            mode == Sql.DenseMode.DECIDE
+                ? exactMaxRows(sql.filteredWalkRows(k))
+                : Sql.EXACT_MAX_ROWS);
+    Reads.Served<Ranked> served =
+        inSearchServed(
+            "dense search",
+            k,
+            c -> {
+              List<double[]> scores = new ArrayList<>();
+              List<Chunk> chunks = new ArrayList<>();
+              long count = 0;
+              boolean exact = false;
+              try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
+                Jdbc.serverPrepared(ps);
+                Rows.bind(c, ps, q.params);
+                try (ResultSet rs = ps.executeQuery()) {
+                  RowReader row = new RowReader(rs);
+                  while (row.next()) {
+                    count = row.int8("dense_count");
+                    exact = row.bool("exact");
+                    if (row.nullableText("id") == null) {
+                      continue; // the one row of an empty result
+                    }
+                    chunks.add(row.chunk());
+                    scores.add(new double[] {row.float8("distance")});
+                  }
                 }
-                chunks.add(row.chunk());
-                scores.add(new double[] {row.float8("distance")});
               }
-            }
-          }
-          Integer[] order =
-              sortedIndexes(
-                  chunks.size(),
-                  Comparator.<Integer>comparingDouble(i -> scores.get(i)[0])
-                      .thenComparing(i -> chunks.get(i).id()));
-          List<SearchHit> hits = new ArrayList<>(chunks.size());
-          for (int rank = 1; rank <= order.length; rank++) {
-            int i = order[rank - 1];
-            hits.add(
-                new SearchHit(
-                    chunks.get(i), 1.0 - scores.get(i)[0], rank, null, 0, RankFusion.term(rank)));
-          }
-          return new Ranked(List.copyOf(hits), count, exact);
-        });
+              Integer[] order =
+                  sortedIndexes(
+                      chunks.size(),
+                      Comparator.<Integer>comparingDouble(i -> scores.get(i)[0])
+                          .thenComparing(i -> chunks.get(i).id()));
+              List<SearchHit> hits = new ArrayList<>(chunks.size());
+              for (int rank = 1; rank <= order.length; rank++) {
+                int i = order[rank - 1];
+                hits.add(
+                    new SearchHit(
+                        chunks.get(i),
+                        1.0 - scores.get(i)[0],
+                        rank,
+                        null,
+                        0,
+                        RankFusion.term(rank)));
+              }
+              return new Ranked(List.copyOf(hits), count, exact);
+            });
+    Ranked r = served.value();
+    return new Ranked(r.hits, r.denseCount, r.exact, served.server());
   }
 
   /** See {@link dev.citerag.store.VectorStore#lexicalSearch}; a blank query finds nothing. */
@@ -194,18 +247,29 @@ final class PgSearches {
     Checks.positive(k, "k");
     Checks.notNull(filter, "filter");
     int n = RankFusion.candidatesFor(k);
-    Ranked r = hybrid(vector, queryText, n, k, filter, mode(filter));
-    remember(filter, r.exact);
+    DecisionKey key = new DecisionKey(filter, sql.filteredWalkRows(n));
+    Ranked r = hybrid(vector, queryText, n, k, filter, mode(key));
+    remember(key, r.exact);
     if (!r.exact && r.denseCount < n) {
       r = hybrid(vector, queryText, n, k, filter, Sql.DenseMode.EXACT);
-      remember(filter, true);
+      remember(key, true);
     }
     return new Reads.Served<>(r.hits, r.server);
   }
 
   private Ranked hybrid(
       String vector, String text, int n, int k, Filter filter, Sql.DenseMode mode) {
-    Sql.Query q = sql.hybrid(filter, vector, text, mode, n, k);
+    Sql.Query q =
+        sql.hybrid(
+            filter,
+            vector,
+            text,
+            mode,
+            n,
+            k,
+            mode == Sql.DenseMode.DECIDE
+                ? exactMaxRows(sql.filteredWalkRows(n))
+                : Sql.EXACT_MAX_ROWS);
     Reads.Served<Ranked> served =
         inSearchServed(
             "hybrid search",

@@ -47,6 +47,11 @@ final class RecordingStore implements VectorStore {
   }
 
   @Override
+  public dev.citerag.store.ServedHits denseSearchServed(float[] queryVector, int k, Filter filter) {
+    return delegate.denseSearchServed(queryVector, k, filter);
+  }
+
+  @Override
   public List<SearchHit> lexicalSearch(String queryText, int k, Filter filter) {
     return delegate.lexicalSearch(queryText, k, filter);
   }
