@@ -55,6 +55,26 @@ class RuleSupportVerifierTest {
   }
 
   @Test
+  void a_claim_failed_with_no_word_missing_says_which_rule_failed_it() {
+    RuleSupportVerifier v = RuleSupportVerifier.builder().build();
+    String quote =
+        "In March 2019, the Lisbon depot opened a second loading bay for night deliveries.";
+
+    SupportVerdict dateOnly = v.verify("In March 2019", List.of(quote));
+    assertThat(dateOnly.supported()).isFalse();
+    assertThat(dateOnly.missing())
+        .containsExactly(
+            "(no content: the claim states nothing of its own its quotes could carry)");
+
+    SupportVerdict changedName =
+        v.verify(
+            "In March 2019, the Porto depot opened a second loading bay for night deliveries.",
+            List.of(quote));
+    assertThat(changedName.supported()).isFalse();
+    assertThat(changedName.missing().toString()).doesNotContain("no content");
+  }
+
+  @Test
   void gives_the_same_verdicts_from_many_threads() throws Exception {
     RuleSupportVerifier v = RuleSupportVerifier.builder().build();
     String[][] cases = {

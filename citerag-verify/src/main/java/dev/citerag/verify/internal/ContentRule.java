@@ -733,7 +733,7 @@ final class ContentRule {
   }
 
   /** The outcome of the content rule for one claim. */
-  record Coverage(List<String> missing, int items, int covered, boolean enough) {}
+  record Coverage(List<String> missing, int items, int covered, boolean enough, String reason) {}
 
   /**
    * Judges how much of the claim the alignment covers.
@@ -809,11 +809,20 @@ final class ContentRule {
     // claim copies its quote when it carries nearly all its other items and says most of the quote
     boolean nearCopy =
         others > 0 && othersHit >= NEAR_COPY * others && quoteCopied(quotes, a) >= QUOTE_COPIED;
+    boolean clauses = clausesHold(claim, a);
+    String reason;
+    if (!hasContent) {
+      reason = "(no content: the claim states nothing of its own its quotes could carry)";
+    } else if (nameMissing && nearCopy) {
+      reason =
+          "(a changed name: the claim copies its quote but for a name the quote does not hold)";
+    } else if (!clauses) {
+      reason = "(a clause of the claim is not carried by its quotes)";
+    } else {
+      reason = "(too little of the claim is in its quotes: " + hits + " of " + items + " items)";
+    }
     return new Coverage(
-        missing,
-        items,
-        hits,
-        hasContent && share && clausesHold(claim, a) && !(nameMissing && nearCopy));
+        missing, items, hits, hasContent && share && clauses && !(nameMissing && nearCopy), reason);
   }
 
   /**

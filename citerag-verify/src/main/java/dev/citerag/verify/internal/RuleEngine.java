@@ -169,7 +169,7 @@ public final class RuleEngine {
     } else if (!c.enough() || !q.missing().isEmpty() || !changed.isEmpty()) {
       s = Support.NOT_ENOUGH;
       if (missing.isEmpty()) {
-        missing.add("(no content: the claim states nothing its quotes could carry)");
+        missing.add(c.reason());
       }
     } else {
       s = Support.SUPPORTED;
