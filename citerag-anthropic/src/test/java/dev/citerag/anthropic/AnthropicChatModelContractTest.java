@@ -2,7 +2,6 @@ package dev.citerag.anthropic;
 
 import dev.citerag.chat.ChatModel;
 import dev.citerag.testkit.wire.FakeAnthropicServer;
-import dev.citerag.testkit.wire.WireCall;
 import dev.citerag.testkit.wire.WireFakeChatModelContract;
 import java.util.Map;
 
@@ -27,16 +26,6 @@ class AnthropicChatModelContractTest extends WireFakeChatModelContract<FakeAnthr
   @Override
   protected String configuredModel() {
     return FakeAnthropicServer.DEFAULT_MODEL;
-  }
-
-  @Override
-  protected double temperatureSent(WireCall call) {
-    return call.json().orElseThrow().path("temperature").doubleValue();
-  }
-
-  @Override
-  protected String modelSent(WireCall call) {
-    return call.json().orElseThrow().path("model").asText();
   }
 
   @Override

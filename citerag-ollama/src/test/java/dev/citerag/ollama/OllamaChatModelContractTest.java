@@ -34,11 +34,6 @@ class OllamaChatModelContractTest extends WireFakeChatModelContract<FakeOllamaSe
   }
 
   @Override
-  protected String modelSent(WireCall call) {
-    return call.json().orElseThrow().path("model").asText();
-  }
-
-  @Override
   protected Refusal refusal() {
     return Refusal.NONE;
   }

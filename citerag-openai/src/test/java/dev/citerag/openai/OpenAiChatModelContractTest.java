@@ -2,7 +2,6 @@ package dev.citerag.openai;
 
 import dev.citerag.chat.ChatModel;
 import dev.citerag.testkit.wire.FakeOpenAiServer;
-import dev.citerag.testkit.wire.WireCall;
 import dev.citerag.testkit.wire.WireFakeChatModelContract;
 import java.util.Map;
 
@@ -27,16 +26,6 @@ class OpenAiChatModelContractTest extends WireFakeChatModelContract<FakeOpenAiSe
   @Override
   protected String configuredModel() {
     return FakeOpenAiServer.DEFAULT_MODEL;
-  }
-
-  @Override
-  protected double temperatureSent(WireCall call) {
-    return call.json().orElseThrow().path("temperature").doubleValue();
-  }
-
-  @Override
-  protected String modelSent(WireCall call) {
-    return call.json().orElseThrow().path("model").asText();
   }
 
   @Override

@@ -128,18 +128,26 @@ public abstract class ChatModelContract {
   protected abstract List<WireCall> chatCalls();
 
   /**
-   * {@return the temperature a chat request carries, where this provider's wire puts it}
+   * {@return the temperature a chat request carries, where this provider's wire puts it} By default
+   * the body's top-level {@code temperature} (OpenAI's and Anthropic's wires); override for a wire
+   * that nests it.
    *
    * @param call a chat request
    */
-  protected abstract double temperatureSent(WireCall call);
+  protected double temperatureSent(WireCall call) {
+    return call.json().orElseThrow().path("temperature").doubleValue();
+  }
 
   /**
-   * {@return the model a chat request names, where this provider's wire puts it (body or path)}
+   * {@return the model a chat request names, where this provider's wire puts it (body or path)} By
+   * default the body's top-level {@code model} (OpenAI's, Anthropic's and Ollama's wires); override
+   * for a wire that names it elsewhere.
    *
    * @param call a chat request
    */
-  protected abstract String modelSent(WireCall call);
+  protected String modelSent(WireCall call) {
+    return call.json().orElseThrow().path("model").asText();
+  }
 
   /** {@return how this provider reports a refusal} */
   protected abstract Refusal refusal();
