@@ -249,7 +249,7 @@ public class CiteragAutoConfiguration {
   /**
    * Hands {@code value} to a builder's setter when the property is set; leaves the default else.
    */
-  private static void whenSet(@Nullable String value, Consumer<String> setter) {
+  static void whenSet(@Nullable String value, Consumer<String> setter) {
     if (value != null) {
       setter.accept(value);
     }

@@ -1,5 +1,7 @@
 package dev.citerag.spring.boot;
 
+import static dev.citerag.spring.boot.CiteragAutoConfiguration.whenSet;
+
 import dev.citerag.anthropic.AnthropicChatModel;
 import dev.citerag.chat.ChatModel;
 import dev.citerag.gemini.GeminiChatModel;
@@ -60,13 +62,8 @@ final class CiteragJudges {
   private static final class Ollama {
     static ChatModel model(CiteragProperties.Judge j, @Nullable String ollamaUrl) {
       OllamaChatModel.Builder b = OllamaChatModel.builder();
-      String url = j.baseUrl() != null ? j.baseUrl() : ollamaUrl;
-      if (url != null) {
-        b.baseUrl(url);
-      }
-      if (j.model() != null) {
-        b.model(j.model());
-      }
+      whenSet(j.baseUrl() != null ? j.baseUrl() : ollamaUrl, b::baseUrl);
+      whenSet(j.model(), b::model);
       return b.build();
     }
   }
@@ -74,15 +71,9 @@ final class CiteragJudges {
   private static final class OpenAi {
     static ChatModel model(CiteragProperties.Judge j) {
       OpenAiChatModel.Builder b = OpenAiChatModel.builder();
-      if (j.model() != null) {
-        b.model(j.model());
-      }
-      if (j.apiKey() != null) {
-        b.apiKey(j.apiKey());
-      }
-      if (j.baseUrl() != null) {
-        b.baseUrl(j.baseUrl());
-      }
+      whenSet(j.model(), b::model);
+      whenSet(j.apiKey(), b::apiKey);
+      whenSet(j.baseUrl(), b::baseUrl);
       return b.build();
     }
   }
@@ -90,15 +81,9 @@ final class CiteragJudges {
   private static final class Gemini {
     static ChatModel model(CiteragProperties.Judge j) {
       GeminiChatModel.Builder b = GeminiChatModel.builder();
-      if (j.model() != null) {
-        b.model(j.model());
-      }
-      if (j.apiKey() != null) {
-        b.apiKey(j.apiKey());
-      }
-      if (j.baseUrl() != null) {
-        b.baseUrl(j.baseUrl());
-      }
+      whenSet(j.model(), b::model);
+      whenSet(j.apiKey(), b::apiKey);
+      whenSet(j.baseUrl(), b::baseUrl);
       return b.build();
     }
   }
@@ -106,15 +91,9 @@ final class CiteragJudges {
   private static final class Anthropic {
     static ChatModel model(CiteragProperties.Judge j) {
       AnthropicChatModel.Builder b = AnthropicChatModel.builder();
-      if (j.model() != null) {
-        b.model(j.model());
-      }
-      if (j.apiKey() != null) {
-        b.apiKey(j.apiKey());
-      }
-      if (j.baseUrl() != null) {
-        b.baseUrl(j.baseUrl());
-      }
+      whenSet(j.model(), b::model);
+      whenSet(j.apiKey(), b::apiKey);
+      whenSet(j.baseUrl(), b::baseUrl);
       return b.build();
     }
   }
