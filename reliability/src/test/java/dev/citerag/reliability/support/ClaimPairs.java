@@ -22,14 +22,15 @@ import java.util.regex.Pattern;
  * <p>Every pair cites one sentence of a paragraph as its quote. <b>False</b> claims change that
  * sentence: one number, year, month or name is swapped for another of the same kind found in
  * another sentence of the same paragraph (and absent from the cited sentence, so that the change is
- * a real change of value, not a reordering), or its negation is removed ({@code not}, {@code n't},
- * {@code never}) or added ({@code not} after its first auxiliary verb), or the claim is another
- * sentence of the paragraph, the one sharing most words with the cited one (a true statement cited
- * to the wrong quote). <b>True</b> claims are the cited sentence itself, the clause of it (between
- * commas, semicolons, colons or dashes) that holds a gold answer (a comma between digits does not
- * end a clause), or the gold answer restated with the question's words ("{@code <question without
- * its wh-word and auxiliary>: <answer>}"), each citing the sentence that holds the answer. The
- * generation is deterministic (no randomness): the same files give the same pairs.
+ * a real change of value, not a reordering; a name is never swapped for a form of itself, its
+ * possessive, plural or adjective, see {@link #sameName}), or its negation is removed ({@code not},
+ * {@code n't}, {@code never}) or added ({@code not} after its first auxiliary verb), or the claim
+ * is another sentence of the paragraph, the one sharing most words with the cited one (a true
+ * statement cited to the wrong quote). <b>True</b> claims are the cited sentence itself, the clause
+ * of it (between commas, semicolons, colons or dashes) that holds a gold answer (a comma between
+ * digits does not end a clause), or the gold answer restated with the question's words ("{@code
+ * <question without its wh-word and auxiliary>: <answer>}"), each citing the sentence that holds
+ * the answer. The generation is deterministic (no randomness): the same files give the same pairs.
  */
 public final class ClaimPairs {
 
@@ -314,7 +315,8 @@ public final class ClaimPairs {
           if (mo.start() == 0
               || SENTENCE_STARTERS.contains(r)
               || MONTH.matcher(r).matches()
-              || r.equals(name)) {
+              || r.equals(name)
+              || sameName(name, r)) {
             continue;
           }
           boolean newWord = false;
@@ -334,6 +336,36 @@ public final class ClaimPairs {
       }
       return; // only the first name of a sentence is swapped
     }
+  }
+
+  /**
+   * Whether two names are forms of one name rather than two names: after a possessive is dropped, a
+   * word of one is a word of the other or begins it ("Harvard" and "Harvard's", "Europe" and
+   * "European", "T-cell" and "T-cells"). Swapping such a form is no change of referent, so it makes
+   * no false claim. Names that merely share letters stay apart ("Austria", "Australia").
+   */
+  static boolean sameName(String a, String b) {
+    for (String x : nameWords(a)) {
+      for (String y : nameWords(b)) {
+        String shorter = x.length() <= y.length() ? x : y;
+        String longer = shorter == x ? y : x;
+        if (shorter.length() >= 4 ? longer.startsWith(shorter) : longer.equals(shorter)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static List<String> nameWords(String name) {
+    List<String> words = new ArrayList<>();
+    for (String w : name.toLowerCase(Locale.ROOT).split("[^\\p{L}\\d'’]+")) {
+      w = w.replaceAll("['’]s?$", "");
+      if (!w.isEmpty()) {
+        words.add(w);
+      }
+    }
+    return words;
   }
 
   private static void negation(String s, String origin, List<Pair> out) {
