@@ -367,9 +367,10 @@ final class ContentRule {
   /**
    * Words of the claim that stand where the quote has another word the lexicon does not relate to
    * them: the content words on both sides are matched in one quote, and between those two the quote
-   * holds only content words the claim does not match ("the settlement was abandoned during" for
-   * "the settlement was expanded during"). A word changed in place is not carried by the quote,
-   * whatever the share of the rest.
+   * holds content words no claim word is matched to ("the settlement was abandoned during" for "the
+   * settlement was expanded during"). A word changed in place is not carried by the quote, whatever
+   * the share of the rest. A claim word where the quote has only function words, or only words the
+   * claim says elsewhere, is an addition, not a change: the content share weighs it.
    *
    * @param claim the claim
    * @param quotes its quotes
@@ -421,7 +422,11 @@ final class ContentRule {
         if (!claimSlot.contains(tok.lower()) || quoteSlot.contains(tok.lower())) {
           continue;
         }
-        if (!quoteOnly.isEmpty()) {
+        // a word changed in place stands for words of content the claim does not say elsewhere:
+        // where the quote has only function words ("need to lead" for "is the leader") or a word
+        // the claim says elsewhere ("what kind of deposits: sediment deposits"), the claim word is
+        // an addition, which the content share weighs
+        if (!quoteOnly.isEmpty() && (name || holdsContent(p, al, l + 1, r, quoteOnly))) {
           out.add(tok.raw() + " (quote: " + String.join(" ", quoteOnly) + ")");
           break;
         }
@@ -432,6 +437,23 @@ final class ContentRule {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether the quote words between from (inclusive) and to (exclusive) that the claim's slot does
+   * not hold ({@code left}) include a content word that no claim word is matched to.
+   */
+  private static boolean holdsContent(Passage p, int[] al, int from, int to, List<String> left) {
+    for (int t = from; t < to; t++) {
+      Passage.Word w = p.words[t];
+      if (w != null
+          && w.content()
+          && left.contains(p.tokens.get(t).lower())
+          && !matchedInQuote(al, t)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -46,6 +46,32 @@ class ContentRuleTest {
   }
 
   @Test
+  void a_word_where_the_quote_has_only_function_words_is_an_addition_not_a_change() {
+    SupportVerdict v =
+        Rules.verdict(
+            "The museum is located in the old harbour district.",
+            "The museum is in the old harbour district.");
+    assertThat(v.missing()).noneMatch(m -> m.contains("(quote:"));
+    assertThat(v.support()).isEqualTo(SUPPORTED);
+  }
+
+  @Test
+  void a_word_where_the_quote_has_a_word_the_claim_says_elsewhere_is_no_change() {
+    assertThat(
+            Rules.support(
+                "The kind of stone used for the chapel walls: limestone.",
+                "The chapel walls were built of limestone."))
+        .isEqualTo(SUPPORTED);
+    // the quote's word in the slot is said nowhere in the claim: a change
+    assertThat(
+            Rules.verdict(
+                    "The old settlement was abandoned during the long drought.",
+                    "The old settlement was expanded during the long drought.")
+                .missing())
+        .anyMatch(m -> m.contains("(quote:"));
+  }
+
+  @Test
   void a_true_part_does_not_carry_a_false_addition() {
     assertThat(
             Rules.support(
