@@ -141,7 +141,11 @@ final class Abbreviations {
     return n;
   }
 
-  private static boolean initialsMatch(String shortForm, String expansion) {
+  /**
+   * Whether the capitals of a short form are the initials of an expansion's words, function words
+   * left out ("IPCC", "Intergovernmental Panel on Climate Change").
+   */
+  static boolean initialsMatch(String shortForm, String expansion) {
     StringBuilder b = new StringBuilder();
     for (String w : SPACES_HYPHENS.split(expansion, -1)) {
       if (!w.isEmpty() && !Vocabulary.FUNCTION_WORDS.contains(w.toLowerCase(Locale.ROOT))) {

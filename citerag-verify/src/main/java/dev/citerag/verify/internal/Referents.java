@@ -98,10 +98,14 @@ final class Referents {
               && capitalisedIn(context, w.token.raw()))) {
         continue;
       }
-      String name = w.token.lower();
+      String name = Passage.withoutMarks(w.token.lower());
       boolean carried = false;
       for (int c = 0; c < lower.length && !carried; c++) {
-        carried = heading(context.get(c)) && holdsWord(lower(context, lower, c, lowered), name);
+        carried =
+            heading(context.get(c))
+                && (holdsWord(lower(context, lower, c, lowered), name)
+                    || (w.token.acronym()
+                        && Abbreviations.initialsMatch(w.token.raw(), context.get(c))));
       }
       if (!carried) {
         if (referring < 0) {
@@ -121,10 +125,27 @@ final class Referents {
       List<String> context, String[] lower, int c, Map<String, String> lowered) {
     String l = lower[c];
     if (l == null) {
-      l = lowered.computeIfAbsent(context.get(c), x -> x.toLowerCase(Locale.ROOT));
+      l = lowered.computeIfAbsent(context.get(c), x -> withoutMarks(x.toLowerCase(Locale.ROOT)));
       lower[c] = l;
     }
     return l;
+  }
+
+  private static final java.util.regex.Pattern MARKS = java.util.regex.Pattern.compile("\\p{M}+");
+
+  /**
+   * The text with the diacritics of its letters removed ("möngke" gives "mongke"), so that a name
+   * the claim writes without them is found; letters of other scripts stay as they are.
+   */
+  private static String withoutMarks(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) >= 0x80) {
+        return MARKS
+            .matcher(java.text.Normalizer.normalize(text, java.text.Normalizer.Form.NFD))
+            .replaceAll("");
+      }
+    }
+    return text;
   }
 
   private static boolean heading(String entry) {

@@ -30,6 +30,29 @@ class ReferentsTest {
   }
 
   @Test
+  void an_acronym_of_the_title_is_the_document_subject() {
+    String quote = "The panel meets twice a year in Geneva.";
+    String claim = "The WCRP panel meets twice a year in Geneva.";
+    assertThat(judge(claim, quote, List.of("Harbour Authority", quote)).supported()).isFalse();
+    assertThat(judge(claim, quote, List.of("World Climate Research Programme", quote)).supported())
+        .isTrue();
+  }
+
+  @Test
+  void a_name_written_without_its_diacritics_is_found_in_the_chunk() {
+    String quote = "He died in 1259 without a successor.";
+    String chunk = "Möngke Khan led a campaign in the south. He died in 1259 without a successor.";
+    assertThat(
+            judge("Mongke Khan died in 1259 without a successor.", quote, List.of("Khans", chunk))
+                .supported())
+        .isTrue();
+    assertThat(
+            judge("Mengu Khan died in 1259 without a successor.", quote, List.of("Khans", chunk))
+                .supported())
+        .isFalse();
+  }
+
+  @Test
   void the_document_subject_is_read_from_the_title_or_a_heading() {
     String quote = "The state flower is the pink heath.";
     String claim = "The state flower of Tasmania is the pink heath.";
