@@ -23,11 +23,17 @@ import java.util.Set;
  *       #HEADING_WORDS} words) holds it as a word: the document's subject; or
  *   <li>the cited chunk's text holds it as a word, and the quotes hold a referring word (a
  *       third-person pronoun or "this"/"these") more often than the claim does: the claim names
- *       what the quote calls "it" and no longer says "it".
+ *       what the quote calls "it" and no longer says "it". Each such referring word gives one name
+ *       (of one or more words, "Northwind Logistics"): a second name of the chunk is not the
+ *       quote's to give.
  * </ul>
  *
- * A common word of a title or heading (the document's subject, "civil disobedience" in an article
- * so titled) is carried the same way, unless a negation bears on it.
+ * A name of a title or heading may also be written as the acronym of its words ("IPCC" for an
+ * article titled "Intergovernmental Panel on Climate Change"), and names are found in the context
+ * with or without their diacritics ("Mongke" for "Möngke").
+ *
+ * <p>A common word of a title or heading (the document's subject, "civil disobedience" in an
+ * article so titled) is carried the same way, unless a negation bears on it.
  *
  * <p>A name read this way still fails when it stands where the quote has another name ({@link
  * ContentRule#substitutions}: "signed in Vienna" against "signed in Paris" stays a contradiction),
@@ -74,6 +80,7 @@ final class Referents {
     // each entry lower-cased once per answer, only when a name needs it
     String[] lower = new String[context.size()];
     int referring = -1; // unknown until a name needs it
+    int lastFromChunk = -2; // the last claim word read from a chunk's text
     for (int i = 0; i < claim.words.length; i++) {
       Passage.Word w = claim.words[i];
       if (w == null || !w.content() || a.matched(i) || !Passage.isAlpha(w.base)) {
@@ -109,10 +116,21 @@ final class Referents {
       }
       if (!carried) {
         if (referring < 0) {
-          referring = referringWordLeft(claim, quotes) ? 1 : 0;
+          referring = referringWordsLeft(claim, quotes);
         }
-        for (int c = 0; referring == 1 && c < lower.length && !carried; c++) {
+        // each referring word the claim no longer says stands for one name (a name of several
+        // words, "Northwind Logistics", is one); a second name is not the quote's to give
+        boolean sameName = i > 0 && claim.words[i - 1] != null && claim.words[i - 1].name;
+        for (int c = 0;
+            (referring > 0 || (sameName && lastFromChunk == i - 1)) && c < lower.length && !carried;
+            c++) {
           carried = !heading(context.get(c)) && holdsWord(lower(context, lower, c, lowered), name);
+        }
+        if (carried) {
+          if (!(sameName && lastFromChunk == i - 1)) {
+            referring--;
+          }
+          lastFromChunk = i;
         }
       }
       if (carried) {
@@ -164,18 +182,17 @@ final class Referents {
     return words > 0 && words <= HEADING_WORDS;
   }
 
-  /** The quotes hold a referring word more often than the claim does. */
-  private static boolean referringWordLeft(Passage claim, List<Passage> quotes) {
+  /** How many more referring words the quotes hold than the claim does. */
+  private static int referringWordsLeft(Passage claim, List<Passage> quotes) {
+    int left = 0;
     for (String r : REFERRING) {
       int inQuotes = 0;
       for (Passage q : quotes) {
         inQuotes += count(q, r);
       }
-      if (inQuotes > count(claim, r)) {
-        return true;
-      }
+      left += Math.max(0, inQuotes - count(claim, r));
     }
-    return false;
+    return left;
   }
 
   private static int count(Passage p, String word) {

@@ -30,6 +30,17 @@ class ReferentsTest {
   }
 
   @Test
+  void one_referring_word_gives_one_name_of_the_chunk() {
+    String quote = "It employs 4,000 people.";
+    List<String> context = List.of("Company profile", CHUNK);
+    assertThat(judge("Northwind Logistics employs 4,000 people.", quote, context).supported())
+        .isTrue();
+    // "It" is Northwind; Leeds, also in the chunk, is not the quote's to give
+    assertThat(judge("Northwind employs 4,000 people in Leeds.", quote, context).supported())
+        .isFalse();
+  }
+
+  @Test
   void an_acronym_of_the_title_is_the_document_subject() {
     String quote = "The panel meets twice a year in Geneva.";
     String claim = "The WCRP panel meets twice a year in Geneva.";
