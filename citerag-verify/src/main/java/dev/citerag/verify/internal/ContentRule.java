@@ -304,8 +304,14 @@ final class ContentRule {
         end++;
         matched |= a.matchedInQuotes(end);
       }
+      // a name the context gives (the document's subject, what the quote calls "it") does not
+      // stand for a people's name or adjective of the quote ("the Rhine" and "German")
+      boolean fromContext = false;
+      for (int k = i; k <= end; k++) {
+        fromContext |= a.fromContext(k);
+      }
       if (!matched) {
-        String found = substituted(claim, quotes, a, i, end);
+        String found = substituted(claim, quotes, a, i, end, fromContext);
         if (found != null) {
           StringBuilder name = new StringBuilder();
           for (int k = i; k <= end; k++) {
@@ -320,7 +326,7 @@ final class ContentRule {
   }
 
   private static @org.jspecify.annotations.Nullable String substituted(
-      Passage claim, List<Passage> quotes, Alignment a, int start, int end) {
+      Passage claim, List<Passage> quotes, Alignment a, int start, int end, boolean fromContext) {
     int left = -1;
     for (int k = start - 1; k >= 0 && k >= start - 3; k--) {
       if (claim.words[k] != null && claim.words[k].content()) {
@@ -356,12 +362,25 @@ final class ContentRule {
       }
       for (int t = from; t <= to; t++) {
         Passage.Word qw = p.words[t];
-        if (qw != null && qw.name && !matchedInQuote(al, t)) {
+        if (qw != null
+            && qw.name
+            && !matchedInQuote(al, t)
+            && !(fromContext && qw.kind && !allKinds(claim, start, end))) {
           return qw.token.raw();
         }
       }
     }
     return null;
+  }
+
+  /** Whether every word of the claim from start to end (inclusive) is a kind ("Swiss"). */
+  private static boolean allKinds(Passage claim, int start, int end) {
+    for (int k = start; k <= end; k++) {
+      if (claim.words[k] == null || !claim.words[k].kind) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -40,6 +40,13 @@ final class Passage {
     /** Keys it matches on: its base, stem, lemmas and spelling variant. */
     final Set<String> keys;
 
+    /**
+     * A capitalised word WordNet has as a kind, not an individual, and as an adjective: a people's
+     * or a believer's adjective ("German", "Swiss", "Buddhist"; see {@link
+     * WordNet.Entry#commonName}). A genus ("Paris", the plant) is a kind but no adjective.
+     */
+    final boolean kind;
+
     /** Whether its clause or a negation before it negates the word (set by the polarity rule). */
     boolean negated;
 
@@ -53,8 +60,10 @@ final class Passage {
         boolean function,
         boolean cue,
         boolean name,
+        boolean kind,
         Set<String> keys) {
       this.token = token;
+      this.kind = kind;
       this.base = base;
       this.prefixNegated = prefixNegated;
       this.function = function;
@@ -227,7 +236,15 @@ final class Passage {
         KEYS.put(cacheKey, keys);
       }
     }
-    return new Word(t, base, prefixNegated, function, cue, name, keys);
+    boolean kind =
+        !cue
+            && !function
+            && t.capitalised()
+            && t.alphabetic()
+            && isAlpha(low)
+            && lexicon.entry(low).commonName()
+            && lexicon.entry(low).adjective();
+    return new Word(t, base, prefixNegated, function, cue, name, kind, keys);
   }
 
   /** Match keys by word (base form), shared: they depend on the word and WordNet only. */

@@ -43,7 +43,8 @@ public final class WordNet {
    * "Victorian", "Buddhist", "Chinese"). Such a word says something about what it qualifies, unlike
    * a proper name ("Melbourne", "Murdoch") or an acronym ("SAM"). {@code capitalised}: WordNet
    * writes the word capitalised in some sense, a name or such a kind ("Australia", "Buddhist"), not
-   * only as a common word ("guilt").
+   * only as a common word ("guilt"). {@code adjective}: WordNet has the word as an adjective
+   * ("German", "Swiss"; not "Paris").
    */
   public record Entry(
       Set<String> lemmas,
@@ -53,9 +54,10 @@ public final class WordNet {
       Set<String> hypernyms,
       int senses,
       boolean commonName,
-      boolean capitalised) {
+      boolean capitalised,
+      boolean adjective) {
     static final Entry NONE =
-        new Entry(Set.of(), Set.of(), Set.of(), Set.of(), Set.of(), 0, false, false);
+        new Entry(Set.of(), Set.of(), Set.of(), Set.of(), Set.of(), 0, false, false, false);
   }
 
   private final Dictionary dictionary;
@@ -191,6 +193,7 @@ public final class WordNet {
       int senseCount = 0;
       boolean commonName = false;
       boolean capitalised = false;
+      boolean adjective = false;
       for (POS pos : POS.getAllPOS()) {
         List<String> bases =
             new ArrayList<>(dictionary.getMorphologicalProcessor().lookupAllBaseForms(pos, w));
@@ -201,6 +204,7 @@ public final class WordNet {
           }
           String lemma = iw.getLemma().toLowerCase(Locale.ROOT);
           lemmas.add(lemma);
+          adjective |= pos == POS.ADJECTIVE;
           if (pos == POS.VERB) {
             verbLemmas.add(lemma);
           }
@@ -261,7 +265,8 @@ public final class WordNet {
           Set.copyOf(hypernyms),
           senseCount,
           commonName,
-          capitalised);
+          capitalised,
+          adjective);
     } catch (JWNLException | RuntimeException e) {
       return Entry.NONE;
     }

@@ -105,6 +105,26 @@ class ReferentsTest {
   }
 
   @Test
+  void the_document_subject_does_not_stand_for_a_peoples_adjective_of_the_quote() {
+    List<String> context = List.of("Rhine", "The German section is the busiest waterway.");
+    assertThat(
+            judge(
+                    "The Rhine section is the busiest waterway.",
+                    "The German section is the busiest waterway.",
+                    context)
+                .contradicting())
+        .isEmpty();
+    // another river's name in its place is still a contradiction
+    assertThat(
+            judge(
+                    "The Rhine section is the busiest waterway.",
+                    "The Danube section is the busiest waterway.",
+                    context)
+                .support())
+        .isEqualTo(Support.CONTRADICTED);
+  }
+
+  @Test
   void a_name_only_in_the_chunk_text_needs_a_referring_word_in_the_quote() {
     String chunk = "Contoso held talks all year. The contract was signed on Friday.";
     String quote = "The contract was signed on Friday.";
