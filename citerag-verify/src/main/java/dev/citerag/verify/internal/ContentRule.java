@@ -824,8 +824,8 @@ final class ContentRule {
       }
       boolean generic =
           !w.name && Passage.isAlpha(w.base) && lexicon.entry(w.base).senses() > GENERIC_SENSES;
-      if (generic && !a.matched(i)) {
-        continue; // a generic word the quotes do not carry frames the claim, it states nothing
+      if ((generic || frames(claim, i, lexicon)) && !a.matched(i)) {
+        continue; // a generic or framing word the quotes do not carry states nothing of its own
       }
       double weight = generic ? 0.5 : 1.0;
       items++;
@@ -865,6 +865,27 @@ final class ContentRule {
     return new Coverage(
         missing, items, hits, hasContent && share && clauses && !(nameMissing && nearCopy), reason);
   }
+
+  /**
+   * Whether claim word i frames the claim rather than states it: a noun of classification before
+   * "of" ("the kind of timber", "what sort of vessel"), one WordNet files under "category" or as a
+   * synonym of it. The noun after "of" states what the claim says.
+   */
+  static boolean frames(Passage claim, int i, WordNet lexicon) {
+    Passage.Word w = claim.words[i];
+    if (w == null || w.name || !Passage.isAlpha(w.base)) {
+      return false;
+    }
+    if (i + 1 >= claim.tokens.size() || !claim.tokens.get(i + 1).lower().equals("of")) {
+      return false;
+    }
+    WordNet.Entry e = lexicon.entry(w.base);
+    return e.lemmas().contains(CATEGORY)
+        || e.hypernyms().contains(CATEGORY)
+        || e.synonyms().contains(CATEGORY);
+  }
+
+  private static final String CATEGORY = "category";
 
   /**
    * The least share of a quote's content words (names included) a claim must say to copy it: a

@@ -72,6 +72,22 @@ class ContentRuleTest {
   }
 
   @Test
+  void a_noun_of_classification_before_of_frames_the_claim() {
+    Passage sort = new Passage("what sort of vessel sank", Rules.WORDNET, Abbreviations.NONE);
+    assertThat(ContentRule.frames(sort, 1, Rules.WORDNET)).isTrue();
+    Passage kind = new Passage("a kind host of guests", Rules.WORDNET, Abbreviations.NONE);
+    assertThat(ContentRule.frames(kind, 1, Rules.WORDNET)).isFalse();
+    Passage hull = new Passage("the hull of the vessel", Rules.WORDNET, Abbreviations.NONE);
+    assertThat(ContentRule.frames(hull, 1, Rules.WORDNET)).isFalse();
+    // the noun after "of" still has to be carried
+    assertThat(
+            Rules.support(
+                "The kind of timber used for the roof beams: pine.",
+                "The roof beams were cut from oak."))
+        .isNotEqualTo(SUPPORTED);
+  }
+
+  @Test
   void a_true_part_does_not_carry_a_false_addition() {
     assertThat(
             Rules.support(
