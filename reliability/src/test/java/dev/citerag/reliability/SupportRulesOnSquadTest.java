@@ -201,7 +201,7 @@ class SupportRulesOnSquadTest {
     assertThat(restatedFlagged)
         .as("share of restated gold answers flagged, against core's")
         .isLessThan(core.flagged(true, true));
-    // measured 33.9 % (develop 38.9 %, confirm 30.0 %); the margin is for other articles' mix
-    assertThat(restatedFlagged).as("share of restated gold answers flagged").isLessThan(0.36);
+    // measured 28.8 % (develop 34.0 %, confirm 24.8 %); the margin is for other articles' mix
+    assertThat(restatedFlagged).as("share of restated gold answers flagged").isLessThan(0.31);
   }
 }

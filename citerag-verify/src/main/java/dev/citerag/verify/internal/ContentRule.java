@@ -850,7 +850,7 @@ final class ContentRule {
     // claim copies its quote when it carries nearly all its other items and says most of the quote
     boolean nearCopy =
         others > 0 && othersHit >= NEAR_COPY * others && quoteCopied(quotes, a) >= QUOTE_COPIED;
-    boolean clauses = clausesHold(claim, a);
+    boolean clauses = clausesHold(claim, a, lexicon);
     String reason;
     if (!hasContent) {
       reason = "(no content: the claim states nothing of its own its quotes could carry)";
@@ -945,26 +945,62 @@ final class ContentRule {
     return false;
   }
 
-  /** Every clause with two content words or more has at least half of them matched. */
-  private static boolean clausesHold(Passage claim, Alignment a) {
+  /**
+   * Every clause with two content words or more has at least half of them matched. A generic or
+   * framing word the quotes do not carry ("the size of", "what kind of") is not counted, as in the
+   * content share; a word an earlier clause already said and the quotes carry is not counted either
+   * ("..., and the library also lends laptops": "library" and "lends" add nothing to the second
+   * clause). A clause with two content words or more (or one besides such repeated words) none of
+   * which is matched fails, generic or not ("..., and late reports are forfeited").
+   */
+  private static boolean clausesHold(Passage claim, Alignment a, WordNet lexicon) {
     int words = 0;
     int hit = 0;
+    int all = 0;
+    boolean repeated = false;
+    Set<String> earlier = new java.util.HashSet<>();
+    List<String> here = new ArrayList<>();
     for (int i = 0; i <= claim.words.length; i++) {
       boolean end = i == claim.words.length || claim.boundary(i);
       if (end) {
-        if (words >= 2 && hit * 2 < words) {
+        if ((words >= 2 && hit * 2 < words) || ((all >= 2 || repeated) && all >= 1 && hit == 0)) {
           return false;
         }
+        earlier.addAll(here);
+        here.clear();
         words = 0;
         hit = 0;
+        all = 0;
+        repeated = false;
         continue;
       }
       Passage.Word w = claim.words[i];
       if (w != null && w.content()) {
+        boolean matched = a.matched(i);
+        if (matched && earlier.contains(w.base)) {
+          repeated = true;
+          continue; // a word an earlier clause said and the quotes carry adds nothing here
+        }
+        all++;
+        if (!matched && framing(claim, i, lexicon)) {
+          continue;
+        }
+        if (matched) {
+          here.add(w.base);
+        }
         words++;
-        hit += a.matched(i) ? 1 : 0;
+        hit += matched ? 1 : 0;
       }
     }
     return true;
+  }
+
+  /** A generic word or a noun of classification: it frames a claim rather than states it. */
+  private static boolean framing(Passage claim, int i, WordNet lexicon) {
+    Passage.Word w = claim.words[i];
+    return w != null
+        && !w.name
+        && Passage.isAlpha(w.base)
+        && (lexicon.entry(w.base).senses() > GENERIC_SENSES || frames(claim, i, lexicon));
   }
 }

@@ -88,6 +88,29 @@ class ContentRuleTest {
   }
 
   @Test
+  void a_clause_framed_by_a_generic_word_the_quote_lacks_holds() {
+    assertThat(
+            Rules.support(
+                "The size of the school's endowment: $37.6 billion.",
+                "The college's $37.6 billion endowment is the largest of any academic institution."))
+        .isEqualTo(SUPPORTED);
+  }
+
+  @Test
+  void a_clause_that_repeats_earlier_words_and_adds_new_ones_is_not_carried() {
+    assertThat(
+            Rules.support(
+                "The library lends books to students, and the library also lends laptops.",
+                "The library lends books to students."))
+        .isEqualTo(NOT_ENOUGH);
+    assertThat(
+            Rules.support(
+                "Expense reports are due on the fifth working day, and late reports are forfeited.",
+                "Expense reports are due on the fifth working day."))
+        .isEqualTo(NOT_ENOUGH);
+  }
+
+  @Test
   void a_true_part_does_not_carry_a_false_addition() {
     assertThat(
             Rules.support(
