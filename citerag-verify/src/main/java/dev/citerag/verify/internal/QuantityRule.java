@@ -279,9 +279,13 @@ final class QuantityRule {
   /**
    * Whether the claim also says {@code other}, the value the quote attaches the anchor (tokens
    * from..to) to, in the anchor's own clause: the anchor bears on both values in both texts ("Eight
-   * legions were kept in five bases" for "kept eight legions in five bases").
+   * legions were kept in five bases" for "kept eight legions in five bases"). Not for the word
+   * right after c, which is what c counts.
    */
   private static boolean alsoSaid(Passage claim, Quantity c, Quantity other, int from, int to) {
+    if (from == c.end() + 1) {
+      return false; // the word right after a number is what it counts ("eight bases")
+    }
     for (Quantity x : claim.quantities) {
       if (x.equals(c) || match(x, other) != EQUAL || (x.start() <= to && x.end() >= from)) {
         continue;
