@@ -56,8 +56,8 @@ final class Polarity {
 
   /**
    * Words that negate what follows them when the next word is the one given: "refusal to pay",
-   * "instead of offering", "excluded from the consortium", "prevent the installation". They stay
-   * content words of their own; only their scope is negated.
+   * "instead of offering", "excluded from the consortium". They stay content words of their own;
+   * only their scope is negated.
    */
   private static final java.util.Map<String, String> LOCAL_PHRASES =
       java.util.Map.ofEntries(
@@ -68,10 +68,6 @@ final class Polarity {
           java.util.Map.entry("exclude", "from"),
           java.util.Map.entry("excludes", "from"),
           java.util.Map.entry("excluding", "from"));
-
-  /** Verbs that negate their object ("to prevent the installation of pagan images"). */
-  private static final java.util.Set<String> PREVENTING =
-      java.util.Set.of("prevent", "prevents", "prevented", "preventing");
 
   /** Cues that negate what follows and continue a negation before them ("not ... nor"). */
   private static final java.util.Set<String> CONTINUING = java.util.Set.of("nor");
@@ -88,9 +84,6 @@ final class Polarity {
 
   private static boolean phraseCue(Passage p, int i) {
     String low = p.tokens.get(i).lower();
-    if (PREVENTING.contains(low)) {
-      return true;
-    }
     String next = LOCAL_PHRASES.get(low);
     return next != null && i + 1 < p.tokens.size() && p.tokens.get(i + 1).lower().equals(next);
   }
@@ -131,6 +124,7 @@ final class Polarity {
       while (to < w.length && !p.boundary(to)) {
         to++;
       }
+      to = listAfterColon(p, to);
       int focus = -1;
       for (int k = focusFrom; k < to; k++) {
         if (w[k] != null && w[k].content()) {
@@ -255,6 +249,34 @@ final class Polarity {
       }
     }
     return out;
+  }
+
+  /** Words that make what follows a colon a clause of its own ("...: it alerts the operator"). */
+  private static final java.util.Set<String> CLAUSE_WORDS =
+      java.util.Set.of(
+          "i", "we", "you", "he", "she", "it", "they", "there", "this", "these", "those", "is",
+          "are", "was", "were", "be", "been", "has", "have", "had", "do", "does", "did", "will",
+          "would", "can", "could", "shall", "should", "may", "might", "must");
+
+  /**
+   * Where a scope ending at token {@code to} really ends: when {@code to} is a colon followed, up
+   * to the sentence's end, by a list or a noun phrase (no pronoun, no auxiliary, no negation:
+   * "lacks what kind of cells: phagocytic cells", "does not distinguish between: self and
+   * non-self"), the scope runs on to the sentence's end; otherwise it ends at {@code to}.
+   */
+  private static int listAfterColon(Passage p, int to) {
+    if (to >= p.tokens.size() || !p.tokens.get(to).lower().equals(":")) {
+      return to;
+    }
+    int end = to + 1;
+    while (end < p.tokens.size() && !isSentenceEnd(p, end)) {
+      String x = p.tokens.get(end).lower();
+      if (CLAUSE_WORDS.contains(x) || (p.words[end] != null && p.words[end].cue)) {
+        return to;
+      }
+      end++;
+    }
+    return end > to + 1 ? end : to;
   }
 
   private static boolean isSentenceEnd(Passage p, int k) {

@@ -205,4 +205,18 @@ class PolarityTest {
                 "The cables were tautened overnight.", "The cables were slackened overnight."))
         .isEqualTo(CONTRADICTED);
   }
+
+  @Test
+  void a_negation_reaches_a_list_after_a_colon_but_not_a_clause() {
+    assertThat(
+            Rules.support(
+                "The ferry lacks what kind of deck: an open deck",
+                "Unlike the old boats, the ferry lacks an open deck."))
+        .isNotEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "The pump does not restart: it alerts the operator.",
+                "The pump does not restart; it alerts the operator."))
+        .isEqualTo(SUPPORTED);
+  }
 }
