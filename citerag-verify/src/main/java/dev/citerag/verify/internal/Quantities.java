@@ -446,7 +446,8 @@ final class Quantities {
             || (t.get(end + 1).lower().equals("and")
                 && start > 0
                 && t.get(start - 1).lower().equals("between")))
-        && NumberForms.decimal(t.get(end + 2).lower())) {
+        && NumberForms.decimal(t.get(end + 2).lower())
+        && !yearThenCount(value, t.get(start).raw(), t.get(end + 2).raw())) {
       double second = Double.parseDouble(t.get(end + 2).lower().replace(",", ""));
       out.add(
           new Quantity(
@@ -474,6 +475,19 @@ final class Quantities {
             Quantity.Type.NUMBER, value, 0, value * factor, dimension, bound, "", start, end));
     consumed.set(start, end + 1);
     return end + 1;
+  }
+
+  /**
+   * Whether "A to B" joins a year to a count that is none ("from 90% in 2004 to 60% in 2005"): the
+   * two are not a range.
+   */
+  private static boolean yearThenCount(double a, String rawA, String rawB) {
+    boolean yearA = a == Math.rint(a) && a >= 1000 && a <= 2100 && rawA.indexOf(',') < 0;
+    if (!yearA) {
+      return false;
+    }
+    double b = Double.parseDouble(rawB.replace(",", ""));
+    return !(b == Math.rint(b) && b >= 1000 && b <= 2100 && rawB.indexOf(',') < 0);
   }
 
   /** Whether token k is a word that reads as a number (digits or a number word). */

@@ -74,6 +74,11 @@ final class QuantityRule {
           break;
         }
       }
+      if (!found && c.type() == Quantity.Type.PAIR && problem == null && !comparable) {
+        // "from 2004 to 2005" for "from 90% in 2004 to 60% in 2005", where the quote has no range
+        // of its own to compare with
+        found = endsSaid(c, quotes);
+      }
       if (found) {
         covered++;
       } else if (problem != null) {
@@ -85,6 +90,22 @@ final class QuantityRule {
       }
     }
     return new Result(claim.quantities.size(), covered, missing, contradicting);
+  }
+
+  /** Whether a quote states both ends of the claim's range, each as a value of its own. */
+  private static boolean endsSaid(Quantity c, List<Passage> quotes) {
+    boolean first = false;
+    boolean second = false;
+    for (Passage p : quotes) {
+      for (Quantity q : p.quantities) {
+        if (q.type() != Quantity.Type.NUMBER || !q.dimension().equals(c.dimension())) {
+          continue;
+        }
+        first |= Quantity.same(q.value(), c.value());
+        second |= Quantity.same(q.value(), c.second());
+      }
+    }
+    return first && second;
   }
 
   /**
@@ -128,8 +149,10 @@ final class QuantityRule {
         return eq ? EQUAL : OTHER_VALUE;
       }
       case PAIR -> {
-        if (q.type() != Quantity.Type.PAIR) {
-          return NONE;
+        if (q.type() != Quantity.Type.PAIR
+            || !c.dimension().equals(q.dimension())
+            || years(c) != years(q)) {
+          return NONE; // a range of years is not compared with one of centimetres or of counts
         }
         if (Quantity.same(c.value(), q.value()) && Quantity.same(c.second(), q.second())) {
           return EQUAL;
@@ -294,7 +317,8 @@ final class QuantityRule {
       int b = Math.max(from, x.start());
       boolean apart = false;
       for (int k = a + 1; k < b && !apart; k++) {
-        apart = claim.boundary(k);
+        // a colon introduces what the sentence says of the words before it: not apart
+        apart = claim.boundary(k) && !claim.tokens.get(k).lower().equals(":");
       }
       if (!apart && b - a <= 12) {
         return true;
@@ -343,6 +367,10 @@ final class QuantityRule {
             && (x.type() == Quantity.Type.NUMBER || yearLike(x.second()))
             && p.tokens.get(x.start()).raw().indexOf(',') < 0;
     return x.type() + "/" + x.dimension() + (year ? "/year" : "");
+  }
+
+  private static boolean years(Quantity pair) {
+    return yearLike(pair.value()) && yearLike(pair.second());
   }
 
   private static boolean yearLike(double v) {

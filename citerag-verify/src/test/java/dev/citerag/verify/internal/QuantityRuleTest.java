@@ -124,4 +124,23 @@ class QuantityRuleTest {
                 "In 2004 a ferry began to serve the island."))
         .isNotEqualTo(CONTRADICTED);
   }
+
+  @Test
+  void a_range_whose_ends_the_quote_states_apart_is_supported_and_ranges_of_other_units_differ() {
+    assertThat(
+            Rules.support(
+                "From 2010 to 2012 the mill cut its staff from 400 to 250.",
+                "The mill cut its staff from 400 in 2010 to 250 in 2012."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "From 2010 to 2014 the mill cut its staff from 400 to 250.",
+                "The mill cut its staff from 400 in 2010 to 250 in 2012."))
+        .isNotEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "Between 1990 and 2050 the sea may rise 20-60 cm.",
+                "The sea may rise 20-60 cm, the report says."))
+        .isEqualTo(NOT_ENOUGH);
+  }
 }
