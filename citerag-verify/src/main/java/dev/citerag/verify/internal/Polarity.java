@@ -9,10 +9,14 @@ import java.util.List;
  * <p><b>Negation cues</b>: {@code not}, {@code n't}, {@code never}, {@code no}, {@code none},
  * {@code nobody}, {@code nothing}, {@code nowhere}, {@code neither}, {@code nor}, {@code cannot},
  * {@code no longer} (clausal: they negate their whole clause), and {@code without}, {@code lacks},
- * {@code unable}, {@code fails to}, {@code refuses to} (local: they negate what follows them in
- * their clause). A word with a negating prefix (un-, non-, in-, im-, il-, ir-, dis-) counts as the
- * negation of its stem when WordNet lists the two as antonyms ("unavailable"/"available"), and any
- * {@code non-} compound does ("non-production").
+ * {@code unable}, {@code fails to}, {@code refuses to}, {@code refusal to}, {@code instead of},
+ * {@code excluded from} (local: they negate what follows them in their clause); {@code nor} negates
+ * what follows it and continues a negation before it in its clause rather than undoing it. A list
+ * or noun phrase after a colon belongs to the clause before it. A yes/no question answered by a
+ * bare "no" or "not" ("Can BSkyB veto the channels: no") is read as the negated statement; one
+ * answered by a clause asserts only that clause. A word with a negating prefix (un-, non-, in-,
+ * im-, il-, ir-, dis-) counts as the negation of its stem when WordNet lists the two as antonyms
+ * ("unavailable"/"available"), and any {@code non-} compound does ("non-production").
  *
  * <p><b>Scope</b>: a clause runs between clause marks ({@code , ; : . ! ? ( ) "} and dashes) and
  * words that open a clause ({@code and, but, or, while, when, if, unless, because, which, who,
@@ -21,13 +25,15 @@ import java.util.List;
  * content word after it in its scope, or the last one before it when none follows ("data is
  * never"). A claim contradicts its quotes when the focus of a negation, on either side, is matched
  * on the other side by a word of the opposite polarity: a negation dropped, added, or moved to
- * another verb ("does not retry, it alerts" against "retries, it does not alert").
+ * another verb ("does not retry, it alerts" against "retries, it does not alert"); unless the quote
+ * also says the word with the claim's polarity as often as the claim does. A negating prefix is
+ * checked where one side has it and the other not.
  *
  * <p><b>Opposites</b>: a claim word its quotes do not carry, whose WordNet antonym (direct, or
  * through a similar adjective; comparatives reduce to their adjective: "smaller"/"larger") or
  * listed function-word opposite ("before"/"after", "at least"/"at most", "more"/"less") the quotes
  * do carry, contradicts them, unless one of the two is negated ("forbidden" for "not allowed" is a
- * paraphrase, and counts as matched).
+ * paraphrase, and counts as matched); see {@link #opposites} for what is not enough instead.
  *
  * <p>Does not catch: negation by a verb of the lexicon's meaning ("denied", "stopped", "lost
  * access" for "no longer allowed" is neither caught as a contradiction nor passed as a paraphrase);

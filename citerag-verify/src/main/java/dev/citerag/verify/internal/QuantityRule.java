@@ -19,7 +19,12 @@ import java.util.List;
  * <p>Attached to the same thing: for each content word near the claim's quantity (in its clause,
  * four content words either side) that occurs once in the quote, the quantity nearest to it in the
  * quote (tokens apart, a clause boundary counting as four) must not be another value of the same
- * kind. So "12 % in Asia" fails on "12 % in Europe and 8 % in Asia".
+ * kind. So "12 % in Asia" fails on "12 % in Europe and 8 % in Asia". A count with a thousands
+ * separator is no year; a value inside a parenthesis of the quote is skipped for a word outside it
+ * (it restates the value before it); the word need not point to c when the quote keeps q as near
+ * it, on the same side, as the claim keeps c, or when the quote's other value is one the claim also
+ * says beside the word (a range's other end, a value of its clause), except for the word right
+ * after c, which is what c counts.
  *
  * <p>Does not catch: arithmetic (a total the quote does not state, "doubled" for 10 → 20);
  * conversions that are not exact (miles and kilometres, currencies, Celsius and Fahrenheit);
