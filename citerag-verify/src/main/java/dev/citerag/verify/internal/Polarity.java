@@ -310,9 +310,13 @@ final class Polarity {
       }
       Passage.Word c = claim.words[i];
       Passage.Word q = quote.words[j];
-      // a prefix is checked where one side has it and the other not ("unavailable"/"available");
-      // the same prefixed word on both sides ("disobedience") is checked like any other word
-      boolean checked = c.focus || q.focus || c.prefixNegated != q.prefixNegated;
+      // a prefix is checked where one side has it and the other not, on the same word
+      // ("unavailable"/"available"); the same prefixed word on both sides ("disobedience") is
+      // checked like any other word, and a word matched through the lexicon ("disobedience" for
+      // "obey") is no prefix pair
+      boolean prefixPair =
+          c.prefixNegated != q.prefixNegated && a.how(i) != Alignment.Match.LEXICON;
+      boolean checked = c.focus || q.focus || prefixPair;
       if (!checked || c.negative() == q.negative()) {
         continue;
       }

@@ -219,4 +219,13 @@ class PolarityTest {
                 "The pump does not restart; it alerts the operator."))
         .isEqualTo(SUPPORTED);
   }
+
+  @Test
+  void a_prefixed_word_matched_to_a_derivation_of_its_stem_is_no_prefix_pair() {
+    assertThat(
+            Rules.support(
+                "The protest shown in the play: disobedience to the king",
+                "In the play she must obey her conscience rather than the king."))
+        .isNotEqualTo(CONTRADICTED);
+  }
 }
