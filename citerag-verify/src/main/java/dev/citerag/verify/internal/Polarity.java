@@ -21,13 +21,13 @@ import java.util.List;
  * <p><b>Scope</b>: a clause runs between clause marks ({@code , ; : . ! ? ( ) "} and dashes) and
  * words that open a clause ({@code and, but, or, while, when, if, unless, because, which, who,
  * that, after, before, ...}). A parenthesis right after a cue ("never, under any circumstances,
- * shared") is skipped: the cue reaches the clause after it. A cue's <em>focus</em> is the first
- * content word after it in its scope, or the last one before it when none follows ("data is
- * never"). A claim contradicts its quotes when the focus of a negation, on either side, is matched
- * on the other side by a word of the opposite polarity: a negation dropped, added, or moved to
- * another verb ("does not retry, it alerts" against "retries, it does not alert"); unless the quote
- * also says the word with the claim's polarity as often as the claim does. A negating prefix is
- * checked where one side has it and the other not.
+ * shared", "not (directly) responsible") is skipped: the cue reaches the clause after it. A cue's
+ * <em>focus</em> is the first content word after it in its scope, or the last one before it when
+ * none follows ("data is never"). A claim contradicts its quotes when the focus of a negation, on
+ * either side, is matched on the other side by a word of the opposite polarity: a negation dropped,
+ * added, or moved to another verb ("does not retry, it alerts" against "retries, it does not
+ * alert"); unless the quote also says the word with the claim's polarity as often as the claim
+ * does. A negating prefix is checked where one side has it and the other not.
  *
  * <p><b>Opposites</b>: a claim word its quotes do not carry, whose WordNet antonym (direct, or
  * through a similar adjective; comparatives reduce to their adjective: "smaller"/"larger") or
@@ -123,6 +123,17 @@ final class Polarity {
           close++;
         }
         if (close < w.length && p.tokens.get(close).lower().equals(",")) {
+          to = close + 1;
+          focusFrom = to;
+        }
+      }
+      if (to < w.length && p.tokens.get(to).lower().equals("(")) {
+        // "was not (directly or indirectly) responsible": the cue reaches past the parenthesis
+        int close = to + 1;
+        while (close < w.length && !p.tokens.get(close).lower().equals(")")) {
+          close++;
+        }
+        if (close < w.length && close + 1 < w.length) {
           to = close + 1;
           focusFrom = to;
         }
@@ -398,6 +409,10 @@ final class Polarity {
    *       but the quote says one only.
    * </ul>
    *
+   * <p>A comparison turned round is no contradiction: "A is larger than B" for "B is smaller than
+   * A" is matched. The same comparative with its two sides swapped is one: "B is larger than A" for
+   * "A is larger than B".
+   *
    * <p>Verbs made from adjectives with "-en" are also opposed through the adjectives' synonyms:
    * "slackened" and "tautened", since "slack" has the synonym "lax", an antonym of "taut".
    *
@@ -412,13 +427,21 @@ final class Polarity {
     List<String> undecided = new ArrayList<>();
     for (int i = 0; i < claim.words.length; i++) {
       Passage.Word c = claim.words[i];
-      if (c == null || !c.content() || c.name || a.matched(i)) {
+      if (c == null || !c.content() || c.name) {
+        continue;
+      }
+      if (a.matched(i)) {
+        String swapped = swappedComparison(claim, quotes, a, i);
+        if (swapped != null) {
+          contradicting.add(swapped);
+        }
         continue;
       }
       java.util.Set<String> antonyms =
           Passage.isAlpha(c.base) ? lexicon.entry(c.base).antonyms() : java.util.Set.of();
       found:
-      for (Passage p : quotes) {
+      for (int qi = 0; qi < quotes.size(); qi++) {
+        Passage p = quotes.get(qi);
         for (int t = 0; t < p.words.length; t++) {
           Passage.Word w = p.words[t];
           if (w == null || !w.content() || c.negative() != w.negative()) {
@@ -433,6 +456,10 @@ final class Polarity {
             continue;
           }
           String said = c.token.raw() + " (quote: " + w.token.raw() + ")";
+          if (converse(claim, i, p, t)) {
+            a.set(i, qi, t, Alignment.Match.NEGATED_OPPOSITE); // the same comparison, turned round
+            break found;
+          }
           if (claimSays(claim, i, w)) {
             undecided.add(said); // both sides said: no swap, but the quote says one only
             break found;
@@ -455,6 +482,74 @@ final class Polarity {
       }
     }
     return new Opposites(contradicting, undecided);
+  }
+
+  /**
+   * Whether claim word i and quote word t are opposed comparatives of one comparison turned round:
+   * "A is larger than B" for "B is smaller than A". Each is followed by "than", and what the claim
+   * compares with (the first content word after its "than") stands before the quote's comparative,
+   * and what the quote compares with stands before the claim's.
+   */
+  private static boolean converse(Passage claim, int i, Passage quote, int t) {
+    int ct = afterThan(claim, i);
+    int qt = afterThan(quote, t);
+    if (ct < 0 || qt < 0) {
+      return false;
+    }
+    Passage.Word claimOther = claim.words[ct];
+    Passage.Word quoteOther = quote.words[qt];
+    if (containsAny(claimOther.keys, quoteOther.keys)) {
+      return false; // compared with the same thing: a plain opposite
+    }
+    return saidBefore(quote, t, claimOther) && saidBefore(claim, i, quoteOther);
+  }
+
+  /** Words before "than" that make no comparison of two things ("other than", "rather than"). */
+  private static final java.util.Set<String> NOT_COMPARING =
+      java.util.Set.of("other", "rather", "else", "different", "otherwise");
+
+  /**
+   * The same comparison with its two sides swapped ("B is newer than A" for "A is newer than B"),
+   * as "claim word (quote compares X with Y)", or null.
+   */
+  private static @org.jspecify.annotations.Nullable String swappedComparison(
+      Passage claim, List<Passage> quotes, Alignment a, int i) {
+    if (NOT_COMPARING.contains(claim.words[i].token.lower()) || afterThan(claim, i) < 0) {
+      return null;
+    }
+    for (int qi = 0; qi < quotes.size(); qi++) {
+      int t = a.in(qi)[i];
+      if (t >= 0
+          && a.how(i) != Alignment.Match.NEGATED_OPPOSITE
+          && converse(claim, i, quotes.get(qi), t)) {
+        return claim.words[i].token.raw() + " (the quote compares the other way round)";
+      }
+    }
+    return null;
+  }
+
+  /** The first content word after a "than" right after word k, or -1. */
+  private static int afterThan(Passage p, int k) {
+    if (k + 1 >= p.tokens.size() || !p.tokens.get(k + 1).lower().equals("than")) {
+      return -1;
+    }
+    for (int j = k + 2; j < p.words.length && !p.boundary(j); j++) {
+      if (p.words[j] != null && p.words[j].content()) {
+        return j;
+      }
+    }
+    return -1;
+  }
+
+  /** Whether word x is said in p's clause before position k. */
+  private static boolean saidBefore(Passage p, int k, Passage.Word x) {
+    for (int j = k - 1; j >= 0 && !p.boundary(j); j--) {
+      Passage.Word y = p.words[j];
+      if (y != null && y.content() && containsAny(y.keys, x.keys)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether the claim says quote word w itself, at another position than i. */

@@ -228,4 +228,32 @@ class PolarityTest {
                 "In the play she must obey her conscience rather than the king."))
         .isNotEqualTo(CONTRADICTED);
   }
+
+  @Test
+  void a_negation_reaches_past_a_parenthesis_in_brackets() {
+    assertThat(
+            Rules.support(
+                "The office that was not (formally or informally) in charge of the archive closed.",
+                "The office that was (formally or informally) in charge of the archive closed."))
+        .isEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void a_comparison_turned_round_is_supported_and_a_swapped_one_contradicts() {
+    assertThat(
+            Rules.support(
+                "The eastern reservoir is deeper than the western one.",
+                "The western reservoir is shallower than the eastern one."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The eastern reservoir is deeper than the western one.",
+                "The eastern reservoir is shallower than the western one."))
+        .isEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "The western reservoir is deeper than the eastern one.",
+                "The eastern reservoir is deeper than the western one."))
+        .isEqualTo(CONTRADICTED);
+  }
 }
