@@ -230,6 +230,20 @@ final class Quantities {
       consumed.set(start, i + 1);
       return i + 1;
     }
+    // a density per square unit, "0.52/sq mi", "8/sq km": one quantity, not an identifier
+    if (digits && w.endsWith("/sq") && i + 1 < t.size()) {
+      String head = w.substring(0, w.length() - 3);
+      String area = t.get(i + 1).lower();
+      if (NumberForms.decimal(head)
+          && (area.equals("mi") || area.equals("km") || area.equals("m") || area.equals("ft"))) {
+        double v = Double.parseDouble(head.replace(",", ""));
+        out.add(
+            new Quantity(
+                Quantity.Type.NUMBER, v, 0, v, "per sq " + area, Bound.EXACT, "", start, i + 1));
+        consumed.set(start, i + 2);
+        return i + 2;
+      }
+    }
     // a number joined to its unit by a hyphen, "13-year-old", "five-year", "24-hour", "10-km"
     Quantity compound = hyphenatedUnit(w, start, i);
     if (compound != null) {

@@ -109,6 +109,7 @@ class QuantitiesTest {
     assertThat(only("a five-year plan").third()).isEqualTo(60);
     assertThat(only("a 24-hour shift").third()).isEqualTo(86_400);
     assertThat(only("by mid-1994").value()).isEqualTo(1994);
+    assertThat(only("a density of (0.52/sq mi)").dimension()).isEqualTo("per sq mi");
   }
 
   @Test
