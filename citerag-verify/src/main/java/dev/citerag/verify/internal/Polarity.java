@@ -9,25 +9,31 @@ import java.util.List;
  * <p><b>Negation cues</b>: {@code not}, {@code n't}, {@code never}, {@code no}, {@code none},
  * {@code nobody}, {@code nothing}, {@code nowhere}, {@code neither}, {@code nor}, {@code cannot},
  * {@code no longer} (clausal: they negate their whole clause), and {@code without}, {@code lacks},
- * {@code unable}, {@code fails to}, {@code refuses to} (local: they negate what follows them in
- * their clause). A word with a negating prefix (un-, non-, in-, im-, il-, ir-, dis-) counts as the
- * negation of its stem when WordNet lists the two as antonyms ("unavailable"/"available"), and any
- * {@code non-} compound does ("non-production").
+ * {@code unable}, {@code fails to}, {@code refuses to}, {@code refusal to}, {@code instead of},
+ * {@code excluded from} (local: they negate what follows them in their clause); {@code nor} negates
+ * what follows it and continues a negation before it in its clause rather than undoing it. A list
+ * or noun phrase after a colon belongs to the clause before it. A yes/no question answered by a
+ * bare "no" or "not" ("Can BSkyB veto the channels: no") is read as the negated statement; one
+ * answered by a clause asserts only that clause. A word with a negating prefix (un-, non-, in-,
+ * im-, il-, ir-, dis-) counts as the negation of its stem when WordNet lists the two as antonyms
+ * ("unavailable"/"available"), and any {@code non-} compound does ("non-production").
  *
  * <p><b>Scope</b>: a clause runs between clause marks ({@code , ; : . ! ? ( ) "} and dashes) and
  * words that open a clause ({@code and, but, or, while, when, if, unless, because, which, who,
  * that, after, before, ...}). A parenthesis right after a cue ("never, under any circumstances,
- * shared") is skipped: the cue reaches the clause after it. A cue's <em>focus</em> is the first
- * content word after it in its scope, or the last one before it when none follows ("data is
- * never"). A claim contradicts its quotes when the focus of a negation, on either side, is matched
- * on the other side by a word of the opposite polarity: a negation dropped, added, or moved to
- * another verb ("does not retry, it alerts" against "retries, it does not alert").
+ * shared", "not (directly) responsible") is skipped: the cue reaches the clause after it. A cue's
+ * <em>focus</em> is the first content word after it in its scope, or the last one before it when
+ * none follows ("data is never"). A claim contradicts its quotes when the focus of a negation, on
+ * either side, is matched on the other side by a word of the opposite polarity: a negation dropped,
+ * added, or moved to another verb ("does not retry, it alerts" against "retries, it does not
+ * alert"); unless the quote also says the word with the claim's polarity as often as the claim
+ * does. A negating prefix is checked where one side has it and the other not.
  *
  * <p><b>Opposites</b>: a claim word its quotes do not carry, whose WordNet antonym (direct, or
  * through a similar adjective; comparatives reduce to their adjective: "smaller"/"larger") or
  * listed function-word opposite ("before"/"after", "at least"/"at most", "more"/"less") the quotes
  * do carry, contradicts them, unless one of the two is negated ("forbidden" for "not allowed" is a
- * paraphrase, and counts as matched).
+ * paraphrase, and counts as matched); see {@link #opposites} for what is not enough instead.
  *
  * <p>Does not catch: negation by a verb of the lexicon's meaning ("denied", "stopped", "lost
  * access" for "no longer allowed" is neither caught as a contradiction nor passed as a paraphrase);
@@ -54,14 +60,53 @@ final class Polarity {
           "refused",
           "refusing");
 
+  /**
+   * Words that negate what follows them when the next word is the one given: "refusal to pay",
+   * "instead of offering", "excluded from the consortium". They stay content words of their own;
+   * only their scope is negated.
+   */
+  private static final java.util.Map<String, String> LOCAL_PHRASES =
+      java.util.Map.ofEntries(
+          java.util.Map.entry("refusal", "to"),
+          java.util.Map.entry("refusals", "to"),
+          java.util.Map.entry("instead", "of"),
+          java.util.Map.entry("excluded", "from"),
+          java.util.Map.entry("exclude", "from"),
+          java.util.Map.entry("excludes", "from"),
+          java.util.Map.entry("excluding", "from"));
+
+  /** Cues that negate what follows and continue a negation before them ("not ... nor"). */
+  private static final java.util.Set<String> CONTINUING = java.util.Set.of("nor");
+
+  /** Auxiliaries that open a yes/no question ("Can BSkyB veto ...", "Does it carry ..."). */
+  private static final java.util.Set<String> AUXILIARIES =
+      java.util.Set.of(
+          "is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would", "shall",
+          "should", "may", "might", "must", "has", "have", "had");
+
+  /** Bare answers to a yes/no question that negate it. */
+  private static final java.util.Set<String> NO_ANSWERS =
+      java.util.Set.of("no", "not", "never", "none", "nope");
+
+  private static boolean phraseCue(Passage p, int i) {
+    String low = p.tokens.get(i).lower();
+    String next = LOCAL_PHRASES.get(low);
+    return next != null && i + 1 < p.tokens.size() && p.tokens.get(i + 1).lower().equals(next);
+  }
+
   /** Marks every word's negation and each cue's focus. */
   static void mark(Passage p) {
     Passage.Word[] w = p.words;
     for (int i = 0; i < w.length; i++) {
-      if (w[i] == null || !w[i].cue) {
+      boolean phrase = w[i] != null && !w[i].cue && phraseCue(p, i);
+      if (w[i] == null || !(w[i].cue || phrase)) {
         continue;
       }
-      boolean local = LOCAL_CUES.contains(w[i].token.lower());
+      boolean local = phrase || LOCAL_CUES.contains(w[i].token.lower());
+      // "nor" negates what follows it, also after a negation of its clause ("does not carry out
+      // research nor does it monitor data"): it continues that negation, it does not undo it
+      boolean continuing = !local && CONTINUING.contains(w[i].token.lower());
+      local |= continuing;
       // the clause before the cue (clausal cues only)
       int from = i;
       if (!local) {
@@ -82,9 +127,21 @@ final class Polarity {
           focusFrom = to;
         }
       }
+      if (to < w.length && p.tokens.get(to).lower().equals("(")) {
+        // "was not (directly or indirectly) responsible": the cue reaches past the parenthesis
+        int close = to + 1;
+        while (close < w.length && !p.tokens.get(close).lower().equals(")")) {
+          close++;
+        }
+        if (close < w.length && close + 1 < w.length) {
+          to = close + 1;
+          focusFrom = to;
+        }
+      }
       while (to < w.length && !p.boundary(to)) {
         to++;
       }
+      to = listAfterColon(p, to);
       int focus = -1;
       for (int k = focusFrom; k < to; k++) {
         if (w[k] != null && w[k].content()) {
@@ -118,13 +175,125 @@ final class Polarity {
       }
       for (int k = from; k < to; k++) {
         if (k != i && w[k] != null) {
-          w[k].negated = !w[k].negated;
+          w[k].negated = continuing || !w[k].negated;
         }
       }
       if (focus >= 0) {
         w[focus].focus = true;
       }
     }
+    answeredNo(p);
+  }
+
+  /**
+   * A yes/no question answered by a bare negation ("Can BSkyB veto the channels: no", "Does it
+   * carry any control? Not."): the answer's polarity applies to the question's predicate, so the
+   * question's words are negated, and its first content word that is not a name is the focus. The
+   * question must open its sentence with an auxiliary and end at a colon or question mark, and the
+   * answer must be the negation alone up to the sentence's end.
+   */
+  private static void answeredNo(Passage p) {
+    for (int s = 0; s < p.words.length; s++) {
+      int end = questionEnd(p, s);
+      if (end < 0) {
+        continue;
+      }
+      int a = end + 1;
+      if (a >= p.tokens.size() || !NO_ANSWERS.contains(p.tokens.get(a).lower())) {
+        continue;
+      }
+      if (a + 1 < p.tokens.size() && !isSentenceEnd(p, a + 1)) {
+        continue;
+      }
+      int focus = -1;
+      for (int k = s + 1; k < end; k++) {
+        Passage.Word x = p.words[k];
+        if (x != null) {
+          x.negated = !x.negated;
+          if (focus < 0 && x.content() && !x.name) {
+            focus = k;
+          }
+        }
+      }
+      if (focus >= 0) {
+        p.words[focus].focus = true;
+      }
+    }
+  }
+
+  /**
+   * If token s opens a sentence with an auxiliary ("Was", "can", "Does") and the sentence's first
+   * clause mark is a colon or a question mark with more text after it, that mark's index; else -1.
+   */
+  static int questionEnd(Passage p, int s) {
+    Token t = p.tokens.get(s);
+    if (!t.sentenceStart() || !AUXILIARIES.contains(t.lower())) {
+      return -1;
+    }
+    for (int k = s + 1; k < p.tokens.size(); k++) {
+      String x = p.tokens.get(k).lower();
+      if (x.equals(":") || x.equals("?")) {
+        return k + 1 < p.tokens.size() ? k : -1;
+      }
+      if (isSentenceEnd(p, k)) {
+        return -1;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The claim words that only ask: those of a yes/no question answered by a clause of its own ("Was
+   * the school associated with any denomination: It was never affiliated ..."). The question
+   * asserts nothing; its answer does, and is checked.
+   */
+  private static boolean[] asked(Passage claim) {
+    boolean[] out = new boolean[claim.words.length];
+    for (int s = 0; s < claim.words.length; s++) {
+      int end = questionEnd(claim, s);
+      if (end < 0) {
+        continue;
+      }
+      int a = end + 1;
+      boolean bare =
+          NO_ANSWERS.contains(claim.tokens.get(a).lower())
+              || claim.tokens.get(a).lower().equals("yes");
+      if (bare && (a + 1 >= claim.tokens.size() || isSentenceEnd(claim, a + 1))) {
+        continue; // a bare answer makes the question an assertion (see answeredNo)
+      }
+      for (int k = s; k < end; k++) {
+        out[k] = true;
+      }
+    }
+    return out;
+  }
+
+  /** Words that make what follows a colon a clause of its own ("...: it alerts the operator"). */
+  private static final java.util.Set<String> CLAUSE_WORDS =
+      java.util.Set.of(
+          "i", "we", "you", "he", "she", "it", "they", "there", "this", "these", "those", "is",
+          "are", "was", "were", "be", "been", "has", "have", "had", "do", "does", "did", "will",
+          "would", "can", "could", "shall", "should", "may", "might", "must");
+
+  /**
+   * Where a scope ending at token {@code to} really ends: when {@code to} is a colon followed, up
+   * to the sentence's end, by a list or a noun phrase (no pronoun, no auxiliary, no negation:
+   * "lacks what kind of cells: phagocytic cells", "does not distinguish between: self and
+   * non-self"), the scope runs on to the sentence's end; otherwise it ends at {@code to}.
+   */
+  private static int listAfterColon(Passage p, int to) {
+    if (to >= p.tokens.size() || !p.tokens.get(to).lower().equals(":")) {
+      return to;
+    }
+    int end = to + 1;
+    while (end < p.tokens.size() && !isSentenceEnd(p, end)) {
+      String x = p.tokens.get(end).lower();
+      if (CLAUSE_WORDS.contains(x) || (p.words[end] != null && p.words[end].cue)) {
+        return to;
+      }
+      end++;
+    }
+    return end > to + 1 ? end : to;
   }
 
   private static boolean isSentenceEnd(Passage p, int k) {
@@ -144,6 +313,7 @@ final class Polarity {
   static List<String> mismatches(Passage claim, Passage quote, Alignment a, int qi) {
     List<String> out = new ArrayList<>();
     int[] aligned = a.in(qi);
+    boolean[] asked = null;
     for (int i = 0; i < aligned.length; i++) {
       int j = aligned[i];
       if (j < 0 || a.how(i) == Alignment.Match.NEGATED_OPPOSITE) {
@@ -151,12 +321,56 @@ final class Polarity {
       }
       Passage.Word c = claim.words[i];
       Passage.Word q = quote.words[j];
-      boolean checked = c.focus || q.focus || c.prefixNegated || q.prefixNegated;
-      if (checked && c.negative() != q.negative()) {
-        out.add(c.negative() ? negationOf(claim, i) + c.token.raw() : c.token.raw());
+      // a prefix is checked where one side has it and the other not, on the same word
+      // ("unavailable"/"available"); the same prefixed word on both sides ("disobedience") is
+      // checked like any other word, and a word matched through the lexicon ("disobedience" for
+      // "obey") is no prefix pair
+      boolean prefixPair =
+          c.prefixNegated != q.prefixNegated && a.how(i) != Alignment.Match.LEXICON;
+      boolean checked = c.focus || q.focus || prefixPair;
+      if (!checked || c.negative() == q.negative()) {
+        continue;
       }
+      if (asked == null) {
+        asked = asked(claim);
+      }
+      if (asked[i] || saidAsClaimed(c, claim, quote)) {
+        continue;
+      }
+      out.add(c.negative() ? negationOf(claim, i) + c.token.raw() : c.token.raw());
     }
     return out;
+  }
+
+  /**
+   * Whether the quote says the claim's word with the claim's polarity elsewhere, as often as the
+   * claim does ("some are unencrypted, some are encrypted": the claim's one "encrypted" is said as
+   * claimed). A claim that copies the quote and drops one of its negations says the word once more
+   * unnegated than the quote, and is not excused.
+   */
+  private static boolean saidAsClaimed(Passage.Word c, Passage claim, Passage quote) {
+    int inQuote = count(c, quote);
+    return inQuote > 0 && inQuote >= count(c, claim);
+  }
+
+  /** How often a passage says word c (a shared key, the same prefix) with c's polarity. */
+  private static int count(Passage.Word c, Passage p) {
+    int n = 0;
+    for (Passage.Word x : p.words) {
+      if (x == null
+          || !x.content()
+          || x.negative() != c.negative()
+          || x.prefixNegated != c.prefixNegated) {
+        continue;
+      }
+      for (String k : c.keys) {
+        if (x.keys.contains(k)) {
+          n++;
+          break;
+        }
+      }
+    }
+    return n;
   }
 
   private static String negationOf(Passage p, int i) {
@@ -166,5 +380,265 @@ final class Polarity {
       }
     }
     return "";
+  }
+
+  /**
+   * What the opposites rule found: claim words whose opposite the quotes say (a contradiction), and
+   * claim words whose opposite the quotes say while they also say the claim's side, or whose
+   * opposite WordNet gives one way only (not enough: the rules cannot tell a swap).
+   *
+   * @param contradicting claim words contradicted, as "claim word (quote: quote word)"
+   * @param undecided claim words left undecided, as "claim word (quote: quote word)"
+   */
+  record Opposites(List<String> contradicting, List<String> undecided) {}
+
+  /**
+   * The opposites rule, for the claim words the alignment left unmatched (names excepted): a word
+   * whose listed opposite ({@link Vocabulary#opposite}) or WordNet antonym a quote says, with the
+   * same polarity, contradicts it; with the opposite polarity it is a paraphrase ("forbidden" for
+   * "not allowed", which the alignment has matched). Not a contradiction:
+   *
+   * <ul>
+   *   <li>an antonym WordNet gives one way only, through a similar adjective, for two words that
+   *       share an antonym of their own: they are on one side ("early" and "oldest" are both
+   *       opposed to "late");
+   *   <li>not enough, rather than a contradiction: an antonym WordNet gives one way only ("last"
+   *       for "low"); a quote that says the claim's side as well as the opposite ("east" for "Water
+   *       on the eastern side ..., while to the west ..."); a claim that says both sides ("rainfall
+   *       in the past and present" for "... than for the present"): it puts neither for the other,
+   *       but the quote says one only.
+   * </ul>
+   *
+   * <p>A comparison turned round is no contradiction: "A is larger than B" for "B is smaller than
+   * A" is matched. The same comparative with its two sides swapped is one: "B is larger than A" for
+   * "A is larger than B".
+   *
+   * <p>Verbs made from adjectives with "-en" are also opposed through the adjectives' synonyms:
+   * "slackened" and "tautened", since "slack" has the synonym "lax", an antonym of "taut".
+   *
+   * @param claim the claim
+   * @param quotes its quotes
+   * @param a the claim's alignment (before context is read)
+   * @param lexicon WordNet
+   * @return the contradictions and the undecided words
+   */
+  static Opposites opposites(Passage claim, List<Passage> quotes, Alignment a, WordNet lexicon) {
+    List<String> contradicting = new ArrayList<>();
+    List<String> undecided = new ArrayList<>();
+    for (int i = 0; i < claim.words.length; i++) {
+      Passage.Word c = claim.words[i];
+      if (c == null || !c.content() || c.name) {
+        continue;
+      }
+      if (a.matched(i)) {
+        String swapped = swappedComparison(claim, quotes, a, i);
+        if (swapped != null) {
+          contradicting.add(swapped);
+        }
+        continue;
+      }
+      java.util.Set<String> antonyms =
+          Passage.isAlpha(c.base) ? lexicon.entry(c.base).antonyms() : java.util.Set.of();
+      found:
+      for (int qi = 0; qi < quotes.size(); qi++) {
+        Passage p = quotes.get(qi);
+        for (int t = 0; t < p.words.length; t++) {
+          Passage.Word w = p.words[t];
+          if (w == null || !w.content() || c.negative() != w.negative()) {
+            continue;
+          }
+          boolean listed =
+              Vocabulary.opposite(c.token.lower(), w.token.lower())
+                  || Vocabulary.opposite(c.base, w.base);
+          boolean wordNet = !listed && (antonyms.contains(w.base) || containsAny(antonyms, w.keys));
+          boolean verbs = !listed && !wordNet && enVerbsOpposed(c.base, w.base, lexicon);
+          if (!listed && !wordNet && !verbs) {
+            continue;
+          }
+          String said = c.token.raw() + " (quote: " + w.token.raw() + ")";
+          if (converse(claim, i, p, t)) {
+            a.set(i, qi, t, Alignment.Match.NEGATED_OPPOSITE); // the same comparison, turned round
+            break found;
+          }
+          if (claimSays(claim, i, w)) {
+            undecided.add(said); // both sides said: no swap, but the quote says one only
+            break found;
+          }
+          boolean oneWay = false;
+          if (wordNet && Passage.isAlpha(w.base)) {
+            java.util.Set<String> back = lexicon.entry(w.base).antonyms();
+            oneWay = !back.contains(c.base) && !containsAny(back, c.keys);
+            if (oneWay && containsAny(antonyms, back)) {
+              continue; // one side: "early" and "old" are both opposed to "late"
+            }
+          }
+          if (oneWay || quoteSays(p, t, c, antonyms, lexicon)) {
+            undecided.add(said);
+          } else {
+            contradicting.add(said);
+          }
+          break found;
+        }
+      }
+    }
+    return new Opposites(contradicting, undecided);
+  }
+
+  /**
+   * Whether claim word i and quote word t are opposed comparatives of one comparison turned round:
+   * "A is larger than B" for "B is smaller than A". Each is followed by "than", and what the claim
+   * compares with (the first content word after its "than") stands before the quote's comparative,
+   * and what the quote compares with stands before the claim's.
+   */
+  private static boolean converse(Passage claim, int i, Passage quote, int t) {
+    int ct = afterThan(claim, i);
+    int qt = afterThan(quote, t);
+    if (ct < 0 || qt < 0) {
+      return false;
+    }
+    Passage.Word claimOther = claim.words[ct];
+    Passage.Word quoteOther = quote.words[qt];
+    if (containsAny(claimOther.keys, quoteOther.keys)) {
+      return false; // compared with the same thing: a plain opposite
+    }
+    return saidBefore(quote, t, claimOther) && saidBefore(claim, i, quoteOther);
+  }
+
+  /** Words before "than" that make no comparison of two things ("other than", "rather than"). */
+  private static final java.util.Set<String> NOT_COMPARING =
+      java.util.Set.of("other", "rather", "else", "different", "otherwise");
+
+  /**
+   * The same comparison with its two sides swapped ("B is newer than A" for "A is newer than B"),
+   * as "claim word (quote compares X with Y)", or null.
+   */
+  private static @org.jspecify.annotations.Nullable String swappedComparison(
+      Passage claim, List<Passage> quotes, Alignment a, int i) {
+    if (NOT_COMPARING.contains(claim.words[i].token.lower()) || afterThan(claim, i) < 0) {
+      return null;
+    }
+    for (int qi = 0; qi < quotes.size(); qi++) {
+      int t = a.in(qi)[i];
+      if (t >= 0
+          && a.how(i) != Alignment.Match.NEGATED_OPPOSITE
+          && converse(claim, i, quotes.get(qi), t)) {
+        return claim.words[i].token.raw() + " (the quote compares the other way round)";
+      }
+    }
+    return null;
+  }
+
+  /** The first content word after a "than" right after word k, or -1. */
+  private static int afterThan(Passage p, int k) {
+    if (k + 1 >= p.tokens.size() || !p.tokens.get(k + 1).lower().equals("than")) {
+      return -1;
+    }
+    for (int j = k + 2; j < p.words.length && !p.boundary(j); j++) {
+      if (p.words[j] != null && p.words[j].content()) {
+        return j;
+      }
+    }
+    return -1;
+  }
+
+  /** Whether word x is said in p's clause before position k. */
+  private static boolean saidBefore(Passage p, int k, Passage.Word x) {
+    for (int j = k - 1; j >= 0 && !p.boundary(j); j--) {
+      Passage.Word y = p.words[j];
+      if (y != null && y.content() && containsAny(y.keys, x.keys)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the claim says quote word w itself, at another position than i. */
+  private static boolean claimSays(Passage claim, int i, Passage.Word w) {
+    for (int k = 0; k < claim.words.length; k++) {
+      Passage.Word x = claim.words[k];
+      if (k != i && x != null && x.content() && containsAny(x.keys, w.keys)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the quote says the claim word's side too, at another position than t: the word by a
+   * shared key, a derivation, or an antonym the two share ("eastern" for "east": both opposed to
+   * "west").
+   */
+  private static boolean quoteSays(
+      Passage p, int t, Passage.Word c, java.util.Set<String> antonyms, WordNet lexicon) {
+    for (int k = 0; k < p.words.length; k++) {
+      Passage.Word x = p.words[k];
+      if (k == t || x == null || !x.content() || x.name) {
+        continue;
+      }
+      if (containsAny(x.keys, c.keys)) {
+        return true;
+      }
+      if (!Passage.isAlpha(x.base)) {
+        continue;
+      }
+      WordNet.Entry e = lexicon.entry(x.base);
+      if (e.derivations().contains(c.base) || containsAny(e.antonyms(), antonyms)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether two words are verbs made from adjectives with "-en" ("slacken", "tauten") whose
+   * adjectives are opposed through a synonym: an antonym of one adjective is the other or one of
+   * its synonyms.
+   */
+  private static boolean enVerbsOpposed(String a, String b, WordNet lexicon) {
+    if (!Passage.isAlpha(a) || !Passage.isAlpha(b)) {
+      return false;
+    }
+    String x = enAdjective(a, lexicon);
+    String y = enAdjective(b, lexicon);
+    if (x == null || y == null || x.equals(y)) {
+      return false;
+    }
+    WordNet.Entry ex = lexicon.entry(x);
+    WordNet.Entry ey = lexicon.entry(y);
+    return ex.antonyms().contains(y)
+        || ey.antonyms().contains(x)
+        || containsAny(ex.antonyms(), ey.synonyms())
+        || containsAny(ey.antonyms(), ex.synonyms());
+  }
+
+  /** The adjective an "-en" verb form is made from ("slack" for "slackened"), or null. */
+  private static @org.jspecify.annotations.Nullable String enAdjective(
+      String word, WordNet lexicon) {
+    for (String lemma : lexicon.entry(word).lemmas()) {
+      if (lemma.length() < 5 || !lemma.endsWith("en") || lemma.indexOf(' ') >= 0) {
+        continue;
+      }
+      String stem = lemma.substring(0, lemma.length() - 2);
+      int n = stem.length();
+      List<String> candidates = new ArrayList<>(List.of(stem, stem + "e"));
+      if (n >= 3 && stem.charAt(n - 1) == stem.charAt(n - 2)) {
+        candidates.add(stem.substring(0, n - 1));
+      }
+      for (String adjective : candidates) {
+        if (!lexicon.entry(adjective).antonyms().isEmpty()) {
+          return adjective;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static boolean containsAny(java.util.Set<String> a, java.util.Set<String> b) {
+    for (String x : b) {
+      if (a.contains(x)) {
+        return true;
+      }
+    }
+    return false;
   }
 }

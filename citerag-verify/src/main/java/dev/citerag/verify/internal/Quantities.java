@@ -230,6 +230,35 @@ final class Quantities {
       consumed.set(start, i + 1);
       return i + 1;
     }
+    // a density per square unit, "0.52/sq mi", "8/sq km": one quantity, not an identifier
+    if (digits && w.endsWith("/sq") && i + 1 < t.size()) {
+      String head = w.substring(0, w.length() - 3);
+      String area = t.get(i + 1).lower();
+      if (NumberForms.decimal(head)
+          && (area.equals("mi") || area.equals("km") || area.equals("m") || area.equals("ft"))) {
+        double v = Double.parseDouble(head.replace(",", ""));
+        out.add(
+            new Quantity(
+                Quantity.Type.NUMBER, v, 0, v, "per sq " + area, Bound.EXACT, "", start, i + 1));
+        consumed.set(start, i + 2);
+        return i + 2;
+      }
+    }
+    // a number joined to its unit by a hyphen, "13-year-old", "five-year", "24-hour", "10-km"
+    Quantity compound = hyphenatedUnit(w, start, i);
+    if (compound != null) {
+      out.add(compound);
+      consumed.set(start, i + 1);
+      return i + 1;
+    }
+    // "mid-1994", "early-1990", "late-2001": a part of a year is in that year
+    int partYear = partOfYear(w);
+    if (partYear > 0) {
+      out.add(
+          new Quantity(Quantity.Type.NUMBER, partYear, 0, partYear, "", Bound.EXACT, "", start, i));
+      consumed.set(start, i + 1);
+      return i + 1;
+    }
     // a rank before a superlative, "second-most populous", "3rd-largest": the rank is the ordinal
     String ranked = superlativeRank(w);
     if (ranked != null) {
@@ -319,8 +348,8 @@ final class Quantities {
     int split = digits ? NumberForms.suffixAt(w) : -1;
     if (digits && NumberForms.decimal(w)) {
       value = Double.parseDouble(w.replace(",", ""));
-      if (i > 0 && t.get(i - 1).lower().equals("-") && (i < 2 || !t.get(i - 2).word())) {
-        value = -value;
+      if (i > 0 && t.get(i - 1).lower().equals("-") && (i < 2 || !numberBefore(t, i - 2))) {
+        value = -value; // a minus sign, not a dash between two numbers ("of -11.7", not "10 -11")
       }
     } else if (split >= 0) {
       value = Double.parseDouble(w.substring(0, split).replace(",", ""));
@@ -406,13 +435,19 @@ final class Quantities {
       if (after.equals("more")
           || after.equals("above")
           || after.equals("greater")
-          || after.equals("higher")) {
+          || after.equals("higher")
+          || after.equals("longer")
+          || after.equals("larger")
+          || after.equals("over")) {
         bound = Bound.LOWER;
         consumed.set(end + 1, end + 3);
       } else if (after.equals("less")
           || after.equals("fewer")
           || after.equals("below")
-          || after.equals("lower")) {
+          || after.equals("lower")
+          || after.equals("shorter")
+          || after.equals("smaller")
+          || after.equals("under")) {
         bound = Bound.UPPER;
         consumed.set(end + 1, end + 3);
       }
@@ -425,7 +460,8 @@ final class Quantities {
             || (t.get(end + 1).lower().equals("and")
                 && start > 0
                 && t.get(start - 1).lower().equals("between")))
-        && NumberForms.decimal(t.get(end + 2).lower())) {
+        && NumberForms.decimal(t.get(end + 2).lower())
+        && !yearThenCount(value, t.get(start).raw(), t.get(end + 2).raw())) {
       double second = Double.parseDouble(t.get(end + 2).lower().replace(",", ""));
       out.add(
           new Quantity(
@@ -453,6 +489,83 @@ final class Quantities {
             Quantity.Type.NUMBER, value, 0, value * factor, dimension, bound, "", start, end));
     consumed.set(start, end + 1);
     return end + 1;
+  }
+
+  /**
+   * Whether "A to B" joins a year to a count that is none ("from 90% in 2004 to 60% in 2005"): the
+   * two are not a range.
+   */
+  private static boolean yearThenCount(double a, String rawA, String rawB) {
+    boolean yearA = a == Math.rint(a) && a >= 1000 && a <= 2100 && rawA.indexOf(',') < 0;
+    if (!yearA) {
+      return false;
+    }
+    double b = Double.parseDouble(rawB.replace(",", ""));
+    return !(b == Math.rint(b) && b >= 1000 && b <= 2100 && rawB.indexOf(',') < 0);
+  }
+
+  /** Whether token k is a word that reads as a number (digits or a number word). */
+  private static boolean numberBefore(List<Token> t, int k) {
+    Token x = t.get(k);
+    return x.word() && (x.hasDigit() || Vocabulary.SMALL_NUMBERS.containsKey(x.lower()));
+  }
+
+  /**
+   * A number joined to a unit by a hyphen, read as that quantity: "13-year-old" (13 years),
+   * "five-year" (5 years), "24-hour", "10-km". The word after the unit, if any ("-old", "-long"),
+   * is not read. Null when the word is not one.
+   */
+  private static @org.jspecify.annotations.Nullable Quantity hyphenatedUnit(
+      String w, int start, int end) {
+    int h = w.indexOf('-');
+    if (h <= 0 || h + 1 >= w.length()) {
+      return null;
+    }
+    int h2 = w.indexOf('-', h + 1);
+    String head = w.substring(0, h);
+    String unitWord = h2 < 0 ? w.substring(h + 1) : w.substring(h + 1, h2);
+    Unit unit = unitWord.length() < 2 ? null : UNITS.get(unitWord);
+    if (unit == null || unit.dimension().length() == 3 || unit.dimension().equals("times")) {
+      return null; // currencies ("50-usd") and "times" are not written this way
+    }
+    double value;
+    if (NumberForms.decimal(head)) {
+      value = Double.parseDouble(head.replace(",", ""));
+    } else if (Vocabulary.SMALL_NUMBERS.containsKey(head)) {
+      value = Vocabulary.SMALL_NUMBERS.get(head);
+    } else {
+      return null;
+    }
+    return new Quantity(
+        Quantity.Type.NUMBER,
+        value,
+        0,
+        value * unit.factor(),
+        unit.dimension(),
+        Bound.EXACT,
+        "",
+        start,
+        end);
+  }
+
+  /** The year of "mid-1994", "early-1990", "late-2001", or 0. */
+  private static int partOfYear(String w) {
+    int h = w.indexOf('-');
+    if (h <= 0 || w.length() != h + 5) {
+      return 0;
+    }
+    String head = w.substring(0, h);
+    if (!head.equals("mid") && !head.equals("early") && !head.equals("late")) {
+      return 0;
+    }
+    String y = w.substring(h + 1);
+    for (int k = 0; k < y.length(); k++) {
+      if (!Character.isDigit(y.charAt(k))) {
+        return 0;
+      }
+    }
+    int year = Integer.parseInt(y);
+    return year >= 1000 && year <= 2100 ? year : 0;
   }
 
   /**

@@ -19,7 +19,12 @@ import java.util.List;
  * <p>Attached to the same thing: for each content word near the claim's quantity (in its clause,
  * four content words either side) that occurs once in the quote, the quantity nearest to it in the
  * quote (tokens apart, a clause boundary counting as four) must not be another value of the same
- * kind. So "12 % in Asia" fails on "12 % in Europe and 8 % in Asia".
+ * kind. So "12 % in Asia" fails on "12 % in Europe and 8 % in Asia". A count with a thousands
+ * separator is no year; a value inside a parenthesis of the quote is skipped for a word outside it
+ * (it restates the value before it); the word need not point to c when the quote keeps q as near
+ * it, on the same side, as the claim keeps c, or when the quote's other value is one the claim also
+ * says beside the word (a range's other end, a value of its clause), except for the word right
+ * after c, which is what c counts.
  *
  * <p>Does not catch: arithmetic (a total the quote does not state, "doubled" for 10 → 20);
  * conversions that are not exact (miles and kilometres, currencies, Celsius and Fahrenheit);
@@ -38,6 +43,7 @@ final class QuantityRule {
     for (Quantity c : claim.quantities) {
       boolean found = false;
       boolean comparable = false;
+      boolean boundOnly = false;
       @org.jspecify.annotations.Nullable String problem = null;
       for (int qi = 0; qi < quotes.size() && !found; qi++) {
         Passage p = quotes.get(qi);
@@ -60,6 +66,7 @@ final class QuantityRule {
             continue;
           }
           if ((c.bound() == Bound.LOWER || c.bound() == Bound.UPPER) && q.bound() == Bound.EXACT) {
+            boundOnly = true;
             continue;
           }
           Quantity moved = moved(claim, c, p, q);
@@ -72,17 +79,48 @@ final class QuantityRule {
           break;
         }
       }
+      if (!found && c.type() == Quantity.Type.PAIR && problem == null && !comparable) {
+        // "from 2004 to 2005" for "from 90% in 2004 to 60% in 2005", where the quote has no range
+        // of its own to compare with
+        found = endsSaid(c, quotes);
+      }
       if (found) {
         covered++;
       } else if (problem != null) {
         contradicting.add(problem);
-      } else if (comparable) {
+      } else if (comparable && !boundOnly && !pronounOne(claim, c)) {
         contradicting.add(c.describe());
       } else {
         missing.add(c.describe());
       }
     }
     return new Result(claim.quantities.size(), covered, missing, contradicting);
+  }
+
+  /** Whether a quote states both ends of the claim's range, each as a value of its own. */
+  private static boolean endsSaid(Quantity c, List<Passage> quotes) {
+    boolean first = false;
+    boolean second = false;
+    for (Passage p : quotes) {
+      for (Quantity q : p.quantities) {
+        if (q.type() != Quantity.Type.NUMBER || !q.dimension().equals(c.dimension())) {
+          continue;
+        }
+        first |= Quantity.same(q.value(), c.value());
+        second |= Quantity.same(q.value(), c.second());
+      }
+    }
+    return first && second;
+  }
+
+  /**
+   * Whether c is the word "one" alone, which is as often a pronoun or an article ("one way to",
+   * "name one") as a count: a value the quotes lack is then not enough, not a contradiction.
+   */
+  private static boolean pronounOne(Passage claim, Quantity c) {
+    return c.start() == c.end()
+        && c.dimension().isEmpty()
+        && claim.tokens.get(c.start()).lower().equals("one");
   }
 
   private static String boundWord(Quantity q) {
@@ -116,8 +154,10 @@ final class QuantityRule {
         return eq ? EQUAL : OTHER_VALUE;
       }
       case PAIR -> {
-        if (q.type() != Quantity.Type.PAIR) {
-          return NONE;
+        if (q.type() != Quantity.Type.PAIR
+            || !c.dimension().equals(q.dimension())
+            || years(c) != years(q)) {
+          return NONE; // a range of years is not compared with one of centimetres or of counts
         }
         if (Quantity.same(c.value(), q.value()) && Quantity.same(c.second(), q.second())) {
           return EQUAL;
@@ -199,15 +239,16 @@ final class QuantityRule {
     }
     for (int i = from; i <= to; i++) {
       Passage.Word w = claim.words[i];
-      if (w == null || !w.content() || !c.equals(nearest(claim, i, i, kind(c), null))) {
+      if (w == null || !w.content() || !c.equals(nearest(claim, i, i, kind(claim, c), null))) {
         continue;
       }
       int j = uniqueOccurrence(p, w);
       if (j < 0) {
         continue;
       }
-      Quantity other = conflicting(p, j, j, c, q, null);
-      if (other != null) {
+      int near = i < c.start() ? -distance(claim, i, c) : distance(claim, i, c);
+      Quantity other = conflicting(p, j, j, c, q, null, near);
+      if (other != null && !rangeMate(claim, c, other) && !alsoSaid(claim, c, other, i, i)) {
         return other;
       }
     }
@@ -215,7 +256,7 @@ final class QuantityRule {
       if (x.equals(c) || x.end() < from || x.start() > to) {
         continue;
       }
-      if (!c.equals(nearest(claim, x.start(), x.end(), kind(c), x))) {
+      if (!c.equals(nearest(claim, x.start(), x.end(), kind(claim, c), x))) {
         continue;
       }
       Quantity found = null;
@@ -229,8 +270,12 @@ final class QuantityRule {
       if (found == null || count != 1) {
         continue;
       }
-      Quantity other = conflicting(p, found.start(), found.end(), c, q, found);
-      if (other != null) {
+      int near = Math.min(distance(claim, x.start(), c), distance(claim, x.end(), c));
+      near = x.start() < c.start() ? -near : near;
+      Quantity other = conflicting(p, found.start(), found.end(), c, q, found, near);
+      if (other != null
+          && !rangeMate(claim, c, other)
+          && !alsoSaid(claim, c, other, x.start(), x.end())) {
         return other;
       }
     }
@@ -260,16 +305,98 @@ final class QuantityRule {
   }
 
   /**
-   * What a quantity is, for "the same kind": its type, dimension, and whether it reads as a year.
+   * Whether the claim also says {@code other}, the value the quote attaches the anchor (tokens
+   * from..to) to, in the anchor's own clause: the anchor bears on both values in both texts ("Eight
+   * legions were kept in five bases" for "kept eight legions in five bases"). Not for the word
+   * right after c, which is what c counts.
    */
-  private static String kind(Quantity x) {
+  private static boolean alsoSaid(Passage claim, Quantity c, Quantity other, int from, int to) {
+    if (from == c.end() + 1) {
+      return false; // the word right after a number is what it counts ("eight bases")
+    }
+    for (Quantity x : claim.quantities) {
+      if (x.equals(c) || match(x, other) != EQUAL || (x.start() <= to && x.end() >= from)) {
+        continue;
+      }
+      int a = Math.min(to, x.end());
+      int b = Math.max(from, x.start());
+      boolean apart = false;
+      for (int k = a + 1; k < b && !apart; k++) {
+        // a colon introduces what the sentence says of the words before it: not apart
+        apart = claim.boundary(k) && !claim.tokens.get(k).lower().equals(":");
+      }
+      if (!apart && b - a <= 12) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether another quantity of the claim forms a range with c ("from November 2006 to July 2009",
+   * "1990 to 2100") and equals {@code other}: a word the range attaches to attaches to both ends.
+   */
+  private static boolean rangeMate(Passage claim, Quantity c, Quantity other) {
+    for (Quantity x : claim.quantities) {
+      if (x.equals(c) || match(x, other) != EQUAL) {
+        continue;
+      }
+      int gapFrom = Math.min(c.end(), x.end()) + 1;
+      int gapTo = Math.max(c.start(), x.start());
+      if (gapTo - gapFrom != 1) {
+        continue;
+      }
+      String between = claim.tokens.get(gapFrom).lower();
+      if (between.equals("to")
+          || between.equals("until")
+          || between.equals("till")
+          || between.equals("through")
+          || between.equals("and")
+          || between.equals("-")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * What a quantity is, for "the same kind": its type, dimension, and whether it reads as a year (a
+   * whole number from 1000 to 2100 written without a thousands separator: "1,000" is a count). A
+   * range of years is another kind than a range of counts.
+   */
+  private static String kind(Passage p, Quantity x) {
     boolean year =
-        x.type() == Quantity.Type.NUMBER
+        (x.type() == Quantity.Type.NUMBER || x.type() == Quantity.Type.PAIR)
             && x.dimension().isEmpty()
-            && x.value() == Math.rint(x.value())
-            && x.value() >= 1000
-            && x.value() <= 2100;
+            && yearLike(x.value())
+            && (x.type() == Quantity.Type.NUMBER || yearLike(x.second()))
+            && p.tokens.get(x.start()).raw().indexOf(',') < 0;
     return x.type() + "/" + x.dimension() + (year ? "/year" : "");
+  }
+
+  private static boolean years(Quantity pair) {
+    return yearLike(pair.value()) && yearLike(pair.second());
+  }
+
+  private static boolean yearLike(double v) {
+    return v == Math.rint(v) && v >= 1000 && v <= 2100;
+  }
+
+  /** Whether token k lies inside a parenthesis, and which one (0: none). */
+  private static int parenthesis(Passage p, int k) {
+    int open = 0;
+    for (int t = 0; t <= k && t < p.tokens.size(); t++) {
+      String s = p.tokens.get(t).lower();
+      if (s.equals("(") || s.equals("[")) {
+        open = t + 1;
+      } else if (s.equals(")") || s.equals("]")) {
+        if (t == k) {
+          return open;
+        }
+        open = 0;
+      }
+    }
+    return open;
   }
 
   /** The quantity of a kind nearest to tokens from..to, or null when none or two are as near. */
@@ -282,9 +409,14 @@ final class QuantityRule {
     Quantity best = null;
     int bestDistance = Integer.MAX_VALUE;
     boolean tie = false;
+    int group = parenthesis(p, from);
     for (Quantity x : p.quantities) {
-      if (!kind(x).equals(kind) || x.equals(anchor)) {
+      if (!kind(p, x).equals(kind) || x.equals(anchor)) {
         continue;
+      }
+      int inside = parenthesis(p, x.start());
+      if (inside != 0 && inside != group) {
+        continue; // a parenthesis restates what stands before it ("760 mm (2 ft 6 in)")
       }
       int d = Math.min(distance(p, from, x), distance(p, to, x));
       if (d < bestDistance) {
@@ -304,14 +436,21 @@ final class QuantityRule {
       int to,
       Quantity c,
       Quantity q,
-      @org.jspecify.annotations.Nullable Quantity anchor) {
-    Quantity best = nearest(p, from, to, kind(q), anchor);
+      @org.jspecify.annotations.Nullable Quantity anchor,
+      int claimDistance) {
+    // claimDistance: how far the anchor is from c in the claim, negative when it stands before c
+    Quantity best = nearest(p, from, to, kind(p, q), anchor);
     if (best == null || match(c, best) == EQUAL) {
       return null;
     }
     int bestDistance = Math.min(distance(p, from, best), distance(p, to, best));
-    if (Math.min(distance(p, from, q), distance(p, to, q)) <= bestDistance) {
+    int quoteDistance = Math.min(distance(p, from, q), distance(p, to, q));
+    if (quoteDistance <= bestDistance) {
       return null;
+    }
+    boolean sameSide = (from < q.start()) == (claimDistance < 0);
+    if (sameSide && quoteDistance <= Math.abs(claimDistance)) {
+      return null; // the quote keeps q as near the word, on the same side, as the claim keeps c
     }
     return best;
   }

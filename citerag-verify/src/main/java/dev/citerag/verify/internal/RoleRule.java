@@ -11,7 +11,9 @@ import java.util.Set;
  * known to the lexicon, acronyms, identifiers). For two entities of one claim clause with a content
  * word between them (the verb, at most eight tokens apart), the first is the agent and the second
  * the patient, unless the words between hold a form of "be" or "get" and end with "by" (passive
- * voice: "Globex was acquired by Acme" has Acme as agent). The same two entities are found in the
+ * voice: "Globex was acquired by Acme" has Acme as agent). A form of "be" ending with another
+ * preposition ("Quzhou are descended from Confucius") is compared only with the same construction
+ * in the quote ("Northwind was spun off from Contoso"). The same two entities are found in the
  * quote (by the content rule's matches), with the claim's verb (or a word it matched) between them,
  * and their roles read the same way. Swapped roles contradict: "Acme acquired Globex" against
  * "Globex acquired Acme".
@@ -31,7 +33,15 @@ final class RoleRule {
 
   private record Entity(int start, int end) {}
 
-  private record Role(Entity agent, Entity patient, int verbFrom, int verbTo) {}
+  /**
+   * Roles read between two entities; {@code linked} is the preposition of a form of "be" and a
+   * preposition other than "by" ("are descended from", "was spun off from"), empty otherwise.
+   */
+  private record Role(Entity agent, Entity patient, int verbFrom, int verbTo, String linked) {}
+
+  /** Prepositions that, after a form of "be", link the entities without naming an agent. */
+  private static final Set<String> LINKING =
+      Set.of("from", "of", "to", "into", "in", "on", "at", "for", "under", "over");
 
   static List<String> check(Passage claim, List<Passage> quotes, Alignment a) {
     List<String> out = new ArrayList<>();
@@ -60,8 +70,8 @@ final class RoleRule {
         Entity first = q1.start() < q2.start() ? q1 : q2;
         Entity second = first.equals(q1) ? q2 : q1;
         Role qr = role(p, first, second);
-        if (qr == null || !verbShared(r, qr, al)) {
-          continue;
+        if (qr == null || !verbShared(r, qr, al) || !r.linked().equals(qr.linked())) {
+          continue; // "Quzhou are descended from Confucius" is not read against a noun phrase
         }
         // the claim's agent is the quote's patient
         boolean claimAgentIsE1 = r.agent().equals(e1);
@@ -164,7 +174,9 @@ final class RoleRule {
     if (!verb) {
       return null;
     }
-    boolean passive = be && p.tokens.get(to).lower().equals("by");
-    return passive ? new Role(e2, e1, from, to) : new Role(e1, e2, from, to);
+    String last = p.tokens.get(to).lower();
+    boolean passive = be && last.equals("by");
+    String linked = be && LINKING.contains(last) ? last : "";
+    return passive ? new Role(e2, e1, from, to, "") : new Role(e1, e2, from, to, linked);
   }
 }

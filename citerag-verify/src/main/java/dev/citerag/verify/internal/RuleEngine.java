@@ -144,9 +144,9 @@ public final class RuleEngine {
         contradicting.add(t.raw() + " (imitates another word in a different script)");
       }
     }
-    List<String> opposites = new ArrayList<>();
-    Alignment a = ContentRule.align(claim, quotes, lexicon, abbreviations, opposites);
-    contradicting.addAll(opposites);
+    Alignment a = ContentRule.align(claim, quotes, lexicon, abbreviations, new ArrayList<>());
+    Polarity.Opposites opposites = Polarity.opposites(claim, quotes, a, lexicon);
+    contradicting.addAll(opposites.contradicting());
     Referents.carry(claim, quotes, context, a, shared.lowered);
     QuantityRule.Result q = QuantityRule.check(claim, quotes);
     contradicting.addAll(q.contradicting());
@@ -161,12 +161,16 @@ public final class RuleEngine {
     List<String> changed = ContentRule.changedWords(claim, quotes, a);
     List<String> missing = new ArrayList<>(c.missing());
     missing.addAll(q.missing());
+    missing.addAll(opposites.undecided());
     missing.addAll(changed);
     double coverage = c.items() == 0 ? 0.0 : Math.min(1.0, (double) c.covered() / c.items());
     Support s;
     if (!contradicting.isEmpty()) {
       s = Support.CONTRADICTED;
-    } else if (!c.enough() || !q.missing().isEmpty() || !changed.isEmpty()) {
+    } else if (!c.enough()
+        || !q.missing().isEmpty()
+        || !changed.isEmpty()
+        || !opposites.undecided().isEmpty()) {
       s = Support.NOT_ENOUGH;
       if (missing.isEmpty()) {
         missing.add(c.reason());

@@ -1,6 +1,7 @@
 package dev.citerag.verify.internal;
 
 import static dev.citerag.answer.SupportVerdict.Support.CONTRADICTED;
+import static dev.citerag.answer.SupportVerdict.Support.NOT_ENOUGH;
 import static dev.citerag.answer.SupportVerdict.Support.SUPPORTED;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -79,6 +80,180 @@ class PolarityTest {
     assertThat(
             Rules.support(
                 "The portal is available at night.", "The portal is unavailable at night."))
+        .isEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void the_same_prefixed_word_on_both_sides_is_judged_by_its_clause_not_its_prefix() {
+    assertThat(
+            Rules.support(
+                "Which groups cannot join the unofficial strike: contractors",
+                "Contractors are barred from the unofficial strike."))
+        .isNotEqualTo(CONTRADICTED);
+    assertThat(Rules.support("The archive is available.", "The archive is unavailable."))
+        .isEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void a_word_the_quote_also_says_as_claimed_is_no_mismatch_unless_the_claim_says_it_more_often() {
+    assertThat(
+            Rules.support(
+                "Some parcels are insured.",
+                "Some parcels are uninsured, and others are insured against loss."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "Parcels to Norway are insured, and parcels to Chile are insured.",
+                "Parcels to Norway are insured, and parcels to Chile are not insured."))
+        .isEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void a_yes_no_question_answered_no_negates_its_predicate() {
+    assertThat(
+            Rules.support(
+                "Can tenants sublet the flat: no", "Tenants cannot sublet the flat at any time."))
+        .isEqualTo(SUPPORTED);
+    assertThat(Rules.support("Can tenants sublet the flat: no", "Tenants can sublet the flat."))
+        .isEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support("Can tenants sublet the flat? Yes.", "Tenants cannot sublet the flat."))
+        .isEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void a_yes_no_question_answered_by_a_clause_asserts_only_its_answer() {
+    assertThat(
+            Rules.support(
+                "Was the bridge ever tolled: The bridge was never tolled",
+                "The bridge was never tolled."))
+        .isNotEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "Was the bridge ever tolled: The bridge was tolled",
+                "The bridge was never tolled."))
+        .isEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void nor_continues_a_negation_and_negates_what_follows_it() {
+    assertThat(
+            Rules.support(
+                "The clinic does not treat children.",
+                "The clinic does not admit walk-ins nor does it treat children."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The clinic treats children.",
+                "The clinic does not admit walk-ins nor does it treat children."))
+        .isEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void refusal_instead_of_excluded_from_and_prevent_negate_what_follows() {
+    assertThat(
+            Rules.support(
+                "She was fined for not paying the toll.",
+                "She was fined for her refusal to pay the toll."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The mill sold its timber abroad.",
+                "Instead of selling its timber abroad, the mill supplied local builders."))
+        .isEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "The regulator approved the merger.",
+                "The regulator prevented the merger of the two carriers."))
+        .isNotEqualTo(SUPPORTED);
+  }
+
+  @Test
+  void words_sharing_an_antonym_are_not_opposed_and_one_way_antonyms_are_not_enough() {
+    assertThat(
+            Rules.support(
+                "The cave holds an early drawing of a horse.",
+                "The cave holds one of the oldest drawings of a horse."))
+        .isNotEqualTo(CONTRADICTED);
+    assertThat(Rules.support("The cellar was damp.", "The cellar was dry.")).isEqualTo(NOT_ENOUGH);
+    assertThat(Rules.support("The shop opens late.", "The shop opens early."))
+        .isEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void a_quote_or_claim_saying_both_sides_leaves_the_opposite_undecided() {
+    assertThat(
+            Rules.support(
+                "The river to the north of the dam flows toward the lake.",
+                "On the northern bank the river flows toward the lake, while to the south it feeds"
+                    + " the canal."))
+        .isNotEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "The grant covers past and present staff.", "The grant covers present staff."))
+        .isEqualTo(NOT_ENOUGH);
+  }
+
+  @Test
+  void en_verbs_are_opposed_through_their_adjectives_synonyms() {
+    assertThat(
+            Rules.support(
+                "The cables were slackened overnight.", "The cables were tautened overnight."))
+        .isEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "The cables were tautened overnight.", "The cables were slackened overnight."))
+        .isEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void a_negation_reaches_a_list_after_a_colon_but_not_a_clause() {
+    assertThat(
+            Rules.support(
+                "The ferry lacks what kind of deck: an open deck",
+                "Unlike the old boats, the ferry lacks an open deck."))
+        .isNotEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "The pump does not restart: it alerts the operator.",
+                "The pump does not restart; it alerts the operator."))
+        .isEqualTo(SUPPORTED);
+  }
+
+  @Test
+  void a_prefixed_word_matched_to_a_derivation_of_its_stem_is_no_prefix_pair() {
+    assertThat(
+            Rules.support(
+                "The protest shown in the play: disobedience to the king",
+                "In the play she must obey her conscience rather than the king."))
+        .isNotEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void a_negation_reaches_past_a_parenthesis_in_brackets() {
+    assertThat(
+            Rules.support(
+                "The office that was not (formally or informally) in charge of the archive closed.",
+                "The office that was (formally or informally) in charge of the archive closed."))
+        .isEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void a_comparison_turned_round_is_supported_and_a_swapped_one_contradicts() {
+    assertThat(
+            Rules.support(
+                "The eastern reservoir is deeper than the western one.",
+                "The western reservoir is shallower than the eastern one."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The eastern reservoir is deeper than the western one.",
+                "The eastern reservoir is shallower than the western one."))
+        .isEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "The western reservoir is deeper than the eastern one.",
+                "The eastern reservoir is deeper than the western one."))
         .isEqualTo(CONTRADICTED);
   }
 }

@@ -98,4 +98,23 @@ class QuantitiesTest {
     assertThat(Quantities.unitDimension("m")).isNull();
     assertThat(Quantities.unitDimension("harbour")).isNull();
   }
+
+  @Test
+  void reads_a_minus_sign_after_a_word_and_a_number_hyphenated_to_its_unit() {
+    assertThat(only("a low of \u221211.7 \u00b0C").value()).isEqualTo(-11.7);
+    assertThat(Rules.quantities("pages 10 -12").get(1).value()).isEqualTo(12);
+    Quantity age = only("the 13-year-old king");
+    assertThat(age.value()).isEqualTo(13);
+    assertThat(age.dimension()).isEqualTo("months");
+    assertThat(only("a five-year plan").third()).isEqualTo(60);
+    assertThat(only("a 24-hour shift").third()).isEqualTo(86_400);
+    assertThat(only("by mid-1994").value()).isEqualTo(1994);
+    assertThat(only("a density of (0.52/sq mi)").dimension()).isEqualTo("per sq mi");
+  }
+
+  @Test
+  void reads_or_longer_as_a_lower_bound() {
+    assertThat(only("lasting 1,000 years or longer").bound()).isEqualTo(Quantity.Bound.LOWER);
+    assertThat(only("cables 3 m or shorter").bound()).isEqualTo(Quantity.Bound.UPPER);
+  }
 }

@@ -1,5 +1,7 @@
 package dev.citerag.verify.internal;
 
+import static dev.citerag.answer.SupportVerdict.Support.CONTRADICTED;
+import static dev.citerag.answer.SupportVerdict.Support.NOT_ENOUGH;
 import static dev.citerag.answer.SupportVerdict.Support.SUPPORTED;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -61,5 +63,84 @@ class QuantityRuleTest {
     assertThat(Rules.support("The Porto site has 40 desks.", quote)).isNotEqualTo(SUPPORTED);
     assertThat(Rules.support("The Porto site has 25 desks.", quote)).isEqualTo(SUPPORTED);
     assertThat(Rules.support("The Lisbon site has 40 desks.", quote)).isEqualTo(SUPPORTED);
+  }
+
+  @Test
+  void a_count_with_a_thousands_separator_is_no_year_for_attachment() {
+    assertThat(
+            Rules.support(
+                "How many sheep died in the flood of 1911: over 2,000",
+                "A flood in the valley in 1911 drowned over 2,000 sheep."))
+        .isEqualTo(SUPPORTED);
+  }
+
+  @Test
+  void a_value_restated_in_a_parenthesis_or_in_another_order_is_not_moved() {
+    assertThat(
+            Rules.support(
+                "The era began 3.2 million years ago.",
+                "Around 3.2 million years ago (ending 9,000 years ago) began the era."))
+        .isNotEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "Nine ships were kept in four harbours.",
+                "The navy kept nine ships in four harbours."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "Nine harbours were kept for four ships.",
+                "The navy kept nine ships in four harbours."))
+        .isEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void a_range_of_the_claim_attaches_to_both_its_ends() {
+    assertThat(
+            Rules.support(
+                "The ferry ran from March 2004 to June 2008.",
+                "From 2 March 2004 until 9 June 2008 the ferry ran twice a day."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "Sales fell from 1991 to 1996.",
+                "Between 1991 and 1996, yearly sales fell from 48,000 to 31,000 units."))
+        .isNotEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void a_bound_the_quote_lacks_and_a_bare_one_are_not_enough_rather_than_contradicted() {
+    assertThat(
+            Rules.support(
+                "The survey covered 500+ farms in Ten regions.",
+                "Ten regions took part; the survey covered 500 farms."))
+        .isEqualTo(NOT_ENOUGH);
+    assertThat(
+            Rules.support(
+                "The survey covered 500+ farms.", "The survey covered 500 or more farms."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "Name one way to reach the island: by ferry",
+                "In 2004 a ferry began to serve the island."))
+        .isNotEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void a_range_whose_ends_the_quote_states_apart_is_supported_and_ranges_of_other_units_differ() {
+    assertThat(
+            Rules.support(
+                "From 2010 to 2012 the mill cut its staff from 400 to 250.",
+                "The mill cut its staff from 400 in 2010 to 250 in 2012."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "From 2010 to 2014 the mill cut its staff from 400 to 250.",
+                "The mill cut its staff from 400 in 2010 to 250 in 2012."))
+        .isNotEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "Between 1990 and 2050 the sea may rise 20-60 cm.",
+                "The sea may rise 20-60 cm, the report says."))
+        .isEqualTo(NOT_ENOUGH);
   }
 }

@@ -30,4 +30,19 @@ class RoleRuleTest {
     assertThat(Rules.support("Zentrix merged with Paloma.", "Paloma merged with Zentrix."))
         .isEqualTo(SUPPORTED);
   }
+
+  @Test
+  void be_with_another_preposition_is_compared_only_with_the_same_construction() {
+    assertThat(
+            Rules.verdict(
+                    "Villagers in Tarn are descended from Odo.",
+                    "Odo's descendants in Tarn number about 400 villagers.")
+                .contradicting())
+        .noneMatch(s -> s.contains("roles swapped"));
+    assertThat(
+            Rules.verdict(
+                    "Contoso was spun off from Northwind.", "Northwind was spun off from Contoso.")
+                .contradicting())
+        .anyMatch(s -> s.contains("roles swapped"));
+  }
 }
