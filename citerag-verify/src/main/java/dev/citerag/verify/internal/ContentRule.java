@@ -18,10 +18,13 @@ import java.util.Set;
  * word's most frequent senses, a derivation ("acquisition" for "acquired"), or a more general word
  * ("vehicle" where the quote says "truck"; not under a negation); a word WordNet does not know
  * matches a quote word one typing slip away (two from eight letters; never letters added at an
- * end). A unit word apart from its number ("tonnes ...: 270,000") is carried by a quote quantity in
- * that unit. A name matches a quote name derived from it or it from that name ("Australia" and
- * "Australian", "Buddhism" and "Buddhist"), and a kind WordNet writes capitalised ("Asian") a
- * narrower such kind of the quote ("Chinese"), each only a quote word no other claim word took.
+ * end); a name, also one written in capitals ("ARPNET"), matches a quote name one letter inserted,
+ * dropped or two adjacent letters swapped away ("ARPANET"), unless WordNet or the context knows it
+ * ({@link #misspeltNames}). A unit word apart from its number ("tonnes ...: 270,000") is carried by
+ * a quote quantity in that unit. A name matches a quote name derived from it or it from that name
+ * ("Australia" and "Australian", "Buddhism" and "Buddhist"), and a kind WordNet writes capitalised
+ * ("Asian") a narrower such kind of the quote ("Chinese"), each only a quote word no other claim
+ * word took.
  *
  * <p>The claim is judged whole: the matched share of its content items (words and quantities;
  * generic words, those of more than {@value #GENERIC_SENSES} WordNet senses such as "name" or
@@ -241,6 +244,107 @@ final class ContentRule {
   private static boolean affixed(String x, String y) {
     return x.length() != y.length()
         && (x.startsWith(y) || y.startsWith(x) || x.endsWith(y) || y.endsWith(x));
+  }
+
+  /** Shortest name of the claim read as a misspelling of a quote name ({@link #misspeltNames}). */
+  static final int MISSPELT_NAME_LETTERS = 5;
+
+  /**
+   * Matches a name of the claim that no quote holds to a quote name it misspells: one letter
+   * inserted, dropped or two adjacent letters swapped, case aside ("ARPNET" for "ARPANET", "DATNET"
+   * for "Datanet"); a letter replaced by another is not a slip here ("Hartwell" and "Hartwick",
+   * "Mark" and "Mask" are other names). The claim name must have {@value #MISSPELT_NAME_LETTERS}
+   * letters or more, be no word WordNet knows and no word of the context (then it is a name in its
+   * own right), and the quote name must be a name no other claim word took and the only one of the
+   * quotes the claim name is that close to.
+   *
+   * @param claim the claim
+   * @param quotes its quotes
+   * @param a the alignment, updated
+   * @param lexicon WordNet
+   * @param context the cited chunks' titles, headings and texts
+   */
+  static void misspeltNames(
+      Passage claim, List<Passage> quotes, Alignment a, WordNet lexicon, List<String> context) {
+    for (int i = 0; i < claim.words.length; i++) {
+      Passage.Word c = claim.words[i];
+      if (c == null
+          || !c.name
+          || !c.content()
+          || a.matched(i)
+          || c.base.length() < MISSPELT_NAME_LETTERS
+          || !Passage.isAlpha(c.base)
+          || c.base.indexOf('-') >= 0
+          || !lexicon.unknown(c.base)) {
+        continue;
+      }
+      int foundQ = -1;
+      int foundT = -1;
+      Set<String> close = new java.util.HashSet<>();
+      for (int q = 0; q < quotes.size(); q++) {
+        Passage p = quotes.get(q);
+        int[] al = a.in(q);
+        for (int t = 0; t < p.words.length; t++) {
+          Passage.Word w = p.words[t];
+          if (w != null
+              && w.name
+              && w.content()
+              && Passage.isAlpha(w.base)
+              && !matchedInQuote(al, t)
+              && oneSlip(c.base, w.base)) {
+            close.add(w.base);
+            if (foundQ < 0) {
+              foundQ = q;
+              foundT = t;
+            }
+          }
+        }
+      }
+      if (close.size() == 1 && !inContext(c.base, context)) {
+        a.set(i, foundQ, foundT, Match.WORD);
+      }
+    }
+  }
+
+  /**
+   * Whether two different lower-case words are one letter inserted or dropped, or two adjacent
+   * letters swapped, apart.
+   */
+  static boolean oneSlip(String x, String y) {
+    if (x.equals(y) || Math.abs(x.length() - y.length()) > 1) {
+      return false;
+    }
+    int k = 0;
+    while (k < x.length() && k < y.length() && x.charAt(k) == y.charAt(k)) {
+      k++;
+    }
+    if (x.length() == y.length()) {
+      return k + 1 < x.length()
+          && x.charAt(k) == y.charAt(k + 1)
+          && x.charAt(k + 1) == y.charAt(k)
+          && x.substring(k + 2).equals(y.substring(k + 2));
+    }
+    String longer = x.length() > y.length() ? x : y;
+    String shorter = x.length() > y.length() ? y : x;
+    return longer.substring(k + 1).equals(shorter.substring(k));
+  }
+
+  /** Whether a context entry holds the word (lower-cased) as a word of its own. */
+  private static boolean inContext(String word, List<String> context) {
+    for (String entry : context) {
+      String low = entry.toLowerCase(java.util.Locale.ROOT);
+      int from = 0;
+      int at;
+      while ((at = low.indexOf(word, from)) >= 0) {
+        int end = at + word.length();
+        if ((at == 0 || !Character.isLetterOrDigit(low.charAt(at - 1)))
+            && (end == low.length() || !Character.isLetterOrDigit(low.charAt(end)))) {
+          return true;
+        }
+        from = at + 1;
+      }
+    }
+    return false;
   }
 
   /** Optimal string alignment distance (adjacent transpositions count one), capped at limit + 1. */

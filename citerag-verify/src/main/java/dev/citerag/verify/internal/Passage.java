@@ -206,6 +206,14 @@ final class Passage {
     if (low.equals("longer") && i > 0 && tokens.get(i - 1).lower().equals("no")) {
       function = true; // "no longer" is one cue
     }
+    if ((low.equals("many") || low.equals("much"))
+        && i > 0
+        && tokens.get(i - 1).lower().equals("how")
+        && !quantities.isEmpty()) {
+      // "how many"/"how much" asks for the quantity the passage states ("how many years ago ...:
+      // 66-34 Mya"); it says nothing of its own. A "many" that is not asked stays content
+      function = true;
+    }
     boolean identifier = t.hasDigit() || low.indexOf('_') >= 0 || innerCapital(t.raw());
     boolean name =
         !cue

@@ -145,6 +145,7 @@ public final class RuleEngine {
       }
     }
     Alignment a = ContentRule.align(claim, quotes, lexicon, abbreviations, new ArrayList<>());
+    ContentRule.misspeltNames(claim, quotes, a, lexicon, context);
     Polarity.Opposites opposites = Polarity.opposites(claim, quotes, a, lexicon);
     contradicting.addAll(opposites.contradicting());
     Referents.carry(claim, quotes, context, a, shared.lowered);
