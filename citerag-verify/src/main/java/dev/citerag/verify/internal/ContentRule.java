@@ -65,8 +65,8 @@ final class ContentRule {
     Alignment a = Alignment.empty(claim.words.length);
     for (int i = 0; i < claim.words.length; i++) {
       Passage.Word c = claim.words[i];
-      if (c == null || !c.content()) {
-        continue;
+      if (c == null || !c.content() || a.matchedInQuotes(i)) {
+        continue; // (a word matched with the one before it, as one phrase)
       }
       // 1. the same word, stem, lemma, spelling
       if (find(a, i, c, quotes, c.keys, Match.WORD)) {
@@ -103,6 +103,11 @@ final class ContentRule {
         if (general(a, i, c, quotes, lexicon)) {
           continue;
         }
+        // a phrase WordNet holds as one lemma, by its synonyms ("go to" for "attend", "took
+        // place" for "happened"); the phrase's second word is matched with it
+        if (phrase(a, i, claim, quotes, lexicon)) {
+          continue;
+        }
       }
       // 5. a misspelling of a quote word, for words the lexicon does not know
       if (c.base.length() >= 5 && lexicon.unknown(c.base)) {
@@ -127,6 +132,36 @@ final class ContentRule {
       }
     }
     return a;
+  }
+
+  /**
+   * Matches claim word i and the word after it, a phrase WordNet holds as one lemma, to a quote
+   * word by a synonym of the phrase (its own senses only, not those of its words alone).
+   */
+  private static boolean phrase(
+      Alignment a, int i, Passage claim, List<Passage> quotes, WordNet lexicon) {
+    WordNet.Entry e = claim.phraseAt(i, lexicon);
+    if (e.lemmas().isEmpty()) {
+      return false;
+    }
+    Set<String> keys = new LinkedHashSet<>();
+    for (String s : e.synonyms()) {
+      if (!e.lemmas().contains(s)) {
+        keys.add(s);
+        if (Passage.isAlpha(s)) {
+          keys.add(EnglishStemmer.stem(s));
+        }
+      }
+    }
+    if (!find(a, i, claim.words[i], quotes, keys, Match.LEXICON)) {
+      return false;
+    }
+    Passage.Word next = claim.words[i + 1];
+    if (next != null && next.content() && !a.matchedInQuotes(i + 1)) {
+      long at = a.position(i);
+      a.set(i + 1, (int) (at >>> 32), (int) at, Match.LEXICON);
+    }
+    return true;
   }
 
   /**
@@ -429,6 +464,13 @@ final class ContentRule {
     return out;
   }
 
+  /**
+   * How many tokens a quote's name may sit off the place the claim's name has beside its matched
+   * neighbour, or the gap between both neighbours may differ, for the one to stand in the other's
+   * place.
+   */
+  static final int PLACE_SLACK = 2;
+
   private static @org.jspecify.annotations.Nullable String substituted(
       Passage claim, List<Passage> quotes, Alignment a, int start, int end, boolean fromContext) {
     int left = -1;
@@ -452,15 +494,20 @@ final class ContentRule {
       int r = right >= 0 ? al[right] : -1;
       int from;
       int to;
+      // the quote's name must stand where the claim's does: as far from the matched neighbour
+      // (one token either way), or between both neighbours with a gap of about the claim's
       if (l >= 0 && r > l) {
+        if (Math.abs((r - l) - (right - left)) > PLACE_SLACK) {
+          continue;
+        }
         from = l + 1;
         to = r - 1;
       } else if (l >= 0 && right < 0) {
-        from = l + 1;
-        to = Math.min(p.words.length - 1, l + 3);
+        from = Math.max(l + 1, l + (start - left) - PLACE_SLACK);
+        to = Math.min(p.words.length - 1, Math.min(l + 3, l + (end - left) + PLACE_SLACK));
       } else if (r >= 0 && left < 0) {
-        from = Math.max(0, r - 3);
-        to = r - 1;
+        from = Math.max(0, Math.max(r - 3, r - (right - start) - PLACE_SLACK));
+        to = Math.min(r - 1, r - (right - end) + PLACE_SLACK);
       } else {
         continue;
       }

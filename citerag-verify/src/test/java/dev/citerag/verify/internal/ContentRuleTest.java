@@ -91,6 +91,60 @@ class ContentRuleTest {
   }
 
   @Test
+  void a_phrase_wordnet_holds_as_one_lemma_matches_by_its_own_synonyms() {
+    assertThat(
+            Rules.support(
+                "Most pupils in the district go to public schools.",
+                "Most pupils in the district attend public schools."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support("The coronation occurred in 1953.", "The coronation took place in 1953."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The agency set up a regional office in 1990.",
+                "The agency established a regional office in 1990."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The director went to the board meeting in May.",
+                "The director did not attend the board meeting in May."))
+        .isNotEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The agency set up a regional office in 1990.",
+                "The agency closed a regional office in 1990."))
+        .isNotEqualTo(SUPPORTED);
+  }
+
+  @Test
+  void a_name_the_quote_lacks_away_from_the_place_of_a_quote_name_is_missing_not_contradicted() {
+    SupportVerdict v =
+        Rules.verdict(
+            "The treaty was signed in Vienna by the two envoys.",
+            "The treaty was signed in the old city of Paris by the two envoys.");
+    assertThat(v.support()).isEqualTo(NOT_ENOUGH);
+    assertThat(v.missing()).anyMatch(m -> m.contains("Vienna"));
+  }
+
+  @Test
+  void how_many_before_a_stated_quantity_asks_for_it_and_says_nothing_itself() {
+    assertThat(
+            Rules.support(
+                "How many stations the line had by 1900: 41", "By 1900 the line had 41 stations."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "How many stations the line had by 1900: 14", "By 1900 the line had 41 stations."))
+        .isNotEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "Many farms in the valley had electricity in 1900.",
+                "In 1900 the valley had 312 farms."))
+        .isNotEqualTo(SUPPORTED);
+  }
+
+  @Test
   void a_word_changed_in_place_is_not_carried_by_the_rest() {
     assertThat(
             Rules.support(
