@@ -149,7 +149,7 @@ public final class RuleEngine {
     Polarity.Opposites opposites = Polarity.opposites(claim, quotes, a, lexicon);
     contradicting.addAll(opposites.contradicting());
     Referents.carry(claim, quotes, context, a, shared.lowered);
-    QuantityRule.Result q = QuantityRule.check(claim, quotes);
+    QuantityRule.Result q = QuantityRule.check(claim, quotes, a);
     contradicting.addAll(q.contradicting());
     for (int i = 0; i < quotes.size(); i++) {
       contradicting.addAll(Polarity.mismatches(claim, quotes.get(i), a, i));
