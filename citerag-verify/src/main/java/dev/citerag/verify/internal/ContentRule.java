@@ -16,12 +16,14 @@ import java.util.Set;
  * Spelling}); by an abbreviation and its expansion ({@link Abbreviations}), or part by part for a
  * hyphenated word ("Mon-Thu"); or, for words that are not names, by a WordNet synonym from the
  * word's most frequent senses, a derivation ("acquisition" for "acquired"), or a more general word
- * ("vehicle" where the quote says "truck"; not under a negation); a word WordNet does not know
- * matches a quote word one typing slip away (two from eight letters; never letters added at an
- * end); a name, also one written in capitals ("ARPNET"), matches a quote name one letter inserted,
- * dropped or two adjacent letters swapped away ("ARPANET"), unless WordNet or the context knows it
- * ({@link #misspeltNames}). A unit word apart from its number ("tonnes ...: 270,000") is carried by
- * a quote quantity in that unit. A name matches a quote name derived from it or it from that name
+ * ("vehicle" where the quote says "truck"; not under a negation); a word and the word after it that
+ * WordNet holds as one phrase by the synonyms of the phrase's own senses ("go to" for "attend",
+ * "occurred" for "took place"), either side; a word WordNet does not know matches a quote word one
+ * typing slip away (two from eight letters; never letters added at an end); a name, also one
+ * written in capitals ("ARPNET"), matches a quote name one letter inserted, dropped or two adjacent
+ * letters swapped away ("ARPANET"), unless WordNet or the context knows it ({@link
+ * #misspeltNames}). A unit word apart from its number ("tonnes ...: 270,000") is carried by a quote
+ * quantity in that unit. A name matches a quote name derived from it or it from that name
  * ("Australia" and "Australian", "Buddhism" and "Buddhist"), and a kind WordNet writes capitalised
  * ("Asian") a narrower such kind of the quote ("Chinese"), each only a quote word no other claim
  * word took.
@@ -31,9 +33,10 @@ import java.util.Set;
  * "take", weigh half, and are not counted when unmatched: they frame a claim rather than state it)
  * must reach {@code minContentShare}, and every clause of the claim with two content words or more
  * must have at least half of them matched (a true clause does not carry a false one). A name of the
- * claim that stands where the quote has another name (its neighbours matched on both sides, or on
- * the one side there is) contradicts the quote ("signed in Vienna" for "signed in Paris"). A claim
- * needs content: at least one content word that is not a name, and two items in all; "4." and
+ * claim that stands where the quote has another name (its neighbours matched on both sides with a
+ * gap of about the claim's, or on the one side there is, the quote's name as far from it within
+ * {@value #PLACE_SLACK} tokens) contradicts the quote ("signed in Vienna" for "signed in Paris"). A
+ * claim needs content: at least one content word that is not a name, and two items in all; "4." and
  * "Northwind." are not supported.
  *
  * <p>Does not catch: a claim assembled from the quote's own words in another meaning (roles and

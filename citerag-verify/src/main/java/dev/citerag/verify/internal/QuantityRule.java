@@ -14,7 +14,9 @@ import java.util.List;
  * ambiguous date (3/12/2001) only the same ambiguous date; a pair (range, score) equals the same
  * pair in the same order ("won 3-1" is not "won 1-3"); an ordinal equals the same ordinal of the
  * same period ("Q3" and "third quarter"). Bounds must agree: "at least" against "at most" is a
- * contradiction; a bound the quote does not state ("more than 10" for "10") is not enough.
+ * contradiction; a bound the quote does not state ("more than 10" for "10") is not enough. A plain
+ * count no quote states or compares is carried by the claim's own list after a colon when it counts
+ * that list's items ("two of the advisers: A and B"; {@link #countsOwnList}).
  *
  * <p>Attached to the same thing: for each content word near the claim's quantity (in its clause,
  * four content words either side) that occurs once in the quote, the quantity nearest to it in the
