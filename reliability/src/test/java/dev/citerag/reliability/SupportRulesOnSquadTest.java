@@ -201,7 +201,7 @@ class SupportRulesOnSquadTest {
     assertThat(restatedFlagged)
         .as("share of restated gold answers flagged, against core's")
         .isLessThan(core.flagged(true, true));
-    // measured 28.8 % (develop 34.0 %, confirm 24.8 %); the margin is for other articles' mix
-    assertThat(restatedFlagged).as("share of restated gold answers flagged").isLessThan(0.31);
+    // measured 24.7 %; the margin is for other articles' mix
+    assertThat(restatedFlagged).as("share of restated gold answers flagged").isLessThan(0.27);
   }
 }

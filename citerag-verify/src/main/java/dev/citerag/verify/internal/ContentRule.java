@@ -16,21 +16,27 @@ import java.util.Set;
  * Spelling}); by an abbreviation and its expansion ({@link Abbreviations}), or part by part for a
  * hyphenated word ("Mon-Thu"); or, for words that are not names, by a WordNet synonym from the
  * word's most frequent senses, a derivation ("acquisition" for "acquired"), or a more general word
- * ("vehicle" where the quote says "truck"; not under a negation); a word WordNet does not know
- * matches a quote word one typing slip away (two from eight letters; never letters added at an
- * end). A unit word apart from its number ("tonnes ...: 270,000") is carried by a quote quantity in
- * that unit. A name matches a quote name derived from it or it from that name ("Australia" and
- * "Australian", "Buddhism" and "Buddhist"), and a kind WordNet writes capitalised ("Asian") a
- * narrower such kind of the quote ("Chinese"), each only a quote word no other claim word took.
+ * ("vehicle" where the quote says "truck"; not under a negation); a word and the word after it that
+ * WordNet holds as one phrase by the synonyms of the phrase's own senses ("go to" for "attend",
+ * "occurred" for "took place"), either side; a word WordNet does not know matches a quote word one
+ * typing slip away (two from eight letters; never letters added at an end); a name, also one
+ * written in capitals ("ARPNET"), matches a quote name one letter inserted, dropped or two adjacent
+ * letters swapped away ("ARPANET"), unless WordNet or the context knows it ({@link
+ * #misspeltNames}). A unit word apart from its number ("tonnes ...: 270,000") is carried by a quote
+ * quantity in that unit. A name matches a quote name derived from it or it from that name
+ * ("Australia" and "Australian", "Buddhism" and "Buddhist"), and a kind WordNet writes capitalised
+ * ("Asian") a narrower such kind of the quote ("Chinese"), each only a quote word no other claim
+ * word took.
  *
  * <p>The claim is judged whole: the matched share of its content items (words and quantities;
  * generic words, those of more than {@value #GENERIC_SENSES} WordNet senses such as "name" or
  * "take", weigh half, and are not counted when unmatched: they frame a claim rather than state it)
  * must reach {@code minContentShare}, and every clause of the claim with two content words or more
  * must have at least half of them matched (a true clause does not carry a false one). A name of the
- * claim that stands where the quote has another name (its neighbours matched on both sides, or on
- * the one side there is) contradicts the quote ("signed in Vienna" for "signed in Paris"). A claim
- * needs content: at least one content word that is not a name, and two items in all; "4." and
+ * claim that stands where the quote has another name (its neighbours matched on both sides with a
+ * gap of about the claim's, or on the one side there is, the quote's name as far from it within
+ * {@value #PLACE_SLACK} tokens) contradicts the quote ("signed in Vienna" for "signed in Paris"). A
+ * claim needs content: at least one content word that is not a name, and two items in all; "4." and
  * "Northwind." are not supported.
  *
  * <p>Does not catch: a claim assembled from the quote's own words in another meaning (roles and
@@ -62,8 +68,8 @@ final class ContentRule {
     Alignment a = Alignment.empty(claim.words.length);
     for (int i = 0; i < claim.words.length; i++) {
       Passage.Word c = claim.words[i];
-      if (c == null || !c.content()) {
-        continue;
+      if (c == null || !c.content() || a.matchedInQuotes(i)) {
+        continue; // (a word matched with the one before it, as one phrase)
       }
       // 1. the same word, stem, lemma, spelling
       if (find(a, i, c, quotes, c.keys, Match.WORD)) {
@@ -100,6 +106,11 @@ final class ContentRule {
         if (general(a, i, c, quotes, lexicon)) {
           continue;
         }
+        // a phrase WordNet holds as one lemma, by its synonyms ("go to" for "attend", "took
+        // place" for "happened"); the phrase's second word is matched with it
+        if (phrase(a, i, claim, quotes, lexicon)) {
+          continue;
+        }
       }
       // 5. a misspelling of a quote word, for words the lexicon does not know
       if (c.base.length() >= 5 && lexicon.unknown(c.base)) {
@@ -124,6 +135,36 @@ final class ContentRule {
       }
     }
     return a;
+  }
+
+  /**
+   * Matches claim word i and the word after it, a phrase WordNet holds as one lemma, to a quote
+   * word by a synonym of the phrase (its own senses only, not those of its words alone).
+   */
+  private static boolean phrase(
+      Alignment a, int i, Passage claim, List<Passage> quotes, WordNet lexicon) {
+    WordNet.Entry e = claim.phraseAt(i, lexicon);
+    if (e.lemmas().isEmpty()) {
+      return false;
+    }
+    Set<String> keys = new LinkedHashSet<>();
+    for (String s : e.synonyms()) {
+      if (!e.lemmas().contains(s)) {
+        keys.add(s);
+        if (Passage.isAlpha(s)) {
+          keys.add(EnglishStemmer.stem(s));
+        }
+      }
+    }
+    if (!find(a, i, claim.words[i], quotes, keys, Match.LEXICON)) {
+      return false;
+    }
+    Passage.Word next = claim.words[i + 1];
+    if (next != null && next.content() && !a.matchedInQuotes(i + 1)) {
+      long at = a.position(i);
+      a.set(i + 1, (int) (at >>> 32), (int) at, Match.LEXICON);
+    }
+    return true;
   }
 
   /**
@@ -243,6 +284,107 @@ final class ContentRule {
         && (x.startsWith(y) || y.startsWith(x) || x.endsWith(y) || y.endsWith(x));
   }
 
+  /** Shortest name of the claim read as a misspelling of a quote name ({@link #misspeltNames}). */
+  static final int MISSPELT_NAME_LETTERS = 5;
+
+  /**
+   * Matches a name of the claim that no quote holds to a quote name it misspells: one letter
+   * inserted, dropped or two adjacent letters swapped, case aside ("ARPNET" for "ARPANET", "DATNET"
+   * for "Datanet"); a letter replaced by another is not a slip here ("Hartwell" and "Hartwick",
+   * "Mark" and "Mask" are other names). The claim name must have {@value #MISSPELT_NAME_LETTERS}
+   * letters or more, be no word WordNet knows and no word of the context (then it is a name in its
+   * own right), and the quote name must be a name no other claim word took and the only one of the
+   * quotes the claim name is that close to.
+   *
+   * @param claim the claim
+   * @param quotes its quotes
+   * @param a the alignment, updated
+   * @param lexicon WordNet
+   * @param context the cited chunks' titles, headings and texts
+   */
+  static void misspeltNames(
+      Passage claim, List<Passage> quotes, Alignment a, WordNet lexicon, List<String> context) {
+    for (int i = 0; i < claim.words.length; i++) {
+      Passage.Word c = claim.words[i];
+      if (c == null
+          || !c.name
+          || !c.content()
+          || a.matched(i)
+          || c.base.length() < MISSPELT_NAME_LETTERS
+          || !Passage.isAlpha(c.base)
+          || c.base.indexOf('-') >= 0
+          || !lexicon.unknown(c.base)) {
+        continue;
+      }
+      int foundQ = -1;
+      int foundT = -1;
+      Set<String> close = new java.util.HashSet<>();
+      for (int q = 0; q < quotes.size(); q++) {
+        Passage p = quotes.get(q);
+        int[] al = a.in(q);
+        for (int t = 0; t < p.words.length; t++) {
+          Passage.Word w = p.words[t];
+          if (w != null
+              && w.name
+              && w.content()
+              && Passage.isAlpha(w.base)
+              && !matchedInQuote(al, t)
+              && oneSlip(c.base, w.base)) {
+            close.add(w.base);
+            if (foundQ < 0) {
+              foundQ = q;
+              foundT = t;
+            }
+          }
+        }
+      }
+      if (close.size() == 1 && !inContext(c.base, context)) {
+        a.set(i, foundQ, foundT, Match.WORD);
+      }
+    }
+  }
+
+  /**
+   * Whether two different lower-case words are one letter inserted or dropped, or two adjacent
+   * letters swapped, apart.
+   */
+  static boolean oneSlip(String x, String y) {
+    if (x.equals(y) || Math.abs(x.length() - y.length()) > 1) {
+      return false;
+    }
+    int k = 0;
+    while (k < x.length() && k < y.length() && x.charAt(k) == y.charAt(k)) {
+      k++;
+    }
+    if (x.length() == y.length()) {
+      return k + 1 < x.length()
+          && x.charAt(k) == y.charAt(k + 1)
+          && x.charAt(k + 1) == y.charAt(k)
+          && x.substring(k + 2).equals(y.substring(k + 2));
+    }
+    String longer = x.length() > y.length() ? x : y;
+    String shorter = x.length() > y.length() ? y : x;
+    return longer.substring(k + 1).equals(shorter.substring(k));
+  }
+
+  /** Whether a context entry holds the word (lower-cased) as a word of its own. */
+  private static boolean inContext(String word, List<String> context) {
+    for (String entry : context) {
+      String low = entry.toLowerCase(java.util.Locale.ROOT);
+      int from = 0;
+      int at;
+      while ((at = low.indexOf(word, from)) >= 0) {
+        int end = at + word.length();
+        if ((at == 0 || !Character.isLetterOrDigit(low.charAt(at - 1)))
+            && (end == low.length() || !Character.isLetterOrDigit(low.charAt(end)))) {
+          return true;
+        }
+        from = at + 1;
+      }
+    }
+    return false;
+  }
+
   /** Optimal string alignment distance (adjacent transpositions count one), capped at limit + 1. */
   static int editDistance(String s, String t, int limit) {
     int n = s.length();
@@ -325,6 +467,13 @@ final class ContentRule {
     return out;
   }
 
+  /**
+   * How many tokens a quote's name may sit off the place the claim's name has beside its matched
+   * neighbour, or the gap between both neighbours may differ, for the one to stand in the other's
+   * place.
+   */
+  static final int PLACE_SLACK = 2;
+
   private static @org.jspecify.annotations.Nullable String substituted(
       Passage claim, List<Passage> quotes, Alignment a, int start, int end, boolean fromContext) {
     int left = -1;
@@ -348,15 +497,20 @@ final class ContentRule {
       int r = right >= 0 ? al[right] : -1;
       int from;
       int to;
+      // the quote's name must stand where the claim's does: as far from the matched neighbour
+      // (one token either way), or between both neighbours with a gap of about the claim's
       if (l >= 0 && r > l) {
+        if (Math.abs((r - l) - (right - left)) > PLACE_SLACK) {
+          continue;
+        }
         from = l + 1;
         to = r - 1;
       } else if (l >= 0 && right < 0) {
-        from = l + 1;
-        to = Math.min(p.words.length - 1, l + 3);
+        from = Math.max(l + 1, l + (start - left) - PLACE_SLACK);
+        to = Math.min(p.words.length - 1, Math.min(l + 3, l + (end - left) + PLACE_SLACK));
       } else if (r >= 0 && left < 0) {
-        from = Math.max(0, r - 3);
-        to = r - 1;
+        from = Math.max(0, Math.max(r - 3, r - (right - start) - PLACE_SLACK));
+        to = Math.min(r - 1, r - (right - end) + PLACE_SLACK);
       } else {
         continue;
       }

@@ -138,6 +138,10 @@ final class Passage {
       for (String k : abbreviations.expansionKeys(w.token)) {
         index.computeIfAbsent(k, x -> new ArrayList<>(2)).add(i);
       }
+      // a phrase WordNet holds as one lemma ("went to" as "go to", "took place" as "take place")
+      for (String l : phraseAt(i, lexicon).lemmas()) {
+        index.computeIfAbsent(l, x -> new ArrayList<>(2)).add(i);
+      }
       int j = nextContent(i);
       if (j > 0) {
         index.computeIfAbsent(w.base + " " + words[j].base, x -> new ArrayList<>(2)).add(i);
@@ -186,6 +190,30 @@ final class Passage {
     }
   }
 
+  /**
+   * The phrase WordNet holds as one lemma that word i opens with the word after it ("went to",
+   * "took place", "carried out"), for a word that is no name; {@link WordNet.Entry#NONE} else.
+   *
+   * @param i the word's token index
+   * @param lexicon WordNet
+   * @return the phrase's entry
+   */
+  WordNet.Entry phraseAt(int i, WordNet lexicon) {
+    Word w = words[i];
+    if (w == null
+        || w.name
+        || !w.content()
+        || i + 1 >= words.length
+        || words[i + 1] == null
+        || words[i + 1].name
+        || words[i + 1].cue
+        || !isAlpha(w.token.lower())
+        || !isAlpha(tokens.get(i + 1).lower())) {
+      return WordNet.Entry.NONE;
+    }
+    return lexicon.phrase(w.token.lower() + " " + tokens.get(i + 1).lower());
+  }
+
   private int nextContent(int i) {
     int j = i + 1;
     while (j < words.length && words[j] != null && words[j].function && !words[j].cue) {
@@ -205,6 +233,14 @@ final class Passage {
     boolean function = Vocabulary.FUNCTION_WORDS.contains(low);
     if (low.equals("longer") && i > 0 && tokens.get(i - 1).lower().equals("no")) {
       function = true; // "no longer" is one cue
+    }
+    if ((low.equals("many") || low.equals("much"))
+        && i > 0
+        && tokens.get(i - 1).lower().equals("how")
+        && !quantities.isEmpty()) {
+      // "how many"/"how much" asks for the quantity the passage states ("how many years ago ...:
+      // 66-34 Mya"); it says nothing of its own. A "many" that is not asked stays content
+      function = true;
     }
     boolean identifier = t.hasDigit() || low.indexOf('_') >= 0 || innerCapital(t.raw());
     boolean name =

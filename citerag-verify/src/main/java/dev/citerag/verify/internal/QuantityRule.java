@@ -14,7 +14,9 @@ import java.util.List;
  * ambiguous date (3/12/2001) only the same ambiguous date; a pair (range, score) equals the same
  * pair in the same order ("won 3-1" is not "won 1-3"); an ordinal equals the same ordinal of the
  * same period ("Q3" and "third quarter"). Bounds must agree: "at least" against "at most" is a
- * contradiction; a bound the quote does not state ("more than 10" for "10") is not enough.
+ * contradiction; a bound the quote does not state ("more than 10" for "10") is not enough. A plain
+ * count no quote states or compares is carried by the claim's own list after a colon when it counts
+ * that list's items ("two of the advisers: A and B"; {@link #countsOwnList}).
  *
  * <p>Attached to the same thing: for each content word near the claim's quantity (in its clause,
  * four content words either side) that occurs once in the quote, the quantity nearest to it in the
@@ -37,6 +39,20 @@ final class QuantityRule {
   record Result(int items, int covered, List<String> missing, List<String> contradicting) {}
 
   static Result check(Passage claim, List<Passage> quotes) {
+    return check(claim, quotes, null);
+  }
+
+  /**
+   * Checks the claim's quantities against its quotes; with an alignment, a count the quotes do not
+   * state is carried by the claim's own list after a colon ({@link #countsOwnList}).
+   *
+   * @param claim the claim
+   * @param quotes its quotes
+   * @param a the content alignment, or null
+   * @return the outcome
+   */
+  static Result check(
+      Passage claim, List<Passage> quotes, @org.jspecify.annotations.Nullable Alignment a) {
     java.util.ArrayList<String> missing = new java.util.ArrayList<>();
     java.util.ArrayList<String> contradicting = new java.util.ArrayList<>();
     int covered = 0;
@@ -90,12 +106,116 @@ final class QuantityRule {
         contradicting.add(problem);
       } else if (comparable && !boundOnly && !pronounOne(claim, c)) {
         contradicting.add(c.describe());
+      } else if (a != null && !comparable && countsOwnList(claim, c, quotes, a)) {
+        covered++;
       } else {
         missing.add(c.describe());
       }
     }
     return new Result(claim.quantities.size(), covered, missing, contradicting);
   }
+
+  /** Words that join the items of a list. */
+  private static final java.util.Set<String> LIST_JOINS =
+      java.util.Set.of("and", "or", "nor", "versus", "vs");
+
+  /** The largest count a claim's own list may carry. */
+  static final int LIST_COUNT_LIMIT = 12;
+
+  /**
+   * Whether a count of the claim is the number of items of the list the claim gives after a colon
+   * ("two of the advisers: Liu Bingzhong and Yao Shu", "one way ...: by padlocking the gates"): the
+   * count then counts the claim's own words, and the quotes carry the items. Only a plain count (no
+   * unit, a whole number up to {@value #LIST_COUNT_LIMIT}) that no quote compares, before the
+   * claim's first colon; the items are parted by commas and "and", "or", "nor", "versus". A count
+   * after "the" says the list is whole: where the quote goes on past the claim's last item, or
+   * began before its first, with another item ("A, B and C" for "the two founders: A and B"), the
+   * count is not carried; "two founders", "one way" may be some of more.
+   */
+  static boolean countsOwnList(Passage claim, Quantity c, List<Passage> quotes, Alignment a) {
+    if (c.type() != Quantity.Type.NUMBER
+        || !c.dimension().isEmpty()
+        || c.bound() != Quantity.Bound.EXACT
+        || c.value() < 1
+        || c.value() > LIST_COUNT_LIMIT
+        || c.value() != Math.rint(c.value())) {
+      return false;
+    }
+    int colon = -1;
+    for (int k = 0; k < claim.tokens.size(); k++) {
+      if (claim.tokens.get(k).lower().equals(":")) {
+        colon = k;
+        break;
+      }
+    }
+    if (colon < 0 || colon < c.end()) {
+      return false;
+    }
+    int items = 0;
+    boolean open = false;
+    int first = -1;
+    int last = -1;
+    for (int k = colon + 1; k < claim.tokens.size(); k++) {
+      Token t = claim.tokens.get(k);
+      String low = t.lower();
+      if (low.equals(",") || low.equals(";") || LIST_JOINS.contains(low)) {
+        open = false;
+        continue;
+      }
+      if (!t.word() && claim.words[k] == null) {
+        continue;
+      }
+      if (!open) {
+        items++;
+        open = true;
+      }
+      Passage.Word w = claim.words[k];
+      if (w != null && w.negative()) {
+        return false; // a list a negation bears on ("lacks one part: a cable") is no plain count
+      }
+      if (w != null && w.content() && a.matchedInQuotes(k)) {
+        first = first < 0 ? k : first;
+        last = k;
+      }
+    }
+    if (items != (int) c.value() || first < 0) {
+      return false;
+    }
+    // "the two founders" says there are two; "two founders", "one way" may be some of more
+    boolean whole = c.start() > 0 && claim.tokens.get(c.start() - 1).lower().equals("the");
+    return !whole
+        || (!listGoesOn(quotes, a.position(first), -1) && !listGoesOn(quotes, a.position(last), 1));
+  }
+
+  /** Whether the quote holds another list item next to the given position, in one direction. */
+  private static boolean listGoesOn(List<Passage> quotes, long position, int step) {
+    Passage p = quotes.get((int) (position >>> 32));
+    int k = (int) position + step;
+    // past the rest of the item's own words (a name of several words, "Yao Shu")
+    while (k >= 0
+        && k < p.tokens.size()
+        && p.words[k] != null
+        && p.words[k].name
+        && p.words[(int) position].name) {
+      k += step;
+    }
+    if (step < 0) {
+      while (k >= 0 && ARTICLES.contains(p.tokens.get(k).lower())) {
+        k--;
+      }
+      return k >= 1
+          && (p.tokens.get(k).lower().equals(",") || LIST_JOINS.contains(p.tokens.get(k).lower()))
+          && p.tokens.get(k - 1).word();
+    }
+    if (k + 1 >= p.tokens.size()) {
+      return false;
+    }
+    String next = p.tokens.get(k).lower();
+    Token after = p.tokens.get(k + 1);
+    return LIST_JOINS.contains(next) || (next.equals(",") && after.word() && after.capitalised());
+  }
+
+  private static final java.util.Set<String> ARTICLES = java.util.Set.of("the", "a", "an");
 
   /** Whether a quote states both ends of the claim's range, each as a value of its own. */
   private static boolean endsSaid(Quantity c, List<Passage> quotes) {

@@ -145,10 +145,11 @@ public final class RuleEngine {
       }
     }
     Alignment a = ContentRule.align(claim, quotes, lexicon, abbreviations, new ArrayList<>());
+    ContentRule.misspeltNames(claim, quotes, a, lexicon, context);
     Polarity.Opposites opposites = Polarity.opposites(claim, quotes, a, lexicon);
     contradicting.addAll(opposites.contradicting());
     Referents.carry(claim, quotes, context, a, shared.lowered);
-    QuantityRule.Result q = QuantityRule.check(claim, quotes);
+    QuantityRule.Result q = QuantityRule.check(claim, quotes, a);
     contradicting.addAll(q.contradicting());
     for (int i = 0; i < quotes.size(); i++) {
       contradicting.addAll(Polarity.mismatches(claim, quotes.get(i), a, i));

@@ -140,6 +140,74 @@ public final class WordNet {
     return entry(word).lemmas().isEmpty();
   }
 
+  /**
+   * What WordNet says about a phrase it holds as one lemma ("go to", "take place"), its first word
+   * in any inflection ("went to", "took place"): the phrase's lemmas and the synonyms of its most
+   * frequent senses. The senses of its words alone ("go", "place") are not included.
+   *
+   * @param phrase two or more words, lower-cased, parted by single spaces
+   * @return its entry, {@link Entry#NONE} when WordNet holds no such phrase
+   */
+  public Entry phrase(String phrase) {
+    Entry e = phrases.get(phrase);
+    if (e != null) {
+      return e;
+    }
+    e = lookUpPhrase(phrase);
+    if (phrases.size() >= CACHE_LIMIT) {
+      phrases.clear();
+    }
+    phrases.put(phrase, e);
+    return e;
+  }
+
+  private final ConcurrentHashMap<String, Entry> phrases = new ConcurrentHashMap<>();
+
+  private synchronized Entry lookUpPhrase(String phrase) {
+    if (phrase.indexOf(' ') < 0 || phrase.length() > 60) {
+      return Entry.NONE;
+    }
+    try {
+      Set<String> lemmas = new LinkedHashSet<>();
+      Set<String> synonyms = new LinkedHashSet<>();
+      int senseCount = 0;
+      for (POS pos : POS.getAllPOS()) {
+        for (String base : dictionary.getMorphologicalProcessor().lookupAllBaseForms(pos, phrase)) {
+          if (base.indexOf(' ') < 0) {
+            continue; // a word of the phrase alone
+          }
+          IndexWord iw = dictionary.getIndexWord(pos, base);
+          if (iw == null) {
+            continue;
+          }
+          lemmas.add(iw.getLemma().toLowerCase(Locale.ROOT));
+          List<Synset> senses = iw.getSenses();
+          senseCount += senses.size();
+          for (int i = 0; i < senses.size() && i < SYNONYM_SENSES; i++) {
+            for (Word sw : senses.get(i).getWords()) {
+              synonyms.add(sw.getLemma().toLowerCase(Locale.ROOT));
+            }
+          }
+        }
+      }
+      if (lemmas.isEmpty()) {
+        return Entry.NONE;
+      }
+      return new Entry(
+          Set.copyOf(lemmas),
+          Set.copyOf(synonyms),
+          Set.of(),
+          Set.of(),
+          Set.of(),
+          senseCount,
+          false,
+          false,
+          false);
+    } catch (JWNLException | RuntimeException e) {
+      return Entry.NONE;
+    }
+  }
+
   private static final String[] NEGATING_PREFIXES = {"un", "non", "in", "im", "il", "ir", "dis"};
 
   /**

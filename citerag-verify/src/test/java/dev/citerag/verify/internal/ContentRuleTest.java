@@ -4,7 +4,9 @@ import static dev.citerag.answer.SupportVerdict.Support.NOT_ENOUGH;
 import static dev.citerag.answer.SupportVerdict.Support.SUPPORTED;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.citerag.answer.ClaimEvidence;
 import dev.citerag.answer.SupportVerdict;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ContentRuleTest {
@@ -35,6 +37,111 @@ class ContentRuleTest {
     SupportVerdict v = Rules.verdict("The ferry sails from Dover.", "The ferry sails from Calais.");
     assertThat(v.support()).isEqualTo(SupportVerdict.Support.CONTRADICTED);
     assertThat(v.contradicting()).anyMatch(s -> s.contains("Calais"));
+  }
+
+  @Test
+  void a_name_written_with_a_letter_dropped_or_two_swapped_is_the_quote_name() {
+    assertThat(
+            Rules.support(
+                "ARPNET and SITA became operational in 1969.",
+                "ARPANET and SITA HLN became operational in 1969."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The TELPAC network opened in 1974.", "The TELEPAC network opened in 1974."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "Dr Okonkow led the coastal survey.", "Dr Okonkwo led the coastal survey."))
+        .isEqualTo(SUPPORTED);
+  }
+
+  @Test
+  void a_name_one_slip_from_the_quote_name_that_is_a_word_or_a_context_name_is_another_name() {
+    // "Paris" is a word of WordNet: a name in its own right, not a slip for "Parris"
+    assertThat(
+            Rules.support(
+                "The treaty was signed in Paris in 1856.",
+                "The treaty was signed in Parris in 1856."))
+        .isNotEqualTo(SUPPORTED);
+    // "TELPAC" is a name the context holds: another network, not a slip for "TELEPAC"
+    SupportVerdict v =
+        Rules.ENGINE
+            .verifyAll(
+                List.of(
+                    new ClaimEvidence(
+                        "The TELPAC network opened in 1974.",
+                        List.of("The TELEPAC network opened in 1974."),
+                        List.of(
+                            "Networks",
+                            "TELPAC was a private network. The TELEPAC network opened in"
+                                + " 1974."))))
+            .get(0);
+    assertThat(v.support()).isNotEqualTo(SUPPORTED);
+  }
+
+  @Test
+  void one_slip_is_a_letter_inserted_dropped_or_two_adjacent_swapped() {
+    assertThat(ContentRule.oneSlip("arpnet", "arpanet")).isTrue();
+    assertThat(ContentRule.oneSlip("datanet", "datnet")).isTrue();
+    assertThat(ContentRule.oneSlip("okonkow", "okonkwo")).isTrue();
+    assertThat(ContentRule.oneSlip("hanssen", "hansson")).isFalse();
+    assertThat(ContentRule.oneSlip("datnet", "datnet")).isFalse();
+    assertThat(ContentRule.oneSlip("datnet", "dataneet")).isFalse();
+  }
+
+  @Test
+  void a_phrase_wordnet_holds_as_one_lemma_matches_by_its_own_synonyms() {
+    assertThat(
+            Rules.support(
+                "Most pupils in the district go to public schools.",
+                "Most pupils in the district attend public schools."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support("The coronation occurred in 1953.", "The coronation took place in 1953."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The agency set up a regional office in 1990.",
+                "The agency established a regional office in 1990."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The director went to the board meeting in May.",
+                "The director did not attend the board meeting in May."))
+        .isNotEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The agency set up a regional office in 1990.",
+                "The agency closed a regional office in 1990."))
+        .isNotEqualTo(SUPPORTED);
+  }
+
+  @Test
+  void a_name_the_quote_lacks_away_from_the_place_of_a_quote_name_is_missing_not_contradicted() {
+    SupportVerdict v =
+        Rules.verdict(
+            "The treaty was signed in Vienna by the two envoys.",
+            "The treaty was signed in the old city of Paris by the two envoys.");
+    assertThat(v.support()).isEqualTo(NOT_ENOUGH);
+    assertThat(v.missing()).anyMatch(m -> m.contains("Vienna"));
+  }
+
+  @Test
+  void how_many_before_a_stated_quantity_asks_for_it_and_says_nothing_itself() {
+    assertThat(
+            Rules.support(
+                "How many stations the line had by 1900: 41", "By 1900 the line had 41 stations."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "How many stations the line had by 1900: 14", "By 1900 the line had 41 stations."))
+        .isNotEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "Many farms in the valley had electricity in 1900.",
+                "In 1900 the valley had 312 farms."))
+        .isNotEqualTo(SUPPORTED);
   }
 
   @Test

@@ -10,6 +10,42 @@ import org.junit.jupiter.api.Test;
 class QuantityRuleTest {
 
   @Test
+  void a_count_of_the_claims_own_list_after_a_colon_is_carried_by_the_list() {
+    assertThat(
+            Rules.support(
+                "Two of the advisers: Liu Bingzhong and Yao Shu",
+                "Advisers such as Liu Bingzhong and Yao Shu shaped the early court."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "One way the protesters closed the base: by padlocking the gates",
+                "The protesters closed the base by padlocking the gates and cutting the fence."))
+        .isEqualTo(SUPPORTED);
+    // the count is not the list's
+    assertThat(
+            Rules.support(
+                "The three founders of the firm: Ana Ruiz and Ben Cole",
+                "The firm was founded by Ana Ruiz and Ben Cole."))
+        .isNotEqualTo(SUPPORTED);
+    // "the two" says the list is whole; the quote's goes on
+    assertThat(
+            Rules.support(
+                "The two founders of the firm: Ana Ruiz and Ben Cole",
+                "The firm was founded by Ana Ruiz, Ben Cole and Carl Diaz."))
+        .isNotEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The two founders of the firm: Ben Cole and Carl Diaz",
+                "The firm was founded by Ana Ruiz, Ben Cole and Carl Diaz."))
+        .isNotEqualTo(SUPPORTED);
+    // a negation bears on the list
+    assertThat(
+            Rules.support(
+                "The kit lacks one part: a cable.", "The kit lacks a charger but has a cable."))
+        .isNotEqualTo(SUPPORTED);
+  }
+
+  @Test
   void equal_values_in_other_forms_are_supported() {
     assertThat(
             Rules.support(
