@@ -117,16 +117,23 @@ public final class WordNet {
    * @return its entry, {@link Entry#NONE} when WordNet does not know it
    */
   public Entry entry(String word) {
-    String w = word.toLowerCase(Locale.ROOT);
-    Entry e = cache.get(w);
+    return cached(cache, word.toLowerCase(Locale.ROOT), this::lookUp);
+  }
+
+  /** The entry a bounded cache holds for a key, looked up and kept when it holds none. */
+  private static Entry cached(
+      ConcurrentHashMap<String, Entry> cache,
+      String key,
+      java.util.function.Function<String, Entry> lookUp) {
+    Entry e = cache.get(key);
     if (e != null) {
       return e;
     }
-    e = lookUp(w);
+    e = lookUp.apply(key);
     if (cache.size() >= CACHE_LIMIT) {
       cache.clear();
     }
-    cache.put(w, e);
+    cache.put(key, e);
     return e;
   }
 
@@ -149,16 +156,7 @@ public final class WordNet {
    * @return its entry, {@link Entry#NONE} when WordNet holds no such phrase
    */
   public Entry phrase(String phrase) {
-    Entry e = phrases.get(phrase);
-    if (e != null) {
-      return e;
-    }
-    e = lookUpPhrase(phrase);
-    if (phrases.size() >= CACHE_LIMIT) {
-      phrases.clear();
-    }
-    phrases.put(phrase, e);
-    return e;
+    return cached(phrases, phrase, this::lookUpPhrase);
   }
 
   private final ConcurrentHashMap<String, Entry> phrases = new ConcurrentHashMap<>();
