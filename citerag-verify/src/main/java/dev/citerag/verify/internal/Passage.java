@@ -312,6 +312,13 @@ final class Passage {
 
   private static final java.util.regex.Pattern MARKS = java.util.regex.Pattern.compile("\\p{M}+");
 
+  /** The text decomposed (NFD) with its combining marks removed: "möngke" gives "mongke". */
+  static String stripMarks(String text) {
+    return MARKS
+        .matcher(java.text.Normalizer.normalize(text, java.text.Normalizer.Form.NFD))
+        .replaceAll("");
+  }
+
   /**
    * A Latin word without its diacritics ("ögedei" gives "ogedei"); other words as they are (a word
    * of another script never becomes a Latin one here: imitations are read before).
@@ -324,10 +331,7 @@ final class Passage {
     if (ascii) {
       return word;
     }
-    String stripped =
-        MARKS
-            .matcher(java.text.Normalizer.normalize(word, java.text.Normalizer.Form.NFD))
-            .replaceAll("");
+    String stripped = stripMarks(word);
     for (int i = 0; i < stripped.length(); i++) {
       char c = stripped.charAt(i);
       if (c >= 0x80 && Character.isLetter(c)) {

@@ -149,8 +149,6 @@ final class Referents {
     return l;
   }
 
-  private static final java.util.regex.Pattern MARKS = java.util.regex.Pattern.compile("\\p{M}+");
-
   /**
    * The text with the diacritics of its letters removed ("möngke" gives "mongke"), so that a name
    * the claim writes without them is found; letters of other scripts stay as they are.
@@ -158,9 +156,7 @@ final class Referents {
   private static String withoutMarks(String text) {
     for (int i = 0; i < text.length(); i++) {
       if (text.charAt(i) >= 0x80) {
-        return MARKS
-            .matcher(java.text.Normalizer.normalize(text, java.text.Normalizer.Form.NFD))
-            .replaceAll("");
+        return Passage.stripMarks(text);
       }
     }
     return text;
