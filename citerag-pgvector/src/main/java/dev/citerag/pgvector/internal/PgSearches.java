@@ -5,8 +5,10 @@ import dev.citerag.store.Chunk;
 import dev.citerag.store.Filter;
 import dev.citerag.store.SearchHit;
 import dev.citerag.store.internal.RankFusion;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -151,24 +153,14 @@ final class PgSearches {
             c -> {
               List<double[]> scores = new ArrayList<>();
               List<Chunk> chunks = new ArrayList<>();
-              long count = 0;
-              boolean exact = false;
-              try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
-                Jdbc.serverPrepared(ps);
-                Rows.bind(c, ps, q.params);
-                try (ResultSet rs = ps.executeQuery()) {
-                  RowReader row = new RowReader(rs);
-                  while (row.next()) {
-                    count = row.int8("dense_count");
-                    exact = row.bool("exact");
-                    if (row.nullableText("id") == null) {
-                      continue; // the one row of an empty result
-                    }
-                    chunks.add(row.chunk());
-                    scores.add(new double[] {row.float8("distance")});
-                  }
-                }
-              }
+              Counted counted =
+                  readHits(
+                      c,
+                      q,
+                      row -> {
+                        chunks.add(row.chunk());
+                        scores.add(new double[] {row.float8("distance")});
+                      });
               Integer[] order =
                   sortedIndexes(
                       chunks.size(),
@@ -186,10 +178,54 @@ final class PgSearches {
                         0,
                         RankFusion.term(rank)));
               }
-              return new Ranked(List.copyOf(hits), count, exact);
+              return new Ranked(List.copyOf(hits), counted.denseCount(), counted.exact());
             });
     Ranked r = served.value();
     return new Ranked(r.hits, r.denseCount, r.exact, served.server());
+  }
+
+  /** What a dense or hybrid statement's rows say besides their hits. */
+  private record Counted(long denseCount, boolean exact) {}
+
+  /** Reads the current row of a search statement. */
+  @FunctionalInterface
+  private interface RowWork {
+    void read(RowReader row) throws SQLException;
+  }
+
+  /** Runs a search statement and hands each of its rows to {@code each}. */
+  private static void forEachRow(Connection c, Sql.Query q, RowWork each) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
+      Jdbc.serverPrepared(ps);
+      Rows.bind(c, ps, q.params);
+      try (ResultSet rs = ps.executeQuery()) {
+        RowReader row = new RowReader(rs);
+        while (row.next()) {
+          each.read(row);
+        }
+      }
+    }
+  }
+
+  /**
+   * Runs a dense or hybrid statement, handing each hit row to {@code hit}. Every row carries the
+   * dense arm's match count and whether it was an exact scan; an empty result is one row without an
+   * id.
+   */
+  private static Counted readHits(Connection c, Sql.Query q, RowWork hit) throws SQLException {
+    long[] count = {0};
+    boolean[] exact = {false};
+    forEachRow(
+        c,
+        q,
+        row -> {
+          count[0] = row.int8("dense_count");
+          exact[0] = row.bool("exact");
+          if (row.nullableText("id") != null) { // else the one row of an empty result
+            hit.read(row);
+          }
+        });
+    return new Counted(count[0], exact[0]);
   }
 
   /** See {@link dev.citerag.store.VectorStore#lexicalSearch}; a blank query finds nothing. */
@@ -207,17 +243,13 @@ final class PgSearches {
         c -> {
           List<Chunk> chunks = new ArrayList<>();
           List<Double> scores = new ArrayList<>();
-          try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
-            Jdbc.serverPrepared(ps);
-            Rows.bind(c, ps, q.params);
-            try (ResultSet rs = ps.executeQuery()) {
-              RowReader row = new RowReader(rs);
-              while (row.next()) {
+          forEachRow(
+              c,
+              q,
+              row -> {
                 chunks.add(row.chunk());
                 scores.add(row.float4("score"));
-              }
-            }
-          }
+              });
           Integer[] order =
               sortedIndexes(
                   chunks.size(),
@@ -276,38 +308,31 @@ final class PgSearches {
             n,
             c -> {
               List<SearchHit> hits = new ArrayList<>();
-              long count = 0;
-              boolean exact = false;
-              try (PreparedStatement ps = c.prepareStatement(q.sql.toString())) {
-                Jdbc.serverPrepared(ps);
-                Rows.bind(c, ps, q.params);
-                try (ResultSet rs = ps.executeQuery()) {
-                  RowReader row = new RowReader(rs);
-                  while (row.next()) {
-                    count = row.int8("dense_count");
-                    exact = row.bool("exact");
-                    if (row.nullableText("id") == null) {
-                      continue; // the one row of an empty result
-                    }
-                    Chunk chunk = row.chunk();
-                    double distance = row.float8("distance");
-                    Integer denseRank = row.nullableInt4("dense_rank");
-                    Integer lexicalRank = row.nullableInt4("lexical_rank");
-                    double score = row.float4("score");
-                    double fused = 0;
-                    if (denseRank != null) {
-                      fused += RankFusion.term(denseRank);
-                    }
-                    if (lexicalRank != null) {
-                      fused += RankFusion.term(lexicalRank);
-                    }
-                    hits.add(
-                        new SearchHit(chunk, 1.0 - distance, denseRank, lexicalRank, score, fused));
-                  }
-                }
-              }
+              Counted counted =
+                  readHits(
+                      c,
+                      q,
+                      row -> {
+                        Integer denseRank = row.nullableInt4("dense_rank");
+                        Integer lexicalRank = row.nullableInt4("lexical_rank");
+                        double fused = 0;
+                        if (denseRank != null) {
+                          fused += RankFusion.term(denseRank);
+                        }
+                        if (lexicalRank != null) {
+                          fused += RankFusion.term(lexicalRank);
+                        }
+                        hits.add(
+                            new SearchHit(
+                                row.chunk(),
+                                1.0 - row.float8("distance"),
+                                denseRank,
+                                lexicalRank,
+                                row.float4("score"),
+                                fused));
+                      });
               hits.sort(RankFusion.ORDER);
-              return new Ranked(List.copyOf(hits), count, exact);
+              return new Ranked(List.copyOf(hits), counted.denseCount(), counted.exact());
             });
     Ranked r = served.value();
     return new Ranked(r.hits, r.denseCount, r.exact, served.server());
