@@ -102,7 +102,7 @@ final class Passage {
 
   Passage(String text, WordNet lexicon, Abbreviations abbreviations) {
     this.text = text;
-    this.tokens = Token.of(text);
+    this.tokens = joinSplitNon(Token.of(text), lexicon);
     this.consumed = new BitSet(tokens.size());
     this.quantities = Quantities.read(tokens, consumed);
     this.words = new Word[tokens.size()];
@@ -149,6 +149,48 @@ final class Passage {
       }
     }
     Polarity.mark(this);
+  }
+
+  /**
+   * The tokens with the negating prefix "non" written apart joined to the adjective it negates:
+   * "non violent" and "non- violent" are read as "non-violent" (a prefix, negating, not the Italian
+   * "non"). Only before an English adjective WordNet knows, of four letters or more, so that the
+   * Italian "non è", "non sono" stay foreign words for {@link LanguageRule}.
+   */
+  private static List<Token> joinSplitNon(List<Token> tokens, WordNet lexicon) {
+    List<Token> out = null;
+    for (int i = 0; i < tokens.size(); i++) {
+      Token t = tokens.get(i);
+      int next = i + 1;
+      if (next < tokens.size() && tokens.get(next).lower().equals("-")) {
+        next++;
+      }
+      if (t.word()
+          && t.lower().equals("non")
+          && next < tokens.size()
+          && tokens.get(next).word()
+          && tokens.get(next).alphabetic()
+          && tokens.get(next).lower().length() >= 4
+          && !tokens.get(next).capitalised()
+          && lexicon.entry(tokens.get(next).lower()).adjective()) {
+        if (out == null) {
+          out = new ArrayList<>(tokens.subList(0, i));
+        }
+        Token a = tokens.get(next);
+        out.add(
+            new Token(
+                t.raw() + "-" + a.raw(),
+                "non-" + a.lower(),
+                Token.Kind.WORD,
+                out.size(),
+                a.script(),
+                t.sentenceStart()));
+        i = next;
+      } else if (out != null) {
+        out.add(new Token(t.raw(), t.lower(), t.kind(), out.size(), t.script(), t.sentenceStart()));
+      }
+    }
+    return out == null ? tokens : out;
   }
 
   /**

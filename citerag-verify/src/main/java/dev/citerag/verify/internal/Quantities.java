@@ -259,7 +259,8 @@ final class Quantities {
       consumed.set(start, i + 1);
       return i + 1;
     }
-    // a rank before a superlative, "second-most populous", "3rd-largest": the rank is the ordinal
+    // a rank before a superlative, "second-most populous", "3rd-largest", or before "ever",
+    // "first-ever": the rank is the ordinal
     String ranked = superlativeRank(w);
     if (ranked != null) {
       w = ranked;
@@ -569,9 +570,9 @@ final class Quantities {
   }
 
   /**
-   * The rank of a hyphenated superlative ("second" of "second-most", "3rd" of "3rd-largest"), or
-   * null when the word is not one: an ordinal, a hyphen, then "most", "least" or a word ending in
-   * "-est".
+   * The rank of a hyphenated superlative ("second" of "second-most", "3rd" of "3rd-largest") or of
+   * an ordinal hyphenated to "ever" ("first" of "first-ever"), or null when the word is not one: an
+   * ordinal, a hyphen, then "most", "least", "ever" or a word ending in "-est".
    */
   static @org.jspecify.annotations.Nullable String superlativeRank(String w) {
     int h = w.indexOf('-');
@@ -582,7 +583,10 @@ final class Quantities {
     String rest = w.substring(h + 1);
     boolean superlative =
         Passage.isAlpha(rest)
-            && (rest.equals("most") || rest.equals("least") || rest.endsWith("est"));
+            && (rest.equals("most")
+                || rest.equals("least")
+                || rest.equals("ever")
+                || rest.endsWith("est"));
     boolean ordinal =
         Vocabulary.ORDINALS.containsKey(head)
             || (head.indexOf(',') < 0 && NumberForms.ordinalDigits(head) >= 0);

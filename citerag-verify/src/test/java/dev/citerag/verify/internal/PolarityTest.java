@@ -84,6 +84,19 @@ class PolarityTest {
   }
 
   @Test
+  void non_written_apart_from_its_adjective_is_the_negating_prefix() {
+    assertThat(Rules.support("The vote was non binding.", "The vote was non-binding."))
+        .isEqualTo(SUPPORTED);
+    assertThat(Rules.support("The vote was non- binding.", "The vote was not binding."))
+        .isEqualTo(SUPPORTED);
+    assertThat(Rules.support("The vote was non binding.", "The vote was binding."))
+        .isEqualTo(CONTRADICTED);
+    // the Italian "non" before a word that is no English adjective stays a foreign word
+    assertThat(Rules.verdict("Il voto non era valido.", "The vote was valid.").missing())
+        .anyMatch(m -> m.startsWith(LanguageRule.REASON_PREFIX));
+  }
+
+  @Test
   void the_same_prefixed_word_on_both_sides_is_judged_by_its_clause_not_its_prefix() {
     assertThat(
             Rules.support(

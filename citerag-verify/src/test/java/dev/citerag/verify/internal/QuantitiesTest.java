@@ -86,6 +86,24 @@ class QuantitiesTest {
   }
 
   @Test
+  void a_rank_hyphenated_to_ever_is_an_ordinal() {
+    Quantity first = only("the first-ever night train");
+    assertThat(first.type()).isEqualTo(Quantity.Type.ORDINAL);
+    assertThat(first.value()).isEqualTo(1);
+    assertThat(only("its 2nd-ever title").value()).isEqualTo(2);
+    assertThat(
+            Rules.support(
+                "The city ran the first ever night train in the country.",
+                "The city ran the first-ever night train in the country."))
+        .isEqualTo(dev.citerag.answer.SupportVerdict.Support.SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The city ran the second-ever night train in the country.",
+                "The city ran the first-ever night train in the country."))
+        .isNotEqualTo(dev.citerag.answer.SupportVerdict.Support.SUPPORTED);
+  }
+
+  @Test
   void an_em_dash_does_not_join_a_number_word_to_the_word_before_it() {
     Quantity years = only("the same as the lower house members\u2014four years");
     assertThat(QuantityRule.match(years, only("four years"))).isEqualTo(QuantityRule.EQUAL);
