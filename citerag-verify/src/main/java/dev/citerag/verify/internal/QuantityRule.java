@@ -59,6 +59,7 @@ final class QuantityRule {
     for (Quantity c : claim.quantities) {
       boolean found = false;
       boolean comparable = false;
+      boolean comparableSameThing = false;
       boolean boundOnly = false;
       @org.jspecify.annotations.Nullable String problem = null;
       for (int qi = 0; qi < quotes.size() && !found; qi++) {
@@ -71,10 +72,14 @@ final class QuantityRule {
           }
           if (m == OTHER_VALUE) {
             comparable = true;
+            comparableSameThing |= a == null || maySameThing(claim, c, p, q, qi, a);
             continue;
           }
           if (m != EQUAL) {
             continue;
+          }
+          if (a != null && countsAnotherThing(claim, c, p, q, qi, a)) {
+            continue; // "two ways" is not said by "two rows"
           }
           if ((c.bound() == Bound.LOWER && q.bound() == Bound.UPPER)
               || (c.bound() == Bound.UPPER && q.bound() == Bound.LOWER)) {
@@ -104,6 +109,14 @@ final class QuantityRule {
         covered++;
       } else if (problem != null) {
         contradicting.add(problem);
+      } else if (a != null
+          && comparable
+          && !comparableSameThing
+          && !boundOnly
+          && countsOwnList(claim, c, quotes, a)) {
+        // the quote's other values count other things ("three harbours"): the claim's own list
+        // still carries "the two kinds of tide: spring tides and neap tides"
+        covered++;
       } else if (comparable && !boundOnly && !pronounOne(claim, c)) {
         contradicting.add(c.describe());
       } else if (a != null && !comparable && countsOwnList(claim, c, quotes, a)) {
@@ -170,8 +183,11 @@ final class QuantityRule {
         open = true;
       }
       Passage.Word w = claim.words[k];
-      if (w != null && w.negative()) {
-        return false; // a list a negation bears on ("lacks one part: a cable") is no plain count
+      if (w != null && w.negative() && cueBefore(claim, c.start())) {
+        // a list a negation bears on ("lacks one part: a cable") is no plain count; a negation
+        // after the count, in what the counted words say ("one part that does not move: the
+        // frame"), does not govern the count
+        return false;
       }
       if (w != null && w.content() && a.matchedInQuotes(k)) {
         first = first < 0 ? k : first;
@@ -185,6 +201,125 @@ final class QuantityRule {
     boolean whole = c.start() > 0 && claim.tokens.get(c.start() - 1).lower().equals("the");
     return !whole
         || (!listGoesOn(quotes, a.position(first), -1) && !listGoesOn(quotes, a.position(last), 1));
+  }
+
+  /** Whether a negation cue stands before claim token {@code end}. */
+  private static boolean cueBefore(Passage claim, int end) {
+    for (int k = 0; k < end; k++) {
+      if (claim.words[k] != null && claim.words[k].cue) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** How many words after a count may name what it counts ("two satellite dishes"). */
+  private static final int COUNTED_WORDS = 3;
+
+  /**
+   * Whether a plain count of the claim and one of a quote count different things: both are followed
+   * right away by the words they count ("two ways", "two rows of reeds"); no claim word that
+   * follows the count shares a form with, or is matched to, one that follows the quote's; no other
+   * claim word takes one of the quote's counted words ("3 things ... key on" for "three key
+   * ideas"); and the claim's counted word is matched elsewhere in the quotes, or is matched nowhere
+   * while the claim's own list after a colon has another number of items ("Name two ways ...: by
+   * removing the tyres" for "... and planting two rows of reeds"). A count under a thousand only (a
+   * year or a large figure is rarely followed by what it counts), with no unit.
+   */
+  static boolean countsAnotherThing(
+      Passage claim, Quantity c, Passage quote, Quantity q, int qi, Alignment a) {
+    if (!bothCount(claim, c, quote, q) || sameCounted(claim, c, quote, q, qi, a)) {
+      return false;
+    }
+    for (int k = c.end() + 1; k <= c.end() + COUNTED_WORDS && countedWordAt(claim, k); k++) {
+      if (a.matchedInQuotes(k)) {
+        return true;
+      }
+    }
+    int items = listItems(claim, c);
+    return items > 0 && items != (int) c.value();
+  }
+
+  /**
+   * Whether a quote's other value of a claim's count may count the same thing: unless both are
+   * followed by what they count and those words differ ({@link #sameCounted}), "three harbours" is
+   * not compared with "the two kinds of tide".
+   */
+  private static boolean maySameThing(
+      Passage claim, Quantity c, Passage quote, Quantity q, int qi, Alignment a) {
+    return !bothCount(claim, c, quote, q) || sameCounted(claim, c, quote, q, qi, a);
+  }
+
+  /** Whether both are plain counts under a thousand followed right away by a content word. */
+  private static boolean bothCount(Passage claim, Quantity c, Passage quote, Quantity q) {
+    return c.type() == Quantity.Type.NUMBER
+        && q.type() == Quantity.Type.NUMBER
+        && c.dimension().isEmpty()
+        && q.dimension().isEmpty()
+        && c.value() < 1000
+        && q.value() < 1000
+        && countedWordAt(claim, c.end() + 1)
+        && countedWordAt(quote, q.end() + 1);
+  }
+
+  /**
+   * Whether a claim word after the count shares a form with, or is matched to, a word after the
+   * quote's count, or another claim word takes one of the quote's counted words.
+   */
+  private static boolean sameCounted(
+      Passage claim, Quantity c, Passage quote, Quantity q, int qi, Alignment a) {
+    int quoteEnd = q.end() + 1;
+    while (quoteEnd <= q.end() + COUNTED_WORDS && countedWordAt(quote, quoteEnd)) {
+      quoteEnd++;
+    }
+    for (int k = c.end() + 1; k <= c.end() + COUNTED_WORDS && countedWordAt(claim, k); k++) {
+      for (int t = q.end() + 1; t < quoteEnd; t++) {
+        for (String key : claim.words[k].keys) {
+          if (quote.words[t].keys.contains(key)) {
+            return true;
+          }
+        }
+      }
+    }
+    for (int k = 0; k < claim.tokens.size(); k++) {
+      long pos = a.position(k);
+      if (pos >= 0 && (int) (pos >>> 32) == qi && (int) pos > q.end() && (int) pos < quoteEnd) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The number of items of the list the claim gives after its first colon, when a count stands
+   * before that colon; 0 when there is none. Items are parted as {@link #countsOwnList} parts them.
+   */
+  private static int listItems(Passage claim, Quantity c) {
+    int colon = -1;
+    for (int k = 0; k < claim.tokens.size() && colon < 0; k++) {
+      colon = claim.tokens.get(k).lower().equals(":") ? k : -1;
+    }
+    if (colon < 0 || colon < c.end()) {
+      return 0;
+    }
+    int items = 0;
+    boolean open = false;
+    for (int k = colon + 1; k < claim.tokens.size(); k++) {
+      Token t = claim.tokens.get(k);
+      String low = t.lower();
+      if (low.equals(",") || low.equals(";") || LIST_JOINS.contains(low)) {
+        open = false;
+      } else if ((t.word() || claim.words[k] != null) && !open) {
+        items++;
+        open = true;
+      }
+    }
+    return items;
+  }
+
+  /** Whether token k of a passage is a content word (one a count may count). */
+  private static boolean countedWordAt(Passage p, int k) {
+    return k < p.tokens.size() && p.words[k] != null && p.words[k].content();
   }
 
   /** Whether the quote holds another list item next to the given position, in one direction. */

@@ -46,6 +46,49 @@ class QuantityRuleTest {
   }
 
   @Test
+  void a_count_carried_by_its_own_list_is_not_blocked_by_what_follows_it_or_by_other_counts() {
+    // a negation after the count, inside what the counted words say, does not govern the count
+    assertThat(
+            Rules.support(
+                "one part of the pump that does not wear: the casing",
+                "The casing is a part of the pump that does not wear."))
+        .isEqualTo(SUPPORTED);
+    // the quote's other counts count other things ("two crates", "three harbours")
+    assertThat(
+            Rules.support(
+                "Name one way the crew lightened the boat: by dumping the ballast",
+                "The crew lightened the boat by dumping the ballast and stacking two crates."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "the two kinds of wind on this ridge: the foehn and the bora",
+                "On this ridge blow the foehn and the bora, past three harbours."))
+        .isEqualTo(SUPPORTED);
+    // a count of the same thing in the quote still decides
+    assertThat(
+            Rules.support(
+                "The three gates of the fort: the north gate and the river gate",
+                "The fort has two gates, the north gate and the river gate, and four towers."))
+        .isEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void a_value_the_quote_gives_to_another_counted_thing_does_not_carry_the_claims_count() {
+    // "two ways" is not said by "two crates", and the claim's own list holds one way
+    assertThat(
+            Rules.support(
+                "Name two ways the crew lightened the boat: by dumping the ballast",
+                "The crew lightened the boat by dumping the ballast and stacking two crates."))
+        .isNotEqualTo(SUPPORTED);
+    // the claim's counted word stands in the quote beside another value
+    assertThat(Rules.support("The port has two cranes.", "The port has two docks and five cranes."))
+        .isNotEqualTo(SUPPORTED);
+    // the same counted word, or one a claim word takes, is the same thing
+    assertThat(Rules.support("The port has two docks.", "The port has two docks and five cranes."))
+        .isEqualTo(SUPPORTED);
+  }
+
+  @Test
   void equal_values_in_other_forms_are_supported() {
     assertThat(
             Rules.support(
