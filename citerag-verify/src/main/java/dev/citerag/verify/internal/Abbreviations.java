@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 /**
  * Abbreviations and what they stand for: those the quotes define themselves ("the Service Level
  * Agreement (SLA)", "SLA (service level agreement)") and a small curated list of abbreviations
- * common in business and technical writing (DB, config, HR, CEO, Q3 is read as a quantity). An
+ * common in business and technical writing (DB, config, HR, CEO, vs; Q3 is read as a quantity). An
  * abbreviation in a claim matches its expansion in a quote and the reverse.
  */
 final class Abbreviations {
@@ -38,6 +38,7 @@ final class Abbreviations {
           Map.entry("dept", "department"),
           Map.entry("mgr", "manager"),
           Map.entry("approx", "approximately"),
+          Map.entry("vs", "versus"),
           Map.entry("hr", "human resources"),
           Map.entry("it", "information technology"),
           Map.entry("ceo", "chief executive officer"),

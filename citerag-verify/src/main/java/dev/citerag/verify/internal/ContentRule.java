@@ -551,6 +551,29 @@ final class ContentRule {
    * @return the changed words, as "claim word (quote: quote word)"
    */
   static List<String> changedWords(Passage claim, List<Passage> quotes, Alignment a) {
+    return changedWords(claim, quotes, a, null);
+  }
+
+  /**
+   * {@link #changedWords(Passage, List, Alignment)}, where a noun of classification before "of"
+   * ({@link #frames}: "what types of molecules", "most types of fish") is no changed word where the
+   * quote's words in its place are a noun of classification too ("most forms of fish") or words the
+   * claim says elsewhere, its answer ("what types of molecules: self and non-self" for "self and
+   * non-self molecules"): it frames the slot the answer fills. Where the quote has other words
+   * there ("coarse and fine particles" for "what types of particles: wet and dry"), it stays a
+   * changed word.
+   *
+   * @param claim the claim
+   * @param quotes its quotes
+   * @param a the alignment
+   * @param lexicon WordNet, or null to take every word as it is
+   * @return the changed words, as "claim word (quote: quote word)"
+   */
+  static List<String> changedWords(
+      Passage claim,
+      List<Passage> quotes,
+      Alignment a,
+      @org.jspecify.annotations.Nullable WordNet lexicon) {
     List<String> out = new ArrayList<>();
     for (int i = 0; i < claim.words.length; i++) {
       Passage.Word w = claim.words[i];
@@ -563,6 +586,7 @@ final class ContentRule {
       if (!candidate) {
         continue;
       }
+      boolean framing = lexicon != null && frames(claim, i, lexicon);
       boolean name = w == null || w.name || tok.capitalised();
       int left = neighbour(claim, i, -1, name);
       int right = neighbour(claim, i, 1, name);
@@ -599,6 +623,9 @@ final class ContentRule {
         // where the quote has only function words ("need to lead" for "is the leader") or a word
         // the claim says elsewhere ("what kind of deposits: sediment deposits"), the claim word is
         // an addition, which the content share weighs
+        if (framing && lexicon != null && slotFramedOrSaid(claim, p, al, l + 1, r, lexicon)) {
+          break;
+        }
         if (!quoteOnly.isEmpty() && (name || holdsContent(p, al, l + 1, r, quoteOnly))) {
           out.add(tok.raw() + " (quote: " + String.join(" ", quoteOnly) + ")");
           break;
@@ -616,6 +643,34 @@ final class ContentRule {
    * Whether the quote words between from (inclusive) and to (exclusive) that the claim's slot does
    * not hold ({@code left}) include a content word that no claim word is matched to.
    */
+  /**
+   * Whether every content word of quote p from {@code from} to {@code to} (exclusive) that no claim
+   * word is matched to is a noun of classification before "of" or shares a match key with a word of
+   * the claim.
+   */
+  private static boolean slotFramedOrSaid(
+      Passage claim, Passage p, int[] al, int from, int to, WordNet lexicon) {
+    for (int t = from; t < to; t++) {
+      Passage.Word w = p.words[t];
+      if (w == null || !w.content() || matchedInQuote(al, t) || frames(p, t, lexicon)) {
+        continue;
+      }
+      boolean said = false;
+      for (int k = 0; k < claim.words.length && !said; k++) {
+        Passage.Word c = claim.words[k];
+        if (c != null && c.content()) {
+          for (String key : w.keys) {
+            said |= c.keys.contains(key);
+          }
+        }
+      }
+      if (!said) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static boolean holdsContent(Passage p, int[] al, int from, int to, List<String> left) {
     for (int t = from; t < to; t++) {
       Passage.Word w = p.words[t];

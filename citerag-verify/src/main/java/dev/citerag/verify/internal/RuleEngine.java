@@ -159,7 +159,7 @@ public final class RuleEngine {
     contradicting.addAll(TableCells.misplaced(claimText, cited));
     ContentRule.Coverage c =
         ContentRule.judge(claim, quotes, a, minContentShare, q.items(), q.covered(), lexicon);
-    List<String> changed = ContentRule.changedWords(claim, quotes, a);
+    List<String> changed = ContentRule.changedWords(claim, quotes, a, lexicon);
     List<String> missing = new ArrayList<>(c.missing());
     missing.addAll(q.missing());
     missing.addAll(opposites.undecided());

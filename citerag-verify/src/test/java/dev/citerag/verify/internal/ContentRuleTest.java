@@ -195,6 +195,44 @@ class ContentRuleTest {
   }
 
   @Test
+  void a_noun_of_classification_where_the_quote_has_another_word_is_no_changed_word() {
+    assertThat(
+            Rules.support(
+                "The valley shelters most kinds of alpine flowers.",
+                "The valley shelters most forms of alpine flowers."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The filter separates what types of particles: coarse and fine",
+                "The filter separates coarse and fine particles."))
+        .isEqualTo(SUPPORTED);
+    // the slot's answer is still checked
+    assertThat(
+            Rules.support(
+                "The filter separates what types of particles: wet and dry",
+                "The filter separates coarse and fine particles."))
+        .isNotEqualTo(SUPPORTED);
+    // a word of content changed in place still is one
+    assertThat(
+            Rules.support(
+                "The valley shelters most rows of alpine flowers.",
+                "The valley shelters most forms of alpine flowers."))
+        .isNotEqualTo(SUPPORTED);
+  }
+
+  @Test
+  void vs_is_the_abbreviation_of_versus() {
+    assertThat(
+            Rules.support(
+                "The debate set growth versus thrift.", "The debate set growth vs. thrift."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The debate set growth vs thrift.", "The debate set growth versus thrift."))
+        .isEqualTo(SUPPORTED);
+  }
+
+  @Test
   void a_clause_framed_by_a_generic_word_the_quote_lacks_holds() {
     assertThat(
             Rules.support(
