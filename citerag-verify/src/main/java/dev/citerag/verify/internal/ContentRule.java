@@ -1059,7 +1059,7 @@ final class ContentRule {
     // claim copies its quote when it carries nearly all its other items and says most of the quote
     boolean nearCopy =
         others > 0 && othersHit >= NEAR_COPY * others && quoteCopied(quotes, a) >= QUOTE_COPIED;
-    boolean clauses = clausesHold(claim, a, lexicon);
+    boolean clauses = clausesHold(claim, a, lexicon) && answerCarried(claim, a);
     String reason;
     if (!hasContent) {
       reason = "(no content: the claim states nothing of its own its quotes could carry)";
@@ -1202,6 +1202,34 @@ final class ContentRule {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether the answer a claim gives after its first colon ("what else did the town export:
+   * timber", "what happened to the price: it fell") has one of its content words matched, when it
+   * has any. The answer is what the claim asserts; the words before the colon restate the question.
+   * Here a generic word the quotes lack counts too ("fell"): an answer of words the quotes do not
+   * hold is not carried by the question's words around it, however many they are.
+   */
+  private static boolean answerCarried(Passage claim, Alignment a) {
+    int colon = -1;
+    for (int k = 0; k < claim.tokens.size() && colon < 0; k++) {
+      colon = claim.tokens.get(k).lower().equals(":") ? k : -1;
+    }
+    if (colon < 0) {
+      return true;
+    }
+    int all = 0;
+    for (int i = colon + 1; i < claim.words.length; i++) {
+      Passage.Word w = claim.words[i];
+      if (w != null && w.content()) {
+        if (a.matched(i)) {
+          return true;
+        }
+        all++;
+      }
+    }
+    return all == 0;
   }
 
   /** A generic word or a noun of classification: it frames a claim rather than states it. */

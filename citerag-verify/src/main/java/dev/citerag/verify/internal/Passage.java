@@ -284,6 +284,9 @@ final class Passage {
       // 66-34 Mya"); it says nothing of its own. A "many" that is not asked stays content
       function = true;
     }
+    if (!function && questionProVerb(low, i)) {
+      function = true;
+    }
     boolean identifier = t.hasDigit() || low.indexOf('_') >= 0 || innerCapital(t.raw());
     boolean name =
         !cue
@@ -323,6 +326,27 @@ final class Passage {
             && lexicon.entry(low).commonName()
             && lexicon.entry(low).adjective();
     return new Word(t, base, prefixNegated, function, cue, name, kind, keys);
+  }
+
+  /** The forms of "happen", the verb a question asks for an event with ("what happened to"). */
+  private static final Set<String> HAPPEN = Set.of("happen", "happens", "happened", "happening");
+
+  /**
+   * Whether word i is "happen" in a question answered after a colon ("what happened to the rate of
+   * flow: it increased"): like "do" in "what did they do", it stands for the event the answer
+   * states and says nothing of its own. Elsewhere ("the collapse happened in May") it stays
+   * content.
+   */
+  private boolean questionProVerb(String low, int i) {
+    if (!HAPPEN.contains(low)) {
+      return false;
+    }
+    for (int k = i + 1; k < tokens.size(); k++) {
+      if (tokens.get(k).lower().equals(":")) {
+        return k + 1 < tokens.size();
+      }
+    }
+    return false;
   }
 
   /** Match keys by word (base form), shared: they depend on the word and WordNet only. */

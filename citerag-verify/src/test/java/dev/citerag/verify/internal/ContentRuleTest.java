@@ -221,6 +221,33 @@ class ContentRuleTest {
   }
 
   @Test
+  void happen_before_the_answer_and_what_else_besides_are_the_questions_frame() {
+    assertThat(
+            Rules.support(
+                "What happened to the level of the lake in 1976: it dropped",
+                "In 1976 the level of the lake dropped."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "What happened to the level of the lake in 1976: it rose",
+                "In 1976 the level of the lake dropped."))
+        .isNotEqualTo(SUPPORTED);
+    // outside a question answered after a colon, "happened" says something
+    Passage event = new Passage("The flood happened in May.", Rules.WORDNET, Abbreviations.NONE);
+    assertThat(event.words[2].content()).isTrue();
+    assertThat(
+            Rules.support(
+                "Besides copper, what else did the mine yield: zinc",
+                "The mine yielded copper and zinc."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "Besides copper, what else did the mine yield: silver",
+                "The mine yielded copper and zinc."))
+        .isNotEqualTo(SUPPORTED);
+  }
+
+  @Test
   void vs_is_the_abbreviation_of_versus() {
     assertThat(
             Rules.support(
