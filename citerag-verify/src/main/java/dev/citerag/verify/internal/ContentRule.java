@@ -590,6 +590,12 @@ final class ContentRule {
       boolean name = w == null || w.name || tok.capitalised();
       int left = neighbour(claim, i, -1, name);
       int right = neighbour(claim, i, 1, name);
+      if (lexicon != null) {
+        // past a noun of classification the quotes lack ("most types of freshwater fish" for
+        // "most forms of saltwater fish"): it frames the slot, it is no neighbour that places it
+        left = pastFraming(claim, left, -1, name, a, lexicon);
+        right = pastFraming(claim, right, 1, name, a, lexicon);
+      }
       if (left < 0 || right < 0 || !a.matched(left) || !a.matched(right)) {
         continue;
       }
@@ -643,6 +649,17 @@ final class ContentRule {
    * Whether the quote words between from (inclusive) and to (exclusive) that the claim's slot does
    * not hold ({@code left}) include a content word that no claim word is matched to.
    */
+  /**
+   * The neighbour k, or the next one past it in the same direction while k is an unmatched frame.
+   */
+  private static int pastFraming(
+      Passage claim, int k, int step, boolean name, Alignment a, WordNet lexicon) {
+    while (k >= 0 && !a.matched(k) && frames(claim, k, lexicon)) {
+      k = neighbour(claim, k, step, name);
+    }
+    return k;
+  }
+
   /**
    * Whether every content word of quote p from {@code from} to {@code to} (exclusive) that no claim
    * word is matched to is a noun of classification before "of" or shares a match key with a word of

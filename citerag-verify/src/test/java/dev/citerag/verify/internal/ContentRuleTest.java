@@ -218,6 +218,12 @@ class ContentRuleTest {
                 "The valley shelters most rows of alpine flowers.",
                 "The valley shelters most forms of alpine flowers."))
         .isNotEqualTo(SUPPORTED);
+    // and a word changed beside the noun of classification is found past it
+    assertThat(
+            Rules.support(
+                "The valley shelters most kinds of alpine flowers.",
+                "The valley shelters most forms of desert flowers."))
+        .isNotEqualTo(SUPPORTED);
   }
 
   @Test
