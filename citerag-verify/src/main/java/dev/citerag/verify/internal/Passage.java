@@ -153,9 +153,11 @@ final class Passage {
 
   /**
    * The tokens with the negating prefix "non" written apart joined to the adjective it negates:
-   * "non violent" and "non- violent" are read as "non-violent" (a prefix, negating, not the Italian
-   * "non"). Only before an English adjective WordNet knows, of four letters or more, so that the
-   * Italian "non è", "non sono" stay foreign words for {@link LanguageRule}.
+   * "non violent" and "non- violent" are read as "non-violent", "non profit" as "nonprofit" where
+   * WordNet writes it closed (a prefix, negating, not the Italian "non"). Only before an English
+   * word of four letters or more that WordNet knows as an adjective or with the prefix ("non
+   * profit" as "nonprofit"), so that the Italian "non è", "non sono" stay foreign words for {@link
+   * LanguageRule}.
    */
   private static List<Token> joinSplitNon(List<Token> tokens, WordNet lexicon) {
     List<Token> out = null;
@@ -172,15 +174,18 @@ final class Passage {
           && tokens.get(next).alphabetic()
           && tokens.get(next).lower().length() >= 4
           && !tokens.get(next).capitalised()
-          && lexicon.entry(tokens.get(next).lower()).adjective()) {
+          && (lexicon.entry(tokens.get(next).lower()).adjective()
+              || !lexicon.unknown("non" + tokens.get(next).lower()))) {
         if (out == null) {
           out = new ArrayList<>(tokens.subList(0, i));
         }
         Token a = tokens.get(next);
+        // written as WordNet writes it: closed where it knows the word so ("nonprofit")
+        String joint = lexicon.unknown("non" + a.lower()) ? "-" : "";
         out.add(
             new Token(
-                t.raw() + "-" + a.raw(),
-                "non-" + a.lower(),
+                t.raw() + joint + a.raw(),
+                "non" + joint + a.lower(),
                 Token.Kind.WORD,
                 out.size(),
                 a.script(),

@@ -91,6 +91,12 @@ class PolarityTest {
         .isEqualTo(SUPPORTED);
     assertThat(Rules.support("The vote was non binding.", "The vote was binding."))
         .isEqualTo(CONTRADICTED);
+    // written closed where WordNet writes it so
+    assertThat(
+            Rules.support("A non profit trust runs the park.", "A nonprofit trust runs the park."))
+        .isEqualTo(SUPPORTED);
+    assertThat(Rules.support("The march was non violent.", "The march was violent."))
+        .isEqualTo(CONTRADICTED);
     // the Italian "non" before a word that is no English adjective stays a foreign word
     assertThat(Rules.verdict("Il voto non era valido.", "The vote was valid.").missing())
         .anyMatch(m -> m.startsWith(LanguageRule.REASON_PREFIX));
