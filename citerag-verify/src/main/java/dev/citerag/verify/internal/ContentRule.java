@@ -978,7 +978,8 @@ final class ContentRule {
       }
       boolean generic =
           !w.name && Passage.isAlpha(w.base) && lexicon.entry(w.base).senses() > GENERIC_SENSES;
-      if ((generic || frames(claim, i, lexicon)) && !a.matched(i)) {
+      if ((generic || frames(claim, i, lexicon) || Framing.frames(claim, i, quotes, a, lexicon))
+          && !a.matched(i)) {
         continue; // a generic or framing word the quotes do not carry states nothing of its own
       }
       double weight = generic ? 0.5 : 1.0;
@@ -1004,7 +1005,7 @@ final class ContentRule {
     // claim copies its quote when it carries nearly all its other items and says most of the quote
     boolean nearCopy =
         others > 0 && othersHit >= NEAR_COPY * others && quoteCopied(quotes, a) >= QUOTE_COPIED;
-    boolean clauses = clausesHold(claim, a, lexicon);
+    boolean clauses = clausesHold(claim, quotes, a, lexicon);
     String reason;
     if (!hasContent) {
       reason = "(no content: the claim states nothing of its own its quotes could carry)";
@@ -1107,7 +1108,8 @@ final class ContentRule {
    * clause). A clause with two content words or more (or one besides such repeated words) none of
    * which is matched fails, generic or not ("..., and late reports are forfeited").
    */
-  private static boolean clausesHold(Passage claim, Alignment a, WordNet lexicon) {
+  private static boolean clausesHold(
+      Passage claim, List<Passage> quotes, Alignment a, WordNet lexicon) {
     int words = 0;
     int hit = 0;
     int all = 0;
@@ -1136,7 +1138,8 @@ final class ContentRule {
           continue; // a word an earlier clause said and the quotes carry adds nothing here
         }
         all++;
-        if (!matched && framing(claim, i, lexicon)) {
+        if (!matched
+            && (framing(claim, i, lexicon) || Framing.frames(claim, i, quotes, a, lexicon))) {
           continue;
         }
         if (matched) {
