@@ -559,6 +559,7 @@ final class ContentRule {
           w == null
               ? tok.word() && tok.capitalised() && !tok.sentenceStart() && !claim.consumed.get(i)
               : !a.matched(i)
+                  && !Framing.weakening(w) // a hedge that only weakens changes no word
                   && (w.content() || (w.function && tok.capitalised() && !tok.sentenceStart()));
       if (!candidate) {
         continue;

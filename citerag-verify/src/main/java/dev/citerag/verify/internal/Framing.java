@@ -54,27 +54,18 @@ final class Framing {
    */
   static boolean frames(Passage claim, int i, List<Passage> quotes, Alignment a, WordNet lexicon) {
     Passage.Word w = claim.words[i];
-    if (w == null
-        || w.name
-        || !Passage.isAlpha(w.base)
-        || w.prefixNegated
-        || !restCarried(claim, i, a, lexicon)) {
+    if (w == null || w.name || !Passage.isAlpha(w.base) || w.prefixNegated) {
       return false;
     }
-    if (WEAKENING.contains(w.base)) {
-      return true;
-    }
+    boolean frame;
     if (w.base.equals("some")) {
-      return quantifiedCarried(claim, i, a);
+      frame = quantifiedCarried(claim, i, a);
+    } else if (shape(claim, i, lexicon)) {
+      frame = !locationVerb(claim, i, lexicon) || quotes.stream().anyMatch(Framing::statesPlace);
+    } else {
+      frame = false;
     }
-    if (exclusion(claim, i)) {
-      return true;
-    }
-    String after = i + 1 < claim.tokens.size() ? claim.tokens.get(i + 1).lower() : "";
-    if ((after.equals("to") || after.equals("with")) && occurrence(w.base, lexicon)) {
-      return true;
-    }
-    return locationVerb(claim, i, lexicon) && quotes.stream().anyMatch(Framing::statesPlace);
+    return frame && restCarried(claim, i, a, lexicon);
   }
 
   /**
@@ -121,6 +112,17 @@ final class Framing {
         || exclusion(claim, k)
         || ((after.equals("to") || after.equals("with")) && occurrence(base, lexicon))
         || locationVerb(claim, k, lexicon);
+  }
+
+  /**
+   * Whether a claim word is a hedge that only weakens ("sometimes", "occasionally", "some"): it
+   * stands in place of no quote word ("sometimes used" for "often used"), whatever that word is.
+   *
+   * @param w the claim word
+   * @return whether it only weakens
+   */
+  static boolean weakening(Passage.Word w) {
+    return WEAKENING.contains(w.base) || w.base.equals("some");
   }
 
   /**

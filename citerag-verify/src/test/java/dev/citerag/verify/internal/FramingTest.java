@@ -96,4 +96,18 @@ class FramingTest {
                 "After the fire the east wing and the chapel were rebuilt."))
         .isNotEqualTo(SUPPORTED);
   }
+
+  @Test
+  void a_weakening_hedge_in_place_of_a_stronger_one_changes_no_word() {
+    assertThat(
+            Rules.support(
+                "Operators sometimes restart the pump by hand.",
+                "Operators often restart the pump by hand."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "Inspectors sometimes approve late filings.",
+                "Inspectors always reject late filings."))
+        .isEqualTo(CONTRADICTED);
+  }
 }
