@@ -979,8 +979,10 @@ final class ContentRule {
       }
       boolean generic =
           !w.name && Passage.isAlpha(w.base) && lexicon.entry(w.base).senses() > GENERIC_SENSES;
-      if ((generic || frames(claim, i, lexicon) || Framing.frames(claim, i, quotes, a, lexicon))
-          && !a.matched(i)) {
+      if (!a.matched(i)
+          && (generic
+              || frames(claim, i, lexicon)
+              || Framing.frames(claim, i, quotes, a, lexicon))) {
         continue; // a generic or framing word the quotes do not carry states nothing of its own
       }
       double weight = generic ? 0.5 : 1.0;
