@@ -582,6 +582,7 @@ final class ContentRule {
           w == null
               ? tok.word() && tok.capitalised() && !tok.sentenceStart() && !claim.consumed.get(i)
               : !a.matched(i)
+                  && !Framing.weakening(w) // a hedge that only weakens changes no word
                   && (w.content() || (w.function && tok.capitalised() && !tok.sentenceStart()));
       if (!candidate) {
         continue;
@@ -1050,7 +1051,10 @@ final class ContentRule {
       }
       boolean generic =
           !w.name && Passage.isAlpha(w.base) && lexicon.entry(w.base).senses() > GENERIC_SENSES;
-      if ((generic || frames(claim, i, lexicon)) && !a.matched(i)) {
+      if (!a.matched(i)
+          && (generic
+              || frames(claim, i, lexicon)
+              || Framing.frames(claim, i, quotes, a, lexicon))) {
         continue; // a generic or framing word the quotes do not carry states nothing of its own
       }
       double weight = generic ? 0.5 : 1.0;
@@ -1076,7 +1080,7 @@ final class ContentRule {
     // claim copies its quote when it carries nearly all its other items and says most of the quote
     boolean nearCopy =
         others > 0 && othersHit >= NEAR_COPY * others && quoteCopied(quotes, a) >= QUOTE_COPIED;
-    boolean clauses = clausesHold(claim, a, lexicon) && answerCarried(claim, a);
+    boolean clauses = clausesHold(claim, quotes, a, lexicon) && answerCarried(claim, a);
     String reason;
     if (!hasContent) {
       reason = "(no content: the claim states nothing of its own its quotes could carry)";
@@ -1179,7 +1183,8 @@ final class ContentRule {
    * clause). A clause with two content words or more (or one besides such repeated words) none of
    * which is matched fails, generic or not ("..., and late reports are forfeited").
    */
-  private static boolean clausesHold(Passage claim, Alignment a, WordNet lexicon) {
+  private static boolean clausesHold(
+      Passage claim, List<Passage> quotes, Alignment a, WordNet lexicon) {
     int words = 0;
     int hit = 0;
     int all = 0;
@@ -1208,7 +1213,8 @@ final class ContentRule {
           continue; // a word an earlier clause said and the quotes carry adds nothing here
         }
         all++;
-        if (!matched && framing(claim, i, lexicon)) {
+        if (!matched
+            && (framing(claim, i, lexicon) || Framing.frames(claim, i, quotes, a, lexicon))) {
           continue;
         }
         if (matched) {
