@@ -791,7 +791,7 @@ final class ContentRule {
             || (c.name && (!w.name || !lexicon.entry(w.base).commonName()))) {
           continue;
         }
-        Set<String> up = lexicon.entry(w.base).hypernyms();
+        Set<String> up = lexicon.broaderWords(w.base);
         for (String l : lemmas) {
           if (up.contains(l)) {
             a.set(i, q, t, Match.LEXICON);

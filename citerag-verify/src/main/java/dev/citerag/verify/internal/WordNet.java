@@ -331,6 +331,58 @@ public final class WordNet {
     return false;
   }
 
+  /** How many hypernym levels above a word's frequent senses {@link #broaderWords} reads. */
+  static final int BROADER_LEVELS = 3;
+
+  /**
+   * The more general words of a word: the hypernyms (and instance hypernyms) of its {@value
+   * #SYNONYM_SENSES} most frequent senses, up to {@value #BROADER_LEVELS} levels ("truck": "motor
+   * vehicle", "self-propelled vehicle", "wheeled vehicle"; "heron": "wading bird", "aquatic bird",
+   * "bird"). A claim may say the broader word for the quote's narrower one, not the other way.
+   * {@link Entry#hypernyms()} reads two levels, for the rules that classify a word.
+   *
+   * @param word the word, lower-cased, any inflection
+   * @return the broader words, lower-cased; empty when none
+   */
+  public Set<String> broaderWords(String word) {
+    String key = word.toLowerCase(Locale.ROOT);
+    Set<String> out = broader.get(key);
+    if (out == null) {
+      out = lookUpBroader(key);
+      if (broader.size() >= CACHE_LIMIT) {
+        broader.clear();
+      }
+      broader.put(key, out);
+    }
+    return out;
+  }
+
+  private final ConcurrentHashMap<String, Set<String>> broader = new ConcurrentHashMap<>();
+
+  private synchronized Set<String> lookUpBroader(String w) {
+    if (w.isEmpty() || w.length() > 60) {
+      return Set.of();
+    }
+    try {
+      Set<String> out = new LinkedHashSet<>();
+      for (POS pos : POS.getAllPOS()) {
+        for (String base : dictionary.getMorphologicalProcessor().lookupAllBaseForms(pos, w)) {
+          IndexWord iw = dictionary.getIndexWord(pos, base);
+          if (iw == null) {
+            continue;
+          }
+          List<Synset> senses = iw.getSenses();
+          for (int i = 0; i < senses.size() && i < SYNONYM_SENSES; i++) {
+            addHypernyms(senses.get(i), out, BROADER_LEVELS);
+          }
+        }
+      }
+      return Set.copyOf(out);
+    } catch (JWNLException | RuntimeException e) {
+      return Set.of();
+    }
+  }
+
   private static final String[] NEGATING_PREFIXES = {"un", "non", "in", "im", "il", "ir", "dis"};
 
   /**

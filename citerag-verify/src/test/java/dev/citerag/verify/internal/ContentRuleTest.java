@@ -133,6 +133,25 @@ class ContentRuleTest {
   }
 
   @Test
+  void a_word_up_to_three_levels_more_general_matches_but_not_a_narrower_one() {
+    // "heron" -> "wading bird" -> "aquatic bird" -> "bird"
+    assertThat(Rules.WORDNET.broaderWords("herons")).contains("bird");
+    assertThat(
+            Rules.support(
+                "Volunteers ringed a bird near the chapel.",
+                "Volunteers ringed a heron near the chapel."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "Volunteers ringed a heron near the chapel.",
+                "Volunteers ringed a bird near the chapel."))
+        .isEqualTo(NOT_ENOUGH);
+    // never under a negation: no trucks does not say no vehicles
+    assertThat(Rules.support("No vehicles were left at gate 2.", "No trucks were left at gate 2."))
+        .isNotEqualTo(SUPPORTED);
+  }
+
+  @Test
   void a_phrase_wordnet_holds_as_one_lemma_matches_by_its_own_synonyms() {
     assertThat(
             Rules.support(
