@@ -30,7 +30,8 @@ import java.util.Set;
  *
  * <p>Beyond the frequent senses: a word sharing a rarer sense that the two words' frequent senses
  * confirm ("section" for "part", {@link WordNet#confirmedSynonyms}), and a synonym of the noun an
- * inflected verb's lemma also is ("damaged" for "harmed", through the noun "damage").
+ * inflected verb's lemma also is ("damaged" for "harmed", through the noun "damage"), and a synonym
+ * of the verb a noun is made from or of the noun made from a verb ("coronation" for "crowned").
  *
  * <p>The claim is judged whole: the matched share of its content items (words and quantities;
  * generic words, those of more than {@value #GENERIC_SENSES} WordNet senses such as "name" or

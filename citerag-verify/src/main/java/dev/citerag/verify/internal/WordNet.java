@@ -217,6 +217,10 @@ public final class WordNet {
    * by "photographed". Near: the same sense, a hypernym one or two levels up either way, or the
    * other's verb group or similar-adjective cluster. The relation is symmetric.
    *
+   * <p>A noun also gets the frequent synonyms of the verb it is made from, and a verb those of the
+   * noun made from it, through the derivation links of its frequent senses ("coronation":
+   * "coronate", "crown"; see {@link #addNominalSynonyms}).
+   *
    * <p>An inflected verb ("damaged") also gets the frequent synonyms of the noun spelt as its lemma
    * ("damage": "harm"), as the lemma itself does (English converts nouns to verbs and back without
    * a suffix); not those of an adjective of that spelling ("fined" is not "excellent").
@@ -267,6 +271,9 @@ public final class WordNet {
           String lemma = iw.getLemma().toLowerCase(Locale.ROOT);
           List<Synset> senses = iw.getSenses();
           List<Synset> frequent = senses.subList(0, Math.min(SYNONYM_SENSES, senses.size()));
+          if (pos == POS.NOUN || pos == POS.VERB) {
+            addNominalSynonyms(lemma, pos, frequent, out);
+          }
           for (int i = SYNONYM_SENSES; i < senses.size(); i++) {
             for (Word sw : senses.get(i).getWords()) {
               String l = sw.getLemma().toLowerCase(Locale.ROOT);
@@ -288,6 +295,42 @@ public final class WordNet {
       return Set.copyOf(out);
     } catch (JWNLException | RuntimeException e) {
       return Set.of();
+    }
+  }
+
+  /**
+   * The frequent synonyms of the verb a noun is derived from, or of the noun derived from a verb,
+   * through WordNet's derivation links of the word's frequent senses: "coronation" is made from
+   * "coronate", whose synonyms give "crown"; "inhabitant" from "inhabit", which gives "populate".
+   * Only between a noun and a verb (not the adjectives a word pertains to: "nervous" is not
+   * "nervous system").
+   */
+  private void addNominalSynonyms(String lemma, POS pos, List<Synset> frequent, Set<String> out)
+      throws JWNLException {
+    for (Synset f : frequent) {
+      for (Word fw : f.getWords()) {
+        if (!fw.getLemma().equalsIgnoreCase(lemma)) {
+          continue;
+        }
+        for (Pointer p : fw.getPointers(PointerType.DERIVATION)) {
+          POS other = p.getTargetPOS();
+          if (other == pos
+              || (other != POS.NOUN && other != POS.VERB)
+              || !(p.getTarget() instanceof Word target)) {
+            continue;
+          }
+          IndexWord derived = dictionary.getIndexWord(other, target.getLemma());
+          if (derived == null) {
+            continue;
+          }
+          List<Synset> ds = derived.getSenses();
+          for (int k = 0; k < ds.size() && k < SYNONYM_SENSES; k++) {
+            for (Word dw : ds.get(k).getWords()) {
+              out.add(dw.getLemma().toLowerCase(Locale.ROOT));
+            }
+          }
+        }
+      }
     }
   }
 

@@ -152,6 +152,24 @@ class ContentRuleTest {
   }
 
   @Test
+  void a_noun_matches_the_synonyms_of_the_verb_it_is_made_from() {
+    // "coronation" is made from "coronate", a synonym of "crown"
+    assertThat(Rules.WORDNET.confirmedSynonyms("coronation")).contains("crown");
+    assertThat(
+            Rules.support(
+                "The empress's coronation took place in Moscow.",
+                "The empress was crowned in Moscow."))
+        .isEqualTo(SUPPORTED);
+    // an adjective is not its noun's synonyms: "nervous" pertains to "nervous system"
+    assertThat(Rules.WORDNET.confirmedSynonyms("nervous")).doesNotContain("immune");
+    assertThat(
+            Rules.support(
+                "The toxin damages the nervous system of fish.",
+                "The toxin damages the immune system of fish."))
+        .isNotEqualTo(SUPPORTED);
+  }
+
+  @Test
   void a_phrase_wordnet_holds_as_one_lemma_matches_by_its_own_synonyms() {
     assertThat(
             Rules.support(
