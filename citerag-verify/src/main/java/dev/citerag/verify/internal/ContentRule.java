@@ -28,6 +28,11 @@ import java.util.Set;
  * ("Asian") a narrower such kind of the quote ("Chinese"), each only a quote word no other claim
  * word took.
  *
+ * <p>Beyond the frequent senses: a word sharing a rarer sense that the two words' frequent senses
+ * confirm ("section" for "part", {@link WordNet#confirmedSynonyms}), and a synonym of the noun an
+ * inflected verb's lemma also is ("damaged" for "harmed", through the noun "damage"), and a synonym
+ * of the verb a noun is made from or of the noun made from a verb ("coronation" for "crowned").
+ *
  * <p>The claim is judged whole: the matched share of its content items (words and quantities;
  * generic words, those of more than {@value #GENERIC_SENSES} WordNet senses such as "name" or
  * "take", weigh half, and are not counted when unmatched: they frame a claim rather than state it)
@@ -180,6 +185,7 @@ final class ContentRule {
     Set<String> related = new LinkedHashSet<>();
     WordNet.Entry e = lexicon.entry(base);
     related.addAll(e.synonyms());
+    related.addAll(lexicon.confirmedSynonyms(base));
     related.addAll(e.derivations());
     for (String l : e.lemmas()) {
       if (!l.equals(base)) {
@@ -859,7 +865,7 @@ final class ContentRule {
             || (c.name && (!w.name || !lexicon.entry(w.base).commonName()))) {
           continue;
         }
-        Set<String> up = lexicon.entry(w.base).hypernyms();
+        Set<String> up = lexicon.broaderWords(w.base);
         for (String l : lemmas) {
           if (up.contains(l)) {
             a.set(i, q, t, Match.LEXICON);

@@ -206,6 +206,226 @@ public final class WordNet {
     }
   }
 
+  /**
+   * Words that share a rarer sense with a word (past its {@value #SYNONYM_SENSES} most frequent),
+   * kept only where the two words' most frequent senses confirm the shared meaning: some frequent
+   * sense of one is near a frequent sense of the other (see below). "section" and "part" share the
+   * sense "one of the portions into which something is divided", ranked low for both, and a
+   * frequent sense of "section" ("segment") is a kind of a frequent sense of "part" ("portion"):
+   * they are synonyms. "shoot" and "photograph" also share a rarer sense, but no frequent sense of
+   * "shoot" (fire, hit with a missile) is near one of "photograph": a claim "shot" is not carried
+   * by "photographed". Near: the same sense, a hypernym one or two levels up either way, or the
+   * other's verb group or similar-adjective cluster. The relation is symmetric.
+   *
+   * <p>A noun also gets the frequent synonyms of the verb it is made from, and a verb those of the
+   * noun made from it, through the derivation links of its frequent senses ("coronation":
+   * "coronate", "crown"; see {@link #addNominalSynonyms}).
+   *
+   * <p>An inflected verb ("damaged") also gets the frequent synonyms of the noun spelt as its lemma
+   * ("damage": "harm"), as the lemma itself does (English converts nouns to verbs and back without
+   * a suffix); not those of an adjective of that spelling ("fined" is not "excellent").
+   *
+   * @param word the word, lower-cased, any inflection
+   * @return the confirmed synonyms, lower-cased; empty when none
+   */
+  public Set<String> confirmedSynonyms(String word) {
+    String key = word.toLowerCase(Locale.ROOT);
+    Set<String> out = confirmed.get(key);
+    if (out == null) {
+      out = lookUpConfirmed(key);
+      if (confirmed.size() >= CACHE_LIMIT) {
+        confirmed.clear();
+      }
+      confirmed.put(key, out);
+    }
+    return out;
+  }
+
+  private final ConcurrentHashMap<String, Set<String>> confirmed = new ConcurrentHashMap<>();
+
+  private synchronized Set<String> lookUpConfirmed(String w) {
+    if (w.isEmpty() || w.length() > 60 || w.indexOf(' ') >= 0) {
+      return Set.of();
+    }
+    try {
+      Set<String> out = new LinkedHashSet<>();
+      for (String base : dictionary.getMorphologicalProcessor().lookupAllBaseForms(POS.VERB, w)) {
+        IndexWord noun = base.equals(w) ? null : dictionary.getIndexWord(POS.NOUN, base);
+        if (noun != null && dictionary.getIndexWord(POS.VERB, base) != null) {
+          // an inflected verb ("damaged") and the noun of its lemma's spelling ("damage") are one
+          // word (conversion), as the lemma itself is: the noun's frequent synonyms ("harm")
+          List<Synset> senses = noun.getSenses();
+          for (int i = 0; i < senses.size() && i < SYNONYM_SENSES; i++) {
+            for (Word sw : senses.get(i).getWords()) {
+              out.add(sw.getLemma().toLowerCase(Locale.ROOT));
+            }
+          }
+        }
+      }
+      for (POS pos : POS.getAllPOS()) {
+        for (String base : dictionary.getMorphologicalProcessor().lookupAllBaseForms(pos, w)) {
+          IndexWord iw = dictionary.getIndexWord(pos, base);
+          if (iw == null) {
+            continue;
+          }
+          String lemma = iw.getLemma().toLowerCase(Locale.ROOT);
+          List<Synset> senses = iw.getSenses();
+          List<Synset> frequent = senses.subList(0, Math.min(SYNONYM_SENSES, senses.size()));
+          if (pos == POS.NOUN || pos == POS.VERB) {
+            addNominalSynonyms(lemma, pos, frequent, out);
+          }
+          for (int i = SYNONYM_SENSES; i < senses.size(); i++) {
+            for (Word sw : senses.get(i).getWords()) {
+              String l = sw.getLemma().toLowerCase(Locale.ROOT);
+              if (l.equals(lemma) || out.contains(l)) {
+                continue;
+              }
+              IndexWord other = dictionary.getIndexWord(pos, sw.getLemma());
+              if (other == null) {
+                continue;
+              }
+              List<Synset> os = other.getSenses();
+              if (near(frequent, os.subList(0, Math.min(SYNONYM_SENSES, os.size())))) {
+                out.add(l);
+              }
+            }
+          }
+        }
+      }
+      return Set.copyOf(out);
+    } catch (JWNLException | RuntimeException e) {
+      return Set.of();
+    }
+  }
+
+  /**
+   * The frequent synonyms of the verb a noun is derived from, or of the noun derived from a verb,
+   * through WordNet's derivation links of the word's frequent senses: "coronation" is made from
+   * "coronate", whose synonyms give "crown"; "inhabitant" from "inhabit", which gives "populate".
+   * Only between a noun and a verb (not the adjectives a word pertains to: "nervous" is not
+   * "nervous system").
+   */
+  private void addNominalSynonyms(String lemma, POS pos, List<Synset> frequent, Set<String> out)
+      throws JWNLException {
+    for (Synset f : frequent) {
+      for (Word fw : f.getWords()) {
+        if (!fw.getLemma().equalsIgnoreCase(lemma)) {
+          continue;
+        }
+        for (Pointer p : fw.getPointers(PointerType.DERIVATION)) {
+          POS other = p.getTargetPOS();
+          if (other == pos
+              || (other != POS.NOUN && other != POS.VERB)
+              || !(p.getTarget() instanceof Word target)) {
+            continue;
+          }
+          IndexWord derived = dictionary.getIndexWord(other, target.getLemma());
+          if (derived == null) {
+            continue;
+          }
+          List<Synset> ds = derived.getSenses();
+          for (int k = 0; k < ds.size() && k < SYNONYM_SENSES; k++) {
+            for (Word dw : ds.get(k).getWords()) {
+              out.add(dw.getLemma().toLowerCase(Locale.ROOT));
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Whether a sense of one list is a sense of the other, its hypernym or hyponym one or two levels
+   * away, or in its verb group or similar-adjective cluster (also of its direct hypernym).
+   */
+  private static boolean near(List<Synset> xs, List<Synset> ys) throws JWNLException {
+    for (Synset x : xs) {
+      for (Synset y : ys) {
+        if (x.equals(y) || linked(x, y) || linked(y, x)) {
+          return true;
+        }
+        for (Pointer p : x.getPointers(PointerType.HYPERNYM)) {
+          if (linked(p.getTargetSynset(), y)) {
+            return true; // y is two levels above x
+          }
+        }
+        for (Pointer p : y.getPointers(PointerType.HYPERNYM)) {
+          if (linked(p.getTargetSynset(), x)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private static final PointerType[] NEAR = {
+    PointerType.HYPERNYM, PointerType.VERB_GROUP, PointerType.SIMILAR_TO
+  };
+
+  private static boolean linked(Synset from, Synset to) throws JWNLException {
+    for (PointerType t : NEAR) {
+      for (Pointer p : from.getPointers(t)) {
+        if (p.getTargetOffset() == to.getOffset() && p.getTargetPOS() == to.getPOS()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** How many hypernym levels above a word's frequent senses {@link #broaderWords} reads. */
+  static final int BROADER_LEVELS = 3;
+
+  /**
+   * The more general words of a word: the hypernyms (and instance hypernyms) of its {@value
+   * #SYNONYM_SENSES} most frequent senses, up to {@value #BROADER_LEVELS} levels ("truck": "motor
+   * vehicle", "self-propelled vehicle", "wheeled vehicle"; "heron": "wading bird", "aquatic bird",
+   * "bird"). A claim may say the broader word for the quote's narrower one, not the other way.
+   * {@link Entry#hypernyms()} reads two levels, for the rules that classify a word.
+   *
+   * @param word the word, lower-cased, any inflection
+   * @return the broader words, lower-cased; empty when none
+   */
+  public Set<String> broaderWords(String word) {
+    String key = word.toLowerCase(Locale.ROOT);
+    Set<String> out = broader.get(key);
+    if (out == null) {
+      out = lookUpBroader(key);
+      if (broader.size() >= CACHE_LIMIT) {
+        broader.clear();
+      }
+      broader.put(key, out);
+    }
+    return out;
+  }
+
+  private final ConcurrentHashMap<String, Set<String>> broader = new ConcurrentHashMap<>();
+
+  private synchronized Set<String> lookUpBroader(String w) {
+    if (w.isEmpty() || w.length() > 60) {
+      return Set.of();
+    }
+    try {
+      Set<String> out = new LinkedHashSet<>();
+      for (POS pos : POS.getAllPOS()) {
+        for (String base : dictionary.getMorphologicalProcessor().lookupAllBaseForms(pos, w)) {
+          IndexWord iw = dictionary.getIndexWord(pos, base);
+          if (iw == null) {
+            continue;
+          }
+          List<Synset> senses = iw.getSenses();
+          for (int i = 0; i < senses.size() && i < SYNONYM_SENSES; i++) {
+            addHypernyms(senses.get(i), out, BROADER_LEVELS);
+          }
+        }
+      }
+      return Set.copyOf(out);
+    } catch (JWNLException | RuntimeException e) {
+      return Set.of();
+    }
+  }
+
   private static final String[] NEGATING_PREFIXES = {"un", "non", "in", "im", "il", "ir", "dis"};
 
   /**

@@ -91,6 +91,85 @@ class ContentRuleTest {
   }
 
   @Test
+  void words_sharing_a_rarer_sense_match_when_their_frequent_senses_are_near() {
+    assertThat(
+            Rules.support(
+                "The eastern section of the museum reopened in spring.",
+                "The eastern part of the museum reopened in spring."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The cargo barge sank off the harbour wall.",
+                "The cargo barge went down off the harbour wall."))
+        .isEqualTo(SUPPORTED);
+    assertThat(Rules.WORDNET.confirmedSynonyms("section")).contains("part");
+    assertThat(Rules.WORDNET.confirmedSynonyms("part")).contains("section");
+  }
+
+  @Test
+  void a_shared_rarer_sense_far_from_the_frequent_ones_does_not_match() {
+    // "shoot" also means "photograph", but none of its frequent senses (fire, hit) is near
+    assertThat(Rules.WORDNET.confirmedSynonyms("shot")).doesNotContain("photograph");
+    assertThat(
+            Rules.support(
+                "The singer was shot outside the theatre.",
+                "The singer was photographed outside the theatre."))
+        .isEqualTo(NOT_ENOUGH);
+  }
+
+  @Test
+  void an_inflected_verb_carries_the_synonyms_of_its_lemmas_noun() {
+    assertThat(
+            Rules.support(
+                "Several frescoes were damaged by damp.", "Several frescoes were harmed by damp."))
+        .isEqualTo(SUPPORTED);
+    assertThat(Rules.support("The orchard was harmed by hail.", "The orchard was damaged by hail."))
+        .isEqualTo(SUPPORTED);
+    // only the noun of the verb's own spelling, not an adjective of it ("fine" as "excellent")
+    assertThat(
+            Rules.support(
+                "The driver was fined after the race.", "The driver was excellent after the race."))
+        .isNotEqualTo(SUPPORTED);
+  }
+
+  @Test
+  void a_word_up_to_three_levels_more_general_matches_but_not_a_narrower_one() {
+    // "heron" -> "wading bird" -> "aquatic bird" -> "bird"
+    assertThat(Rules.WORDNET.broaderWords("herons")).contains("bird");
+    assertThat(
+            Rules.support(
+                "Volunteers ringed a bird near the chapel.",
+                "Volunteers ringed a heron near the chapel."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "Volunteers ringed a heron near the chapel.",
+                "Volunteers ringed a bird near the chapel."))
+        .isEqualTo(NOT_ENOUGH);
+    // never under a negation: no trucks does not say no vehicles
+    assertThat(Rules.support("No vehicles were left at gate 2.", "No trucks were left at gate 2."))
+        .isNotEqualTo(SUPPORTED);
+  }
+
+  @Test
+  void a_noun_matches_the_synonyms_of_the_verb_it_is_made_from() {
+    // "coronation" is made from "coronate", a synonym of "crown"
+    assertThat(Rules.WORDNET.confirmedSynonyms("coronation")).contains("crown");
+    assertThat(
+            Rules.support(
+                "The empress's coronation took place in Moscow.",
+                "The empress was crowned in Moscow."))
+        .isEqualTo(SUPPORTED);
+    // an adjective is not its noun's synonyms: "nervous" pertains to "nervous system"
+    assertThat(Rules.WORDNET.confirmedSynonyms("nervous")).doesNotContain("immune");
+    assertThat(
+            Rules.support(
+                "The toxin damages the nervous system of fish.",
+                "The toxin damages the immune system of fish."))
+        .isNotEqualTo(SUPPORTED);
+  }
+
+  @Test
   void a_phrase_wordnet_holds_as_one_lemma_matches_by_its_own_synonyms() {
     assertThat(
             Rules.support(
