@@ -88,14 +88,8 @@ final class Referents {
       }
       // a common word of the document's title or a heading: what the document is about ("civil
       // disobedience" in an article so titled), which its sentences need not repeat
-      if (!w.name && !w.negated) {
-        for (int c = 0; c < lower.length; c++) {
-          if (heading(context.get(c))
-              && holds(lower(context, lower, c, lowered), w.token.lower())) {
-            a.setFromContext(i);
-            break;
-          }
-        }
+      if (!w.name && !w.negated && fromHeading(context, lower, lowered, w)) {
+        a.setFromContext(i);
         continue;
       }
       // a name; or a capitalised sentence opener that the context writes capitalised too
@@ -120,14 +114,12 @@ final class Referents {
         }
         // each referring word the claim no longer says stands for one name (a name of several
         // words, "Northwind Logistics", is one); a second name is not the quote's to give
-        boolean sameName = i > 0 && claim.words[i - 1] != null && claim.words[i - 1].name;
-        for (int c = 0;
-            (referring > 0 || (sameName && lastFromChunk == i - 1)) && c < lower.length && !carried;
-            c++) {
+        boolean sameName = lastFromChunk == i - 1;
+        for (int c = 0; (referring > 0 || sameName) && c < lower.length && !carried; c++) {
           carried = !heading(context.get(c)) && holdsWord(lower(context, lower, c, lowered), name);
         }
         if (carried) {
-          if (!(sameName && lastFromChunk == i - 1)) {
+          if (!sameName) {
             referring--;
           }
           lastFromChunk = i;
@@ -178,6 +170,17 @@ final class Referents {
     return words > 0 && words <= HEADING_WORDS;
   }
 
+  /** Whether a title or heading of the context holds the common word {@code w}. */
+  private static boolean fromHeading(
+      List<String> context, String[] lower, Map<String, String> lowered, Passage.Word w) {
+    for (int c = 0; c < lower.length; c++) {
+      if (heading(context.get(c)) && holds(lower(context, lower, c, lowered), w.token.lower())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** How many more referring words the quotes hold than the claim does. */
   private static int referringWordsLeft(Passage claim, List<Passage> quotes) {
     int left = 0;
@@ -201,14 +204,37 @@ final class Referents {
     return n;
   }
 
-  /** Whether a context entry holds the word as written (capitalised), as a whole word. */
+  /**
+   * Whether a context entry holds the word as written (capitalised), as a whole word, inside a
+   * sentence: a capital that only opens sentences ("Gradually") does not make a name.
+   */
   private static boolean capitalisedIn(List<String> context, String word) {
     for (String c : context) {
-      if (holds(c, word)) {
-        return true;
+      for (int at = c.indexOf(word); at >= 0; at = c.indexOf(word, at + 1)) {
+        int end = at + word.length();
+        boolean whole =
+            (at == 0 || !Character.isLetterOrDigit(c.charAt(at - 1)))
+                && (end == c.length() || !Character.isLetterOrDigit(c.charAt(end)));
+        if (whole && !opensSentence(c, at)) {
+          return true;
+        }
       }
     }
     return false;
+  }
+
+  /** Whether the text at {@code at} opens a sentence: nothing but marks since the last stop. */
+  private static boolean opensSentence(String text, int at) {
+    for (int i = at - 1; i >= 0; i--) {
+      char ch = text.charAt(i);
+      if (Character.isLetterOrDigit(ch)) {
+        return false;
+      }
+      if (ch == '.' || ch == '!' || ch == '?' || ch == '\n') {
+        return true;
+      }
+    }
+    return true;
   }
 
   /**

@@ -164,4 +164,26 @@ class ReferentsTest {
     assertThat(judge("Civil disobedience was banned in 1919.", quote, context).supported())
         .isFalse();
   }
+
+  @Test
+  void a_name_opening_the_claim_is_read_from_the_chunk_like_any_other_name() {
+    String quote = "She signed it in 1911, a year after the strike.";
+    String chunk =
+        "In 1910 Ada Quill led the dockers. She signed it in 1911, a year after the strike.";
+    List<String> context = List.of("Dockers' charter", chunk);
+    assertThat(judge("Quill signed it in 1911.", quote, List.of()).supported()).isFalse();
+    assertThat(judge("Quill signed it in 1911.", quote, context).supported()).isTrue();
+    assertThat(judge("Ada Quill signed it in 1911.", quote, context).supported()).isTrue();
+  }
+
+  @Test
+  void a_word_the_chunk_capitalises_only_to_open_a_sentence_is_no_name() {
+    String quote = "They lost the vote in the spring.";
+    String chunk =
+        "The dockers walked out in May. Eventually the union split. They lost the vote in the spring.";
+    assertThat(
+            judge("Eventually, they lost the vote in the spring.", quote, List.of("Strike", chunk))
+                .supported())
+        .isFalse();
+  }
 }
