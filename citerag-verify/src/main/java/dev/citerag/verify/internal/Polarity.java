@@ -314,6 +314,7 @@ final class Polarity {
     List<String> out = new ArrayList<>();
     int[] aligned = a.in(qi);
     boolean[] asked = null;
+    boolean[] standIn = focusStandIns(claim, aligned);
     for (int i = 0; i < aligned.length; i++) {
       int j = aligned[i];
       if (j < 0 || a.how(i) == Alignment.Match.NEGATED_OPPOSITE) {
@@ -327,7 +328,7 @@ final class Polarity {
       // "obey") is no prefix pair
       boolean prefixPair =
           c.prefixNegated != q.prefixNegated && a.how(i) != Alignment.Match.LEXICON;
-      boolean checked = c.focus || q.focus || prefixPair;
+      boolean checked = c.focus || standIn[i] || q.focus || prefixPair;
       if (!checked || c.negative() == q.negative()) {
         continue;
       }
@@ -340,6 +341,53 @@ final class Polarity {
       out.add(c.negative() ? negationOf(claim, i) + c.token.raw() : c.token.raw());
     }
     return out;
+  }
+
+  /**
+   * Where the noun a claim's "no" bears on has no counterpart in the quote ("No birds were ringed"
+   * against "Herons were ringed": a negated kind is never matched by a narrower one), the first
+   * matched content word after it in the same scope ("ringed") is checked in its place, so that a
+   * negation the quote does not make is not lost with the word it was put on.
+   */
+  private static boolean[] focusStandIns(Passage claim, int[] aligned) {
+    boolean[] out = new boolean[aligned.length];
+    for (int f = 0; f < aligned.length; f++) {
+      Passage.Word w = claim.words[f];
+      if (w == null || !w.focus || aligned[f] >= 0 || !afterNo(claim, f)) {
+        continue;
+      }
+      for (int k = f + 1; k < aligned.length; k++) {
+        Passage.Word x = claim.words[k];
+        if (x == null || !x.content()) {
+          continue;
+        }
+        if (!x.negated) {
+          break; // out of the negation's scope
+        }
+        if (aligned[k] >= 0) {
+          out[k] = true;
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Whether claim word f is the noun of a determiner "no" right before it ("no birds"). */
+  private static boolean afterNo(Passage claim, int f) {
+    int k = f - 1;
+    while (k >= 0
+        && claim.tokens.get(k).word()
+        && claim.words[k] != null
+        && !claim.words[k].cue
+        && f - k < 3) {
+      k--; // an adjective between ("no wild birds")
+    }
+    return k >= 0
+        && claim.words[k] != null
+        && claim.words[k].cue
+        && claim.tokens.get(k).lower().equals("no")
+        && !claim.tokens.get(k + 1).lower().equals("longer");
   }
 
   /**

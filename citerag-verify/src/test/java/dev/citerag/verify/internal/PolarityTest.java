@@ -275,4 +275,24 @@ class PolarityTest {
                 "The eastern reservoir is deeper than the western one."))
         .isEqualTo(CONTRADICTED);
   }
+
+  @Test
+  void a_no_on_a_kind_the_quote_only_names_more_narrowly_still_negates_the_verb() {
+    assertThat(
+            Rules.support(
+                "No birds were ringed at the reserve this year.",
+                "Herons were ringed at the reserve this year."))
+        .isEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "Birds were ringed at the reserve this year.",
+                "Herons were ringed at the reserve this year."))
+        .isEqualTo(SUPPORTED);
+    // "no longer" is a negation of its own, not "no" before a noun
+    assertThat(
+            Rules.support(
+                "The old bridge is no longer used by lorries.",
+                "The old bridge is no longer used by lorries."))
+        .isEqualTo(SUPPORTED);
+  }
 }
