@@ -53,6 +53,12 @@ final class Passage {
     /** Whether it is the first content word a negation bears on. */
     boolean focus;
 
+    /**
+     * Whether a "not ... until" negates it ("was not published until 1849"): the sentence says when
+     * it happened, not that it did not (set by the polarity rule).
+     */
+    boolean notUntil;
+
     Word(
         Token token,
         String base,

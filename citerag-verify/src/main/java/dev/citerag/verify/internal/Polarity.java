@@ -173,9 +173,11 @@ final class Polarity {
           }
         }
       }
+      boolean until = !local && untilAfter(p, i, to);
       for (int k = from; k < to; k++) {
         if (k != i && w[k] != null) {
           w[k].negated = continuing || !w[k].negated;
+          w[k].notUntil |= until;
         }
       }
       if (focus >= 0) {
@@ -183,6 +185,100 @@ final class Polarity {
       }
     }
     answeredNo(p);
+  }
+
+  /** Words that give the time from which a "not" no longer holds ("not published until 1849"). */
+  private static final java.util.Set<String> UNTIL = java.util.Set.of("until", "till");
+
+  /**
+   * Whether cue i is "not" (or "n't") whose scope, ending at token {@code to}, runs into "until" or
+   * "till": "was not published until after the war", "It was not until 1891 that ...". Such a
+   * sentence says that the event happened, and when; it does not deny it.
+   */
+  private static boolean untilAfter(Passage p, int i, int to) {
+    String cue = p.tokens.get(i).lower();
+    if (!cue.equals("not") && !cue.equals("n't")) {
+      return false;
+    }
+    for (int k = i + 1; k <= to && k < p.tokens.size(); k++) {
+      if (UNTIL.contains(p.tokens.get(k).lower())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether quote word j, which claim word i is aligned to with the opposite polarity, is also the
+   * match of another claim word said with the quote's polarity ("Students do not pay tuition; what
+   * must they pay: extra costs" on "Students do not pay tuition, but extra costs are levied"): the
+   * quote word answers the claim word of its own polarity, and claim word i is left to the content
+   * rule, not contradicted by it.
+   */
+  private static boolean answersOther(
+      Passage claim, int[] aligned, int i, int j, Passage.Word q, boolean[] asked) {
+    for (int k = 0; k < aligned.length; k++) {
+      Passage.Word x = claim.words[k];
+      if (k != i
+          && aligned[k] == j
+          && x != null
+          && x.content()
+          && !asked[k]
+          && x.negative() == q.negative()
+          && x.prefixNegated == q.prefixNegated
+          && apart(claim, i, k)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether every other claim word of word i's clause (with a list after its colon) that the quote
+   * matches has the polarity of its quote word: "what must they pay for: extra costs" on "but extra
+   * costs are levied" agrees; "and they pay tuition" on "Students do not pay tuition" does not.
+   */
+  private static boolean clauseAgrees(Passage claim, Passage quote, int[] aligned, int i) {
+    int from = i;
+    while (from > 0 && !claim.boundary(from - 1)) {
+      from--;
+    }
+    int to = i + 1;
+    while (to < claim.words.length && !claim.boundary(to)) {
+      to++;
+    }
+    to = listAfterColon(claim, to);
+    for (int k = from; k < to && k < claim.words.length; k++) {
+      Passage.Word x = claim.words[k];
+      if (k == i || x == null || !x.content() || aligned[k] < 0) {
+        continue;
+      }
+      Passage.Word y = quote.words[aligned[k]];
+      if (y != null && y.negative() != x.negative()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether a clause boundary stands between tokens i and k. */
+  private static boolean apart(Passage p, int i, int k) {
+    for (int t = Math.min(i, k) + 1; t < Math.max(i, k); t++) {
+      if (p.boundary(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a passage says "until" or "till" anywhere. */
+  private static boolean saysUntil(Passage p) {
+    for (Token t : p.tokens) {
+      if (UNTIL.contains(t.lower())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -335,6 +431,17 @@ final class Polarity {
         asked = asked(claim);
       }
       if (asked[i] || saidAsClaimed(c, claim, quote)) {
+        continue;
+      }
+      // "published after the war" for "not published until after the war": a "not ... until"
+      // says when it happened; a claim that keeps the "until" is compared as written
+      if ((q.notUntil && q.negated && !c.negative() && !saysUntil(claim))
+          || (c.notUntil && c.negated && !q.negative() && !saysUntil(quote))) {
+        continue;
+      }
+      if (c.prefixNegated == q.prefixNegated
+          && answersOther(claim, aligned, i, j, q, asked)
+          && clauseAgrees(claim, quote, aligned, i)) {
         continue;
       }
       out.add(c.negative() ? negationOf(claim, i) + c.token.raw() : c.token.raw());

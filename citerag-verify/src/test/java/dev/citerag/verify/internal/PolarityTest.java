@@ -256,4 +256,54 @@ class PolarityTest {
                 "The eastern reservoir is deeper than the western one."))
         .isEqualTo(CONTRADICTED);
   }
+
+  @Test
+  void not_until_says_when_it_happened_unless_the_claim_keeps_the_until_without_its_not() {
+    assertThat(
+            Rules.support(
+                "The gallery reopened in 1998.", "The gallery did not reopen until 1998."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "It was not until 1998 that the gallery reopened.",
+                "The gallery reopened in 1998."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The gallery reopened until 1998.", "The gallery did not reopen until 1998."))
+        .isEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "The gallery reopened before the flood.",
+                "The gallery did not reopen until after the flood."))
+        .isEqualTo(CONTRADICTED);
+    assertThat(Rules.support("The gallery did not reopen.", "The gallery reopened in 1998."))
+        .isEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void a_quote_word_the_claim_says_with_both_polarities_answers_the_one_of_its_own() {
+    assertThat(
+            Rules.support(
+                "Since members do not pay entry, what do they pay for: guided tours",
+                "Members do not pay entry, but guided tours are charged."))
+        .isEqualTo(SUPPORTED);
+    // the other clause says a word the quote negates: still a contradiction
+    assertThat(
+            Rules.support(
+                "Members do not pay tours, and they pay entry.",
+                "Members do not pay entry, but tours are charged."))
+        .isEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "The mill does not grind oats: it grinds barley",
+                "The mill does not grind barley."))
+        .isEqualTo(CONTRADICTED);
+    // a question's word asserts nothing and excuses nothing
+    assertThat(
+            Rules.support(
+                "Was the pier repaired in 2015: The pier was not repaired",
+                "The pier was repaired in 2015."))
+        .isEqualTo(CONTRADICTED);
+  }
 }
