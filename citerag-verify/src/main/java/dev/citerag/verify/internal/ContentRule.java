@@ -519,12 +519,39 @@ final class ContentRule {
         if (qw != null
             && qw.name
             && !matchedInQuote(al, t)
-            && !(fromContext && qw.kind && !allKinds(claim, start, end))) {
+            && !(fromContext && qw.kind && !allKinds(claim, start, end))
+            && sameClauseSide(claim, left, start, end, right, p, l, t, r)) {
           return qw.token.raw();
         }
       }
     }
     return null;
+  }
+
+  /**
+   * Whether quote name t stands on the same side of a clause mark or clause-opening word as the
+   * claim's name (tokens start..end) does, with respect to each matched neighbour the two share: a
+   * name the claim writes right before its verb ("Kublai left") does not stand in the place of a
+   * name that the quote parts from that verb by "and" or a comma ("the Imperial Secretariat and
+   * left"), nor does a name before the colon of "question: answer" stand for one the quote writes
+   * next to the answer.
+   */
+  private static boolean sameClauseSide(
+      Passage claim, int left, int start, int end, int right, Passage p, int l, int t, int r) {
+    if (left >= 0 && l >= 0 && l < t && parted(claim, left, start) != parted(p, l, t)) {
+      return false;
+    }
+    return right < 0 || r < 0 || r <= t || parted(claim, end, right) == parted(p, t, r);
+  }
+
+  /** Whether a clause mark or a clause-opening word stands strictly between tokens a and b. */
+  private static boolean parted(Passage p, int a, int b) {
+    for (int k = a + 1; k < b; k++) {
+      if (p.boundary(k)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether every word of the claim from start to end (inclusive) is a kind ("Swiss"). */
