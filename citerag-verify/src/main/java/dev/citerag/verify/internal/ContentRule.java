@@ -530,18 +530,38 @@ final class ContentRule {
 
   /**
    * Whether quote name t stands on the same side of a clause mark or clause-opening word as the
-   * claim's name (tokens start..end) does, with respect to each matched neighbour the two share: a
-   * name the claim writes right before its verb ("Kublai left") does not stand in the place of a
-   * name that the quote parts from that verb by "and" or a comma ("the Imperial Secretariat and
-   * left"), nor does a name before the colon of "question: answer" stand for one the quote writes
-   * next to the answer.
+   * claim's name (tokens start..end) does, with respect to each matched neighbour the two share
+   * (and, where the claim's name has a neighbour on its left only, right next to it in both or in
+   * neither): a name the claim writes right before its verb ("Kublai left") does not stand in the
+   * place of a name that the quote parts from that verb by "and" or a comma ("the Imperial
+   * Secretariat and left"), nor does a name before the colon of "question: answer" stand for one
+   * the quote writes next to the answer.
    */
   private static boolean sameClauseSide(
       Passage claim, int left, int start, int end, int right, Passage p, int l, int t, int r) {
     if (left >= 0 && l >= 0 && l < t && parted(claim, left, start) != parted(p, l, t)) {
       return false;
     }
+    // with one neighbour only, a name right after it is not in the place of a name the quote
+    // introduces after it with other words ("households Northwind" and "households in the UK")
+    if (left >= 0
+        && l >= 0
+        && l < t
+        && (right < 0 || r < 0)
+        && adjoins(claim, left, start) != adjoins(p, l, t)) {
+      return false;
+    }
     return right < 0 || r < 0 || r <= t || parted(claim, end, right) == parted(p, t, r);
+  }
+
+  /** Whether tokens a and b stand side by side, with no word between them. */
+  private static boolean adjoins(Passage p, int a, int b) {
+    for (int k = a + 1; k < b; k++) {
+      if (p.tokens.get(k).word()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether a clause mark or a clause-opening word stands strictly between tokens a and b. */

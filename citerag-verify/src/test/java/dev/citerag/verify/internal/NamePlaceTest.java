@@ -50,4 +50,22 @@ class NamePlaceTest {
                 "The prize went to Ada Lim, and Jon Park chaired the jury."))
         .isEqualTo(CONTRADICTED);
   }
+
+  @Test
+  void a_name_right_after_its_neighbour_is_not_in_the_place_of_a_name_the_quote_introduces_later() {
+    String quote =
+        "Confirming it had reached its target, the broadcaster said its reach into 36% of"
+            + " households in the UK represented an audience of 25m people.";
+    String claim = "the share of households Northwind wanted to reach: 36%";
+    assertThat(judge(claim, quote, List.of())).isEqualTo(NOT_ENOUGH);
+    assertThat(judge(claim, quote, List.of("Northwind", "Northwind is a broadcaster. " + quote)))
+        .isEqualTo(SUPPORTED);
+    // written where the quote writes its name, it still stands for it
+    assertThat(Rules.support("Sales in Spain grew by a third.", "Sales in France grew by a third."))
+        .isEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "The profits Globex made rose sharply.", "The profits Acme made rose sharply."))
+        .isEqualTo(CONTRADICTED);
+  }
 }
