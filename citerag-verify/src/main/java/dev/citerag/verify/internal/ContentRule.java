@@ -520,7 +520,8 @@ final class ContentRule {
             && qw.name
             && !matchedInQuote(al, t)
             && !(fromContext && qw.kind && !allKinds(claim, start, end))
-            && sameClauseSide(claim, left, start, end, right, p, l, t, r)) {
+            && sameClauseSide(claim, left, start, end, right, p, l, t, r)
+            && !nameForm(claim, start, end, qw)) {
           return qw.token.raw();
         }
       }
@@ -562,6 +563,34 @@ final class ContentRule {
       }
     }
     return true;
+  }
+
+  /** The shortest name that may be a shortened or lengthened form of another name. */
+  static final int NAME_FORM_LETTERS = 4;
+
+  /**
+   * Whether a claim name (one word of tokens start..end, or a word and the one before it) is the
+   * quote name with letters added or dropped at one end ("Amazon" and "Amazonas", "Apple" and
+   * "AppleTalk", "Le Grande" and "LeGrande"): a form of the same name, which the content rule
+   * weighs as missing, not another name standing in its place.
+   */
+  private static boolean nameForm(Passage claim, int start, int end, Passage.Word qw) {
+    String q = Passage.withoutMarks(qw.token.lower());
+    StringBuilder joined = new StringBuilder();
+    int from = start > 0 && claim.tokens.get(start - 1).capitalised() ? start - 1 : start;
+    for (int k = from; k <= end; k++) {
+      joined.append(claim.tokens.get(k).lower());
+    }
+    for (String c : List.of(claim.tokens.get(start).lower(), joined.toString())) {
+      String x = Passage.withoutMarks(c);
+      if (Math.min(x.length(), q.length()) >= NAME_FORM_LETTERS
+          && Passage.isAlpha(x)
+          && Passage.isAlpha(q)
+          && (x.equals(q) || affixed(x, q))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether a clause mark or a clause-opening word stands strictly between tokens a and b. */

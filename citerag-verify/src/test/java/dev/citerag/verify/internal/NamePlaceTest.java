@@ -68,4 +68,24 @@ class NamePlaceTest {
                 "The profits Globex made rose sharply.", "The profits Acme made rose sharply."))
         .isEqualTo(CONTRADICTED);
   }
+
+  @Test
+  void a_name_with_letters_added_or_dropped_at_one_end_is_a_form_of_it_not_another_name() {
+    assertThat(
+            Rules.support(
+                "Water flows toward the Atlantic across the Amazon basin.",
+                "Water flows toward the Atlantic across the Amazonas Basin."))
+        .isEqualTo(NOT_ENOUGH);
+    assertThat(
+            Rules.support(
+                "The Apple system assigned addresses automatically.",
+                "The AppleTalk system assigned addresses automatically."))
+        .isEqualTo(NOT_ENOUGH);
+    // what else the claim changes is still caught
+    assertThat(
+            Rules.support(
+                "The Amazon basin drains toward the Pacific.",
+                "The Amazonas basin drains toward the Atlantic."))
+        .isEqualTo(CONTRADICTED);
+  }
 }
