@@ -59,6 +59,12 @@ final class Passage {
      */
     boolean notUntil;
 
+    /**
+     * Whether it is the stronger word of ", if not" ("difficult, if not impossible"), put forward
+     * rather than denied (set by the polarity rule).
+     */
+    boolean hedged;
+
     Word(
         Token token,
         String base,
@@ -154,7 +160,7 @@ final class Passage {
         index.computeIfAbsent(w.base + words[j].base, x -> new ArrayList<>(2)).add(i);
       }
     }
-    Polarity.mark(this);
+    Polarity.mark(this, lexicon);
   }
 
   /**

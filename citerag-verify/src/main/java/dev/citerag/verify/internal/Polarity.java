@@ -95,12 +95,15 @@ final class Polarity {
   }
 
   /** Marks every word's negation and each cue's focus. */
-  static void mark(Passage p) {
+  static void mark(Passage p, WordNet lexicon) {
     Passage.Word[] w = p.words;
     for (int i = 0; i < w.length; i++) {
       boolean phrase = w[i] != null && !w[i].cue && phraseCue(p, i);
       if (w[i] == null || !(w[i].cue || phrase)) {
         continue;
+      }
+      if (hedgingIfNot(p, i, lexicon)) {
+        w[i + 1].hedged = true;
       }
       boolean local = phrase || LOCAL_CUES.contains(w[i].token.lower());
       // "nor" negates what follows it, also after a negation of its clause ("does not carry out
@@ -187,6 +190,40 @@ final class Polarity {
     answeredNo(p);
   }
 
+  /**
+   * Whether cue i is the "not" of ", if not" between two adjectives, the second closing its clause
+   * or followed by one word that does ("difficult, if not impossible", "different, if not opposing
+   * goals"): the phrase puts forward a stronger word, it does not deny it. A conditional ("the fee
+   * doubles, if not paid") has no adjective before its comma and is still a negation. The word is
+   * still marked negated; {@link #mismatches} does not hold that against a claim that says it
+   * plainly.
+   */
+  private static boolean hedgingIfNot(Passage p, int i, WordNet lexicon) {
+    if (i < 3
+        || i + 1 >= p.words.length
+        || !p.tokens.get(i).lower().equals("not")
+        || !p.tokens.get(i - 1).lower().equals("if")
+        || !p.tokens.get(i - 2).lower().equals(",")) {
+      return false;
+    }
+    Passage.Word before = p.words[i - 3];
+    Passage.Word after = p.words[i + 1];
+    if (before == null || after == null || !before.content() || !after.content()) {
+      return false;
+    }
+    int end = i + 2;
+    if (end < p.words.length && !p.boundary(end)) {
+      end++; // one word the adjective bears on ("opposing goals")
+    }
+    if (end < p.words.length && !p.boundary(end)) {
+      return false;
+    }
+    return Passage.isAlpha(before.base)
+        && Passage.isAlpha(after.base)
+        && lexicon.entry(before.base).adjective()
+        && lexicon.entry(after.base).adjective();
+  }
+
   /** Words that give the time from which a "not" no longer holds ("not published until 1849"). */
   private static final java.util.Set<String> UNTIL = java.util.Set.of("until", "till");
 
@@ -269,6 +306,11 @@ final class Polarity {
       }
     }
     return false;
+  }
+
+  /** Whether token k of p comes right after the word given. */
+  private static boolean after(Passage p, int k, String word) {
+    return k > 0 && p.tokens.get(k - 1).lower().equals(word);
   }
 
   /** Whether a passage says "until" or "till" anywhere. */
@@ -424,7 +466,11 @@ final class Polarity {
       boolean prefixPair =
           c.prefixNegated != q.prefixNegated && a.how(i) != Alignment.Match.LEXICON;
       boolean checked = c.focus || q.focus || prefixPair;
-      if (!checked || c.negative() == q.negative()) {
+      // the stronger word of ", if not" is put forward, not denied ("impossible" for "difficult,
+      // if not impossible"), unless the other side keeps its "if" ("difficult, if impossible")
+      boolean cn = (c.hedged && !after(quote, j, "if")) ? c.prefixNegated : c.negative();
+      boolean qn = (q.hedged && !after(claim, i, "if")) ? q.prefixNegated : q.negative();
+      if (!checked || cn == qn) {
         continue;
       }
       if (asked == null) {

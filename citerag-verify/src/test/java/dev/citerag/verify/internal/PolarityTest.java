@@ -306,4 +306,23 @@ class PolarityTest {
                 "The pier was repaired in 2015."))
         .isEqualTo(CONTRADICTED);
   }
+
+  @Test
+  void the_stronger_word_of_if_not_between_adjectives_is_put_forward_not_denied() {
+    String quote = "Reaching the summit in winter is extremely hard, if not impossible.";
+    assertThat(Rules.support("Reaching the summit in winter is possible.", quote))
+        .isEqualTo(CONTRADICTED);
+    assertThat(Rules.support("Reaching the summit in winter is hard, if impossible.", quote))
+        .isEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "The two rivals pursue opposing goals.",
+                "The two rivals pursue different, if not opposing, goals."))
+        .isEqualTo(SUPPORTED);
+    // a condition is no hedge: no adjective stands before its comma
+    assertThat(
+            Rules.support(
+                "The fee doubles, if paid on time.", "The fee doubles, if not paid on time."))
+        .isEqualTo(CONTRADICTED);
+  }
 }
