@@ -310,6 +310,63 @@ final class Polarity {
     return false;
   }
 
+  /**
+   * Whether the claim says quote word j of the thing an "unlike" phrase of the quote sets against
+   * it ("Unlike the western khanates, the Yuan dynasty never converted to Islam" for "the western
+   * khanates converted"): the phrase's thing has the opposite polarity. Some other word of claim
+   * word i's clause (with a list after its colon) is matched inside the quote's "unlike" phrase of
+   * j's sentence, and none before j in j's own clause.
+   */
+  private static boolean contrasted(Passage claim, Passage quote, int[] aligned, int i, int j) {
+    int from = j;
+    while (from > 0 && !isSentenceEnd(quote, from - 1)) {
+      from--;
+    }
+    int unlike = -1;
+    for (int k = from; k < quote.tokens.size() && !isSentenceEnd(quote, k); k++) {
+      if (quote.tokens.get(k).lower().equals("unlike")) {
+        unlike = k;
+        break;
+      }
+    }
+    if (unlike < 0) {
+      return false;
+    }
+    int unlikeEnd = unlike + 1;
+    while (unlikeEnd < quote.tokens.size() && !quote.boundary(unlikeEnd)) {
+      unlikeEnd++;
+    }
+    if (j > unlike && j < unlikeEnd) {
+      return false; // the word is in the phrase itself
+    }
+    int clauseStart = j;
+    while (clauseStart > 0 && !quote.boundary(clauseStart - 1)) {
+      clauseStart--;
+    }
+    int cFrom = i;
+    while (cFrom > 0 && !claim.boundary(cFrom - 1)) {
+      cFrom--;
+    }
+    int cTo = i + 1;
+    while (cTo < claim.words.length && !claim.boundary(cTo)) {
+      cTo++;
+    }
+    cTo = listAfterColon(claim, cTo);
+    boolean inPhrase = false;
+    for (int k = cFrom; k < cTo && k < claim.words.length; k++) {
+      Passage.Word x = claim.words[k];
+      if (k == i || x == null || !x.content() || aligned[k] < 0) {
+        continue;
+      }
+      int t = aligned[k];
+      if (t >= clauseStart && t < j) {
+        return false; // the claim names what j's own clause speaks of
+      }
+      inPhrase |= t > unlike && t < unlikeEnd;
+    }
+    return inPhrase;
+  }
+
   /** Whether token k of p comes right after the word given. */
   private static boolean after(Passage p, int k, String word) {
     return k > 0 && p.tokens.get(k - 1).lower().equals(word);
@@ -472,13 +529,17 @@ final class Polarity {
       // if not impossible"), unless the other side keeps its "if" ("difficult, if impossible")
       boolean cn = (c.hedged && !after(quote, j, "if")) ? c.prefixNegated : c.negative();
       boolean qn = (q.hedged && !after(claim, i, "if")) ? q.prefixNegated : q.negative();
+      boolean contrast = contrasted(claim, quote, aligned, i, j);
+      if (contrast) {
+        qn = !qn; // "Unlike the western khanates, the dynasty never converted": they did
+      }
       if (!checked || cn == qn) {
         continue;
       }
       if (asked == null) {
         asked = asked(claim);
       }
-      if (asked[i] || saidAsClaimed(c, claim, quote)) {
+      if (asked[i] || (!contrast && saidAsClaimed(c, claim, quote))) {
         continue;
       }
       // "published after the war" for "not published until after the war": a "not ... until"
@@ -487,7 +548,8 @@ final class Polarity {
           || (c.notUntil && c.negated && !q.negative() && !saysUntil(quote))) {
         continue;
       }
-      if (c.prefixNegated == q.prefixNegated
+      if (!contrast
+          && c.prefixNegated == q.prefixNegated
           && answersOther(claim, aligned, i, j, q, asked)
           && clauseAgrees(claim, quote, aligned, i)) {
         continue;

@@ -325,4 +325,14 @@ class PolarityTest {
                 "The fee doubles, if paid on time.", "The fee doubles, if not paid on time."))
         .isEqualTo(CONTRADICTED);
   }
+
+  @Test
+  void what_an_unlike_phrase_sets_against_a_negated_clause_has_the_opposite_polarity() {
+    String quote = "Unlike the northern mills, the river mill never closed in winter.";
+    assertThat(Rules.support("The northern mills never closed in winter.", quote))
+        .isEqualTo(CONTRADICTED);
+    assertThat(Rules.support("The northern mills closed in winter.", quote)).isEqualTo(SUPPORTED);
+    assertThat(Rules.support("The river mill closed in winter.", quote)).isEqualTo(CONTRADICTED);
+    assertThat(Rules.support("The river mill never closed in winter.", quote)).isEqualTo(SUPPORTED);
+  }
 }
