@@ -16,9 +16,11 @@ import java.util.List;
  * bare "no" or "not" ("Can BSkyB veto the channels: no") is read as the negated statement; one
  * answered by a clause asserts only that clause. "Not ... until" says when a thing happened ("was
  * not published until 1849" carries "published in 1849"), and the stronger adjective of ", if not"
- * ("difficult, if not impossible") is put forward, not denied. A word with a negating prefix (un-,
- * non-, in-, im-, il-, ir-, dis-) counts as the negation of its stem when WordNet lists the two as
- * antonyms ("unavailable"/"available"), and any {@code non-} compound does ("non-production").
+ * ("difficult, if not impossible") is put forward, not denied. What an "unlike" phrase sets against
+ * a clause has that clause's opposite polarity ("Unlike A, B never closed": A closed). A word with
+ * a negating prefix (un-, non-, in-, im-, il-, ir-, dis-) counts as the negation of its stem when
+ * WordNet lists the two as antonyms ("unavailable"/"available"), and any {@code non-} compound does
+ * ("non-production").
  *
  * <p><b>Scope</b>: a clause runs between clause marks ({@code , ; : . ! ? ( ) "} and dashes) and
  * words that open a clause ({@code and, but, or, while, when, if, unless, because, which, who,
