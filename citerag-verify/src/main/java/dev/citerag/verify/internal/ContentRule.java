@@ -525,12 +525,88 @@ final class ContentRule {
         if (qw != null
             && qw.name
             && !matchedInQuote(al, t)
-            && !(fromContext && qw.kind && !allKinds(claim, start, end))) {
+            && !(fromContext && qw.kind && !allKinds(claim, start, end))
+            && sameClauseSide(claim, left, start, end, right, p, l, t, r)
+            && !nameForm(claim, start, end, qw)) {
           return qw.token.raw();
         }
       }
     }
     return null;
+  }
+
+  /**
+   * Whether quote name t stands on the same side of a clause mark or clause-opening word as the
+   * claim's name (tokens start..end) does, with respect to each matched neighbour the two share
+   * (and, where the claim's name has a neighbour on its left only, right next to it in both or in
+   * neither): a name the claim writes right before its verb ("Kublai left") does not stand in the
+   * place of a name that the quote parts from that verb by "and" or a comma ("the Imperial
+   * Secretariat and left"), nor does a name before the colon of "question: answer" stand for one
+   * the quote writes next to the answer.
+   */
+  private static boolean sameClauseSide(
+      Passage claim, int left, int start, int end, int right, Passage p, int l, int t, int r) {
+    if (left >= 0 && l >= 0 && l < t && parted(claim, left, start) != parted(p, l, t)) {
+      return false;
+    }
+    // with one neighbour only, a name right after it is not in the place of a name the quote
+    // introduces after it with other words ("households Northwind" and "households in the UK")
+    if (left >= 0
+        && l >= 0
+        && l < t
+        && (right < 0 || r < 0)
+        && adjoins(claim, left, start) != adjoins(p, l, t)) {
+      return false;
+    }
+    return right < 0 || r < 0 || r <= t || parted(claim, end, right) == parted(p, t, r);
+  }
+
+  /** Whether tokens a and b stand side by side, with no word between them. */
+  private static boolean adjoins(Passage p, int a, int b) {
+    for (int k = a + 1; k < b; k++) {
+      if (p.tokens.get(k).word()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The shortest name that may be a shortened or lengthened form of another name. */
+  static final int NAME_FORM_LETTERS = 4;
+
+  /**
+   * Whether a claim name (one word of tokens start..end, or a word and the one before it) is the
+   * quote name with letters added or dropped at one end ("Amazon" and "Amazonas", "Apple" and
+   * "AppleTalk", "Le Grande" and "LeGrande"): a form of the same name, which the content rule
+   * weighs as missing, not another name standing in its place.
+   */
+  private static boolean nameForm(Passage claim, int start, int end, Passage.Word qw) {
+    String q = Passage.withoutMarks(qw.token.lower());
+    StringBuilder joined = new StringBuilder();
+    int from = start > 0 && claim.tokens.get(start - 1).capitalised() ? start - 1 : start;
+    for (int k = from; k <= end; k++) {
+      joined.append(claim.tokens.get(k).lower());
+    }
+    for (String c : List.of(claim.tokens.get(start).lower(), joined.toString())) {
+      String x = Passage.withoutMarks(c);
+      if (Math.min(x.length(), q.length()) >= NAME_FORM_LETTERS
+          && Passage.isAlpha(x)
+          && Passage.isAlpha(q)
+          && (x.equals(q) || affixed(x, q))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a clause mark or a clause-opening word stands strictly between tokens a and b. */
+  private static boolean parted(Passage p, int a, int b) {
+    for (int k = a + 1; k < b; k++) {
+      if (p.boundary(k)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether every word of the claim from start to end (inclusive) is a kind ("Swiss"). */

@@ -53,6 +53,18 @@ final class Passage {
     /** Whether it is the first content word a negation bears on. */
     boolean focus;
 
+    /**
+     * Whether a "not ... until" negates it ("was not published until 1849"): the sentence says when
+     * it happened, not that it did not (set by the polarity rule).
+     */
+    boolean notUntil;
+
+    /**
+     * Whether it is the stronger word of ", if not" ("difficult, if not impossible"), put forward
+     * rather than denied (set by the polarity rule).
+     */
+    boolean hedged;
+
     Word(
         Token token,
         String base,
@@ -148,7 +160,7 @@ final class Passage {
         index.computeIfAbsent(w.base + words[j].base, x -> new ArrayList<>(2)).add(i);
       }
     }
-    Polarity.mark(this);
+    Polarity.mark(this, lexicon);
   }
 
   /**

@@ -14,9 +14,13 @@ import java.util.List;
  * what follows it and continues a negation before it in its clause rather than undoing it. A list
  * or noun phrase after a colon belongs to the clause before it. A yes/no question answered by a
  * bare "no" or "not" ("Can BSkyB veto the channels: no") is read as the negated statement; one
- * answered by a clause asserts only that clause. A word with a negating prefix (un-, non-, in-,
- * im-, il-, ir-, dis-) counts as the negation of its stem when WordNet lists the two as antonyms
- * ("unavailable"/"available"), and any {@code non-} compound does ("non-production").
+ * answered by a clause asserts only that clause. "Not ... until" says when a thing happened ("was
+ * not published until 1849" carries "published in 1849"), and the stronger adjective of ", if not"
+ * ("difficult, if not impossible") is put forward, not denied. What an "unlike" phrase sets against
+ * a clause has that clause's opposite polarity ("Unlike A, B never closed": A closed). A word with
+ * a negating prefix (un-, non-, in-, im-, il-, ir-, dis-) counts as the negation of its stem when
+ * WordNet lists the two as antonyms ("unavailable"/"available"), and any {@code non-} compound does
+ * ("non-production").
  *
  * <p><b>Scope</b>: a clause runs between clause marks ({@code , ; : . ! ? ( ) "} and dashes) and
  * words that open a clause ({@code and, but, or, while, when, if, unless, because, which, who,
@@ -95,12 +99,15 @@ final class Polarity {
   }
 
   /** Marks every word's negation and each cue's focus. */
-  static void mark(Passage p) {
+  static void mark(Passage p, WordNet lexicon) {
     Passage.Word[] w = p.words;
     for (int i = 0; i < w.length; i++) {
       boolean phrase = w[i] != null && !w[i].cue && phraseCue(p, i);
       if (w[i] == null || !(w[i].cue || phrase)) {
         continue;
+      }
+      if (hedgingIfNot(p, i, lexicon)) {
+        w[i + 1].hedged = true;
       }
       boolean local = phrase || LOCAL_CUES.contains(w[i].token.lower());
       // "nor" negates what follows it, also after a negation of its clause ("does not carry out
@@ -173,9 +180,11 @@ final class Polarity {
           }
         }
       }
+      boolean until = !local && untilAfter(p, i, to);
       for (int k = from; k < to; k++) {
         if (k != i && w[k] != null) {
           w[k].negated = continuing || !w[k].negated;
+          w[k].notUntil |= until;
         }
       }
       if (focus >= 0) {
@@ -183,6 +192,196 @@ final class Polarity {
       }
     }
     answeredNo(p);
+  }
+
+  /**
+   * Whether cue i is the "not" of ", if not" between two adjectives, the second closing its clause
+   * or followed by one word that does ("difficult, if not impossible", "different, if not opposing
+   * goals"): the phrase puts forward a stronger word, it does not deny it. A conditional ("the fee
+   * doubles, if not paid") has no adjective before its comma and is still a negation. The word is
+   * still marked negated; {@link #mismatches} does not hold that against a claim that says it
+   * plainly.
+   */
+  private static boolean hedgingIfNot(Passage p, int i, WordNet lexicon) {
+    if (i < 3
+        || i + 1 >= p.words.length
+        || !p.tokens.get(i).lower().equals("not")
+        || !p.tokens.get(i - 1).lower().equals("if")
+        || !p.tokens.get(i - 2).lower().equals(",")) {
+      return false;
+    }
+    Passage.Word before = p.words[i - 3];
+    Passage.Word after = p.words[i + 1];
+    if (before == null || after == null || !before.content() || !after.content()) {
+      return false;
+    }
+    int end = i + 2;
+    if (end < p.words.length && !p.boundary(end)) {
+      end++; // one word the adjective bears on ("opposing goals")
+    }
+    if (end < p.words.length && !p.boundary(end)) {
+      return false;
+    }
+    return Passage.isAlpha(before.base)
+        && Passage.isAlpha(after.base)
+        && lexicon.entry(before.base).adjective()
+        && lexicon.entry(after.base).adjective();
+  }
+
+  /** Words that give the time from which a "not" no longer holds ("not published until 1849"). */
+  private static final java.util.Set<String> UNTIL = java.util.Set.of("until", "till");
+
+  /**
+   * Whether cue i is "not" (or "n't") whose scope, ending at token {@code to}, runs into "until" or
+   * "till": "was not published until after the war", "It was not until 1891 that ...". Such a
+   * sentence says that the event happened, and when; it does not deny it.
+   */
+  private static boolean untilAfter(Passage p, int i, int to) {
+    String cue = p.tokens.get(i).lower();
+    if (!cue.equals("not") && !cue.equals("n't")) {
+      return false;
+    }
+    for (int k = i + 1; k <= to && k < p.tokens.size(); k++) {
+      if (UNTIL.contains(p.tokens.get(k).lower())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether quote word j, which claim word i is aligned to with the opposite polarity, is also the
+   * match of another claim word said with the quote's polarity ("Students do not pay tuition; what
+   * must they pay: extra costs" on "Students do not pay tuition, but extra costs are levied"): the
+   * quote word answers the claim word of its own polarity, and claim word i is left to the content
+   * rule, not contradicted by it.
+   */
+  private static boolean answersOther(
+      Passage claim, int[] aligned, int i, int j, Passage.Word q, boolean[] asked) {
+    for (int k = 0; k < aligned.length; k++) {
+      Passage.Word x = claim.words[k];
+      if (k != i
+          && aligned[k] == j
+          && x != null
+          && x.content()
+          && !asked[k]
+          && x.negative() == q.negative()
+          && x.prefixNegated == q.prefixNegated
+          && apart(claim, i, k)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether every other claim word of word i's clause (with a list after its colon) that the quote
+   * matches has the polarity of its quote word: "what must they pay for: extra costs" on "but extra
+   * costs are levied" agrees; "and they pay tuition" on "Students do not pay tuition" does not.
+   */
+  private static boolean clauseAgrees(Passage claim, Passage quote, int[] aligned, int i) {
+    int from = i;
+    while (from > 0 && !claim.boundary(from - 1)) {
+      from--;
+    }
+    int to = i + 1;
+    while (to < claim.words.length && !claim.boundary(to)) {
+      to++;
+    }
+    to = listAfterColon(claim, to);
+    for (int k = from; k < to && k < claim.words.length; k++) {
+      Passage.Word x = claim.words[k];
+      if (k == i || x == null || !x.content() || aligned[k] < 0) {
+        continue;
+      }
+      Passage.Word y = quote.words[aligned[k]];
+      if (y != null && y.negative() != x.negative()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether a clause boundary stands between tokens i and k. */
+  private static boolean apart(Passage p, int i, int k) {
+    for (int t = Math.min(i, k) + 1; t < Math.max(i, k); t++) {
+      if (p.boundary(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the claim says quote word j of the thing an "unlike" phrase of the quote sets against
+   * it ("Unlike the western khanates, the Yuan dynasty never converted to Islam" for "the western
+   * khanates converted"): the phrase's thing has the opposite polarity. Some other word of claim
+   * word i's clause (with a list after its colon) is matched inside the quote's "unlike" phrase of
+   * j's sentence, and none before j in j's own clause.
+   */
+  private static boolean contrasted(Passage claim, Passage quote, int[] aligned, int i, int j) {
+    int from = j;
+    while (from > 0 && !isSentenceEnd(quote, from - 1)) {
+      from--;
+    }
+    int unlike = -1;
+    for (int k = from; k < quote.tokens.size() && !isSentenceEnd(quote, k); k++) {
+      if (quote.tokens.get(k).lower().equals("unlike")) {
+        unlike = k;
+        break;
+      }
+    }
+    if (unlike < 0) {
+      return false;
+    }
+    int unlikeEnd = unlike + 1;
+    while (unlikeEnd < quote.tokens.size() && !quote.boundary(unlikeEnd)) {
+      unlikeEnd++;
+    }
+    if (j > unlike && j < unlikeEnd) {
+      return false; // the word is in the phrase itself
+    }
+    int clauseStart = j;
+    while (clauseStart > 0 && !quote.boundary(clauseStart - 1)) {
+      clauseStart--;
+    }
+    int cFrom = i;
+    while (cFrom > 0 && !claim.boundary(cFrom - 1)) {
+      cFrom--;
+    }
+    int cTo = i + 1;
+    while (cTo < claim.words.length && !claim.boundary(cTo)) {
+      cTo++;
+    }
+    cTo = listAfterColon(claim, cTo);
+    boolean inPhrase = false;
+    for (int k = cFrom; k < cTo && k < claim.words.length; k++) {
+      Passage.Word x = claim.words[k];
+      if (k == i || x == null || !x.content() || aligned[k] < 0) {
+        continue;
+      }
+      int t = aligned[k];
+      if (t >= clauseStart && t < j) {
+        return false; // the claim names what j's own clause speaks of
+      }
+      inPhrase |= t > unlike && t < unlikeEnd;
+    }
+    return inPhrase;
+  }
+
+  /** Whether token k of p comes right after the word given. */
+  private static boolean after(Passage p, int k, String word) {
+    return k > 0 && p.tokens.get(k - 1).lower().equals(word);
+  }
+
+  /** Whether a passage says "until" or "till" anywhere. */
+  private static boolean saysUntil(Passage p) {
+    for (Token t : p.tokens) {
+      if (UNTIL.contains(t.lower())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -329,13 +528,33 @@ final class Polarity {
       boolean prefixPair =
           c.prefixNegated != q.prefixNegated && a.how(i) != Alignment.Match.LEXICON;
       boolean checked = c.focus || standIn[i] || q.focus || prefixPair;
-      if (!checked || c.negative() == q.negative()) {
+      // the stronger word of ", if not" is put forward, not denied ("impossible" for "difficult,
+      // if not impossible"), unless the other side keeps its "if" ("difficult, if impossible")
+      boolean cn = (c.hedged && !after(quote, j, "if")) ? c.prefixNegated : c.negative();
+      boolean qn = (q.hedged && !after(claim, i, "if")) ? q.prefixNegated : q.negative();
+      boolean contrast = contrasted(claim, quote, aligned, i, j);
+      if (contrast) {
+        qn = !qn; // "Unlike the western khanates, the dynasty never converted": they did
+      }
+      if (!checked || cn == qn) {
         continue;
       }
       if (asked == null) {
         asked = asked(claim);
       }
-      if (asked[i] || saidAsClaimed(c, claim, quote)) {
+      if (asked[i] || (!contrast && saidAsClaimed(c, claim, quote))) {
+        continue;
+      }
+      // "published after the war" for "not published until after the war": a "not ... until"
+      // says when it happened; a claim that keeps the "until" is compared as written
+      if ((q.notUntil && q.negated && !c.negative() && !saysUntil(claim))
+          || (c.notUntil && c.negated && !q.negative() && !saysUntil(quote))) {
+        continue;
+      }
+      if (!contrast
+          && c.prefixNegated == q.prefixNegated
+          && answersOther(claim, aligned, i, j, q, asked)
+          && clauseAgrees(claim, quote, aligned, i)) {
         continue;
       }
       out.add(c.negative() ? negationOf(claim, i) + c.token.raw() : c.token.raw());

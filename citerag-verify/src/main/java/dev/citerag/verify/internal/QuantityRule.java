@@ -576,15 +576,61 @@ final class QuantityRule {
       int a = Math.min(to, x.end());
       int b = Math.max(from, x.start());
       boolean apart = false;
+      boolean colon = false;
       for (int k = a + 1; k < b && !apart; k++) {
         // a colon introduces what the sentence says of the words before it: not apart
-        apart = claim.boundary(k) && !claim.tokens.get(k).lower().equals(":");
+        boolean isColon = claim.tokens.get(k).lower().equals(":");
+        apart = claim.boundary(k) && !isColon;
+        colon |= isColon;
       }
-      if (!apart && b - a <= 12) {
+      // the value after the colon of "question: answer" answers all of the question, however
+      // long ("the talks held for the rights ... from the 1992 season: 1991")
+      boolean answers =
+          colon && x.start() > to && answersColon(claim, x) && !ownPhrase(claim, c, from, to);
+      if (!apart && (b - a <= 12 || answers)) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Whether the anchor (tokens from..to) belongs to c's own phrase: only content words stand
+   * between them ("one square kilometer", "1992 season").
+   */
+  private static boolean ownPhrase(Passage claim, Quantity c, int from, int to) {
+    int a = Math.min(c.end(), to);
+    int b = Math.max(c.start(), from);
+    for (int k = a + 1; k < b; k++) {
+      if (claim.words[k] == null || !claim.words[k].content()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether quantity x is all that follows the claim's colon before it, up to the sentence's end
+   * (but for function words and a unit): the answer of a "question: answer" claim.
+   */
+  private static boolean answersColon(Passage claim, Quantity x) {
+    int colon = x.start() - 1;
+    while (colon >= 0 && !claim.tokens.get(colon).lower().equals(":")) {
+      if (claim.words[colon] != null && claim.words[colon].content()) {
+        return false;
+      }
+      colon--;
+    }
+    for (int k = x.end() + 1; k < claim.tokens.size(); k++) {
+      String t = claim.tokens.get(k).lower();
+      if (t.equals(".") || t.equals(";") || t.equals("!") || t.equals("?")) {
+        break;
+      }
+      if (claim.words[k] != null && claim.words[k].content()) {
+        return false;
+      }
+    }
+    return colon >= 0;
   }
 
   /**

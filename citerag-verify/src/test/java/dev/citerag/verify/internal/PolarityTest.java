@@ -295,4 +295,83 @@ class PolarityTest {
                 "The old bridge is no longer used by lorries."))
         .isEqualTo(SUPPORTED);
   }
+
+  @Test
+  void not_until_says_when_it_happened_unless_the_claim_keeps_the_until_without_its_not() {
+    assertThat(
+            Rules.support(
+                "The gallery reopened in 1998.", "The gallery did not reopen until 1998."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "It was not until 1998 that the gallery reopened.",
+                "The gallery reopened in 1998."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The gallery reopened until 1998.", "The gallery did not reopen until 1998."))
+        .isEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "The gallery reopened before the flood.",
+                "The gallery did not reopen until after the flood."))
+        .isEqualTo(CONTRADICTED);
+    assertThat(Rules.support("The gallery did not reopen.", "The gallery reopened in 1998."))
+        .isEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void a_quote_word_the_claim_says_with_both_polarities_answers_the_one_of_its_own() {
+    assertThat(
+            Rules.support(
+                "Since members do not pay entry, what do they pay for: guided tours",
+                "Members do not pay entry, but guided tours are charged."))
+        .isEqualTo(SUPPORTED);
+    // the other clause says a word the quote negates: still a contradiction
+    assertThat(
+            Rules.support(
+                "Members do not pay tours, and they pay entry.",
+                "Members do not pay entry, but tours are charged."))
+        .isEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "The mill does not grind oats: it grinds barley",
+                "The mill does not grind barley."))
+        .isEqualTo(CONTRADICTED);
+    // a question's word asserts nothing and excuses nothing
+    assertThat(
+            Rules.support(
+                "Was the pier repaired in 2015: The pier was not repaired",
+                "The pier was repaired in 2015."))
+        .isEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void the_stronger_word_of_if_not_between_adjectives_is_put_forward_not_denied() {
+    String quote = "Reaching the summit in winter is extremely hard, if not impossible.";
+    assertThat(Rules.support("Reaching the summit in winter is possible.", quote))
+        .isEqualTo(CONTRADICTED);
+    assertThat(Rules.support("Reaching the summit in winter is hard, if impossible.", quote))
+        .isEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "The two rivals pursue opposing goals.",
+                "The two rivals pursue different, if not opposing, goals."))
+        .isEqualTo(SUPPORTED);
+    // a condition is no hedge: no adjective stands before its comma
+    assertThat(
+            Rules.support(
+                "The fee doubles, if paid on time.", "The fee doubles, if not paid on time."))
+        .isEqualTo(CONTRADICTED);
+  }
+
+  @Test
+  void what_an_unlike_phrase_sets_against_a_negated_clause_has_the_opposite_polarity() {
+    String quote = "Unlike the northern mills, the river mill never closed in winter.";
+    assertThat(Rules.support("The northern mills never closed in winter.", quote))
+        .isEqualTo(CONTRADICTED);
+    assertThat(Rules.support("The northern mills closed in winter.", quote)).isEqualTo(SUPPORTED);
+    assertThat(Rules.support("The river mill closed in winter.", quote)).isEqualTo(CONTRADICTED);
+    assertThat(Rules.support("The river mill never closed in winter.", quote)).isEqualTo(SUPPORTED);
+  }
 }

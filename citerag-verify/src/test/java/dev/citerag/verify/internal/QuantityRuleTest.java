@@ -222,4 +222,24 @@ class QuantityRuleTest {
                 "The sea may rise 20-60 cm, the report says."))
         .isEqualTo(NOT_ENOUGH);
   }
+
+  @Test
+  void the_answer_after_a_colon_answers_the_whole_question_so_its_words_may_point_to_it() {
+    String quote =
+        "In the spring of 2019, talks were held on funding the library for a three-year period,"
+            + " from the 2020 season.";
+    assertThat(
+            Rules.support(
+                "the talks on funding the library for a three year period from the 2020 season:"
+                    + " 2019",
+                quote))
+        .isEqualTo(SUPPORTED);
+    // the two years swapped: the quote still attaches the season to 2020
+    assertThat(
+            Rules.support(
+                "the talks on funding the library for a three year period from the 2019 season:"
+                    + " 2020",
+                quote))
+        .isEqualTo(CONTRADICTED);
+  }
 }
