@@ -1249,10 +1249,31 @@ final class ContentRule {
       int[] al = a.in(q);
       for (int t = 0; t < p.words.length; t++) {
         Passage.Word w = p.words[t];
-        if (w != null && w.name && w.content() && !matchedInQuote(al, t)) {
+        if (w != null && w.name && w.content() && !matchedInQuote(al, t) && inCopiedPart(p, al, t)) {
           return true;
         }
       }
+    }
+    return false;
+  }
+
+  /**
+   * Whether quote name t stands in the part of its quote the claim copies: the nearest content
+   * word before or after its run of names is matched. A name whose neighbours the claim leaves
+   * out ("an outbreak of typhoid at Buckland Valley in 1854" where the claim restates only the
+   * clause before) is in a part the claim does not say, not in the place of a claim name.
+   */
+  private static boolean inCopiedPart(Passage p, int[] al, int t) {
+    return copiedNeighbour(p, al, t, -1) || copiedNeighbour(p, al, t, 1);
+  }
+
+  private static boolean copiedNeighbour(Passage p, int[] al, int t, int step) {
+    for (int u = t + step; u >= 0 && u < p.words.length; u += step) {
+      Passage.Word w = p.words[u];
+      if (w == null || !w.content() || (w.name && !matchedInQuote(al, u))) {
+        continue; // a function word, or the same run of unmatched names
+      }
+      return matchedInQuote(al, u);
     }
     return false;
   }
