@@ -19,6 +19,7 @@ final class Alignment {
   private final int[] token;
   private final Match[] how;
   private final java.util.BitSet context = new java.util.BitSet();
+  private final java.util.BitSet referred = new java.util.BitSet();
   private final java.util.BitSet unit = new java.util.BitSet();
 
   private Alignment(int size) {
@@ -55,6 +56,19 @@ final class Alignment {
   /** Whether claim token i is carried by its context only ({@link Referents}). */
   boolean fromContext(int i) {
     return context.get(i) && quote[i] < 0;
+  }
+
+  /**
+   * Whether claim token i is a name of the cited chunk that stands for a referring word of the
+   * quote ("he", "its") the claim no longer says ({@link Referents}).
+   */
+  boolean referred(int i) {
+    return referred.get(i) && fromContext(i);
+  }
+
+  /** Marks claim token i as a name standing for a referring word of the quote. */
+  void setReferred(int i) {
+    referred.set(i);
   }
 
   /**

@@ -1125,8 +1125,10 @@ final class ContentRule {
       }
       if (w.name && !a.matchedInQuotes(i)) {
         // a name the quotes lack is a changed name in a claim that copies the rest of them; one
-        // read from the context (Referents) is, when a name of the quotes is left unmatched
-        nameMissing |= !a.matched(i) || quoteNameLeft;
+        // read from the context (Referents) is, when a name of the quotes is left unmatched, unless
+        // it stands for a referring word of the quote: the place it fills is that word's ("Li
+        // Meng mentored Buyantu" for "He had been mentored by Li Meng, a Confucian academic")
+        nameMissing |= !a.matched(i) || (quoteNameLeft && !a.referred(i));
       }
       if (a.fromContext(i)) {
         continue; // read from the context: neither carried nor missing

@@ -123,6 +123,7 @@ final class Referents {
             referring--;
           }
           lastFromChunk = i;
+          a.setReferred(i);
         }
       }
       if (carried) {
