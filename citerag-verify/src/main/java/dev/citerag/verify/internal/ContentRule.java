@@ -1269,8 +1269,15 @@ final class ContentRule {
     return copiedNeighbour(p, al, t, -1) || copiedNeighbour(p, al, t, 1);
   }
 
+  /** Marks that end the clause a quote name's neighbour is looked for in (not a parenthesis). */
+  private static final Set<String> CLAUSE_ENDS = Set.of(",", ";", ":", ".", "!", "?");
+
   private static boolean copiedNeighbour(Passage p, int[] al, int t, int step) {
     for (int u = t + step; u >= 0 && u < p.words.length; u += step) {
+      String x = p.tokens.get(u).lower();
+      if (CLAUSE_ENDS.contains(x)) {
+        return false; // the neighbour is taken within the name's clause
+      }
       Passage.Word w = p.words[u];
       if (w == null || !w.content() || (w.name && !matchedInQuote(al, u))) {
         continue; // a function word, or the same run of unmatched names
