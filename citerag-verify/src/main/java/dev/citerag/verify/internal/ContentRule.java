@@ -363,14 +363,36 @@ final class ContentRule {
       k++;
     }
     if (x.length() == y.length()) {
-      return k + 1 < x.length()
-          && x.charAt(k) == y.charAt(k + 1)
-          && x.charAt(k + 1) == y.charAt(k)
-          && x.substring(k + 2).equals(y.substring(k + 2));
+      return (k + 1 < x.length()
+              && x.charAt(k) == y.charAt(k + 1)
+              && x.charAt(k + 1) == y.charAt(k)
+              && x.substring(k + 2).equals(y.substring(k + 2)))
+          || letterMoved(x, y, k);
     }
     String longer = x.length() > y.length() ? x : y;
     String shorter = x.length() > y.length() ? y : x;
     return longer.substring(k + 1).equals(shorter.substring(k));
+  }
+
+  /** The farthest a letter moves inside a name in a slip ({@link #letterMoved}). */
+  static final int MOVED_LETTER_SPAN = 3;
+
+  /**
+   * Whether two words of one length, the same up to index k, are one letter moved apart inside
+   * the word, at most {@value #MOVED_LETTER_SPAN} places, first and last letters kept ("Ghandi"
+   * for "Gandhi"): a letter typed early or late, not another name ("Marian" and "Marina" end
+   * differently).
+   */
+  private static boolean letterMoved(String x, String y, int k) {
+    int m = x.length() - 1;
+    while (m > k && x.charAt(m) == y.charAt(m)) {
+      m--;
+    }
+    if (k == 0 || m >= x.length() - 1 || m - k > MOVED_LETTER_SPAN || m - k < 2) {
+      return false;
+    }
+    return (x.charAt(k) == y.charAt(m) && x.substring(k + 1, m + 1).equals(y.substring(k, m)))
+        || (y.charAt(k) == x.charAt(m) && y.substring(k + 1, m + 1).equals(x.substring(k, m)));
   }
 
   /** Whether a context entry holds the word (lower-cased) as a word of its own. */
