@@ -378,9 +378,9 @@ final class ContentRule {
   static final int MOVED_LETTER_SPAN = 3;
 
   /**
-   * Whether two words of one length, the same up to index k, are one letter moved apart inside
-   * the word, at most {@value #MOVED_LETTER_SPAN} places, first and last letters kept ("Ghandi"
-   * for "Gandhi"): a letter typed early or late, not another name ("Marian" and "Marina" end
+   * Whether two words of one length, the same up to index k, are one letter moved apart inside the
+   * word, at most {@value #MOVED_LETTER_SPAN} places, first and last letters kept ("Ghandi" for
+   * "Gandhi"): a letter typed early or late, not another name ("Marian" and "Marina" end
    * differently).
    */
   private static boolean letterMoved(String x, String y, int k) {
@@ -1273,7 +1273,11 @@ final class ContentRule {
       int[] al = a.in(q);
       for (int t = 0; t < p.words.length; t++) {
         Passage.Word w = p.words[t];
-        if (w != null && w.name && w.content() && !matchedInQuote(al, t) && inCopiedPart(p, al, t)) {
+        if (w != null
+            && w.name
+            && w.content()
+            && !matchedInQuote(al, t)
+            && inCopiedPart(p, al, t)) {
           return true;
         }
       }
@@ -1282,10 +1286,10 @@ final class ContentRule {
   }
 
   /**
-   * Whether quote name t stands in the part of its quote the claim copies: the nearest content
-   * word before or after its run of names is matched. A name whose neighbours the claim leaves
-   * out ("an outbreak of typhoid at Buckland Valley in 1854" where the claim restates only the
-   * clause before) is in a part the claim does not say, not in the place of a claim name.
+   * Whether quote name t stands in the part of its quote the claim copies: the nearest content word
+   * before or after its run of names is matched. A name whose neighbours the claim leaves out ("an
+   * outbreak of typhoid at Buckland Valley in 1854" where the claim restates only the clause
+   * before) is in a part the claim does not say, not in the place of a claim name.
    */
   private static boolean inCopiedPart(Passage p, int[] al, int t) {
     return copiedNeighbour(p, al, t, -1) || copiedNeighbour(p, al, t, 1);

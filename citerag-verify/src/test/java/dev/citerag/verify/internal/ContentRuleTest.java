@@ -40,6 +40,21 @@ class ContentRuleTest {
   }
 
   @Test
+  void a_name_with_one_inner_letter_moved_is_the_quote_name_but_not_one_that_ends_differently() {
+    assertThat(
+            Rules.support(
+                "Okwonko founded the harbour guild in 1911.",
+                "Okonkwo founded the harbour guild in 1911."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                    "Korvane chaired the harbour guild in 1911.",
+                    "Korvena chaired the harbour guild in 1911.")
+                .equals(SUPPORTED))
+        .isFalse();
+  }
+
+  @Test
   void a_name_written_with_a_letter_dropped_or_two_swapped_is_the_quote_name() {
     assertThat(
             Rules.support(

@@ -186,4 +186,34 @@ class ReferentsTest {
                 .supported())
         .isFalse();
   }
+
+  @Test
+  void a_title_name_is_no_changed_name_where_the_quote_name_left_is_in_a_clause_not_restated() {
+    String quote =
+        "Conditions in the mill towns were harsh; a fire at Lower Pennock in 1860 destroyed 40"
+            + " looms.";
+    List<String> context = List.of("Lancashire", quote);
+    // Lower Pennock stands in the clause the claim does not restate
+    assertThat(judge("Conditions in the Lancashire mill towns: harsh", quote, context).supported())
+        .isTrue();
+    // in the clause the claim copies, the title's name stands in the place of the quote's
+    assertThat(
+            judge(
+                    "A fire at Lancashire in 1860 destroyed 40 looms.",
+                    "A fire at Lower Pennock in 1860 destroyed 40 looms.",
+                    context)
+                .supported())
+        .isFalse();
+  }
+
+  @Test
+  void a_name_standing_for_the_quotes_he_fills_his_place_not_the_place_of_a_quote_name() {
+    String quote = "He was taught by Orla Brennan, a Jesuit scholar.";
+    String chunk = "Declan Fahy was born in Cork in 1801. " + quote;
+    List<String> context = List.of("Irish clergy", chunk);
+    assertThat(judge("taught Declan Fahy: Orla Brennan", quote, context).supported()).isTrue();
+    // the claim keeps the quote's "He": no referring word is left to stand for Declan Fahy
+    assertThat(judge("He was taught by Declan Fahy, a Jesuit scholar.", quote, context).supported())
+        .isFalse();
+  }
 }
