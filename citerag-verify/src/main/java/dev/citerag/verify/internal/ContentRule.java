@@ -295,12 +295,13 @@ final class ContentRule {
 
   /**
    * Matches a name of the claim that no quote holds to a quote name it misspells: one letter
-   * inserted, dropped or two adjacent letters swapped, case aside ("ARPNET" for "ARPANET", "DATNET"
-   * for "Datanet"); a letter replaced by another is not a slip here ("Hartwell" and "Hartwick",
-   * "Mark" and "Mask" are other names). The claim name must have {@value #MISSPELT_NAME_LETTERS}
-   * letters or more, be no word WordNet knows and no word of the context (then it is a name in its
-   * own right), and the quote name must be a name no other claim word took and the only one of the
-   * quotes the claim name is that close to.
+   * inserted, dropped, two adjacent letters swapped or one inner letter moved ({@link
+   * #letterMoved}), case aside ("ARPNET" for "ARPANET", "DATNET" for "Datanet"); a letter replaced
+   * by another is not a slip here ("Hartwell" and "Hartwick", "Mark" and "Mask" are other names).
+   * The claim name must have {@value #MISSPELT_NAME_LETTERS} letters or more, be no word WordNet
+   * knows and no word of the context (then it is a name in its own right), and the quote name must
+   * be a name no other claim word took and the only one of the quotes the claim name is that close
+   * to.
    *
    * @param claim the claim
    * @param quotes its quotes
@@ -351,8 +352,8 @@ final class ContentRule {
   }
 
   /**
-   * Whether two different lower-case words are one letter inserted or dropped, or two adjacent
-   * letters swapped, apart.
+   * Whether two different lower-case words are one letter inserted or dropped, two adjacent letters
+   * swapped, or one inner letter moved, apart.
    */
   static boolean oneSlip(String x, String y) {
     if (x.equals(y) || Math.abs(x.length() - y.length()) > 1) {

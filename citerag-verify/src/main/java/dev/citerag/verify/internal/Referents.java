@@ -38,8 +38,9 @@ import java.util.Set;
  * <p>A name read this way still fails when it stands where the quote has another name ({@link
  * ContentRule#substitutions}: "signed in Vienna" against "signed in Paris" stays a contradiction),
  * and, in a claim that copies the rest of its quote, when a name of the quote is left unmatched (a
- * changed name); roles are read from the quotes only. Such a name counts neither as matched nor as
- * missing in the content share: the quotes must carry the rest of the claim on their own.
+ * changed name; not for a name read for a referring word, which fills that word's place); roles are
+ * read from the quotes only. Such a name counts neither as matched nor as missing in the content
+ * share: the quotes must carry the rest of the claim on their own.
  *
  * <p>Does not catch: which of several names of the chunk a pronoun refers to (any name of the chunk
  * is taken); a definite description ("the company", "the broadcaster") is not a referring word
