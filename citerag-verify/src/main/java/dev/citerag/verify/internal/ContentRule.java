@@ -312,6 +312,7 @@ final class ContentRule {
   static void misspeltNames(
       Passage claim, List<Passage> quotes, Alignment a, WordNet lexicon, List<String> context) {
     for (int i = 0; i < claim.words.length; i++) {
+      splitName(claim, i, quotes, a);
       Passage.Word c = claim.words[i];
       if (c == null
           || !c.name
@@ -347,6 +348,37 @@ final class ContentRule {
       }
       if (close.size() == 1 && !inContext(c.base, context)) {
         a.set(i, foundQ, foundT, Match.WORD);
+      }
+    }
+  }
+
+  /**
+   * Matches claim name i, unmatched, to a quote name that it and the claim's name before or after
+   * it make written as one word ("Apple Talk" for "AppleTalk"): one name split in two, not another
+   * name.
+   */
+  private static void splitName(Passage claim, int i, List<Passage> quotes, Alignment a) {
+    Passage.Word c = claim.words[i];
+    if (c == null || !c.name || a.matched(i)) {
+      return;
+    }
+    for (int side = -1; side <= 1; side += 2) {
+      int j = i + side;
+      Passage.Word other = j >= 0 && j < claim.words.length ? claim.words[j] : null;
+      if (other == null || !other.name) {
+        continue;
+      }
+      String joined =
+          side < 0 ? other.token.lower() + c.token.lower() : c.token.lower() + other.token.lower();
+      for (int q = 0; q < quotes.size(); q++) {
+        Passage p = quotes.get(q);
+        for (int t = 0; t < p.words.length; t++) {
+          Passage.Word w = p.words[t];
+          if (w != null && w.name && w.token.lower().equals(joined)) {
+            a.set(i, q, t, Match.WORD);
+            return;
+          }
+        }
       }
     }
   }

@@ -55,6 +55,20 @@ class ContentRuleTest {
   }
 
   @Test
+  void a_name_written_in_two_words_is_the_quote_name_written_as_one() {
+    assertThat(
+            Rules.support(
+                "The Harbor Net service opened in 1988.", "The HarborNet service opened in 1988."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                    "The Harbor Link service opened in 1988.",
+                    "The HarborNet service opened in 1988.")
+                .equals(SUPPORTED))
+        .isFalse();
+  }
+
+  @Test
   void a_name_written_with_a_letter_dropped_or_two_swapped_is_the_quote_name() {
     assertThat(
             Rules.support(
