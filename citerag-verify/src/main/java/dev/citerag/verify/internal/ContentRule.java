@@ -1156,7 +1156,13 @@ final class ContentRule {
         missing.add(w.token.raw());
       }
     }
-    boolean hasContent = ordinary >= 1 && items >= 2;
+    // a claim of names and quantities only has content where its quotes pair them directly or
+    // define the one by the other (Pairing)
+    boolean hasContent =
+        items >= 2
+            && (ordinary >= 1
+                || Pairing.direct(claim, quotes, a, quantityItems, quantitiesCovered)
+                || Pairing.defines(claim, quotes));
     boolean share = covered >= minShare * total - 1e-9;
     // in a claim that copies the rest of its quote, a name the quote lacks is a changed name; a
     // claim copies its quote when it carries nearly all its other items and says most of the quote
