@@ -8,11 +8,10 @@ import org.junit.jupiter.api.Test;
 class PairingTest {
 
   @Test
-  void a_name_and_the_years_its_quote_puts_in_parentheses_beside_it_have_content() {
-    assertThat(
-            Rules.support(
-                "Ansel Korvin: 1602", "The cartographer Ansel Korvin (1602–1660) drew the delta."))
-        .isEqualTo(SUPPORTED);
+  void a_name_and_a_measure_its_quote_sets_in_apposition_have_content() {
+    String quote = "The Varna Bridge, 1,240 m long, joins the two banks.";
+    assertThat(Rules.support("the Varna Bridge: 1,240 m", quote)).isEqualTo(SUPPORTED);
+    assertThat(Rules.support("the Varna Bridge: 1,420 m", quote)).isNotEqualTo(SUPPORTED);
   }
 
   @Test
