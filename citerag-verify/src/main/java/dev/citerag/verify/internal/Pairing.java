@@ -4,15 +4,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A claim made only of names and quantities ("Zhu Shijie: 1249", "Rinchinbal: Emperor Ningzong")
- * has no word of its own to carry, so the content rule counts it as saying nothing. It does say
- * something when its quote pairs those very parts directly: every word of the claim, generic ones
- * included, is found as written (or as a form of the same word) in one quote, and there they stand
- * side by side with nothing between them but punctuation (a parenthesis, a comma of apposition, a
- * dash), a possessive mark or a function word the claim also has ("Zhu Shijie (1249", "Rinchinbal
- * (Emperor Ningzong)", "3 Khitan tumens"). A claim that adds a word the quote lacks ("Zhu Shijie
- * died: 1249") or pairs parts the quote keeps apart ("Orlen Vask: Mira Teodor" on "Orlen Vask met
- * Mira Teodor") is not carried this way.
+ * A claim made only of names and quantities ("Khitan tumens were there: 3", "Rinchinbal: Emperor
+ * Ningzong") has no word of its own to carry, so the content rule counts it as saying nothing. It
+ * does say something when its quote pairs those very parts directly: every word of the claim,
+ * generic ones included, is found as written (or as a form of the same word) in one quote, and
+ * there they stand side by side with nothing between them but punctuation (a parenthesis, a comma
+ * of apposition, a dash), a possessive ("'s" or the "of" genitive) or a function word the claim
+ * also has ("3 Khitan tumens", "Rinchinbal (Emperor Ningzong)", "Operation Market Garden of
+ * September 1944"). A word the quote writes twice is read where the rest of the claim stands. A
+ * claim that adds a word the quote lacks ("Zhu Shijie died: 1249") or pairs parts the quote keeps
+ * apart ("Orlen Vask: Mira Teodor" on "Orlen Vask met Mira Teodor") is not carried this way. A year
+ * read from a range ("(1249–1314)") is not paired: the quote's quantity is a pair.
  */
 final class Pairing {
   private Pairing() {}
@@ -53,6 +55,7 @@ final class Pairing {
       return false;
     }
     Passage p = quotes.get(quote);
+    nearest(p, at);
     java.util.BitSet part = new java.util.BitSet(p.tokens.size());
     for (int t : at) {
       part.set(t);
@@ -83,8 +86,9 @@ final class Pairing {
       Passage.Word w = p.words[t];
       if (!k.word()) {
         separated = true; // punctuation between two parts
-      } else if (k.lower().equals("s") && t > 0 && !p.tokens.get(t - 1).word()) {
-        separated = true; // a possessive mark
+      } else if ((k.lower().equals("s") && t > 0 && !p.tokens.get(t - 1).word())
+          || k.lower().equals("of")) {
+        separated = true; // a possessive, the "'s" or the "of" genitive
       } else if (w == null || w.content() || !saysWord(claim, k.lower())) {
         return false; // a word the claim does not say stands between its parts
       }
@@ -142,6 +146,34 @@ final class Pairing {
       }
     }
     return !want.isEmpty() && said.equals(want);
+  }
+
+  /**
+   * Moves each matched word to the occurrence of the same word in the quote nearest the others: a
+   * word the quote writes twice is read where the rest of the claim stands.
+   */
+  private static void nearest(Passage p, List<Integer> at) {
+    for (int k = 0; k < at.size(); k++) {
+      String word = p.tokens.get(at.get(k)).lower();
+      int best = at.get(k);
+      int bestDistance = Integer.MAX_VALUE;
+      for (int t = 0; t < p.tokens.size(); t++) {
+        if (!p.tokens.get(t).lower().equals(word)) {
+          continue;
+        }
+        int d = Integer.MAX_VALUE;
+        for (int j = 0; j < at.size(); j++) {
+          if (j != k) {
+            d = Math.min(d, Math.abs(at.get(j) - t));
+          }
+        }
+        if (d < bestDistance) {
+          bestDistance = d;
+          best = t;
+        }
+      }
+      at.set(k, best);
+    }
   }
 
   private static boolean saysWord(Passage claim, String lower) {

@@ -58,4 +58,23 @@ class PairingTest {
                 "Each team agrees a recovery point objective (RPO) with the owners."))
         .isNotEqualTo(SUPPORTED);
   }
+
+  @Test
+  void an_of_genitive_pairs_a_name_with_its_date_but_not_with_a_neighbours_date() {
+    String quote =
+        "The county bought the Tarsk Railway of 1902 and the Brenn Line of 1894 together.";
+    assertThat(Rules.support("the Brenn Line: 1894", quote)).isEqualTo(SUPPORTED);
+    assertThat(Rules.support("the Tarsk Railway: 1894", quote)).isNotEqualTo(SUPPORTED);
+  }
+
+  @Test
+  void a_title_the_quote_writes_twice_is_read_beside_the_name_it_pairs_with() {
+    String quote =
+        "Tomas Hale, Chairman of the Subcommittee on Oversight, wrote to Ilse Marr, Chairman of"
+            + " the Subcommittee on Fisheries.";
+    assertThat(Rules.support("Chairman of the Subcommittee on Fisheries: Ilse Marr", quote))
+        .isEqualTo(SUPPORTED);
+    assertThat(Rules.support("Chairman of the Subcommittee on Oversight: Ilse Marr", quote))
+        .isNotEqualTo(SUPPORTED);
+  }
 }
