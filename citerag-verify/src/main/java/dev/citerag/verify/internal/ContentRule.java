@@ -80,6 +80,10 @@ final class ContentRule {
       if (find(a, i, c, quotes, c.keys, Match.WORD)) {
         continue;
       }
+      // a compound written closed on one side and open on the other ("Apple Talk", "AppleTalk")
+      if (Compounds.match(a, i, claim, quotes)) {
+        continue;
+      }
       // 2. abbreviations both ways
       String exp = abbreviations.expansion(c.token);
       if (exp != null && findAll(a, i, quotes, exp)) {
