@@ -204,6 +204,18 @@ final class Abbreviations {
     return Vocabulary.FUNCTION_WORDS.contains(lower) ? null : COMMON.get(lower);
   }
 
+  /**
+   * The expansion the texts themselves define for an abbreviation, curated ones left out; null when
+   * they define none.
+   *
+   * @param lower the abbreviation, lower-case
+   * @return its defined expansion, lower-case, or null
+   */
+  @org.jspecify.annotations.Nullable
+  String defined(String lower) {
+    return defined.get(lower);
+  }
+
   List<String> expansionKeys(Token t) {
     String e = expansion(t);
     if (e == null) {

@@ -80,6 +80,10 @@ final class ContentRule {
       if (find(a, i, c, quotes, c.keys, Match.WORD)) {
         continue;
       }
+      // a compound written closed on one side and open on the other ("Apple Talk", "AppleTalk")
+      if (Compounds.match(a, i, claim, quotes)) {
+        continue;
+      }
       // 2. abbreviations both ways
       String exp = abbreviations.expansion(c.token);
       if (exp != null && findAll(a, i, quotes, exp)) {
@@ -1213,7 +1217,13 @@ final class ContentRule {
         missing.add(w.token.raw());
       }
     }
-    boolean hasContent = ordinary >= 1 && items >= 2;
+    // a claim of names and quantities only has content where its quotes pair them directly or
+    // define the one by the other (Pairing)
+    boolean hasContent =
+        items >= 2
+            && (ordinary >= 1
+                || Pairing.direct(claim, quotes, a, quantityItems, quantitiesCovered)
+                || Pairing.defines(claim, quotes));
     boolean share = covered >= minShare * total - 1e-9;
     // in a claim that copies the rest of its quote, a name the quote lacks is a changed name; a
     // claim copies its quote when it carries nearly all its other items and says most of the quote
