@@ -715,6 +715,9 @@ final class ContentRule {
         if (framing && lexicon != null && slotFramedOrSaid(claim, p, al, l + 1, r, lexicon)) {
           break;
         }
+        if (name && lengthensName(claim, i, a, p, l + 1, r)) {
+          break;
+        }
         if (!quoteOnly.isEmpty() && (name || holdsContent(p, al, l + 1, r, quoteOnly))) {
           out.add(tok.raw() + " (quote: " + String.join(" ", quoteOnly) + ")");
           break;
@@ -732,6 +735,31 @@ final class ContentRule {
    * Whether the quote words between from (inclusive) and to (exclusive) that the claim's slot does
    * not hold ({@code left}) include a content word that no claim word is matched to.
    */
+  /**
+   * Whether claim token i, capitalised, continues a name whose word right before it the quote says
+   * ("Ogedei Khan" for "Ögedei offered ..."), while the quote words from {@code from} to {@code to}
+   * (exclusive) in its place hold no capitalised word: the claim writes the name longer, it puts no
+   * other name in the place of one. The added word is weighed as the content share weighs a name
+   * (carried by the context or missing).
+   */
+  private static boolean lengthensName(
+      Passage claim, int i, Alignment a, Passage p, int from, int to) {
+    if (i == 0 || !claim.tokens.get(i).capitalised() || claim.tokens.get(i).sentenceStart()) {
+      return false;
+    }
+    Token before = claim.tokens.get(i - 1);
+    if (!before.word() || !before.capitalised() || !a.matched(i - 1)) {
+      return false;
+    }
+    for (int t = from; t < to; t++) {
+      Token x = p.tokens.get(t);
+      if (x.word() && x.capitalised()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /**
    * The neighbour k, or the next one past it in the same direction while k is an unmatched frame.
    */
