@@ -76,6 +76,10 @@ final class ContentRule {
       if (c == null || !c.content() || a.matchedInQuotes(i)) {
         continue; // (a word matched with the one before it, as one phrase)
       }
+      // a name written in two words that a quote writes as one ("Apple Talk" for "AppleTalk")
+      if (joinedName(a, i, claim, quotes)) {
+        continue;
+      }
       // 1. the same word, stem, lemma, spelling
       if (find(a, i, c, quotes, c.keys, Match.WORD)) {
         continue;
@@ -150,6 +154,40 @@ final class ContentRule {
    * Matches claim word i and the word after it, a phrase WordNet holds as one lemma, to a quote
    * word by a synonym of the phrase (its own senses only, not those of its words alone).
    */
+  /**
+   * Whether claim word i, a capitalised name, and the capitalised word right after it, written
+   * together, are one word of a quote ("Apple Talk" for "AppleTalk", "Black Rock" for "BlackRock"):
+   * both are matched to it. Letters and case must agree; a join that is only similar matches
+   * nothing.
+   */
+  private static boolean joinedName(Alignment a, int i, Passage claim, List<Passage> quotes) {
+    if (i + 1 >= claim.tokens.size()) {
+      return false;
+    }
+    Token first = claim.tokens.get(i);
+    Token second = claim.tokens.get(i + 1);
+    Passage.Word next = claim.words[i + 1];
+    if (next == null
+        || !first.alphabetic()
+        || !second.alphabetic()
+        || !first.capitalised()
+        || !second.capitalised()) {
+      return false;
+    }
+    String joined = first.raw() + second.raw();
+    for (int q = 0; q < quotes.size(); q++) {
+      Passage p = quotes.get(q);
+      for (int t = 0; t < p.tokens.size(); t++) {
+        if (p.words[t] != null && p.tokens.get(t).raw().equals(joined)) {
+          a.set(i, q, t, Match.WORD);
+          a.set(i + 1, q, t, Match.WORD);
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   private static boolean phrase(
       Alignment a, int i, Passage claim, List<Passage> quotes, WordNet lexicon) {
     WordNet.Entry e = claim.phraseAt(i, lexicon);
@@ -774,6 +812,9 @@ final class ContentRule {
         if (framing && lexicon != null && slotFramedOrSaid(claim, p, al, l + 1, r, lexicon)) {
           break;
         }
+        if (name && lengthensName(claim, i, a, p, l + 1, r)) {
+          break;
+        }
         if (!quoteOnly.isEmpty() && (name || holdsContent(p, al, l + 1, r, quoteOnly))) {
           out.add(tok.raw() + " (quote: " + String.join(" ", quoteOnly) + ")");
           break;
@@ -791,6 +832,31 @@ final class ContentRule {
    * Whether the quote words between from (inclusive) and to (exclusive) that the claim's slot does
    * not hold ({@code left}) include a content word that no claim word is matched to.
    */
+  /**
+   * Whether claim token i, capitalised, continues a name whose word right before it the quote says
+   * ("Ogedei Khan" for "Ögedei offered ..."), while the quote words from {@code from} to {@code to}
+   * (exclusive) in its place hold no capitalised word: the claim writes the name longer, it puts no
+   * other name in the place of one. The added word is weighed as the content share weighs a name
+   * (carried by the context or missing).
+   */
+  private static boolean lengthensName(
+      Passage claim, int i, Alignment a, Passage p, int from, int to) {
+    if (i == 0 || !claim.tokens.get(i).capitalised() || claim.tokens.get(i).sentenceStart()) {
+      return false;
+    }
+    Token before = claim.tokens.get(i - 1);
+    if (!before.word() || !before.capitalised() || !a.matched(i - 1)) {
+      return false;
+    }
+    for (int t = from; t < to; t++) {
+      Token x = p.tokens.get(t);
+      if (x.word() && x.capitalised()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /**
    * The neighbour k, or the next one past it in the same direction while k is an unmatched frame.
    */

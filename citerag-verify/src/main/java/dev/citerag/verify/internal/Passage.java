@@ -281,6 +281,66 @@ final class Passage {
     return j < words.length && words[j] != null && words[j].content() && j == i + 1 ? j : -1;
   }
 
+  /** Forms of "be" after which "like" compares ("is like a river"). */
+  private static final Set<String> BE = Set.of("is", "are", "was", "were", "be", "been", "being");
+
+  /**
+   * Whether a bare "like" at token i is the preposition ("other practices like circumcision", "is
+   * like a river"), not the verb ("Farmers like rain"). The verb follows its subject, which opens
+   * its clause; "like" is taken as the preposition right after a form of "be", or where its clause
+   * opens with a participle in "-ing", which is then the clause's verb and "like" follows its
+   * object ("restricting Halal slaughter and other practices like circumcision"). A participle
+   * after the subject ("Villagers living nearby like the road") leaves "like" the verb, and so does
+   * a comma before it: "The bakers, like the millers, like the decree" has both.
+   */
+  private boolean likeAsPreposition(int i) {
+    if (i == 0) {
+      return false;
+    }
+    Token before = tokens.get(i - 1);
+    if (before.kind() == Token.Kind.PUNCT) {
+      return false; // ", like the millers," and ", like the decree" read alike
+    }
+    if (BE.contains(before.lower())) {
+      return true;
+    }
+    int k = i - 1;
+    while (k > 0 && !boundaryMark(k - 1)) {
+      k--;
+    }
+    String opener = tokens.get(k).lower();
+    return k < i - 1 && opener.length() > 5 && opener.endsWith("ing");
+  }
+
+  /** Whether token k is a clause mark (punctuation only; see {@link #boundary}). */
+  private boolean boundaryMark(int k) {
+    Token t = tokens.get(k);
+    return t.kind() == Token.Kind.PUNCT && Vocabulary.CLAUSE_MARKS.contains(t.lower());
+  }
+
+  /** What may follow "nothing" or "none" to make it a restriction, not a negation. */
+  private static final Set<String> RESTRICTING = Set.of("more", "less", "other", "but");
+
+  /**
+   * Whether token i is the "nothing" or "none" of a phrase that restricts rather than denies:
+   * "nothing more than", "nothing less than", "none other than", "nothing but" ("it expresses
+   * nothing more than the will of a few" says that it expresses the will of a few). "No more than"
+   * is a bound on a quantity and stays as the quantities read it.
+   */
+  private boolean onlyPhrase(int i) {
+    String low = tokens.get(i).lower();
+    if (!(low.equals("nothing") || low.equals("none")) || i + 1 >= tokens.size()) {
+      return false;
+    }
+    String next = tokens.get(i + 1).lower();
+    if (next.equals("but")) {
+      return true;
+    }
+    return RESTRICTING.contains(next)
+        && i + 2 < tokens.size()
+        && tokens.get(i + 2).lower().equals("than");
+  }
+
   private Word word(Token t, int i, WordNet lexicon) {
     String low = t.lower();
     boolean cue =
@@ -289,7 +349,13 @@ final class Passage {
             || (Vocabulary.NEGATING_VERBS.contains(low)
                 && i + 1 < tokens.size()
                 && tokens.get(i + 1).lower().equals("to"));
+    if (cue && onlyPhrase(i)) {
+      cue = false; // "nothing more than the will of a few" says "only", it denies nothing
+    }
     boolean function = Vocabulary.FUNCTION_WORDS.contains(low);
+    if (low.equals("like") && likeAsPreposition(i)) {
+      function = true; // "practices like circumcision": no verb, "dislike" is not its opposite
+    }
     if (low.equals("longer") && i > 0 && tokens.get(i - 1).lower().equals("no")) {
       function = true; // "no longer" is one cue
     }

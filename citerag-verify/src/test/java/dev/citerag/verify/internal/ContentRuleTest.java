@@ -534,4 +534,15 @@ class ContentRuleTest {
         .isEqualTo(SUPPORTED);
     assertThat(Rules.support("Northwind: 4.", "Northwind has 4 offices.")).isNotEqualTo(SUPPORTED);
   }
+
+  @Test
+  void a_name_written_in_two_words_is_the_name_a_quote_writes_as_one() {
+    String quote = "The FairWind fleet sails from Leith.";
+    assertThat(Rules.support("The Fair Wind fleet sails from Leith.", quote)).isEqualTo(SUPPORTED);
+    // another second word, or the same letters in another case, is no such name
+    assertThat(Rules.support("The Fair Weather fleet sails from Leith.", quote))
+        .isNotEqualTo(SUPPORTED);
+    assertThat(Rules.support("The Fairwind Star fleet sails from Leith.", quote))
+        .isNotEqualTo(SUPPORTED);
+  }
 }

@@ -374,4 +374,39 @@ class PolarityTest {
     assertThat(Rules.support("The river mill closed in winter.", quote)).isEqualTo(CONTRADICTED);
     assertThat(Rules.support("The river mill never closed in winter.", quote)).isEqualTo(SUPPORTED);
   }
+
+  @Test
+  void nothing_more_than_restricts_and_denies_nothing() {
+    String quote = "The mayor offered nothing more than an apology.";
+    assertThat(Rules.support("The mayor offered an apology.", quote)).isEqualTo(SUPPORTED);
+    assertThat(Rules.support("The mayor offered no apology.", quote)).isEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "The report was a summary of the audit.",
+                "The report was nothing but a summary of the audit."))
+        .isEqualTo(SUPPORTED);
+    // a plain "nothing" still denies
+    assertThat(Rules.support("The mayor offered an apology.", "The mayor offered nothing."))
+        .isNotEqualTo(SUPPORTED);
+  }
+
+  @Test
+  void like_as_a_preposition_is_no_opposite_of_dislike() {
+    // a clause opened by its participle: "like" follows that verb's object
+    assertThat(
+            Rules.support(
+                "What did the bakers dislike: taxing flour and other goods like salt",
+                "The bakers resented the decree, taxing flour and other goods like salt."))
+        .isEqualTo(SUPPORTED);
+    // the verb after its subject, also with a participle or a "like" phrase in between
+    assertThat(
+            Rules.support(
+                "The bakers dislike the decree.",
+                "Bakers working in the old town like the decree."))
+        .isEqualTo(CONTRADICTED);
+    assertThat(
+            Rules.support(
+                "The bakers dislike the decree.", "The bakers, like the millers, like the decree."))
+        .isEqualTo(CONTRADICTED);
+  }
 }

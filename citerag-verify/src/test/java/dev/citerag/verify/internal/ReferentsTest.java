@@ -216,4 +216,25 @@ class ReferentsTest {
     assertThat(judge("He was taught by Declan Fahy, a Jesuit scholar.", quote, context).supported())
         .isFalse();
   }
+
+  @Test
+  void a_name_written_longer_than_the_quote_writes_it_is_no_changed_name() {
+    String chunk = "Osric Vale ruled the coast. Osric raised his son Tarrin at the coastal fort.";
+    assertThat(
+            judge(
+                    "Tarrin Vale's relation to Osric Vale: son",
+                    "Osric raised his son Tarrin at the coastal fort.",
+                    List.of("Harbour history", chunk))
+                .support())
+        .isEqualTo(Support.SUPPORTED);
+    // another name where the quote has one stays a changed name
+    String other = "Osric Vale ruled the coast. Osric Dunn recently founded the harbour.";
+    assertThat(
+            judge(
+                    "Osric Vale founded the harbour.",
+                    "Osric Dunn recently founded the harbour.",
+                    List.of("Harbour history", other))
+                .support())
+        .isNotEqualTo(Support.SUPPORTED);
+  }
 }
