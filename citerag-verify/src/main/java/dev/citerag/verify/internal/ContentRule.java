@@ -76,16 +76,13 @@ final class ContentRule {
       if (c == null || !c.content() || a.matchedInQuotes(i)) {
         continue; // (a word matched with the one before it, as one phrase)
       }
-      // a name written in two words that a quote writes as one ("Apple Talk" for "AppleTalk")
-      if (joinedName(a, i, claim, quotes)) {
+      // a compound written closed on one side and open on the other ("Apple Talk", "AppleTalk"),
+      // before the word alone: "Apple" of "Apple Talk" is not the quote's other "Apple"
+      if (Compounds.match(a, i, claim, quotes)) {
         continue;
       }
       // 1. the same word, stem, lemma, spelling
       if (find(a, i, c, quotes, c.keys, Match.WORD)) {
-        continue;
-      }
-      // a compound written closed on one side and open on the other ("Apple Talk", "AppleTalk")
-      if (Compounds.match(a, i, claim, quotes)) {
         continue;
       }
       // 2. abbreviations both ways
@@ -154,40 +151,6 @@ final class ContentRule {
    * Matches claim word i and the word after it, a phrase WordNet holds as one lemma, to a quote
    * word by a synonym of the phrase (its own senses only, not those of its words alone).
    */
-  /**
-   * Whether claim word i, a capitalised name, and the capitalised word right after it, written
-   * together, are one word of a quote ("Apple Talk" for "AppleTalk", "Black Rock" for "BlackRock"):
-   * both are matched to it. Letters and case must agree; a join that is only similar matches
-   * nothing.
-   */
-  private static boolean joinedName(Alignment a, int i, Passage claim, List<Passage> quotes) {
-    if (i + 1 >= claim.tokens.size()) {
-      return false;
-    }
-    Token first = claim.tokens.get(i);
-    Token second = claim.tokens.get(i + 1);
-    Passage.Word next = claim.words[i + 1];
-    if (next == null
-        || !first.alphabetic()
-        || !second.alphabetic()
-        || !first.capitalised()
-        || !second.capitalised()) {
-      return false;
-    }
-    String joined = first.raw() + second.raw();
-    for (int q = 0; q < quotes.size(); q++) {
-      Passage p = quotes.get(q);
-      for (int t = 0; t < p.tokens.size(); t++) {
-        if (p.words[t] != null && p.tokens.get(t).raw().equals(joined)) {
-          a.set(i, q, t, Match.WORD);
-          a.set(i + 1, q, t, Match.WORD);
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
   private static boolean phrase(
       Alignment a, int i, Passage claim, List<Passage> quotes, WordNet lexicon) {
     WordNet.Entry e = claim.phraseAt(i, lexicon);
@@ -354,7 +317,6 @@ final class ContentRule {
   static void misspeltNames(
       Passage claim, List<Passage> quotes, Alignment a, WordNet lexicon, List<String> context) {
     for (int i = 0; i < claim.words.length; i++) {
-      splitName(claim, i, quotes, a);
       Passage.Word c = claim.words[i];
       if (c == null
           || !c.name
@@ -390,37 +352,6 @@ final class ContentRule {
       }
       if (close.size() == 1 && !inContext(c.base, context)) {
         a.set(i, foundQ, foundT, Match.WORD);
-      }
-    }
-  }
-
-  /**
-   * Matches claim name i, unmatched, to a quote name that it and the claim's name before or after
-   * it make written as one word ("Apple Talk" for "AppleTalk"): one name split in two, not another
-   * name.
-   */
-  private static void splitName(Passage claim, int i, List<Passage> quotes, Alignment a) {
-    Passage.Word c = claim.words[i];
-    if (c == null || !c.name || a.matched(i)) {
-      return;
-    }
-    for (int side = -1; side <= 1; side += 2) {
-      int j = i + side;
-      Passage.Word other = j >= 0 && j < claim.words.length ? claim.words[j] : null;
-      if (other == null || !other.name) {
-        continue;
-      }
-      String joined =
-          side < 0 ? other.token.lower() + c.token.lower() : c.token.lower() + other.token.lower();
-      for (int q = 0; q < quotes.size(); q++) {
-        Passage p = quotes.get(q);
-        for (int t = 0; t < p.words.length; t++) {
-          Passage.Word w = p.words[t];
-          if (w != null && w.name && w.token.lower().equals(joined)) {
-            a.set(i, q, t, Match.WORD);
-            return;
-          }
-        }
       }
     }
   }
