@@ -201,7 +201,9 @@ class SupportRulesOnSquadTest {
     assertThat(restatedFlagged)
         .as("share of restated gold answers flagged, against core's")
         .isLessThan(core.flagged(true, true));
-    // measured 24.7 %; the margin is for other articles' mix
-    assertThat(restatedFlagged).as("share of restated gold answers flagged").isLessThan(0.27);
+    // measured 20.0 % (329 of 1,648): the target itself, held (the verdicts are deterministic)
+    assertThat(restatedFlagged)
+        .as("share of restated gold answers flagged")
+        .isLessThanOrEqualTo(0.20);
   }
 }
