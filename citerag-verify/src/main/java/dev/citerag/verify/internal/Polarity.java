@@ -275,11 +275,10 @@ final class Polarity {
   }
 
   /**
-   * Whether every other claim word of word i's clause (with a list after its colon) that the quote
-   * matches has the polarity of its quote word: "what must they pay for: extra costs" on "but extra
-   * costs are levied" agrees; "and they pay tuition" on "Students do not pay tuition" does not.
+   * The clause of claim word i, from its first word to the end (exclusive), with a list after a
+   * colon that closes it ("lack what kind of cells: phagocytic cells").
    */
-  private static boolean clauseAgrees(Passage claim, Passage quote, int[] aligned, int i) {
+  private static int[] clauseWithList(Passage claim, int i) {
     int from = i;
     while (from > 0 && !claim.boundary(from - 1)) {
       from--;
@@ -288,7 +287,18 @@ final class Polarity {
     while (to < claim.words.length && !claim.boundary(to)) {
       to++;
     }
-    to = listAfterColon(claim, to);
+    return new int[] {from, listAfterColon(claim, to)};
+  }
+
+  /**
+   * Whether every other claim word of word i's clause (with a list after its colon) that the quote
+   * matches has the polarity of its quote word: "what must they pay for: extra costs" on "but extra
+   * costs are levied" agrees; "and they pay tuition" on "Students do not pay tuition" does not.
+   */
+  private static boolean clauseAgrees(Passage claim, Passage quote, int[] aligned, int i) {
+    int[] span = clauseWithList(claim, i);
+    int from = span[0];
+    int to = span[1];
     for (int k = from; k < to && k < claim.words.length; k++) {
       Passage.Word x = claim.words[k];
       if (k == i || x == null || !x.content() || aligned[k] < 0) {
@@ -345,15 +355,9 @@ final class Polarity {
     while (clauseStart > 0 && !quote.boundary(clauseStart - 1)) {
       clauseStart--;
     }
-    int cFrom = i;
-    while (cFrom > 0 && !claim.boundary(cFrom - 1)) {
-      cFrom--;
-    }
-    int cTo = i + 1;
-    while (cTo < claim.words.length && !claim.boundary(cTo)) {
-      cTo++;
-    }
-    cTo = listAfterColon(claim, cTo);
+    int[] span = clauseWithList(claim, i);
+    int cFrom = span[0];
+    int cTo = span[1];
     boolean inPhrase = false;
     for (int k = cFrom; k < cTo && k < claim.words.length; k++) {
       Passage.Word x = claim.words[k];

@@ -121,11 +121,11 @@ public final class WordNet {
   }
 
   /** The entry a bounded cache holds for a key, looked up and kept when it holds none. */
-  private static Entry cached(
-      ConcurrentHashMap<String, Entry> cache,
+  private static <T> T cached(
+      ConcurrentHashMap<String, T> cache,
       String key,
-      java.util.function.Function<String, Entry> lookUp) {
-    Entry e = cache.get(key);
+      java.util.function.Function<String, T> lookUp) {
+    T e = cache.get(key);
     if (e != null) {
       return e;
     }
@@ -229,16 +229,7 @@ public final class WordNet {
    * @return the confirmed synonyms, lower-cased; empty when none
    */
   public Set<String> confirmedSynonyms(String word) {
-    String key = word.toLowerCase(Locale.ROOT);
-    Set<String> out = confirmed.get(key);
-    if (out == null) {
-      out = lookUpConfirmed(key);
-      if (confirmed.size() >= CACHE_LIMIT) {
-        confirmed.clear();
-      }
-      confirmed.put(key, out);
-    }
-    return out;
+    return cached(confirmed, word.toLowerCase(Locale.ROOT), this::lookUpConfirmed);
   }
 
   private final ConcurrentHashMap<String, Set<String>> confirmed = new ConcurrentHashMap<>();
@@ -388,16 +379,7 @@ public final class WordNet {
    * @return the broader words, lower-cased; empty when none
    */
   public Set<String> broaderWords(String word) {
-    String key = word.toLowerCase(Locale.ROOT);
-    Set<String> out = broader.get(key);
-    if (out == null) {
-      out = lookUpBroader(key);
-      if (broader.size() >= CACHE_LIMIT) {
-        broader.clear();
-      }
-      broader.put(key, out);
-    }
-    return out;
+    return cached(broader, word.toLowerCase(Locale.ROOT), this::lookUpBroader);
   }
 
   private final ConcurrentHashMap<String, Set<String>> broader = new ConcurrentHashMap<>();
