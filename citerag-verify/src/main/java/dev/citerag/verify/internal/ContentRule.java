@@ -336,12 +336,7 @@ final class ContentRule {
         int[] al = a.in(q);
         for (int t = 0; t < p.words.length; t++) {
           Passage.Word w = p.words[t];
-          if (w != null
-              && w.name
-              && w.content()
-              && Passage.isAlpha(w.base)
-              && !matchedInQuote(al, t)
-              && oneSlip(c.base, w.base)) {
+          if (nameLeft(p, al, t) && Passage.isAlpha(w.base) && oneSlip(c.base, w.base)) {
             close.add(w.base);
             if (foundQ < 0) {
               foundQ = q;
@@ -1312,17 +1307,20 @@ final class ContentRule {
       Passage p = quotes.get(q);
       int[] al = a.in(q);
       for (int t = 0; t < p.words.length; t++) {
-        Passage.Word w = p.words[t];
-        if (w != null
-            && w.name
-            && w.content()
-            && !matchedInQuote(al, t)
-            && inCopiedPart(p, al, t)) {
+        if (nameLeft(p, al, t) && inCopiedPart(p, al, t)) {
           return true;
         }
       }
     }
     return false;
+  }
+
+  /**
+   * Whether quote word t is a name that no claim word is matched to ({@code al}: the alignment).
+   */
+  private static boolean nameLeft(Passage p, int[] al, int t) {
+    Passage.Word w = p.words[t];
+    return w != null && w.name && w.content() && !matchedInQuote(al, t);
   }
 
   /**
