@@ -1164,7 +1164,7 @@ final class ContentRule {
     Set<String> seen = new LinkedHashSet<>();
     double others = quantityItems;
     double othersHit = quantitiesCovered;
-    boolean quoteNameLeft = quoteNameLeft(quotes, a);
+    boolean quoteNameLeft = quoteNameLeft(quotes, a, lexicon);
     // a name written more often in the claim than in its quote, where the quote has a name the
     // claim does not say, stands in place of that name ("Baran's at the laboratory ... by Baran"
     // for "Davies at the laboratory ... by Baran")
@@ -1301,19 +1301,37 @@ final class ContentRule {
     return false;
   }
 
-  /** Whether a quote holds a name that no claim word is matched to. */
-  private static boolean quoteNameLeft(List<Passage> quotes, Alignment a) {
+  /**
+   * Whether a quote holds a name that no claim word is matched to. A capitalised span of time after
+   * a number ("the 20th Century") is not a thing a claim name could stand for.
+   */
+  private static boolean quoteNameLeft(List<Passage> quotes, Alignment a, WordNet lexicon) {
     for (int q = 0; q < quotes.size(); q++) {
       Passage p = quotes.get(q);
       int[] al = a.in(q);
       for (int t = 0; t < p.words.length; t++) {
-        if (nameLeft(p, al, t) && inCopiedPart(p, al, t)) {
+        if (nameLeft(p, al, t) && inCopiedPart(p, al, t) && !measureWord(p, t, lexicon)) {
           return true;
         }
       }
     }
     return false;
   }
+
+  /**
+   * Whether word t of a passage is a span of time (WordNet files it under "time period") written
+   * right after a quantity ("the 20th Century"): part of how the time is written, not a name of its
+   * own, however it is capitalised.
+   */
+  private static boolean measureWord(Passage p, int t, WordNet lexicon) {
+    Passage.Word w = p.words[t];
+    return t > 0
+        && p.consumed.get(t - 1)
+        && Passage.isAlpha(w.base)
+        && lexicon.entry(w.base).hypernyms().contains(TIME_PERIOD);
+  }
+
+  private static final String TIME_PERIOD = "time period";
 
   /**
    * Whether quote word t is a name that no claim word is matched to ({@code al}: the alignment).

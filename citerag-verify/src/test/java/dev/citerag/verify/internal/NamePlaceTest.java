@@ -88,4 +88,24 @@ class NamePlaceTest {
                 "The Amazonas basin drains toward the Atlantic."))
         .isEqualTo(CONTRADICTED);
   }
+
+  @Test
+  void a_capitalised_span_of_time_after_a_number_is_no_name_the_claim_leaves_out() {
+    String claim = "the building of Marrow Dam changed the Ardle's estuary";
+    List<String> title = List.of("Ardle");
+    // "Century" is how the time is written: the title's "Ardle" is no changed name here
+    assertThat(
+            judge(
+                claim,
+                "The building of Marrow Dam changed the estuary in the 19th Century.",
+                title))
+        .isEqualTo(SUPPORTED);
+    // a place of the quote left out still makes the title's name a changed one
+    assertThat(
+            judge(
+                claim,
+                "The building of Marrow Dam changed the estuary at Pellow in the 19th Century.",
+                title))
+        .isEqualTo(NOT_ENOUGH);
+  }
 }
