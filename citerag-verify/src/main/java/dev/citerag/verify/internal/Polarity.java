@@ -62,7 +62,11 @@ final class Polarity {
           "refuse",
           "refuses",
           "refused",
-          "refusing");
+          "refusing",
+          "decline", // before "to" and a verb only (Passage)
+          "declines",
+          "declined",
+          "declining");
 
   /**
    * Words that negate what follows them when the next word is the one given: "refusal to pay",
