@@ -81,7 +81,8 @@ final class Polarity {
           java.util.Map.entry("excluded", "from"),
           java.util.Map.entry("exclude", "from"),
           java.util.Map.entry("excludes", "from"),
-          java.util.Map.entry("excluding", "from"));
+          java.util.Map.entry("excluding", "from"),
+          java.util.Map.entry("free", "of")); // "free of charge": without charge
 
   /** Cues that negate what follows and continue a negation before them ("not ... nor"). */
   private static final java.util.Set<String> CONTINUING = java.util.Set.of("nor");

@@ -37,4 +37,13 @@ class DeclinedToTest {
                 .contradicting())
         .isEmpty();
   }
+
+  @Test
+  void free_of_is_without() {
+    String quote = "The Tamworth library lends its laptops free of charge.";
+    assertThat(Rules.support("The Tamworth library lends its laptops without charge.", quote))
+        .isEqualTo(SUPPORTED);
+    assertThat(Rules.support("The Tamworth library charges for its laptops.", quote))
+        .isEqualTo(CONTRADICTED);
+  }
 }
