@@ -1310,10 +1310,45 @@ final class ContentRule {
       Passage p = quotes.get(q);
       int[] al = a.in(q);
       for (int t = 0; t < p.words.length; t++) {
-        if (nameLeft(p, al, t) && inCopiedPart(p, al, t) && !measureWord(p, t, lexicon)) {
+        if (nameLeft(p, al, t)
+            && inCopiedPart(p, al, t)
+            && !measureWord(p, t, lexicon)
+            && !initialsOfSaidName(p, al, t)) {
           return true;
         }
       }
+    }
+    return false;
+  }
+
+  /**
+   * Whether quote word t is an acronym of a name of the same quote whose words claim words took
+   * ("MAC" in "The Malkin Athletic Center, known as the MAC"): the quote names it twice, and the
+   * claim said it once.
+   */
+  private static boolean initialsOfSaidName(Passage p, int[] al, int t) {
+    Token acronym = p.tokens.get(t);
+    if (!acronym.acronym()) {
+      return false;
+    }
+    int u = 0;
+    while (u < p.words.length) {
+      if (p.words[u] == null || !p.words[u].name || u == t) {
+        u++;
+        continue;
+      }
+      int end = u;
+      boolean said = true;
+      StringBuilder run = new StringBuilder();
+      while (end < p.words.length && p.words[end] != null && p.words[end].name && end != t) {
+        said &= matchedInQuote(al, end);
+        run.append(run.length() == 0 ? "" : " ").append(p.tokens.get(end).raw());
+        end++;
+      }
+      if (said && end - u >= 2 && Abbreviations.initialsMatch(acronym.raw(), run.toString())) {
+        return true;
+      }
+      u = end;
     }
     return false;
   }

@@ -108,4 +108,23 @@ class NamePlaceTest {
                 title))
         .isEqualTo(NOT_ENOUGH);
   }
+
+  @Test
+  void a_quote_acronym_of_a_name_the_claim_says_is_no_name_left_out() {
+    String claim = "the name of Dunmore's main gym: Orrin Sports Hall";
+    List<String> title = List.of("Dunmore");
+    assertThat(
+            judge(
+                claim,
+                "The Orrin Sports Hall, known as the OSH, serves as the town's main gym.",
+                title))
+        .isEqualTo(SUPPORTED);
+    // initials of no name the claim says: a name the claim leaves out
+    assertThat(
+            judge(
+                claim,
+                "The Orrin Sports Hall, known as the PSH, serves as the town's main gym.",
+                title))
+        .isEqualTo(NOT_ENOUGH);
+  }
 }
