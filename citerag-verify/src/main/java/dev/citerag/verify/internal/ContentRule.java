@@ -1286,17 +1286,38 @@ final class ContentRule {
     return best;
   }
 
-  /** Whether two names of the claim are matched to one word of a quote. */
+  /**
+   * Whether two names of the claim on one side of its first colon are matched to one word of a
+   * quote. The answer after the colon of "question: answer" may name again what the question names
+   * ("the speech of which consul: the consul Duke Kent-Brown"): beside words of its own the quote
+   * holds, that restates the name, it does not stand in another's place.
+   */
   private static boolean nameRepeated(Passage claim, Alignment a) {
-    Set<Long> taken = new java.util.HashSet<>();
+    int colon = claim.tokens.size();
+    for (int k = 0; k < claim.tokens.size() && colon == claim.tokens.size(); k++) {
+      colon = claim.tokens.get(k).lower().equals(":") ? k : colon;
+    }
+    Set<Long> before = new java.util.HashSet<>();
+    Set<Long> after = new java.util.HashSet<>();
     for (int i = 0; i < claim.words.length; i++) {
       Passage.Word w = claim.words[i];
       if (w == null || !w.name || !a.matchedInQuotes(i)) {
         continue;
       }
-      if (!taken.add(a.position(i))) {
+      if (!(i < colon ? before : after).add(a.position(i))) {
         return true;
       }
+    }
+    if (!java.util.Collections.disjoint(before, after)) {
+      // the answer restates the question's name only beside an answer of its own: a quote word
+      // the words before the colon do not take
+      for (int i = colon + 1; i < claim.words.length; i++) {
+        Passage.Word w = claim.words[i];
+        if (w != null && w.content() && a.matchedInQuotes(i) && !before.contains(a.position(i))) {
+          return false;
+        }
+      }
+      return true;
     }
     return false;
   }

@@ -127,4 +127,25 @@ class NamePlaceTest {
                 title))
         .isEqualTo(NOT_ENOUGH);
   }
+
+  @Test
+  void an_answer_that_names_again_what_its_question_names_restates_it() {
+    String quote =
+        "During the strike, students on Ardle Green interrupted a speech given by the Pellow Bay"
+            + " harbour master Ines Dunmore.";
+    assertThat(
+            judge(
+                "the speech of which Pellow Bay official did students interrupt: the Pellow Bay"
+                    + " harbour master Ines Dunmore",
+                quote,
+                List.of()))
+        .isEqualTo(SUPPORTED);
+    // an answer that only repeats the question's name stands in the place of the quote's name
+    assertThat(
+            judge(
+                "who led the survey of Pellow Bay: Pellow Bay",
+                "Orrin Vale led the survey of Pellow Bay in 1911.",
+                List.of()))
+        .isEqualTo(NOT_ENOUGH);
+  }
 }
