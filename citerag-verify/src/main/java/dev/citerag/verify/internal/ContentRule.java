@@ -1164,7 +1164,7 @@ final class ContentRule {
     Set<String> seen = new LinkedHashSet<>();
     double others = quantityItems;
     double othersHit = quantitiesCovered;
-    boolean quoteNameLeft = quoteNameLeft(quotes, a);
+    boolean quoteNameLeft = quoteNameLeft(quotes, a, lexicon);
     // a name written more often in the claim than in its quote, where the quote has a name the
     // claim does not say, stands in place of that name ("Baran's at the laboratory ... by Baran"
     // for "Davies at the laboratory ... by Baran")
@@ -1286,34 +1286,108 @@ final class ContentRule {
     return best;
   }
 
-  /** Whether two names of the claim are matched to one word of a quote. */
+  /**
+   * Whether two names of the claim on one side of its first colon are matched to one word of a
+   * quote. The answer after the colon of "question: answer" may name again what the question names
+   * ("the speech of which consul: the consul Duke Kent-Brown"): beside words of its own the quote
+   * holds, that restates the name, it does not stand in another's place.
+   */
   private static boolean nameRepeated(Passage claim, Alignment a) {
-    Set<Long> taken = new java.util.HashSet<>();
+    int colon = claim.tokens.size();
+    for (int k = 0; k < claim.tokens.size() && colon == claim.tokens.size(); k++) {
+      colon = claim.tokens.get(k).lower().equals(":") ? k : colon;
+    }
+    Set<Long> before = new java.util.HashSet<>();
+    Set<Long> after = new java.util.HashSet<>();
     for (int i = 0; i < claim.words.length; i++) {
       Passage.Word w = claim.words[i];
       if (w == null || !w.name || !a.matchedInQuotes(i)) {
         continue;
       }
-      if (!taken.add(a.position(i))) {
+      if (!(i < colon ? before : after).add(a.position(i))) {
         return true;
       }
+    }
+    if (!java.util.Collections.disjoint(before, after)) {
+      // the answer restates the question's name only beside an answer of its own: a quote word
+      // the words before the colon do not take
+      for (int i = colon + 1; i < claim.words.length; i++) {
+        Passage.Word w = claim.words[i];
+        if (w != null && w.content() && a.matchedInQuotes(i) && !before.contains(a.position(i))) {
+          return false;
+        }
+      }
+      return true;
     }
     return false;
   }
 
-  /** Whether a quote holds a name that no claim word is matched to. */
-  private static boolean quoteNameLeft(List<Passage> quotes, Alignment a) {
+  /**
+   * Whether a quote holds a name that no claim word is matched to. A capitalised span of time after
+   * a number ("the 20th Century") is not a thing a claim name could stand for.
+   */
+  private static boolean quoteNameLeft(List<Passage> quotes, Alignment a, WordNet lexicon) {
     for (int q = 0; q < quotes.size(); q++) {
       Passage p = quotes.get(q);
       int[] al = a.in(q);
       for (int t = 0; t < p.words.length; t++) {
-        if (nameLeft(p, al, t) && inCopiedPart(p, al, t)) {
+        if (nameLeft(p, al, t)
+            && inCopiedPart(p, al, t)
+            && !measureWord(p, t, lexicon)
+            && !initialsOfSaidName(p, al, t)) {
           return true;
         }
       }
     }
     return false;
   }
+
+  /**
+   * Whether quote word t is an acronym of a name of the same quote whose words claim words took
+   * ("MAC" in "The Malkin Athletic Center, known as the MAC"): the quote names it twice, and the
+   * claim said it once.
+   */
+  private static boolean initialsOfSaidName(Passage p, int[] al, int t) {
+    Token acronym = p.tokens.get(t);
+    if (!acronym.acronym()) {
+      return false;
+    }
+    int u = 0;
+    while (u < p.words.length) {
+      if (p.words[u] == null || !p.words[u].name || u == t) {
+        u++;
+        continue;
+      }
+      int end = u;
+      boolean said = true;
+      StringBuilder run = new StringBuilder();
+      while (end < p.words.length && p.words[end] != null && p.words[end].name && end != t) {
+        said &= matchedInQuote(al, end);
+        run.append(run.length() == 0 ? "" : " ").append(p.tokens.get(end).raw());
+        end++;
+      }
+      if (said && end - u >= 2 && Abbreviations.initialsMatch(acronym.raw(), run.toString())) {
+        return true;
+      }
+      u = end;
+    }
+    return false;
+  }
+
+  /**
+   * Whether word t of a passage is a span of time (WordNet files it under "time period") written
+   * right after a quantity ("the 20th Century"): part of how the time is written, not a name of its
+   * own, however it is capitalised.
+   */
+  private static boolean measureWord(Passage p, int t, WordNet lexicon) {
+    Passage.Word w = p.words[t];
+    return t > 0
+        && p.consumed.get(t - 1)
+        && Passage.isAlpha(w.base)
+        && lexicon.entry(w.base).hypernyms().contains(TIME_PERIOD);
+  }
+
+  private static final String TIME_PERIOD = "time period";
 
   /**
    * Whether quote word t is a name that no claim word is matched to ({@code al}: the alignment).

@@ -341,6 +341,21 @@ final class Passage {
         && tokens.get(i + 2).lower().equals("than");
   }
 
+  /**
+   * Whether token i ("declined") is followed by "to" and a verb's base form that is no quantity
+   * ("declined to renew"), as a negating verb is.
+   */
+  private boolean declinesToAct(int i, WordNet lexicon) {
+    if (i + 2 >= tokens.size() || !tokens.get(i + 1).lower().equals("to")) {
+      return false;
+    }
+    Token next = tokens.get(i + 2);
+    return next.word()
+        && !consumed.get(i + 2)
+        && !Vocabulary.FUNCTION_WORDS.contains(next.lower())
+        && lexicon.verbBase(next.lower());
+  }
+
   private Word word(Token t, int i, WordNet lexicon) {
     String low = t.lower();
     boolean cue =
@@ -349,6 +364,9 @@ final class Passage {
             || (Vocabulary.NEGATING_VERBS.contains(low)
                 && i + 1 < tokens.size()
                 && tokens.get(i + 1).lower().equals("to"));
+    if (!cue && Vocabulary.DECLINING_VERBS.contains(low)) {
+      cue = declinesToAct(i, lexicon);
+    }
     if (cue && onlyPhrase(i)) {
       cue = false; // "nothing more than the will of a few" says "only", it denies nothing
     }

@@ -62,7 +62,11 @@ final class Polarity {
           "refuse",
           "refuses",
           "refused",
-          "refusing");
+          "refusing",
+          "decline", // before "to" and a verb only (Passage)
+          "declines",
+          "declined",
+          "declining");
 
   /**
    * Words that negate what follows them when the next word is the one given: "refusal to pay",
@@ -77,7 +81,8 @@ final class Polarity {
           java.util.Map.entry("excluded", "from"),
           java.util.Map.entry("exclude", "from"),
           java.util.Map.entry("excludes", "from"),
-          java.util.Map.entry("excluding", "from"));
+          java.util.Map.entry("excluding", "from"),
+          java.util.Map.entry("free", "of")); // "free of charge": without charge
 
   /** Cues that negate what follows and continue a negation before them ("not ... nor"). */
   private static final java.util.Set<String> CONTINUING = java.util.Set.of("nor");

@@ -33,7 +33,11 @@ import java.util.Set;
  * with or without their diacritics ("Mongke" for "Möngke").
  *
  * <p>A common word of a title or heading (the document's subject, "civil disobedience" in an
- * article so titled) is carried the same way, unless a negation bears on it.
+ * article so titled) is carried the same way, unless a negation bears on it. A common word is also
+ * carried for a referring word that opens a quote ("This section is nearly 86 km long") when the
+ * sentence of the chunk right before the quote holds it ("the section that turns north: 86 km"):
+ * that sentence is where "this" or "it" points. Only referring words no name took give such words,
+ * one each.
  *
  * <p>A name read this way still fails when it stands where the quote has another name ({@link
  * ContentRule#substitutions}: "signed in Vienna" against "signed in Paris" stays a contradiction),
@@ -82,6 +86,7 @@ final class Referents {
     String[] lower = new String[context.size()];
     int referring = -1; // unknown until a name needs it
     int lastFromChunk = -2; // the last claim word read from a chunk's text
+    List<Integer> common = new java.util.ArrayList<>(); // common words the quotes lack
     for (int i = 0; i < claim.words.length; i++) {
       Passage.Word w = claim.words[i];
       if (w == null || !w.content() || a.matched(i) || !Passage.isAlpha(w.base)) {
@@ -98,6 +103,9 @@ final class Referents {
           && !(w.token.sentenceStart()
               && w.token.capitalised()
               && capitalisedIn(context, w.token.raw()))) {
+        if (!w.negated) {
+          common.add(i);
+        }
         continue;
       }
       String name = Passage.withoutMarks(w.token.lower());
@@ -131,6 +139,54 @@ final class Referents {
         a.setFromContext(i);
       }
     }
+    // a common word, for a referring word no name took, that the sentence before the quote holds
+    for (int i : common) {
+      if (referring < 0) {
+        referring = referringWordsLeft(claim, quotes);
+      }
+      boolean got = false;
+      for (int c = 0; referring > 0 && c < lower.length && !got; c++) {
+        if (!heading(context.get(c))) {
+          String before = sentenceBefore(lower(context, lower, c, lowered), quotes);
+          got = before != null && holds(before, claim.words[i].token.lower());
+        }
+      }
+      if (got) {
+        referring--;
+        a.setReferred(i);
+        a.setFromContext(i);
+      }
+    }
+  }
+
+  /**
+   * The sentence of a chunk's lower-cased text right before the first quote that opens with a
+   * referring word, or null when no quote does or the chunk does not hold it.
+   */
+  static @org.jspecify.annotations.Nullable String sentenceBefore(
+      String chunk, List<Passage> quotes) {
+    for (Passage q : quotes) {
+      if (q.tokens.isEmpty() || !REFERRING.contains(q.tokens.get(0).lower())) {
+        continue;
+      }
+      int at = chunk.indexOf(q.text.toLowerCase(Locale.ROOT));
+      if (at <= 0) {
+        continue;
+      }
+      int end = at;
+      while (end > 0 && Character.isWhitespace(chunk.charAt(end - 1))) {
+        end--;
+      }
+      int start = end - 1;
+      while (start > 0
+          && !(chunk.charAt(start - 1) == '.'
+              && start < end - 1
+              && Character.isWhitespace(chunk.charAt(start)))) {
+        start--;
+      }
+      return chunk.substring(start, end);
+    }
+    return null;
   }
 
   private static String lower(

@@ -10,13 +10,13 @@ import java.util.Set;
  * <p>Heuristic: an entity is a run of name words (capitalised words that are not sentence openers
  * known to the lexicon, acronyms, identifiers). For two entities of one claim clause with a content
  * word between them (the verb, at most eight tokens apart), the first is the agent and the second
- * the patient, unless the words between hold a form of "be" or "get" and end with "by" (passive
- * voice: "Globex was acquired by Acme" has Acme as agent). A form of "be" ending with another
- * preposition ("Quzhou are descended from Confucius") is compared only with the same construction
- * in the quote ("Northwind was spun off from Contoso"). The same two entities are found in the
- * quote (by the content rule's matches), with the claim's verb (or a word it matched) between them,
- * and their roles read the same way. Swapped roles contradict: "Acme acquired Globex" against
- * "Globex acquired Acme".
+ * the patient, unless the words between hold a form of "be" or "get" and end with "by", or "by" and
+ * an article (passive voice: "Globex was acquired by Acme" has Acme as agent). A form of "be"
+ * ending with another preposition ("Quzhou are descended from Confucius") is compared only with the
+ * same construction in the quote ("Northwind was spun off from Contoso"). The same two entities are
+ * found in the quote (by the content rule's matches), with the claim's verb (or a word it matched)
+ * between them, and their roles read the same way. Swapped roles contradict: "Acme acquired Globex"
+ * against "Globex acquired Acme".
  *
  * <p>Limits: names only (not "the manager approved the request"); symmetric phrasing is skipped (an
  * "and", "with", "between", "versus" or "against" between the entities); nominal forms ("Acme's
@@ -30,6 +30,9 @@ final class RoleRule {
       Set.of("is", "was", "were", "are", "be", "been", "being", "get", "got", "gets", "getting");
   private static final Set<String> SYMMETRIC =
       Set.of("and", "with", "between", "versus", "vs", "against", "or", "&");
+
+  /** Articles that may stand between "by" and the agent's name. */
+  private static final Set<String> ARTICLES = Set.of("the", "a", "an");
 
   private record Entity(int start, int end) {}
 
@@ -174,7 +177,12 @@ final class RoleRule {
     if (!verb) {
       return null;
     }
-    String last = p.tokens.get(to).lower();
+    // the agent of a passive may take an article ("was funded by the Veldt Foundation")
+    int end = to;
+    while (end > from && ARTICLES.contains(p.tokens.get(end).lower())) {
+      end--;
+    }
+    String last = p.tokens.get(end).lower();
     boolean passive = be && last.equals("by");
     String linked = be && LINKING.contains(last) ? last : "";
     return passive ? new Role(e2, e1, from, to, "") : new Role(e1, e2, from, to, linked);

@@ -170,6 +170,12 @@ final class Vocabulary {
       Set.of("fail", "fails", "failed", "failing", "refuse", "refuses", "refused", "refusing");
 
   /**
+   * Verbs that negate the verb after "to" ("declined to renew" says it did not renew), and only a
+   * verb: "sales declined to 5 million" and "declined to the lowest level" negate nothing.
+   */
+  static final Set<String> DECLINING_VERBS = Set.of("decline", "declines", "declined", "declining");
+
+  /**
    * Words that open a new clause: a negation's scope and a number's attachment stop before them.
    */
   static final Set<String> CLAUSE_OPENERS =

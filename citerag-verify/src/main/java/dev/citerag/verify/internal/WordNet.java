@@ -148,6 +148,30 @@ public final class WordNet {
   }
 
   /**
+   * Whether WordNet holds a word, as written, as the base form of a verb ("renew", not "renewed"
+   * nor "the").
+   *
+   * @param word the word, lower-cased
+   * @return true when it is a verb's base form
+   */
+  public boolean verbBase(String word) {
+    return cached(verbs, word.toLowerCase(Locale.ROOT), this::lookUpVerb);
+  }
+
+  private final ConcurrentHashMap<String, Boolean> verbs = new ConcurrentHashMap<>();
+
+  private synchronized Boolean lookUpVerb(String w) {
+    if (w.isEmpty() || w.length() > 60 || w.indexOf(' ') >= 0) {
+      return false;
+    }
+    try {
+      return dictionary.getIndexWord(POS.VERB, w) != null;
+    } catch (JWNLException e) {
+      return false;
+    }
+  }
+
+  /**
    * What WordNet says about a phrase it holds as one lemma ("go to", "take place"), its first word
    * in any inflection ("went to", "took place"): the phrase's lemmas and the synonyms of its most
    * frequent senses. The senses of its words alone ("go", "place") are not included.

@@ -88,4 +88,64 @@ class NamePlaceTest {
                 "The Amazonas basin drains toward the Atlantic."))
         .isEqualTo(CONTRADICTED);
   }
+
+  @Test
+  void a_capitalised_span_of_time_after_a_number_is_no_name_the_claim_leaves_out() {
+    String claim = "the building of Marrow Dam changed the Ardle's estuary";
+    List<String> title = List.of("Ardle");
+    // "Century" is how the time is written: the title's "Ardle" is no changed name here
+    assertThat(
+            judge(
+                claim,
+                "The building of Marrow Dam changed the estuary in the 19th Century.",
+                title))
+        .isEqualTo(SUPPORTED);
+    // a place of the quote left out still makes the title's name a changed one
+    assertThat(
+            judge(
+                claim,
+                "The building of Marrow Dam changed the estuary at Pellow in the 19th Century.",
+                title))
+        .isEqualTo(NOT_ENOUGH);
+  }
+
+  @Test
+  void a_quote_acronym_of_a_name_the_claim_says_is_no_name_left_out() {
+    String claim = "the name of Dunmore's main gym: Orrin Sports Hall";
+    List<String> title = List.of("Dunmore");
+    assertThat(
+            judge(
+                claim,
+                "The Orrin Sports Hall, known as the OSH, serves as the town's main gym.",
+                title))
+        .isEqualTo(SUPPORTED);
+    // initials of no name the claim says: a name the claim leaves out
+    assertThat(
+            judge(
+                claim,
+                "The Orrin Sports Hall, known as the PSH, serves as the town's main gym.",
+                title))
+        .isEqualTo(NOT_ENOUGH);
+  }
+
+  @Test
+  void an_answer_that_names_again_what_its_question_names_restates_it() {
+    String quote =
+        "During the strike, students on Ardle Green interrupted a speech given by the Pellow Bay"
+            + " harbour master Ines Dunmore.";
+    assertThat(
+            judge(
+                "the speech of which Pellow Bay official did students interrupt: the Pellow Bay"
+                    + " harbour master Ines Dunmore",
+                quote,
+                List.of()))
+        .isEqualTo(SUPPORTED);
+    // an answer that only repeats the question's name stands in the place of the quote's name
+    assertThat(
+            judge(
+                "who led the survey of Pellow Bay: Pellow Bay",
+                "Orrin Vale led the survey of Pellow Bay in 1911.",
+                List.of()))
+        .isEqualTo(NOT_ENOUGH);
+  }
 }

@@ -237,4 +237,17 @@ class ReferentsTest {
                 .support())
         .isNotEqualTo(Support.SUPPORTED);
   }
+
+  @Test
+  void a_common_word_for_this_is_read_from_the_sentence_before_the_quote() {
+    String quote = "This tunnel is nearly 4 km long.";
+    String before = "A second tunnel was dug beneath the estuary in the years after the war. ";
+    List<String> context = List.of("Harbour works", before + quote + " It opened in 1962.");
+    String claim = "the estuary tunnel: nearly 4 km long";
+    assertThat(judge(claim, quote, List.of()).supported()).isFalse();
+    assertThat(judge(claim, quote, context).supported()).isTrue();
+    // a word of a later sentence of the chunk is not where "This" points
+    String chunk = quote + " A ferry crosses the estuary twice an hour, all year round.";
+    assertThat(judge(claim, quote, List.of("Harbour works", chunk)).supported()).isFalse();
+  }
 }

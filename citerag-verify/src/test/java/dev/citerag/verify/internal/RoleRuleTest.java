@@ -26,6 +26,20 @@ class RoleRuleTest {
   }
 
   @Test
+  void passive_agent_after_an_article_keeps_the_roles() {
+    assertThat(
+            Rules.support(
+                "The Hollis Fund supports the Darrow hospice.",
+                "The Darrow hospice is supported by the Hollis Fund."))
+        .isEqualTo(SUPPORTED);
+    assertThat(
+            Rules.support(
+                "The Darrow hospice supports the Hollis Fund.",
+                "The Darrow hospice is supported by the Hollis Fund."))
+        .isEqualTo(CONTRADICTED);
+  }
+
+  @Test
   void symmetric_phrasing_is_not_read_as_roles() {
     assertThat(Rules.support("Zentrix merged with Paloma.", "Paloma merged with Zentrix."))
         .isEqualTo(SUPPORTED);
