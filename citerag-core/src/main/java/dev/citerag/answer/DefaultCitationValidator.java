@@ -32,16 +32,21 @@ import org.jspecify.annotations.Nullable;
  *       (Unicode NFC/NFKC, typographic quotes and apostrophes as ASCII, no-break spaces as spaces,
  *       soft hyphens and zero-width characters removed, whitespace collapsed), starting and ending
  *       on the source's token boundaries, so that a quote cannot cut {@code 1,000} to {@code 1} or
- *       {@code Non-production} to {@code production} ({@link IssueType#QUOTE_NOT_FOUND}); and has
- *       at least {@code minQuoteWords} words, a character of a script written without spaces
- *       counting half a word ({@link IssueType#QUOTE_TOO_SHORT});
+ *       {@code Non-production} to {@code production}, nor part a number from its sign, currency,
+ *       percent sign or range dash ({@code −5}, {@code $5}, {@code 5%}, {@code 10–12}), and a
+ *       superscript or fraction after a digit stays as written ({@code 10²} is not {@code 102})
+ *       ({@link IssueType#QUOTE_NOT_FOUND}); and has at least {@code minQuoteWords} words, a
+ *       character of a script written without spaces counting half a word ({@link
+ *       IssueType#QUOTE_TOO_SHORT});
  *   <li>{@code not_in_sources} carries no claims or citations; {@code answered} has a visible
  *       answer text, at least one citation, a citation on every claim and visible text in every
  *       claim ({@link IssueType#EMPTY_CLAIM});
  *   <li>the answer text is its claims and nothing else ({@link IssueType#UNCITED_TEXT});
  *   <li>every claim whose citations are valid is supported by their quotes, as judged by the {@link
  *       SupportVerifier} ({@link IssueType#UNSUPPORTED_CLAIM}; default {@link
- *       LexicalSupportVerifier}).
+ *       LexicalSupportVerifier}); quotes of one claim that lie in one sentence of one source are
+ *       given to it as the one span from the first to the last, so that the words between them (a
+ *       {@code not} two quotes skip) count.
  * </ul>
  *
  * Warnings: quote drift (a near miss, reported next to the failure), weak grounding (a supported
@@ -504,7 +509,7 @@ public final class DefaultCitationValidator implements CitationValidator {
   }
 
   /** A valid quote's place in its source's document text. */
-  private record QuotedSpan(String sourceId, String text, int start, int end) {}
+  record QuotedSpan(String sourceId, String text, int start, int end) {}
 
   /** Longest gap, in characters, between two quotes of one sentence that are judged as one. */
   static final int MAX_SPLICE_GAP_CHARS = 300;

@@ -14,14 +14,17 @@ import org.jspecify.annotations.Nullable;
  * <ul>
  *   <li>Unicode NFKC, applied one base character (with its combining marks) at a time: NFC forms
  *       and NFD forms compare equal, and compatibility characters (ligatures such as {@code ﬁ},
- *       full-width forms) compare equal to what they stand for;
+ *       full-width forms) compare equal to what they stand for; except that a superscript,
+ *       subscript or vulgar fraction right after a digit (or another such character) is kept as
+ *       written and is part of the number: {@code 10²} is not {@code 102}, {@code 2½} not {@code
+ *       21}, {@code 10⁻³} not {@code 10-3} (after a letter it folds: {@code CO₂} is {@code CO2});
  *   <li>typographic apostrophes and single quotes ({@code ‘ ’ ‚ ‛ ′ ʼ}) become {@code '},
- *       typographic double quotes ({@code “ ” „ ‟ ″}) become {@code "}, the hyphen and non-breaking
- *       hyphen ({@code U+2010}, {@code U+2011}) become {@code -};
+ *       typographic double quotes ({@code “ ” „ ‟ ″}) become {@code "}, the hyphen, non-breaking
+ *       hyphen and minus sign ({@code U+2010}, {@code U+2011}, {@code U+2212}) become {@code -};
  *   <li>format characters (Unicode category Cf: soft hyphen, zero-width space and joiners, the byte
  *       order mark, direction marks) and control characters other than whitespace are removed;
- *   <li>every run of whitespace (including no-break spaces) becomes one space; both ends are
- *       trimmed.
+ *   <li>every run of whitespace (including no-break spaces and the line end NEL, {@code U+0085})
+ *       becomes one space; both ends are trimmed.
  * </ul>
  *
  * Case, letters, digits, other punctuation and order are kept, so a changed letter, digit or word
@@ -32,6 +35,11 @@ import org.jspecify.annotations.Nullable;
  * {@code v2.3.1}, {@code and/or}) and across an inner {@code ,} or {@code :} between two digits
  * ({@code 1,000}, {@code 10:30}). In scripts written without spaces (Han, Hiragana, Katakana, Thai,
  * Lao, Khmer, Myanmar) every character is a token of its own (with its marks).
+ *
+ * <p>Quote edges ({@link #isQuoteEdge}) are token boundaries that also keep a number whole with
+ * what is written against it: a sign ({@code -5}, {@code −5}, {@code –5}, {@code +5}), a currency
+ * sign ({@code $5}, {@code 5€}), a percent sign ({@code 5%}, {@code 5 %}), a range dash ({@code
+ * 10–12}); a quote that drops one of them is not an excerpt.
  */
 public final class NormalizedText {
 
