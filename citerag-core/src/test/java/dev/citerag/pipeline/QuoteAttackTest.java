@@ -485,6 +485,15 @@ class QuoteAttackTest {
   }
 
   @Test
+  void a_quote_long_enough_that_says_nothing_of_the_claim_does_not_support_it() {
+    String text = "The backup job runs every night at two in the morning.";
+    assertRejected(
+        "four words of the chunk, none of the claim's",
+        ask(text, "The archive is closed on Sundays.", "at two in the morning"),
+        IssueType.UNSUPPORTED_CLAIM);
+  }
+
+  @Test
   void twenty_citations_of_one_quote_are_served_once_each_with_a_warning() {
     String text = "The backup job runs every night at two in the morning.";
     List<Cite> twenty = new ArrayList<>();
