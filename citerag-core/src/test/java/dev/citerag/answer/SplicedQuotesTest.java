@@ -70,6 +70,29 @@ class SplicedQuotesTest {
   }
 
   @Test
+  void a_limit_two_honest_quotes_around_a_negated_aside_are_judged_with_it() {
+    // documented in docs/reliability.md: quote the clause in one piece instead
+    ValidationReport r =
+        validate(
+            "The nightly backup job, which is not optional, runs at two every night.",
+            "The nightly backup job runs at two every night.",
+            "The nightly backup job",
+            "runs at two every night");
+    assertThat(r.criticalIssues())
+        .extracting(ValidationIssue::type)
+        .containsExactly(IssueType.UNSUPPORTED_CLAIM);
+    // the same as the one quote that spans them: the splice rule judges no more than it holds
+    assertThat(
+            validate(
+                    "The nightly backup job, which is not optional, runs at two every night.",
+                    "The nightly backup job runs at two every night.",
+                    "The nightly backup job, which is not optional, runs at two every night")
+                .criticalIssues())
+        .extracting(ValidationIssue::type)
+        .containsExactly(IssueType.UNSUPPORTED_CLAIM);
+  }
+
+  @Test
   void the_served_quotes_stay_the_two_excerpts() {
     ValidationReport r =
         validate(
