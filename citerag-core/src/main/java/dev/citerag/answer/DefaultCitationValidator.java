@@ -32,16 +32,21 @@ import org.jspecify.annotations.Nullable;
  *       (Unicode NFC/NFKC, typographic quotes and apostrophes as ASCII, no-break spaces as spaces,
  *       soft hyphens and zero-width characters removed, whitespace collapsed), starting and ending
  *       on the source's token boundaries, so that a quote cannot cut {@code 1,000} to {@code 1} or
- *       {@code Non-production} to {@code production} ({@link IssueType#QUOTE_NOT_FOUND}); and has
- *       at least {@code minQuoteWords} words, a character of a script written without spaces
- *       counting half a word ({@link IssueType#QUOTE_TOO_SHORT});
+ *       {@code Non-production} to {@code production}, nor part a number from its sign, currency,
+ *       percent sign or range dash ({@code −5}, {@code $5}, {@code 5%}, {@code 10–12}), and a
+ *       superscript or fraction after a digit stays as written ({@code 10²} is not {@code 102})
+ *       ({@link IssueType#QUOTE_NOT_FOUND}); and has at least {@code minQuoteWords} words, a
+ *       character of a script written without spaces counting half a word ({@link
+ *       IssueType#QUOTE_TOO_SHORT});
  *   <li>{@code not_in_sources} carries no claims or citations; {@code answered} has a visible
  *       answer text, at least one citation, a citation on every claim and visible text in every
  *       claim ({@link IssueType#EMPTY_CLAIM});
  *   <li>the answer text is its claims and nothing else ({@link IssueType#UNCITED_TEXT});
  *   <li>every claim whose citations are valid is supported by their quotes, as judged by the {@link
  *       SupportVerifier} ({@link IssueType#UNSUPPORTED_CLAIM}; default {@link
- *       LexicalSupportVerifier}).
+ *       LexicalSupportVerifier}); quotes of one claim that lie in one sentence of one source are
+ *       given to it as the one span from the first to the last, so that the words between them (a
+ *       {@code not} two quotes skip) count.
  * </ul>
  *
  * Warnings: quote drift (a near miss, reported next to the failure), weak grounding (a supported
@@ -300,6 +305,7 @@ public final class DefaultCitationValidator implements CitationValidator {
       List<String> context = new ArrayList<>();
       List<Integer> quotedAt = new ArrayList<>(cs.size());
       List<String> quotedIds = new ArrayList<>(cs.size());
+      List<QuotedSpan> spans = new ArrayList<>(cs.size());
       for (int k = 0; k < cs.size(); k++) {
         Citation c = cs.get(k);
         String where = claimNo + ", citation " + (k + 1);
@@ -338,7 +344,8 @@ public final class DefaultCitationValidator implements CitationValidator {
         }
         CitedPassage passage =
             passages.computeIfAbsent(id, x -> new CitedPassage(documentText(src.chunk())));
-        String excerpt = passage.excerpt(q);
+        int[] range = passage.range(q);
+        String excerpt = range == null ? null : passage.text().substring(range[0], range[1]);
         if (excerpt == null && src.chunk().bodyStart() > 0) {
           if (new CitedPassage(src.chunk().text()).excerpt(q) != null) {
             issues.add(
@@ -380,6 +387,9 @@ public final class DefaultCitationValidator implements CitationValidator {
           continue;
         }
         quotes.add(excerpt);
+        if (range != null) { // always, with an excerpt
+          spans.add(new QuotedSpan(id, passage.text(), range[0], range[1]));
+        }
         addContext(src.chunk(), context);
         quotedAt.add(k);
         quotedIds.add(id);
@@ -426,7 +436,8 @@ public final class DefaultCitationValidator implements CitationValidator {
       if (quotes.size() == cs.size()) {
         // judged below, all claims of the answer at once; its issues go where they stand today
         pending.add(
-            new Pending(ci, claimNo, new ClaimEvidence(claimText, quotes, context), issues.size()));
+            new Pending(
+                ci, claimNo, new ClaimEvidence(claimText, spliced(spans), context), issues.size()));
       }
     }
     usage = usage.plus(checkSupport(pending, timeLeft, issues, coverage, checked));
@@ -495,6 +506,87 @@ public final class DefaultCitationValidator implements CitationValidator {
       }
     }
     return out;
+  }
+
+  /** A valid quote's place in its source's document text. */
+  record QuotedSpan(String sourceId, String text, int start, int end) {}
+
+  /** Longest gap, in characters, between two quotes of one sentence that are judged as one. */
+  static final int MAX_SPLICE_GAP_CHARS = 300;
+
+  /**
+   * The evidence the support check reads for a claim's valid quotes: each quote's source text,
+   * except that quotes of one source that lie in one sentence (nothing but a gap of at most {@value
+   * #MAX_SPLICE_GAP_CHARS} characters without a sentence end between them, or overlapping) are read
+   * as the one span of the source from the first to the last, gap included. Two pieces of "the drug
+   * is not safe" quoted as "the drug is" and "safe" therefore carry the "not" they skip, and the
+   * claim "the drug is safe" disagrees with its evidence; quotes of two sentences, or of two
+   * sources, are read apart.
+   */
+  static List<String> spliced(List<QuotedSpan> spans) {
+    List<QuotedSpan> sorted = new ArrayList<>(spans);
+    sorted.sort(
+        Comparator.comparing(QuotedSpan::sourceId)
+            .thenComparingInt(QuotedSpan::start)
+            .thenComparingInt(QuotedSpan::end));
+    List<String> out = new ArrayList<>(spans.size());
+    int k = 0;
+    while (k < sorted.size()) {
+      QuotedSpan first = sorted.get(k);
+      int end = first.end();
+      int j = k + 1;
+      while (j < sorted.size()
+          && sorted.get(j).sourceId().equals(first.sourceId())
+          && oneSentence(first.text(), end, sorted.get(j).start())) {
+        end = Math.max(end, sorted.get(j).end());
+        j++;
+      }
+      out.add(first.text().substring(first.start(), end));
+      k = j;
+    }
+    return out;
+  }
+
+  /**
+   * Whether {@code text[from, to)} (empty or negative when two quotes touch or overlap) is a short
+   * gap inside one sentence: no full stop, question or exclamation mark followed by a space or line
+   * end, no blank line.
+   */
+  private static boolean oneSentence(String text, int from, int to) {
+    if (to <= from) {
+      return true;
+    }
+    if (to - from > MAX_SPLICE_GAP_CHARS) {
+      return false;
+    }
+    int newlines = 0;
+    for (int i = from; i < to; i++) {
+      char c = text.charAt(i);
+      if (c == '\n') {
+        if (++newlines == 2 || blockStart(text, i + 1, to)) {
+          return false;
+        }
+      } else if (!Character.isWhitespace(c)) {
+        newlines = 0;
+      }
+      if (c == '.' || c == '!' || c == '?' || c == '\u3002' || c == '\uFF01' || c == '\uFF1F') {
+        if (i + 1 >= to || Character.isWhitespace(text.charAt(i + 1)) || c > 0x7F) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether the line starting at {@code i} (before {@code to}) opens a Markdown block of its own: a
+   * table row, heading, quotation or list item ({@code | # > - * +} after its indent).
+   */
+  private static boolean blockStart(String text, int i, int to) {
+    while (i < to && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
+      i++;
+    }
+    return i < text.length() && "|#>-*+".indexOf(text.charAt(i)) >= 0;
   }
 
   /** The cited chunk's title, headings and text, once each, for the support check. */

@@ -31,6 +31,11 @@ public final class CitedPassage {
     this.text = text;
   }
 
+  /** The source's raw text. */
+  public String text() {
+    return text;
+  }
+
   /**
    * The source's own text of the first occurrence of {@code quote} that starts and ends on token
    * boundaries, exactly as written in the source, or null when there is none; the same as {@link
@@ -120,10 +125,10 @@ public final class CitedPassage {
   }
 
   /**
-   * The token-boundary test of {@link NormalizedText#isBoundary} at both ends of the occurrence
-   * {@code [at, end)}, on the quote with up to two characters of context either side, whitespace
-   * read as a space (what the normalisation makes of it; at the text's ends it is trimmed, which
-   * the test treats alike: nothing joins across a space).
+   * The boundary test of {@link NormalizedText#isBoundary} at both ends of the occurrence {@code
+   * [at, end)}, on the quote with up to two characters of context either side, whitespace read as a
+   * space (what the normalisation makes of it; at the text's ends it is trimmed, which the test
+   * treats alike: nothing joins across a space).
    */
   private boolean onBoundaries(String q, int at, int end) {
     StringBuilder b = new StringBuilder(q.length() + 4);
@@ -137,8 +142,9 @@ public final class CitedPassage {
       b.append(asciiSpace(text.charAt(i)) ? ' ' : text.charAt(i));
     }
     String local = b.toString();
-    boolean start = at == 0 || !NormalizedText.joined(local, left);
-    boolean stop = end == text.length() || !NormalizedText.joined(local, left + q.length());
+    boolean start = at == 0 || !NormalizedText.insideQuoteUnit(local, left);
+    boolean stop =
+        end == text.length() || !NormalizedText.insideQuoteUnit(local, left + q.length());
     return start && stop;
   }
 

@@ -14,14 +14,17 @@ import org.jspecify.annotations.Nullable;
  * <ul>
  *   <li>Unicode NFKC, applied one base character (with its combining marks) at a time: NFC forms
  *       and NFD forms compare equal, and compatibility characters (ligatures such as {@code ﬁ},
- *       full-width forms) compare equal to what they stand for;
+ *       full-width forms) compare equal to what they stand for; except that a superscript,
+ *       subscript or vulgar fraction right after a digit (or another such character) is kept as
+ *       written and is part of the number: {@code 10²} is not {@code 102}, {@code 2½} not {@code
+ *       21}, {@code 10⁻³} not {@code 10-3} (after a letter it folds: {@code CO₂} is {@code CO2});
  *   <li>typographic apostrophes and single quotes ({@code ‘ ’ ‚ ‛ ′ ʼ}) become {@code '},
- *       typographic double quotes ({@code “ ” „ ‟ ″}) become {@code "}, the hyphen and non-breaking
- *       hyphen ({@code U+2010}, {@code U+2011}) become {@code -};
+ *       typographic double quotes ({@code “ ” „ ‟ ″}) become {@code "}, the hyphen, non-breaking
+ *       hyphen and minus sign ({@code U+2010}, {@code U+2011}, {@code U+2212}) become {@code -};
  *   <li>format characters (Unicode category Cf: soft hyphen, zero-width space and joiners, the byte
  *       order mark, direction marks) and control characters other than whitespace are removed;
- *   <li>every run of whitespace (including no-break spaces) becomes one space; both ends are
- *       trimmed.
+ *   <li>every run of whitespace (including no-break spaces and the line end NEL, {@code U+0085})
+ *       becomes one space; both ends are trimmed.
  * </ul>
  *
  * Case, letters, digits, other punctuation and order are kept, so a changed letter, digit or word
@@ -32,6 +35,11 @@ import org.jspecify.annotations.Nullable;
  * {@code v2.3.1}, {@code and/or}) and across an inner {@code ,} or {@code :} between two digits
  * ({@code 1,000}, {@code 10:30}). In scripts written without spaces (Han, Hiragana, Katakana, Thai,
  * Lao, Khmer, Myanmar) every character is a token of its own (with its marks).
+ *
+ * <p>Quote edges ({@link #isQuoteEdge}) are token boundaries that also keep a number whole with
+ * what is written against it: a sign ({@code -5}, {@code −5}, {@code –5}, {@code +5}), a currency
+ * sign ({@code $5}, {@code 5€}), a percent sign ({@code 5%}, {@code 5 %}), a range dash ({@code
+ * 10–12}); a quote that drops one of them is not an excerpt.
  */
 public final class NormalizedText {
 
@@ -67,6 +75,9 @@ public final class NormalizedText {
       }
       if (cp < 0x80 && segEnd == i + 1) {
         out.add((char) cp, i, segEnd);
+      } else if (isNumberForm(cp) && segEnd == i + Character.charCount(cp) && out.afterNumber()) {
+        // 10² is not 102, 2½ is not 21, 10⁻³ is not 10-3: kept as written right after a number
+        out.addCodePoint(cp, i, segEnd);
       } else {
         String piece =
             fold(Normalizer.normalize(dropInvisible(s, i, segEnd), Normalizer.Form.NFKC));
@@ -113,6 +124,26 @@ public final class NormalizedText {
       b = new StringBuilder(capacity);
       from = new int[capacity + 1];
       to = new int[capacity + 1];
+    }
+
+    /**
+     * Whether the last character added is a digit or a kept number form, with no space after it.
+     */
+    boolean afterNumber() {
+      if (pendingSpace >= 0 || b.length() == 0) {
+        return false;
+      }
+      int last = b.codePointBefore(b.length());
+      return Character.isDigit(last) || isNumberForm(last);
+    }
+
+    void addCodePoint(int cp, int start, int end) {
+      if (Character.isBmpCodePoint(cp)) {
+        add((char) cp, start, end);
+      } else {
+        add(Character.highSurrogate(cp), start, end);
+        add(Character.lowSurrogate(cp), start, end);
+      }
     }
 
     void add(char c, int start, int end) {
@@ -190,6 +221,27 @@ public final class NormalizedText {
   }
 
   /**
+   * Whether a quote may start or end at normalised offset {@code i}: on a token boundary ({@link
+   * #isBoundary}) that does not part a number from a sign, currency, percent sign or range dash
+   * written against it ({@code -5}, {@code $5}, {@code 5%}, {@code 10–12}).
+   */
+  public boolean isQuoteEdge(int i) {
+    return i <= 0 || i >= text.length() || !insideQuoteUnit(text, i);
+  }
+
+  /**
+   * Whether a quote may not start or end at {@code i} (between the code points before and at it):
+   * inside a token ({@link #joined}), or between a number and what is written against it and
+   * changes what it says ({@link #numberAffix}).
+   */
+  static boolean insideQuoteUnit(String s, int i) {
+    if (joined(s, i)) {
+      return true;
+    }
+    return numberAffix(s, i, s.codePointBefore(i), s.codePointAt(i));
+  }
+
+  /**
    * How long a quote is, in words: tokens holding a letter or digit in scripts written with spaces
    * count one each, characters of scripts written without spaces count half each (so the default of
    * 4 words asks for 8 Chinese, Japanese or Thai characters). Punctuation and markup ({@code |},
@@ -254,9 +306,86 @@ public final class NormalizedText {
     return c == '-' || c == '\'' || c == '_' || c == '.' || c == '/' || c == ',' || c == ':';
   }
 
+  /** Dashes that join two digits into one range ({@code 10–12}): figure dash and en dash. */
+  private static boolean isDigitDash(int c) {
+    return c == 0x2012 || c == 0x2013;
+  }
+
+  /**
+   * Whether the boundary at {@code i}, next to a figure or en dash, lies inside a range of two
+   * numbers ({@code 10–12}) or between such a dash used as a sign and its number ({@code –5}).
+   */
+  private static boolean digitDash(String s, int i, int x, int y) {
+    if (isDigitDash(y)) {
+      int after = i + Character.charCount(y);
+      return Character.isDigit(x) && after < s.length() && Character.isDigit(s.codePointAt(after));
+    }
+    // x is the dash
+    if (!Character.isDigit(y)) {
+      return false;
+    }
+    int before = i - Character.charCount(x);
+    return before <= 0
+        || Character.isDigit(s.codePointBefore(before))
+        || !isWord(s.codePointBefore(before));
+  }
+
+  /**
+   * Whether the boundary at {@code i} separates a number from a sign or unit written against it, so
+   * that a quote cannot drop it: a sign ({@code - + ±}, and a figure or en dash) that starts a
+   * number ({@code -5}, not the hyphen of {@code A-5}), a currency sign before or after its digits
+   * ({@code $5}, {@code US$5}, {@code 5€}), a percent or per-mille sign after them ({@code 5%},
+   * also {@code 5 %} with one space), a figure or en dash between two numbers ({@code 10–12}).
+   */
+  static boolean numberAffix(String s, int i, int x, int y) {
+    if (isDigitDash(x) || isDigitDash(y)) {
+      return digitDash(s, i, x, y);
+    }
+    if (Character.isDigit(y)) {
+      if (Character.getType(x) == Character.CURRENCY_SYMBOL) {
+        return true;
+      }
+      if (isSign(x)) {
+        int before = i - Character.charCount(x);
+        return before <= 0 || !isWord(s.codePointBefore(before));
+      }
+      return false;
+    }
+    if (Character.isDigit(x)) {
+      if (isPercent(y) || Character.getType(y) == Character.CURRENCY_SYMBOL) {
+        return true;
+      }
+      int after = i + Character.charCount(y);
+      return y == ' ' && after < s.length() && isPercent(s.codePointAt(after));
+    }
+    return false;
+  }
+
+  private static boolean isSign(int c) {
+    return c == '-' || c == '+' || c == 0x00B1 || c == 0x2212;
+  }
+
+  private static boolean isPercent(int c) {
+    return c == '%' || c == 0x2030 || c == 0x2031;
+  }
+
+  /**
+   * Superscripts and subscripts ({@code ² ³ ¹}, the U+2070 block: {@code ⁻ ³ ₂}) and vulgar
+   * fractions ({@code ½ ⅓}): kept as written, and part of the number, when they follow a digit.
+   */
+  static boolean isNumberForm(int cp) {
+    return cp == 0x00B2
+        || cp == 0x00B3
+        || cp == 0x00B9
+        || (cp >= 0x00BC && cp <= 0x00BE)
+        || (cp >= 0x2070 && cp <= 0x209F)
+        || (cp >= 0x2150 && cp <= 0x215F)
+        || cp == 0x2189;
+  }
+
   /** Letters, digits, {@code _} and combining marks. */
   public static boolean isWord(int cp) {
-    return Character.isLetterOrDigit(cp) || cp == '_' || isMark(cp);
+    return Character.isLetterOrDigit(cp) || cp == '_' || isMark(cp) || isNumberForm(cp);
   }
 
   static boolean isMark(int cp) {
@@ -298,8 +427,11 @@ public final class NormalizedText {
   }
 
   static boolean isSpace(char c) {
-    return Character.isWhitespace(c) || Character.isSpaceChar(c);
+    return Character.isWhitespace(c) || Character.isSpaceChar(c) || c == NEXT_LINE;
   }
+
+  /** NEXT LINE (U+0085): a line end, so a space, not a control character to drop. */
+  private static final char NEXT_LINE = '\u0085';
 
   /** The segment without format and control characters (whitespace kept). */
   private static String dropInvisible(String s, int start, int end) {
@@ -316,7 +448,8 @@ public final class NormalizedText {
 
   private static boolean invisible(int cp) {
     int t = Character.getType(cp);
-    return t == Character.FORMAT || (t == Character.CONTROL && !Character.isWhitespace(cp));
+    return t == Character.FORMAT
+        || (t == Character.CONTROL && !Character.isWhitespace(cp) && cp != NEXT_LINE);
   }
 
   /** Typographic quotes and hyphens to ASCII; invisible characters dropped (again, after NFKC). */
@@ -331,7 +464,7 @@ public final class NormalizedText {
       switch (cp) {
         case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032, 0x02BC -> b.append('\'');
         case 0x201C, 0x201D, 0x201E, 0x201F, 0x2033 -> b.append('"');
-        case 0x2010, 0x2011 -> b.append('-');
+        case 0x2010, 0x2011, 0x2212 -> b.append('-');
         default -> b.appendCodePoint(cp);
       }
     }

@@ -31,7 +31,7 @@ public final class QuoteMatcher {
     }
     for (int at = p.indexOf(q); at >= 0; at = p.indexOf(q, at + 1)) {
       int end = at + q.length();
-      if (passage.isBoundary(at) && passage.isBoundary(end)) {
+      if (passage.isQuoteEdge(at) && passage.isQuoteEdge(end)) {
         return new int[] {at, end};
       }
     }
