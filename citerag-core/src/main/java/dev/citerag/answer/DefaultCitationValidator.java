@@ -86,7 +86,7 @@ public final class DefaultCitationValidator implements CitationValidator {
    * The version of these rules; it changes whenever a rule's behaviour changes, and is the first
    * part of {@link #rulesVersion()}.
    */
-  public static final String RULES_VERSION = "citerag-rules/1";
+  public static final String RULES_VERSION = "citerag-rules/2";
 
   private static final int MAX_TERMS_NAMED = 8;
   private static final Duration UNBOUNDED = Duration.ofNanos(Long.MAX_VALUE);
@@ -191,7 +191,7 @@ public final class DefaultCitationValidator implements CitationValidator {
 
   /**
    * {@return {@link #RULES_VERSION} with this validator's settings and support verifier, e.g.
-   * {@code citerag-rules/1 minQuoteWords=4 maxCitationsPerClaim=3 maxQuoteChars=1000
+   * {@code citerag-rules/2 minQuoteWords=4 maxCitationsPerClaim=3 maxQuoteChars=1000
    * support=LexicalSupportVerifier}}
    */
   @Override

@@ -140,7 +140,7 @@ class MainTest {
     assertThat(j.get("top_k").asInt()).isEqualTo(8);
     JsonNode by = j.get("produced_by");
     assertThat(by.get("embedder").get("dimensions").asInt()).isPositive();
-    assertThat(by.get("validator_rules").asText()).startsWith("citerag-rules/1 minQuoteWords=");
+    assertThat(by.get("validator_rules").asText()).startsWith("citerag-rules/2 minQuoteWords=");
     assertThat(by.get("prompt").asText()).isEqualTo("extractive/1");
   }
 

@@ -197,7 +197,7 @@ class WebPageBrowserTest {
             driver
                 .findElement(By.cssSelector("#produced-by dd[data-field='validator rules']"))
                 .getText())
-        .startsWith("citerag-rules/1");
+        .startsWith("citerag-rules/2");
     assertThat(driver.findElement(By.cssSelector("#produced-by dd[data-field='prompt']")).getText())
         .isEqualTo("extractive/1");
     int sent = 0;
