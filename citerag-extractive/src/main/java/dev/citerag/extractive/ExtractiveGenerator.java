@@ -198,13 +198,13 @@ public final class ExtractiveGenerator implements AnswerGenerator {
   static final @Nullable ScoreModel SEMANTIC =
       new ScoreModel(
           "semantic",
-          -5.650,
+          -5.502,
           new double[] {
-            1.120, 0.611, -0.365, 0.000, 0.000, -0.253, -0.535, -0.402, 2.963, 0.668,
-            3.854, 0.279, 0.509, -0.833, -0.013, 0.379, 0.000, -0.882, 0.691, 0.592,
-            0.022, 0.020, 0.044, -0.283, -0.623, 0.310, 0.756, -0.178,
+            1.123, 0.592, -0.353, 0.000, 0.000, -0.257, -0.432, -0.366, 2.893, 0.631,
+            3.816, 0.291, 0.549, -0.886, -0.036, 0.374, 0.000, -0.885, 0.682, 0.561,
+            0.005, 0.009, 0.047, -0.290, -0.598, 0.273, 0.767, -0.171, -0.905,
           },
-          new double[] {0.43, 0.63, 0.66, 0.71});
+          new double[] {0.43, 0.64, 0.66, 0.70});
 
   /** Question words that carry no asked-for fact (see the class comment). */
   public static final Set<String> GENERIC_TERMS = ExtractiveReader.GENERIC_WORDS;
