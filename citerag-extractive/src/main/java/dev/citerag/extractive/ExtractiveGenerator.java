@@ -88,15 +88,17 @@ import org.jspecify.annotations.Nullable;
  *       matched terms are and whether they keep the question's order; whether a "what X" head noun
  *       is missing; the share of the question's names missing from the chunk; the sentence's rank
  *       by cosine among all candidates and whether it is the closest by cosine; the cosine of the
- *       question and the sentence with the question's words removed; and whether the asked
- *       attribute is written only elsewhere in the chunk. Nothing in it names a data set or a
- *       domain. The weights were fitted with the ONNX embedder (bge-small-en-v1.5) on 5 of the 10
- *       SQuAD 2.0 dev articles of the repository and checked on the other 5 ({@code
- *       scripts/train-answerability.py}); it answers when the score reaches the {@link
- *       Strictness}'s threshold. With another semantic embedder the similarity scale differs:
- *       measure the curve with {@code citerag eval DIR}. Measured with the CLI's default stack at
- *       {@code balanced} (correct / false-answer rate / precision): development half 0.395 / 0.099
- *       / 0.781, held-out half 0.333 / 0.117 / 0.678, all 10 articles 0.363 / 0.109 / 0.729.
+ *       question and the sentence with the question's words removed; whether the asked attribute is
+ *       written only elsewhere in the chunk; and whether a plain wh-question is answered by a
+ *       sentence whose negation ("not", "no", "lacks", "fails to") governs the clause holding the
+ *       matched question terms. Nothing in it names a data set or a domain. The weights were fitted
+ *       with the ONNX embedder (bge-small-en-v1.5) on 5 of the 10 SQuAD 2.0 dev articles of the
+ *       repository and checked on the other 5 ({@code scripts/train-answerability.py}); it answers
+ *       when the score reaches the {@link Strictness}'s threshold. With another semantic embedder
+ *       the similarity scale differs: measure the curve with {@code citerag eval DIR}. Measured
+ *       with the CLI's default stack at {@code balanced} (correct / false-answer rate / precision):
+ *       development half 0.389 / 0.097 / 0.782, held-out half 0.324 / 0.104 / 0.693, all 10
+ *       articles 0.356 / 0.101 / 0.738.
  * </ol>
  *
  * <p>Lexical mode: question terms with plural stemming only; it abstains when a content term is in
