@@ -92,6 +92,36 @@ def figures(rows, names, b, w, th):
             correct / total if total else 0.0)
 
 
+def at_false(rows, names, b, w, caps):
+    """For each cap, the correct share at the lowest threshold whose false-answer rate is <= cap."""
+    ans = sum(1 for r in rows if r["answerable"] == "1")
+    un = sum(1 for r in rows if r["answerable"] == "0")
+    scored = []
+    for r in rows:
+        if (r["reached"] != "1" or r["picked"] != "1" or r["veto"] == "1" or r.get("covered", "1") != "1"
+                or r.get("negation_mismatch") == "1.00000" or r.get("antonym_conflict") == "1.00000"):
+            continue
+        s = b + sum(wi * xi for wi, xi in zip(w, feats(r, names)))
+        scored.append((-s, r["answerable"] == "1", r["label"] == "1"))
+    scored.sort()
+    out = []
+    for cap in caps:
+        correct = false = best = 0
+        i = 0
+        while i < len(scored):
+            j = i
+            while j < len(scored) and scored[j][0] == scored[i][0]:
+                correct += scored[j][2]
+                false += not scored[j][1]
+                j += 1
+            if false / un > cap:
+                break
+            best = correct
+            i = j
+        out.append((cap, best / ans))
+    return out
+
+
 def main():
     args = sys.argv[1:]
     rows, names = load(args[0])
@@ -126,6 +156,13 @@ def main():
         tc, twr, tab, tfa, tp = figures(test, names, b, w, th)
         print("  %-9s %.2f  train: correct %.3f false %.3f precision %.3f | test: correct %.3f false %.3f precision %.3f"
               % (name, th, c, fa, p, tc, tfa, tp))
+    print()
+    print("correct at the same false-answer rate: for each cap, the share of answerable questions")
+    print("answered correctly at the lowest score threshold whose false-answer rate on that half is at")
+    print("most the cap (any threshold, not 0.01 steps)")
+    for label, part in (("train", train), ("test", test)):
+        cells = ["false <= %.2f: %.3f" % (cap, c) for cap, c in at_false(part, names, b, w, (0.10, 0.12, 0.15))]
+        print("  %-5s %s" % (label, " | ".join(cells)))
     print()
     print("| threshold | half | correct | wrong | abstained | false-answer rate | precision |")
     print("|---|---|---|---|---|---|---|")

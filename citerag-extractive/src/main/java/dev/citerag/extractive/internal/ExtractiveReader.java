@@ -67,7 +67,10 @@ public final class ExtractiveReader {
           "dense_agrees", // the sentence is also the candidate of highest cosine
           "residual_similarity", // cosine of the question and the sentence without the
           // question's words
-          "attribute_elsewhere"); // the asked attribute's word is in the chunk, not the sentence
+          "attribute_elsewhere", // the asked attribute's word is in the chunk, not the sentence
+          "negated_scope"); // a plain question, and a negation governs the sentence's clause that
+
+  // holds the matched question terms
 
   private static final int CACHE_SIZE = 4096;
 
@@ -522,6 +525,11 @@ public final class ExtractiveReader {
       f[26] = rv == null ? 0 : Vectors.cosine(qv, rv);
     }
     f[27] = attributeElsewhere ? 1 : 0;
+    f[28] =
+        SentenceShape.negatedScope(
+                question, best.sentence, contentInOrder, alternatives, QuestionCues.AUXILIARIES)
+            ? 1
+            : 0;
     return new Assessment(picks, veto, f);
   }
 

@@ -127,6 +127,176 @@ final class SentenceShape {
         && !LexicalAnalyzer.STOP_WORDS.contains(w.lower());
   }
 
+  /** A word or a clause-breaking mark (comma, semicolon, colon, parenthesis, dash). */
+  private static final Pattern TOKEN =
+      Pattern.compile("[\\p{L}\\p{N}]+(?:['’-][\\p{L}\\p{N}]+)*+|[,;:()\\[\\]–—]");
+
+  /** Words that open a new clause: what follows is said of something else. */
+  private static final Set<String> CLAUSE_OPENERS =
+      Set.of(
+          "but",
+          "whereas",
+          "while",
+          "although",
+          "though",
+          "however",
+          "unlike",
+          "because",
+          "except",
+          "which",
+          "whom",
+          "whose",
+          "yet");
+
+  /**
+   * Words that deny what follows them without a negation word ("lacks any", "unable to", "absent
+   * from"); {@code fail} counts only before "to" ("fails to distinguish", not "the failed
+   * operation").
+   */
+  private static final Set<String> DENIALS = Set.of("lack", "lacks", "lacked", "lacking", "unable");
+
+  private static final Set<String> FAILS = Set.of("fail", "fails", "failed", "failing");
+
+  /**
+   * Words that assert an absence themselves ("exempt from rate limiting", "services excluded from
+   * the backup"): a question holding one is answered by a negated sentence ("must not be limited").
+   */
+  private static final Set<String> PRIVATIVES =
+      Set.of(
+          "exempt",
+          "exempted",
+          "exemption",
+          "exemptions",
+          "except",
+          "excluded",
+          "exclude",
+          "excludes",
+          "avoid",
+          "avoids",
+          "avoided",
+          "prevent",
+          "prevents",
+          "prevented",
+          "prohibit",
+          "prohibits",
+          "prohibited",
+          "forbid",
+          "forbids",
+          "forbidden",
+          "ban",
+          "bans",
+          "banned",
+          "refuse",
+          "refuses",
+          "refused",
+          "reject",
+          "rejects",
+          "rejected",
+          "deny",
+          "denies",
+          "denied",
+          "stop",
+          "stops",
+          "stopped",
+          "cease",
+          "ceased",
+          "missing",
+          "absent",
+          "lack",
+          "lacks",
+          "lacked",
+          "lacking",
+          "fail",
+          "fails",
+          "failed",
+          "unable");
+
+  /** How many words before a matched question term a negation still governs it. */
+  static final int NEGATION_REACH = 4;
+
+  /**
+   * Whether the word at {@code i} denies what follows: a negation word that is not half of "not
+   * only", "whether or not" or "with or without", a denial word, or "fail(s/ed)" before "to".
+   */
+  private static boolean negates(List<String> lower, int i) {
+    String w = lower.get(i);
+    String next = i + 1 < lower.size() ? lower.get(i + 1) : "";
+    String previous = i > 0 ? lower.get(i - 1) : "";
+    if (LexicalAnalyzer.NEGATION_WORDS.contains(w) || w.endsWith("n't") || w.endsWith("n’t")) {
+      return !next.equals("only") && !previous.equals("or");
+    }
+    return DENIALS.contains(w) || (FAILS.contains(w) && next.equals("to"));
+  }
+
+  /**
+   * Whether the sentence denies what a plain question asserts ("Frame Relay does <b>not</b> define
+   * any handshakes" under "Frame Relay requires a handshake from what?"): the question is a wh-
+   * question (a yes/no question may be answered by a denial) holding no negation, denial or
+   * privative word ("exempt from", "excluded", "fails"), and in the sentence a negation or denial
+   * word stands in the same clause as a matched question content term, at most {@link
+   * #NEGATION_REACH} words before it. A negation in another clause ("..., but not on weekends") or
+   * after the matched terms does not count.
+   */
+  static boolean negatedScope(
+      String question,
+      String sentence,
+      List<String> contentInOrder,
+      Map<String, Set<String>> alternatives,
+      Set<String> auxiliaries) {
+    List<String> asked = new ArrayList<>();
+    for (Word w : words(question)) {
+      asked.add(w.lower());
+    }
+    if (asked.isEmpty() || auxiliaries.contains(asked.get(0))) {
+      return false;
+    }
+    for (int i = 0; i < asked.size(); i++) {
+      if (negates(asked, i) || PRIVATIVES.contains(asked.get(i))) {
+        return false;
+      }
+    }
+    List<String> lower = new ArrayList<>();
+    List<Integer> clause = new ArrayList<>();
+    List<Boolean> matched = new ArrayList<>();
+    int id = 0;
+    Matcher m = TOKEN.matcher(sentence);
+    while (m.find()) {
+      String t = m.group();
+      if (!Character.isLetterOrDigit(t.codePointAt(0))) {
+        id++;
+        continue;
+      }
+      String l = t.toLowerCase(Locale.ROOT);
+      if (CLAUSE_OPENERS.contains(l)) {
+        id++;
+      }
+      List<String> stems = LexicalAnalyzer.terms(t);
+      boolean hit = false;
+      if (!stems.isEmpty() && !LexicalAnalyzer.STOP_WORDS.contains(l)) {
+        for (String c : contentInOrder) {
+          hit |= QuestionCues.matches(c, Set.of(stems.get(0)), alternatives);
+        }
+      }
+      lower.add(l);
+      clause.add(id);
+      matched.add(hit);
+    }
+    for (int i = 0; i < lower.size(); i++) {
+      if (!matched.get(i)) {
+        continue;
+      }
+      for (int j = i - 1; j >= Math.max(0, i - NEGATION_REACH); j--) {
+        if (!clause.get(j).equals(clause.get(i))) {
+          break;
+        }
+        if (negates(lower, j)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /**
    * The head noun of a "what X" / "which X" question, stemmed: the word right after the wh-word
    * when it is not an auxiliary, a determiner, a stop word or a name ("What river", "which

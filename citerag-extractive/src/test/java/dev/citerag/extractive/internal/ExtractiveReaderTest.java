@@ -106,6 +106,26 @@ class ExtractiveReaderTest {
   }
 
   @Test
+  void a_sentence_denying_what_the_question_asserts_sets_negated_scope() {
+    ExtractiveReader reader = new ExtractiveReader(new LocalHashingEmbedder());
+    int at = ExtractiveReader.FEATURES.indexOf("negated_scope");
+    double[] denied =
+        reader
+            .assess(
+                "What protocol does the relay station forward to the harbour office?",
+                one("The relay station does not forward the tide protocol to the harbour office."))
+            .features();
+    double[] stated =
+        reader
+            .assess(
+                "What protocol does the relay station forward to the harbour office?",
+                one("The relay station forwards the tide protocol to the harbour office."))
+            .features();
+    assertThat(denied[at]).isEqualTo(1.0);
+    assertThat(stated[at]).isZero();
+  }
+
+  @Test
   void the_asked_attribute_is_read_from_plain_what_and_which_questions() {
     assertThat(QuestionCues.askedAttribute("What burst size does the /v2/search endpoint allow?"))
         .containsExactlyInAnyOrder("burst", "size");

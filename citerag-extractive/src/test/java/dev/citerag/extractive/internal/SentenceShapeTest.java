@@ -2,6 +2,7 @@ package dev.citerag.extractive.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.citerag.text.internal.LexicalAnalyzer;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -76,5 +77,68 @@ class SentenceShapeTest {
             SentenceShape.without(
                 "The bridge was opened in 1932.", Set.of("bridg", "open"), Map.of()))
         .isEqualTo("The was in 1932");
+  }
+
+  private static boolean negated(String question, String sentence, String content) {
+    return SentenceShape.negatedScope(
+        question, sentence, LexicalAnalyzer.terms(content), Map.of(), QuestionCues.AUXILIARIES);
+  }
+
+  @Test
+  void a_negation_governing_the_matched_terms_denies_a_plain_question() {
+    String question = "Which valve releases the pressure in the boiler?";
+    String terms = "valve releases pressure boiler";
+    assertThat(negated(question, "The safety valve does not release the pressure.", terms))
+        .isTrue();
+    assertThat(negated(question, "The safety valve releases the pressure of the boiler.", terms))
+        .isFalse();
+    // a denial word without "not"
+    assertThat(negated(question, "The old valve fails to release the boiler's pressure.", terms))
+        .isTrue();
+    assertThat(negated(question, "Valves lacking a spring never release any pressure.", terms))
+        .isTrue();
+  }
+
+  @Test
+  void a_negation_in_another_clause_or_after_the_terms_is_out_of_scope() {
+    String question = "Which valve releases the pressure in the boiler?";
+    String terms = "valve releases pressure boiler";
+    // the negation is in the clause after the comma, about the weekend
+    assertThat(
+            negated(
+                question,
+                "The safety valve releases the boiler pressure, but the crew is not on site at"
+                    + " weekends.",
+                terms))
+        .isFalse();
+    // too far before any matched term
+    assertThat(
+            negated(
+                question,
+                "Nobody in the yard had ever thought much about whether the valve releases"
+                    + " pressure.",
+                terms))
+        .isFalse();
+    // "not only", "whether or not", "with or without" do not deny
+    assertThat(negated(question, "The valve not only releases the boiler pressure.", terms))
+        .isFalse();
+    assertThat(negated(question, "With or without power the valve releases the pressure.", terms))
+        .isFalse();
+    // "failed" as an adjective is no denial
+    assertThat(negated(question, "The failed valve releases the pressure slowly.", terms))
+        .isFalse();
+  }
+
+  @Test
+  void a_negated_yes_no_or_privative_question_is_not_denied_by_a_negated_sentence() {
+    String sentence = "The safety valve does not release the boiler pressure.";
+    String terms = "valve release pressure boiler";
+    assertThat(negated("Does the safety valve release the boiler pressure?", sentence, terms))
+        .isFalse();
+    assertThat(negated("Which valve doesn't release the boiler pressure?", sentence, terms))
+        .isFalse();
+    assertThat(
+            negated("Which valves are exempt from releasing the boiler pressure?", sentence, terms))
+        .isFalse();
   }
 }
