@@ -348,13 +348,17 @@ final class Passage {
             || low.endsWith("n't")
             || (Vocabulary.NEGATING_VERBS.contains(low)
                 && i + 1 < tokens.size()
-                && tokens.get(i + 1).lower().equals("to"));
+                && tokens.get(i + 1).lower().equals("to"))
+            || Disguised.deniesClause(tokens, i);
     if (cue && onlyPhrase(i)) {
       cue = false; // "nothing more than the will of a few" says "only", it denies nothing
     }
     boolean function = Vocabulary.FUNCTION_WORDS.contains(low);
     if (low.equals("like") && likeAsPreposition(i)) {
       function = true; // "practices like circumcision": no verb, "dislike" is not its opposite
+    }
+    if (low.equals("prior") && i + 1 < tokens.size() && tokens.get(i + 1).lower().equals("to")) {
+      function = true; // "prior to" is "before", a relation in time (Strength)
     }
     if (low.equals("longer") && i > 0 && tokens.get(i - 1).lower().equals("no")) {
       function = true; // "no longer" is one cue

@@ -62,7 +62,15 @@ final class Polarity {
           "refuse",
           "refuses",
           "refused",
-          "refusing");
+          "refusing",
+          "decline",
+          "declines",
+          "declined",
+          "declining",
+          "cease",
+          "ceases",
+          "ceased",
+          "ceasing");
 
   /**
    * Words that negate what follows them when the next word is the one given: "refusal to pay",
@@ -77,7 +85,15 @@ final class Polarity {
           java.util.Map.entry("excluded", "from"),
           java.util.Map.entry("exclude", "from"),
           java.util.Map.entry("excludes", "from"),
-          java.util.Map.entry("excluding", "from"));
+          java.util.Map.entry("excluding", "from"),
+          java.util.Map.entry("refrain", "from"),
+          java.util.Map.entry("refrains", "from"),
+          java.util.Map.entry("refrained", "from"),
+          java.util.Map.entry("refraining", "from"),
+          java.util.Map.entry("abstain", "from"),
+          java.util.Map.entry("abstained", "from"),
+          java.util.Map.entry("rather", "than"),
+          java.util.Map.entry("lieu", "of"));
 
   /** Cues that negate what follows and continue a negation before them ("not ... nor"). */
   private static final java.util.Set<String> CONTINUING = java.util.Set.of("nor");
@@ -92,17 +108,19 @@ final class Polarity {
   private static final java.util.Set<String> NO_ANSWERS =
       java.util.Set.of("no", "not", "never", "none", "nope");
 
-  private static boolean phraseCue(Passage p, int i) {
+  private static boolean phraseCue(Passage p, int i, WordNet lexicon) {
     String low = p.tokens.get(i).lower();
     String next = LOCAL_PHRASES.get(low);
-    return next != null && i + 1 < p.tokens.size() && p.tokens.get(i + 1).lower().equals(next);
+    return (next != null && i + 1 < p.tokens.size() && p.tokens.get(i + 1).lower().equals(next))
+        || Disguised.stopsDoing(p, i)
+        || Disguised.farFrom(p, i, lexicon);
   }
 
   /** Marks every word's negation and each cue's focus. */
   static void mark(Passage p, WordNet lexicon) {
     Passage.Word[] w = p.words;
     for (int i = 0; i < w.length; i++) {
-      boolean phrase = w[i] != null && !w[i].cue && phraseCue(p, i);
+      boolean phrase = w[i] != null && !w[i].cue && phraseCue(p, i, lexicon);
       if (w[i] == null || !(w[i].cue || phrase)) {
         continue;
       }

@@ -162,12 +162,44 @@ final class Vocabulary {
   /** Words that negate what follows them in their clause. */
   static final Set<String> NEGATION_CUES =
       Set.of(
-          "not", "no", "never", "none", "nobody", "nothing", "nowhere", "neither", "nor", "cannot",
-          "without", "lacks", "lack", "lacked", "lacking", "unable");
+          "not",
+          "no",
+          "never",
+          "none",
+          "nobody",
+          "nothing",
+          "nowhere",
+          "neither",
+          "nor",
+          "cannot",
+          "without",
+          "lacks",
+          "lack",
+          "lacked",
+          "lacking",
+          "unable",
+          "hardly",
+          "scarcely");
 
   /** Verbs that negate the verb after them ("fails to renew"). */
   static final Set<String> NEGATING_VERBS =
-      Set.of("fail", "fails", "failed", "failing", "refuse", "refuses", "refused", "refusing");
+      Set.of(
+          "fail",
+          "fails",
+          "failed",
+          "failing",
+          "refuse",
+          "refuses",
+          "refused",
+          "refusing",
+          "decline",
+          "declines",
+          "declined",
+          "declining",
+          "cease",
+          "ceases",
+          "ceased",
+          "ceasing");
 
   /**
    * Words that open a new clause: a negation's scope and a number's attachment stop before them.
