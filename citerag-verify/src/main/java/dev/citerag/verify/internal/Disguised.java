@@ -119,4 +119,48 @@ final class Disguised {
         && Passage.isAlpha(next.lower())
         && !(i > 0 && t.get(i).capitalised() && !t.get(i).sentenceStart());
   }
+
+  /**
+   * Claim words said plainly where a quote has them before "-free" ("contains lead" against
+   * "lead-free", "sugar-free"): the compound says the thing is absent. A claim that negates the
+   * word itself ("contains no lead") agrees.
+   *
+   * @param claim the claim
+   * @param quotes its quotes
+   * @return the claim words the quotes say are absent, as written
+   */
+  static java.util.List<String> freeOf(Passage claim, java.util.List<Passage> quotes) {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    for (Passage.Word c : claim.words) {
+      if (c == null || !c.content() || c.negative()) {
+        continue;
+      }
+      for (Passage q : quotes) {
+        for (Token t : q.tokens) {
+          String low = t.lower();
+          if (low.endsWith("-free")
+              && low.length() > 5
+              && freeOfWord(low.substring(0, low.length() - 5), c)) {
+            out.add(c.token.raw() + " (quote: " + t.raw() + ")");
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Whether the part before "-free" ("palm-oil") is, or holds, claim word c. */
+  private static boolean freeOfWord(String part, Passage.Word c) {
+    int from = 0;
+    while (from <= part.length()) {
+      int dash = part.indexOf('-', from);
+      int to = dash < 0 ? part.length() : dash;
+      String x = part.substring(from, to);
+      if (x.equals(c.token.lower()) || x.equals(c.base)) {
+        return true;
+      }
+      from = to + 1;
+    }
+    return false;
+  }
 }

@@ -536,6 +536,7 @@ final class Polarity {
     int[] aligned = a.in(qi);
     boolean[] asked = null;
     boolean[] standIn = focusStandIns(claim, aligned);
+    boolean[] quoteStandIn = quoteFocusStandIns(quote, aligned);
     for (int i = 0; i < aligned.length; i++) {
       int j = aligned[i];
       if (j < 0 || a.how(i) == Alignment.Match.NEGATED_OPPOSITE) {
@@ -549,17 +550,23 @@ final class Polarity {
       // "obey") is no prefix pair
       boolean prefixPair =
           c.prefixNegated != q.prefixNegated && a.how(i) != Alignment.Match.LEXICON;
-      boolean checked = c.focus || standIn[i] || q.focus || prefixPair;
+      boolean checked = c.focus || standIn[i] || q.focus || prefixPair || quoteStandIn[j];
       // the stronger word of ", if not" is put forward, not denied ("impossible" for "difficult,
       // if not impossible"), unless the other side keeps its "if" ("difficult, if impossible")
       boolean cn = (c.hedged && !after(quote, j, "if")) ? c.prefixNegated : c.negative();
       boolean qn = (q.hedged && !after(claim, i, "if")) ? q.prefixNegated : q.negative();
+      if (q.token.lower().endsWith("-free") && !c.token.lower().endsWith("-free")) {
+        qn = !qn; // "lead-free" says "no lead" (Disguised#freeOf)
+      }
       boolean contrast = contrasted(claim, quote, aligned, i, j);
       if (contrast) {
         qn = !qn; // "Unlike the western khanates, the dynasty never converted": they did
       }
       if (!checked || cn == qn) {
         continue;
+      }
+      if (!cn && qn && prefixNegatedBefore(claim, aligned, i)) {
+        continue; // "disobedience to the king" for "obey her conscience rather than the king"
       }
       if (asked == null) {
         asked = asked(claim);
@@ -612,6 +619,62 @@ final class Polarity {
       }
     }
     return out;
+  }
+
+  /**
+   * The quote's side of {@link #focusStandIns}: where the noun a quote's "no" bears on has no
+   * counterpart in the claim and is followed by "of" ("found no sign of water ice" for "detected
+   * water ice"), the first claim-matched content word after it in the negation's scope is checked
+   * in its place.
+   */
+  private static boolean[] quoteFocusStandIns(Passage quote, int[] aligned) {
+    boolean[] matched = new boolean[quote.words.length];
+    for (int j : aligned) {
+      if (j >= 0) {
+        matched[j] = true;
+      }
+    }
+    boolean[] out = new boolean[quote.words.length];
+    for (int f = 0; f < quote.words.length; f++) {
+      Passage.Word w = quote.words[f];
+      if (w == null
+          || !w.focus
+          || matched[f]
+          || !afterNo(quote, f)
+          || f + 1 >= quote.words.length
+          || !quote.tokens.get(f + 1).lower().equals("of")) {
+        continue; // only a noun with its "of" phrase: "no sign of water ice"
+      }
+      for (int k = f + 1; k < quote.words.length; k++) {
+        Passage.Word x = quote.words[k];
+        if (x == null || !x.content()) {
+          continue;
+        }
+        if (!x.negated) {
+          break;
+        }
+        if (matched[k]) {
+          out[k] = true;
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether a word before claim word i in its clause carries the claim's negation in its prefix and
+   * is matched in the quote ("disobedience to the king"): the clause's polarity is that word's, and
+   * the quote's negated "king" ("obey ... rather than the king") says the same.
+   */
+  private static boolean prefixNegatedBefore(Passage claim, int[] aligned, int i) {
+    for (int k = i - 1; k >= 0 && !claim.boundary(k); k--) {
+      Passage.Word w = claim.words[k];
+      if (w != null && w.prefixNegated && aligned[k] >= 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether claim word f is the noun of a determiner "no" right before it ("no birds"). */

@@ -157,6 +157,8 @@ public final class RuleEngine {
       contradicting.addAll(Polarity.mismatches(claim, quotes.get(i), a, i));
     }
     contradicting.addAll(RoleRule.check(claim, quotes, a));
+    contradicting.addAll(ClauseRoles.check(claim, quotes, a, lexicon));
+    contradicting.addAll(Disguised.freeOf(claim, quotes));
     contradicting.addAll(ContentRule.substitutions(claim, quotes, a));
     contradicting.addAll(TableCells.misplaced(claimText, cited));
     ContentRule.Coverage c =

@@ -308,6 +308,7 @@ final class Strength {
         }
       }
       timeRelations(claim, q, aligned, contradicting);
+      sameRelations(claim, q, qi, a);
       if (hi < 0 || qi != best) {
         continue;
       }
@@ -327,6 +328,7 @@ final class Strength {
       restriction(claim, q, sentFrom, sentTo, answer, missing);
     }
     exactness(claim, quotes, answerStart(claim), missing, contradicting);
+    boundWords(claim, quotes, contradicting);
     return new Result(missing, contradicting);
   }
 
@@ -541,6 +543,7 @@ final class Strength {
       }
       boolean opens =
           CONDITIONS.contains(low)
+              || (low.equals("when") && k > 0 && q.tokens.get(k - 1).lower().equals("only"))
               || (low.equals("subject") && next(q, k).equals("to"))
               || ((low.equals("as") || low.equals("so"))
                   && next(q, k).equals("long")
@@ -680,6 +683,91 @@ final class Strength {
     }
   }
 
+  /** Words that bound what follows them from above: it is not reached. */
+  private static final Set<String> UPPER_WORDS = Set.of("nearly", "almost", "under", "below");
+
+  /** Words that bound what follows them from below: it is passed. */
+  private static final Set<String> LOWER_WORDS = Set.of("over", "above", "exceeding", "beyond");
+
+  /**
+   * +1 when token k of a passage opens a lower bound ("more than", "over", "at least"), -1 an upper
+   * one ("nearly", "almost", "less than", "at most", "under"), 0 otherwise; the bounded word is at
+   * {@code k + 1}, or {@code k + 2} for "more than", "at least".
+   */
+  private static int boundAt(Passage p, int k) {
+    String low = p.tokens.get(k).lower();
+    String next = next(p, k);
+    if (next.equals("than") && (low.equals("more") || low.equals("greater"))) {
+      return 1;
+    }
+    if (next.equals("than") && (low.equals("less") || low.equals("fewer"))) {
+      return -1;
+    }
+    if (low.equals("at") && next.equals("least")) {
+      return 1;
+    }
+    if (low.equals("at") && next.equals("most")) {
+      return -1;
+    }
+    return LOWER_WORDS.contains(low) ? 1 : UPPER_WORDS.contains(low) ? -1 : 0;
+  }
+
+  /**
+   * A word bounded from below in the claim and from above in a quote, or the other way round ("more
+   * than half" against "nearly half", "over a third" against "under a third"): a contradiction, for
+   * the words that are no value the quantity rule reads as well.
+   */
+  private static void boundWords(Passage claim, List<Passage> quotes, List<String> contradicting) {
+    for (int k = 0; k + 1 < claim.tokens.size(); k++) {
+      int cb = boundAt(claim, k);
+      if (cb == 0) {
+        continue;
+      }
+      String what = boundedWord(claim, k);
+      if (what.isEmpty()) {
+        continue;
+      }
+      for (Passage q : quotes) {
+        for (int j = 0; j + 1 < q.tokens.size(); j++) {
+          int qb = boundAt(q, j);
+          if (qb != 0 && qb != cb && what.equals(boundedWord(q, j))) {
+            contradicting.add(
+                claim.tokens.get(k).raw()
+                    + " "
+                    + what
+                    + " (quote: "
+                    + q.tokens.get(j).raw()
+                    + " "
+                    + what
+                    + ")");
+            return;
+          }
+        }
+      }
+    }
+  }
+
+  /** The word a bound at k bears on, past "than"/"least"/"most" and an article; "" when none. */
+  private static String boundedWord(Passage p, int k) {
+    int w = k + 1;
+    String low = p.tokens.get(k).lower();
+    if (low.equals("more")
+        || low.equals("greater")
+        || low.equals("less")
+        || low.equals("fewer")
+        || low.equals("at")) {
+      w = k + 2;
+    }
+    while (w < p.tokens.size()
+        && (p.tokens.get(w).lower().equals("a") || p.tokens.get(w).lower().equals("an"))) {
+      w++;
+    }
+    if (w >= p.tokens.size() || p.tokens.get(w).kind() != Token.Kind.WORD) {
+      return "";
+    }
+    return p.tokens.get(w).lower();
+  }
+
   /** The period a value is given per ("4,000 tonnes of waste per week"), or "". */
   private static String rate(Passage p, Quantity v) {
     for (int k = v.end() + 1; k < p.tokens.size() && k <= v.end() + 5; k++) {
@@ -755,6 +843,34 @@ final class Strength {
       }
     }
     return false;
+  }
+
+  /**
+   * A claim's preposition of time left unmatched where the quote states the same relation in other
+   * words before the same thing ("before the strike" for "prior to the strike") is matched to it.
+   */
+  private static void sameRelations(Passage claim, Passage q, int qi, Alignment a) {
+    int[] aligned = a.in(qi);
+    for (int k = 0; k + 1 < claim.tokens.size(); k++) {
+      String rel = TIME_RELATIONS.get(claim.tokens.get(k).lower());
+      if (rel == null || a.matched(k) || claim.words[k] == null || !claim.words[k].content()) {
+        continue;
+      }
+      int o = k + 1;
+      while (o < claim.tokens.size() && DETERMINERS.contains(claim.tokens.get(o).lower())) {
+        o++;
+      }
+      if (o >= claim.tokens.size() || aligned[o] < 0) {
+        continue;
+      }
+      int b = aligned[o] - 1;
+      while (b >= 0 && DETERMINERS.contains(q.tokens.get(b).lower())) {
+        b--;
+      }
+      if (b >= 0 && rel.equals(TIME_RELATIONS.get(q.tokens.get(b).lower()))) {
+        a.set(k, qi, b, Alignment.Match.LEXICON);
+      }
+    }
   }
 
   /** The one token of q written as token t (a value, "2019"), or -1. */
