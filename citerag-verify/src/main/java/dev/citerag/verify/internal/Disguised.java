@@ -20,6 +20,9 @@ import java.util.Set;
 final class Disguised {
   private Disguised() {}
 
+  /** Adverbs of negation after which "ever" only strengthens them ("hardly ever"). */
+  static final Set<String> DENYING_ADVERBS = Set.of("hardly", "barely", "scarcely", "never");
+
   /** Verbs that end the action of the "-ing" form after them. */
   private static final Set<String> STOPPING =
       Set.of(
@@ -122,8 +125,8 @@ final class Disguised {
 
   /**
    * Claim words said plainly where a quote has them before "-free" ("contains lead" against
-   * "lead-free", "sugar-free"): the compound says the thing is absent. A claim that negates the
-   * word itself ("contains no lead") agrees.
+   * "lead-free", "sugar-free", and "gluten-rich" against "gluten-free"): the compound says the
+   * thing is absent. A claim that negates the word itself ("contains no lead") agrees.
    *
    * @param claim the claim
    * @param quotes its quotes
@@ -131,18 +134,37 @@ final class Disguised {
    */
   static java.util.List<String> freeOf(Passage claim, java.util.List<Passage> quotes) {
     java.util.List<String> out = new java.util.ArrayList<>();
+    java.util.List<Token> free = new java.util.ArrayList<>();
+    for (Passage q : quotes) {
+      for (Token t : q.tokens) {
+        if (t.lower().endsWith("-free") && t.lower().length() > 5) {
+          free.add(t);
+        }
+      }
+    }
+    if (free.isEmpty()) {
+      return out;
+    }
     for (Passage.Word c : claim.words) {
       if (c == null || !c.content() || c.negative()) {
         continue;
       }
-      for (Passage q : quotes) {
-        for (Token t : q.tokens) {
-          String low = t.lower();
-          if (low.endsWith("-free")
-              && low.length() > 5
-              && freeOfWord(low.substring(0, low.length() - 5), c)) {
+      String full = c.token.lower();
+      int dash = full.lastIndexOf('-');
+      if (dash > 0 && !full.endsWith("-free") && !full.endsWith("-less")) {
+        // "gluten-rich" against "gluten-free": the claim says the thing is there
+        String part = full.substring(0, dash) + "-free";
+        for (Token t : free) {
+          if (t.lower().equals(part)) {
             out.add(c.token.raw() + " (quote: " + t.raw() + ")");
           }
+        }
+        continue;
+      }
+      for (Token t : free) {
+        String low = t.lower();
+        if (freeOfWord(low.substring(0, low.length() - 5), c)) {
+          out.add(c.token.raw() + " (quote: " + t.raw() + ")");
         }
       }
     }

@@ -360,6 +360,11 @@ final class Passage {
     if (low.equals("prior") && i + 1 < tokens.size() && tokens.get(i + 1).lower().equals("to")) {
       function = true; // "prior to" is "before", a relation in time (Strength)
     }
+    if (low.equals("ever")
+        && i > 0
+        && Disguised.DENYING_ADVERBS.contains(tokens.get(i - 1).lower())) {
+      function = true; // "hardly ever paid": the cue bears on "paid"
+    }
     if (low.equals("longer") && i > 0 && tokens.get(i - 1).lower().equals("no")) {
       function = true; // "no longer" is one cue
     }
