@@ -9,17 +9,20 @@ import java.util.List;
  * <p><b>Negation cues</b>: {@code not}, {@code n't}, {@code never}, {@code no}, {@code none},
  * {@code nobody}, {@code nothing}, {@code nowhere}, {@code neither}, {@code nor}, {@code cannot},
  * {@code no longer} (clausal: they negate their whole clause), and {@code without}, {@code lacks},
- * {@code unable}, {@code fails to}, {@code refuses to}, {@code refusal to}, {@code instead of},
- * {@code excluded from} (local: they negate what follows them in their clause); {@code nor} negates
- * what follows it and continues a negation before it in its clause rather than undoing it. A list
- * or noun phrase after a colon belongs to the clause before it. A yes/no question answered by a
- * bare "no" or "not" ("Can BSkyB veto the channels: no") is read as the negated statement; one
- * answered by a clause asserts only that clause. "Not ... until" says when a thing happened ("was
- * not published until 1849" carries "published in 1849"), and the stronger adjective of ", if not"
- * ("difficult, if not impossible") is put forward, not denied. What an "unlike" phrase sets against
- * a clause has that clause's opposite polarity ("Unlike A, B never closed": A closed). A word with
- * a negating prefix (un-, non-, in-, im-, il-, ir-, dis-) counts as the negation of its stem when
- * WordNet lists the two as antonyms ("unavailable"/"available"), and any {@code non-} compound does
+ * {@code unable}, {@code fails to}, {@code refuses to}, {@code declines to}, {@code ceases to},
+ * {@code refrains from}, {@code refusal to}, {@code instead of}, {@code rather than}, {@code in
+ * lieu of}, {@code excluded from}, and those {@link Disguised} reads ("stopped publishing", "far
+ * from a success") (local: they negate what follows them in their clause); {@code hardly}, {@code
+ * scarcely}, "barely any", "little evidence" are clausal too; {@code nor} negates what follows it
+ * and continues a negation before it in its clause rather than undoing it. A list or noun phrase
+ * after a colon belongs to the clause before it. A yes/no question answered by a bare "no" or "not"
+ * ("Can BSkyB veto the channels: no") is read as the negated statement; one answered by a clause
+ * asserts only that clause. "Not ... until" says when a thing happened ("was not published until
+ * 1849" carries "published in 1849"), and the stronger adjective of ", if not" ("difficult, if not
+ * impossible") is put forward, not denied. What an "unlike" phrase sets against a clause has that
+ * clause's opposite polarity ("Unlike A, B never closed": A closed). A word with a negating prefix
+ * (un-, non-, in-, im-, il-, ir-, dis-) counts as the negation of its stem when WordNet lists the
+ * two as antonyms ("unavailable"/"available"), and any {@code non-} compound does
  * ("non-production").
  *
  * <p><b>Scope</b>: a clause runs between clause marks ({@code , ; : . ! ? ( ) "} and dashes) and
@@ -41,8 +44,8 @@ import java.util.List;
  *
  * <p>Does not catch: negation by a verb of the lexicon's meaning ("denied", "stopped", "lost
  * access" for "no longer allowed" is neither caught as a contradiction nor passed as a paraphrase);
- * scope across sentences; quantifier changes other than the listed opposites ("some" for "all");
- * sarcasm or hedges ("hardly", "barely").
+ * scope across sentences; quantifier changes other than the listed opposites ("some" for "all",
+ * read by {@link Strength}); sarcasm.
  */
 final class Polarity {
   private Polarity() {}

@@ -103,6 +103,12 @@ final class Strength {
   /** Words with which a claim keeps a hedge of its own (any hedge, or ability, or a condition). */
   private static final Set<String> CLAIM_HEDGES =
       Set.of(
+          "allowed",
+          "permitted",
+          "entitled",
+          "eligible",
+          "authorised",
+          "authorized",
           "able",
           "capable",
           "potential",
