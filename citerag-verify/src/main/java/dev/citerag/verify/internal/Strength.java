@@ -288,9 +288,11 @@ final class Strength {
     List<String> contradicting = new ArrayList<>();
     int best = -1;
     int bestCount = 0;
+    int[][] in = new int[quotes.size()][];
     for (int qi = 0; qi < quotes.size(); qi++) {
+      in[qi] = a.in(qi);
       int n = 0;
-      for (int j : a.in(qi)) {
+      for (int j : in[qi]) {
         n += j >= 0 ? 1 : 0;
       }
       if (n > bestCount) {
@@ -301,9 +303,10 @@ final class Strength {
     if (best < 0) {
       return new Result(missing, contradicting);
     }
+    int answer = answerStart(claim);
     for (int qi = 0; qi < quotes.size(); qi++) {
       Passage q = quotes.get(qi);
-      int[] aligned = a.in(qi);
+      int[] aligned = in[qi];
       int lo = Integer.MAX_VALUE;
       int hi = -1;
       for (int i = 0; i < aligned.length; i++) {
@@ -314,7 +317,7 @@ final class Strength {
         }
       }
       timeRelations(claim, q, aligned, contradicting);
-      sameRelations(claim, q, qi, a);
+      sameRelations(claim, q, qi, aligned, a);
       if (hi < 0 || qi != best) {
         continue;
       }
@@ -324,7 +327,6 @@ final class Strength {
       }
       int sentFrom = sentenceStart(q, lo);
       int sentTo = sentenceEnd(q, hi);
-      int answer = answerStart(claim);
       if (answer == 0) {
         hedges(claim, q, aligned, from, hi, missing);
         conditions(claim, q, aligned, sentFrom, sentTo, missing);
@@ -333,7 +335,9 @@ final class Strength {
       scales(claim, q, from, hi, FREQUENCIES, answer, missing);
       restriction(claim, q, sentFrom, sentTo, answer, missing);
     }
-    exactness(claim, quotes, answerStart(claim), missing, contradicting);
+    if (!claim.quantities.isEmpty()) {
+      exactness(claim, quotes, answer, missing, contradicting);
+    }
     boundWords(claim, quotes, contradicting);
     return new Result(missing, contradicting);
   }
@@ -649,7 +653,7 @@ final class Strength {
       List<String> contradicting) {
     for (Quantity c : claim.quantities) {
       boolean bare = answer > 0 && c.start() >= answer;
-      String cb = before(claim, c);
+      String cb = c.start() >= 1 ? before(claim, c) : "";
       boolean exact = cb.contains("exactly") || cb.contains("precisely");
       for (Passage p : quotes) {
         for (Quantity q : p.quantities) {
@@ -666,17 +670,16 @@ final class Strength {
                   || q.bound() == Quantity.Bound.UPPER
                   || qb.endsWith("under")
                   || qb.contains("just under");
-          String said = c.describe() + " (quote: " + word + " " + q.describe() + ")";
           if (exact && q.bound() != Quantity.Bound.EXACT) {
-            missing.add(said);
+            missing.add(said(c, word, q));
           } else if (shortOf && c.bound() == Quantity.Bound.LOWER) {
-            contradicting.add(said);
+            contradicting.add(said(c, word, q));
           } else if (!bare && shortOf && c.bound() == Quantity.Bound.EXACT) {
-            missing.add(said);
+            missing.add(said(c, word, q));
           } else if (!bare
               && q.bound() == Quantity.Bound.LOWER
               && c.bound() == Quantity.Bound.EXACT) {
-            missing.add(said);
+            missing.add(said(c, word, q));
           } else {
             String cr = rate(claim, c);
             String qr = rate(p, q);
@@ -687,6 +690,10 @@ final class Strength {
         }
       }
     }
+  }
+
+  private static String said(Quantity c, String word, Quantity q) {
+    return c.describe() + " (quote: " + word + " " + q.describe() + ")";
   }
 
   /** Words that bound what follows them from above: it is not reached. */
@@ -855,8 +862,7 @@ final class Strength {
    * A claim's preposition of time left unmatched where the quote states the same relation in other
    * words before the same thing ("before the strike" for "prior to the strike") is matched to it.
    */
-  private static void sameRelations(Passage claim, Passage q, int qi, Alignment a) {
-    int[] aligned = a.in(qi);
+  private static void sameRelations(Passage claim, Passage q, int qi, int[] aligned, Alignment a) {
     for (int k = 0; k + 1 < claim.tokens.size(); k++) {
       String rel = TIME_RELATIONS.get(claim.tokens.get(k).lower());
       if (rel == null || a.matched(k) || claim.words[k] == null || !claim.words[k].content()) {
