@@ -363,7 +363,8 @@ final class Passage {
             || low.endsWith("n't")
             || (Vocabulary.NEGATING_VERBS.contains(low)
                 && i + 1 < tokens.size()
-                && tokens.get(i + 1).lower().equals("to"));
+                && tokens.get(i + 1).lower().equals("to"))
+            || Disguised.deniesClause(tokens, i);
     if (!cue && Vocabulary.DECLINING_VERBS.contains(low)) {
       cue = declinesToAct(i, lexicon);
     }
@@ -373,6 +374,14 @@ final class Passage {
     boolean function = Vocabulary.FUNCTION_WORDS.contains(low);
     if (low.equals("like") && likeAsPreposition(i)) {
       function = true; // "practices like circumcision": no verb, "dislike" is not its opposite
+    }
+    if (low.equals("prior") && i + 1 < tokens.size() && tokens.get(i + 1).lower().equals("to")) {
+      function = true; // "prior to" is "before", a relation in time (Strength)
+    }
+    if (low.equals("ever")
+        && i > 0
+        && Disguised.DENYING_ADVERBS.contains(tokens.get(i - 1).lower())) {
+      function = true; // "hardly ever paid": the cue bears on "paid"
     }
     if (low.equals("longer") && i > 0 && tokens.get(i - 1).lower().equals("no")) {
       function = true; // "no longer" is one cue

@@ -9,17 +9,20 @@ import java.util.List;
  * <p><b>Negation cues</b>: {@code not}, {@code n't}, {@code never}, {@code no}, {@code none},
  * {@code nobody}, {@code nothing}, {@code nowhere}, {@code neither}, {@code nor}, {@code cannot},
  * {@code no longer} (clausal: they negate their whole clause), and {@code without}, {@code lacks},
- * {@code unable}, {@code fails to}, {@code refuses to}, {@code refusal to}, {@code instead of},
- * {@code excluded from} (local: they negate what follows them in their clause); {@code nor} negates
- * what follows it and continues a negation before it in its clause rather than undoing it. A list
- * or noun phrase after a colon belongs to the clause before it. A yes/no question answered by a
- * bare "no" or "not" ("Can BSkyB veto the channels: no") is read as the negated statement; one
- * answered by a clause asserts only that clause. "Not ... until" says when a thing happened ("was
- * not published until 1849" carries "published in 1849"), and the stronger adjective of ", if not"
- * ("difficult, if not impossible") is put forward, not denied. What an "unlike" phrase sets against
- * a clause has that clause's opposite polarity ("Unlike A, B never closed": A closed). A word with
- * a negating prefix (un-, non-, in-, im-, il-, ir-, dis-) counts as the negation of its stem when
- * WordNet lists the two as antonyms ("unavailable"/"available"), and any {@code non-} compound does
+ * {@code unable}, {@code fails to}, {@code refuses to}, {@code declines to}, {@code ceases to},
+ * {@code refrains from}, {@code refusal to}, {@code instead of}, {@code rather than}, {@code in
+ * lieu of}, {@code excluded from}, and those {@link Disguised} reads ("stopped publishing", "far
+ * from a success") (local: they negate what follows them in their clause); {@code hardly}, {@code
+ * scarcely}, "barely any", "little evidence" are clausal too; {@code nor} negates what follows it
+ * and continues a negation before it in its clause rather than undoing it. A list or noun phrase
+ * after a colon belongs to the clause before it. A yes/no question answered by a bare "no" or "not"
+ * ("Can BSkyB veto the channels: no") is read as the negated statement; one answered by a clause
+ * asserts only that clause. "Not ... until" says when a thing happened ("was not published until
+ * 1849" carries "published in 1849"), and the stronger adjective of ", if not" ("difficult, if not
+ * impossible") is put forward, not denied. What an "unlike" phrase sets against a clause has that
+ * clause's opposite polarity ("Unlike A, B never closed": A closed). A word with a negating prefix
+ * (un-, non-, in-, im-, il-, ir-, dis-) counts as the negation of its stem when WordNet lists the
+ * two as antonyms ("unavailable"/"available"), and any {@code non-} compound does
  * ("non-production").
  *
  * <p><b>Scope</b>: a clause runs between clause marks ({@code , ; : . ! ? ( ) "} and dashes) and
@@ -41,8 +44,8 @@ import java.util.List;
  *
  * <p>Does not catch: negation by a verb of the lexicon's meaning ("denied", "stopped", "lost
  * access" for "no longer allowed" is neither caught as a contradiction nor passed as a paraphrase);
- * scope across sentences; quantifier changes other than the listed opposites ("some" for "all");
- * sarcasm or hedges ("hardly", "barely").
+ * scope across sentences; quantifier changes other than the listed opposites ("some" for "all",
+ * read by {@link Strength}); sarcasm.
  */
 final class Polarity {
   private Polarity() {}
@@ -66,7 +69,11 @@ final class Polarity {
           "decline", // before "to" and a verb only (Passage)
           "declines",
           "declined",
-          "declining");
+          "declining",
+          "cease",
+          "ceases",
+          "ceased",
+          "ceasing");
 
   /**
    * Words that negate what follows them when the next word is the one given: "refusal to pay",
@@ -82,7 +89,15 @@ final class Polarity {
           java.util.Map.entry("exclude", "from"),
           java.util.Map.entry("excludes", "from"),
           java.util.Map.entry("excluding", "from"),
-          java.util.Map.entry("free", "of")); // "free of charge": without charge
+          java.util.Map.entry("free", "of"), // "free of charge": without charge
+          java.util.Map.entry("refrain", "from"),
+          java.util.Map.entry("refrains", "from"),
+          java.util.Map.entry("refrained", "from"),
+          java.util.Map.entry("refraining", "from"),
+          java.util.Map.entry("abstain", "from"),
+          java.util.Map.entry("abstained", "from"),
+          java.util.Map.entry("rather", "than"),
+          java.util.Map.entry("lieu", "of"));
 
   /** Cues that negate what follows and continue a negation before them ("not ... nor"). */
   private static final java.util.Set<String> CONTINUING = java.util.Set.of("nor");
@@ -97,17 +112,19 @@ final class Polarity {
   private static final java.util.Set<String> NO_ANSWERS =
       java.util.Set.of("no", "not", "never", "none", "nope");
 
-  private static boolean phraseCue(Passage p, int i) {
+  private static boolean phraseCue(Passage p, int i, WordNet lexicon) {
     String low = p.tokens.get(i).lower();
     String next = LOCAL_PHRASES.get(low);
-    return next != null && i + 1 < p.tokens.size() && p.tokens.get(i + 1).lower().equals(next);
+    return (next != null && i + 1 < p.tokens.size() && p.tokens.get(i + 1).lower().equals(next))
+        || Disguised.stopsDoing(p, i)
+        || Disguised.farFrom(p, i, lexicon);
   }
 
   /** Marks every word's negation and each cue's focus. */
   static void mark(Passage p, WordNet lexicon) {
     Passage.Word[] w = p.words;
     for (int i = 0; i < w.length; i++) {
-      boolean phrase = w[i] != null && !w[i].cue && phraseCue(p, i);
+      boolean phrase = w[i] != null && !w[i].cue && phraseCue(p, i, lexicon);
       if (w[i] == null || !(w[i].cue || phrase)) {
         continue;
       }
@@ -523,6 +540,7 @@ final class Polarity {
     int[] aligned = a.in(qi);
     boolean[] asked = null;
     boolean[] standIn = focusStandIns(claim, aligned);
+    boolean[] quoteStandIn = quoteFocusStandIns(quote, aligned);
     for (int i = 0; i < aligned.length; i++) {
       int j = aligned[i];
       if (j < 0 || a.how(i) == Alignment.Match.NEGATED_OPPOSITE) {
@@ -536,17 +554,23 @@ final class Polarity {
       // "obey") is no prefix pair
       boolean prefixPair =
           c.prefixNegated != q.prefixNegated && a.how(i) != Alignment.Match.LEXICON;
-      boolean checked = c.focus || standIn[i] || q.focus || prefixPair;
+      boolean checked = c.focus || standIn[i] || q.focus || prefixPair || quoteStandIn[j];
       // the stronger word of ", if not" is put forward, not denied ("impossible" for "difficult,
       // if not impossible"), unless the other side keeps its "if" ("difficult, if impossible")
       boolean cn = (c.hedged && !after(quote, j, "if")) ? c.prefixNegated : c.negative();
       boolean qn = (q.hedged && !after(claim, i, "if")) ? q.prefixNegated : q.negative();
+      if (q.token.lower().endsWith("-free") && !c.token.lower().endsWith("-free")) {
+        qn = !qn; // "lead-free" says "no lead" (Disguised#freeOf)
+      }
       boolean contrast = contrasted(claim, quote, aligned, i, j);
       if (contrast) {
         qn = !qn; // "Unlike the western khanates, the dynasty never converted": they did
       }
       if (!checked || cn == qn) {
         continue;
+      }
+      if (!cn && qn && prefixNegatedBefore(claim, aligned, i)) {
+        continue; // "disobedience to the king" for "obey her conscience rather than the king"
       }
       if (asked == null) {
         asked = asked(claim);
@@ -599,6 +623,62 @@ final class Polarity {
       }
     }
     return out;
+  }
+
+  /**
+   * The quote's side of {@link #focusStandIns}: where the noun a quote's "no" bears on has no
+   * counterpart in the claim and is followed by "of" ("found no sign of water ice" for "detected
+   * water ice"), the first claim-matched content word after it in the negation's scope is checked
+   * in its place.
+   */
+  private static boolean[] quoteFocusStandIns(Passage quote, int[] aligned) {
+    boolean[] matched = new boolean[quote.words.length];
+    for (int j : aligned) {
+      if (j >= 0) {
+        matched[j] = true;
+      }
+    }
+    boolean[] out = new boolean[quote.words.length];
+    for (int f = 0; f < quote.words.length; f++) {
+      Passage.Word w = quote.words[f];
+      if (w == null
+          || !w.focus
+          || matched[f]
+          || !afterNo(quote, f)
+          || f + 1 >= quote.words.length
+          || !quote.tokens.get(f + 1).lower().equals("of")) {
+        continue; // only a noun with its "of" phrase: "no sign of water ice"
+      }
+      for (int k = f + 1; k < quote.words.length; k++) {
+        Passage.Word x = quote.words[k];
+        if (x == null || !x.content()) {
+          continue;
+        }
+        if (!x.negated) {
+          break;
+        }
+        if (matched[k]) {
+          out[k] = true;
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether a word before claim word i in its clause carries the claim's negation in its prefix and
+   * is matched in the quote ("disobedience to the king"): the clause's polarity is that word's, and
+   * the quote's negated "king" ("obey ... rather than the king") says the same.
+   */
+  private static boolean prefixNegatedBefore(Passage claim, int[] aligned, int i) {
+    for (int k = i - 1; k >= 0 && !claim.boundary(k); k--) {
+      Passage.Word w = claim.words[k];
+      if (w != null && w.prefixNegated && aligned[k] >= 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether claim word f is the noun of a determiner "no" right before it ("no birds"). */

@@ -151,10 +151,14 @@ public final class RuleEngine {
     Referents.carry(claim, quotes, context, a, shared.lowered);
     QuantityRule.Result q = QuantityRule.check(claim, quotes, a);
     contradicting.addAll(q.contradicting());
+    Strength.Result strength = Strength.check(claim, quotes, a);
+    contradicting.addAll(strength.contradicting());
     for (int i = 0; i < quotes.size(); i++) {
       contradicting.addAll(Polarity.mismatches(claim, quotes.get(i), a, i));
     }
     contradicting.addAll(RoleRule.check(claim, quotes, a));
+    contradicting.addAll(ClauseRoles.check(claim, quotes, a, lexicon));
+    contradicting.addAll(Disguised.freeOf(claim, quotes));
     contradicting.addAll(ContentRule.substitutions(claim, quotes, a));
     contradicting.addAll(TableCells.misplaced(claimText, cited));
     ContentRule.Coverage c =
@@ -164,6 +168,7 @@ public final class RuleEngine {
     missing.addAll(q.missing());
     missing.addAll(opposites.undecided());
     missing.addAll(changed);
+    missing.addAll(strength.missing());
     double coverage = c.items() == 0 ? 0.0 : Math.min(1.0, (double) c.covered() / c.items());
     Support s;
     if (!contradicting.isEmpty()) {
@@ -171,6 +176,7 @@ public final class RuleEngine {
     } else if (!c.enough()
         || !q.missing().isEmpty()
         || !changed.isEmpty()
+        || !strength.missing().isEmpty()
         || !opposites.undecided().isEmpty()) {
       s = Support.NOT_ENOUGH;
       if (missing.isEmpty()) {

@@ -162,12 +162,40 @@ final class Vocabulary {
   /** Words that negate what follows them in their clause. */
   static final Set<String> NEGATION_CUES =
       Set.of(
-          "not", "no", "never", "none", "nobody", "nothing", "nowhere", "neither", "nor", "cannot",
-          "without", "lacks", "lack", "lacked", "lacking", "unable");
+          "not",
+          "no",
+          "never",
+          "none",
+          "nobody",
+          "nothing",
+          "nowhere",
+          "neither",
+          "nor",
+          "cannot",
+          "without",
+          "lacks",
+          "lack",
+          "lacked",
+          "lacking",
+          "unable",
+          "hardly",
+          "scarcely");
 
   /** Verbs that negate the verb after them ("fails to renew"). */
   static final Set<String> NEGATING_VERBS =
-      Set.of("fail", "fails", "failed", "failing", "refuse", "refuses", "refused", "refusing");
+      Set.of(
+          "fail",
+          "fails",
+          "failed",
+          "failing",
+          "refuse",
+          "refuses",
+          "refused",
+          "refusing",
+          "cease",
+          "ceases",
+          "ceased",
+          "ceasing");
 
   /**
    * Verbs that negate the verb after "to" ("declined to renew" says it did not renew), and only a

@@ -172,6 +172,35 @@ public final class WordNet {
   }
 
   /**
+   * Whether a word is an inflected form of a verb WordNet knows ("sued", "supplies", "warned"), the
+   * form not the lemma itself.
+   *
+   * @param word the word, lower-cased
+   * @return true for an inflected verb form
+   */
+  public boolean inflectedVerb(String word) {
+    return cached(inflected, word, this::lookUpInflected);
+  }
+
+  private final ConcurrentHashMap<String, Boolean> inflected = new ConcurrentHashMap<>();
+
+  private synchronized Boolean lookUpInflected(String w) {
+    if (w.isEmpty() || w.length() > 60 || w.indexOf(' ') >= 0) {
+      return false;
+    }
+    try {
+      for (String base : dictionary.getMorphologicalProcessor().lookupAllBaseForms(POS.VERB, w)) {
+        if (!base.equals(w) && dictionary.getIndexWord(POS.VERB, base) != null) {
+          return true;
+        }
+      }
+      return false;
+    } catch (JWNLException e) {
+      return false;
+    }
+  }
+
+  /**
    * What WordNet says about a phrase it holds as one lemma ("go to", "take place"), its first word
    * in any inflection ("went to", "took place"): the phrase's lemmas and the synonyms of its most
    * frequent senses. The senses of its words alone ("go", "place") are not included.
@@ -455,6 +484,9 @@ public final class WordNet {
             && !entry(rest).lemmas().isEmpty()) {
           return rest; // "unencrypted": unknown as a whole, a known word after "un"
         }
+        if (p.equals("un") && unOpposes(word, e, rest)) {
+          return rest; // "unsubstantiated": opposed to "supported", a sense of "substantiated"
+        }
         if (e.antonyms().isEmpty()) {
           return null;
         }
@@ -469,6 +501,32 @@ public final class WordNet {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether an adjective in "un-" opposes the word after its prefix where WordNet links neither to
+   * the other: the rest, five letters or more ("under" is no "der"), is an adjective or a
+   * participle in "-ed", the two are no synonyms ("unravel" and "ravel" are), they have no antonym
+   * in common, and one of them has an antonym ("unsubstantiated" is opposed to "supported",
+   * "substantiated" is not).
+   */
+  private boolean unOpposes(String word, Entry e, String rest) {
+    Entry r = entry(rest);
+    if (!e.adjective()
+        || rest.length() < 5
+        || r.lemmas().isEmpty()
+        || !(r.adjective() || rest.endsWith("ed"))
+        || e.synonyms().contains(rest)
+        || r.synonyms().contains(word)
+        || (e.antonyms().isEmpty() && r.antonyms().isEmpty())) {
+      return false;
+    }
+    for (String x : e.antonyms()) {
+      if (r.antonyms().contains(x)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private synchronized Entry lookUp(String w) {
