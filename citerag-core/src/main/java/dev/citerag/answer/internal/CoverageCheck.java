@@ -293,8 +293,9 @@ public final class CoverageCheck {
    *
    * <p>And a qualifier of the quote's subject: the question says "the <b>production</b> database"
    * and the quote opens with "The <b>staging</b> database ...", nowhere with the question's word
-   * before the head. Only the subject: read anywhere in the quote this cost 2.5 points of SQuAD's
-   * correct answers and 4 of the golden set's, as a long sentence qualifies a head word in passing.
+   * (or a one-word equivalent of it) before the head. Only the subject: read anywhere in the quote
+   * this cost 2.5 points of SQuAD's correct answers and 4 of the golden set's, as a long sentence
+   * qualifies a head word in passing.
    *
    * @param question the user's question
    * @param quote the quoted text, as in the chunk
@@ -370,7 +371,7 @@ public final class CoverageCheck {
    * before {@code h}: "The <b>staging</b> database is refreshed ..." for "the <b>production</b>
    * database".
    */
-  private static boolean subjectContrast(String t, String h, List<String> w) {
+  private boolean subjectContrast(String t, String h, List<String> w) {
     String hs = LexicalAnalyzer.stem(h);
     boolean contrast = false;
     for (int j = 1; j < w.size(); j++) {
@@ -378,7 +379,7 @@ public final class CoverageCheck {
         continue;
       }
       for (int k = Math.max(0, j - 3); k < j; k++) {
-        if (same(t, w.get(k))) {
+        if (same(t, w.get(k)) || equivalent(t, w.get(k))) {
           return false;
         }
       }
@@ -405,6 +406,18 @@ public final class CoverageCheck {
     Set<String> ys = LexicalAnalyzer.distinctTerms(y);
     String xs = LexicalAnalyzer.stem(x);
     return ys.contains(xs) || near(xs, ys);
+  }
+
+  /** Whether source word {@code y} is a one-word equivalent of question word {@code x}. */
+  private boolean equivalent(String x, String y) {
+    Set<String> ys = LexicalAnalyzer.distinctTerms(y);
+    for (String e : equivalence.equivalents(x)) {
+      List<String> parts = LexicalAnalyzer.terms(e);
+      if (parts.size() == 1 && ys.contains(parts.get(0))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static QuestionTerms.Term word(String w) {
