@@ -329,10 +329,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
       }
       picks = a.picks();
     }
-    if (!reader.covers(question, picks, sources)) {
-      return ModelAnswer.notInSources();
-    }
-    return toAnswer(picks);
+    return toAnswer(reader.covered(question, picks, sources));
   }
 
   private static ModelAnswer toAnswer(List<ExtractiveReader.Pick> picks) {

@@ -140,27 +140,65 @@ public final class ExtractiveReader {
   /**
    * Question coverage, as the pipeline checks it: every name and number of the question in a picked
    * sentence's source (text, headings, title), and no qualifier of the question that a picked
-   * source qualifies otherwise; else the answer would answer another question.
+   * source qualifies otherwise; else the answer would answer another question. Then each pick on
+   * its own: the best one's source must mention every name and number of the question, and no pick
+   * may answer a sibling of what was asked ({@link CoverageCheck#contrast}). A later pick that
+   * fails is dropped; when the best one fails, nothing is left.
+   *
+   * @return the picks that answer the question, best first; empty when the best does not
    */
-  public boolean covers(String question, List<Pick> picks, List<SentSource> sources) {
+  public List<Pick> covered(String question, List<Pick> picks, List<SentSource> sources) {
     List<Chunk> chunks = new ArrayList<>();
     for (Pick p : picks) {
-      for (SentSource s : sources) {
-        if (s.sourceId().equals(p.sourceId()) && !chunks.contains(s.chunk())) {
-          chunks.add(s.chunk());
-        }
+      Chunk c = chunkOf(p, sources);
+      if (c != null && !chunks.contains(c)) {
+        chunks.add(c);
       }
     }
-    for (QuestionTerms.Term t : QuestionTerms.of(question)) {
+    List<QuestionTerms.Term> terms = QuestionTerms.of(question);
+    for (QuestionTerms.Term t : terms) {
       boolean covered = false;
       for (Chunk c : chunks) {
         covered |= !coverage.misses(t, CoverageCheck.stemsOf(c), CoverageCheck.wordsOf(c));
       }
       if (!covered) {
-        return false;
+        return List.of();
       }
     }
-    return true;
+    List<Pick> out = new ArrayList<>();
+    for (Pick p : picks) {
+      Chunk c = chunkOf(p, sources);
+      if (c == null || coverage.contrast(question, p.quote(), c) != null) {
+        if (out.isEmpty()) {
+          return List.of();
+        }
+        continue;
+      }
+      if (out.isEmpty()) {
+        Set<String> stems = CoverageCheck.stemsOf(c);
+        for (QuestionTerms.Term t : terms) {
+          if (t.named() && !coverage.mentions(t, stems)) {
+            return List.of();
+          }
+        }
+      }
+      out.add(p);
+    }
+    return out;
+  }
+
+  /** Whether {@link #covered} leaves the best pick. */
+  public boolean covers(String question, List<Pick> picks, List<SentSource> sources) {
+    return !covered(question, picks, sources).isEmpty();
+  }
+
+  private static @Nullable Chunk chunkOf(Pick p, List<SentSource> sources) {
+    for (SentSource s : sources) {
+      if (s.sourceId().equals(p.sourceId())) {
+        return s.chunk();
+      }
+    }
+    return null;
   }
 
   public Lexical lexical() {
