@@ -652,6 +652,8 @@ final class Strength {
       List<String> missing,
       List<String> contradicting) {
     for (Quantity c : claim.quantities) {
+      // "cached for 30 seconds" beside "up to 30 seconds": the plain value is said too
+      boolean alike = statedAlike(claim, c, quotes);
       boolean bare = answer > 0 && c.start() >= answer;
       String cb = c.start() >= 1 ? before(claim, c) : "";
       boolean exact = cb.contains("exactly") || cb.contains("precisely");
@@ -670,13 +672,14 @@ final class Strength {
                   || q.bound() == Quantity.Bound.UPPER
                   || qb.endsWith("under")
                   || qb.contains("just under");
-          if (exact && q.bound() != Quantity.Bound.EXACT) {
+          if (!alike && exact && q.bound() != Quantity.Bound.EXACT) {
             missing.add(said(c, word, q));
-          } else if (shortOf && c.bound() == Quantity.Bound.LOWER) {
+          } else if (!alike && shortOf && c.bound() == Quantity.Bound.LOWER) {
             contradicting.add(said(c, word, q));
-          } else if (!bare && shortOf && c.bound() == Quantity.Bound.EXACT) {
+          } else if (!alike && !bare && shortOf && c.bound() == Quantity.Bound.EXACT) {
             missing.add(said(c, word, q));
-          } else if (!bare
+          } else if (!alike
+              && !bare
               && q.bound() == Quantity.Bound.LOWER
               && c.bound() == Quantity.Bound.EXACT) {
             missing.add(said(c, word, q));
@@ -690,6 +693,26 @@ final class Strength {
         }
       }
     }
+  }
+
+  /**
+   * Whether a quote says the claim's value with the same bound and the same word before it: then
+   * another mention of that value under another bound in the quotes does not weaken it.
+   */
+  private static boolean statedAlike(Passage claim, Quantity c, List<Passage> quotes) {
+    String cb = c.start() >= 1 ? before(claim, c) : "";
+    String cw = cb.substring(cb.indexOf(' ') + 1);
+    for (Passage p : quotes) {
+      for (Quantity q : p.quantities) {
+        if (sameValue(c, q) && sameCounted(claim, c, p, q) && q.bound() == c.bound()) {
+          String qb = q.start() >= 1 ? before(p, q) : "";
+          if (qb.substring(qb.indexOf(' ') + 1).equals(cw)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   private static String said(Quantity c, String word, Quantity q) {

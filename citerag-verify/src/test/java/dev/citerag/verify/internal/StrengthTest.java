@@ -123,6 +123,14 @@ class StrengthTest {
   }
 
   @Test
+  void a_value_the_quote_also_says_plainly_keeps_its_plain_mentions() {
+    String quote = "Readings are buffered for 45 minutes, so an alert can take up to 45 minutes.";
+    assertThat(Rules.support(quote, quote)).isEqualTo(SUPPORTED);
+    assertThat(Rules.support("Readings are buffered for 45 minutes.", quote)).isEqualTo(SUPPORTED);
+    assertThat(Rules.support("An alert can take 45 minutes.", quote)).isEqualTo(NOT_ENOUGH);
+  }
+
+  @Test
   void a_bare_answer_to_a_question_keeps_its_value_without_the_bound() {
     assertThat(
             Rules.support(
