@@ -50,30 +50,17 @@ import java.util.List;
 final class Polarity {
   private Polarity() {}
 
+  /**
+   * Cues that negate what follows them in their clause: "without", "lacks", "unable" and the
+   * negating verbs before "to" (a "declined" only before "to" and a verb: {@link Passage}).
+   */
   private static final java.util.Set<String> LOCAL_CUES =
-      java.util.Set.of(
-          "without",
-          "lacks",
-          "lack",
-          "lacked",
-          "lacking",
-          "unable",
-          "fail",
-          "fails",
-          "failed",
-          "failing",
-          "refuse",
-          "refuses",
-          "refused",
-          "refusing",
-          "decline", // before "to" and a verb only (Passage)
-          "declines",
-          "declined",
-          "declining",
-          "cease",
-          "ceases",
-          "ceased",
-          "ceasing");
+      java.util.stream.Stream.of(
+              java.util.Set.of("without", "lacks", "lack", "lacked", "lacking", "unable"),
+              Vocabulary.NEGATING_VERBS,
+              Vocabulary.DECLINING_VERBS)
+          .flatMap(java.util.Set::stream)
+          .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
   /**
    * Words that negate what follows them when the next word is the one given: "refusal to pay",

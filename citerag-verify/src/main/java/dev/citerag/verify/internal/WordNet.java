@@ -160,15 +160,8 @@ public final class WordNet {
 
   private final ConcurrentHashMap<String, Boolean> verbs = new ConcurrentHashMap<>();
 
-  private synchronized Boolean lookUpVerb(String w) {
-    if (w.isEmpty() || w.length() > 60 || w.indexOf(' ') >= 0) {
-      return false;
-    }
-    try {
-      return dictionary.getIndexWord(POS.VERB, w) != null;
-    } catch (JWNLException e) {
-      return false;
-    }
+  private Boolean lookUpVerb(String w) {
+    return lookUpWord(w, x -> dictionary.getIndexWord(POS.VERB, x) != null);
   }
 
   /**
@@ -184,17 +177,31 @@ public final class WordNet {
 
   private final ConcurrentHashMap<String, Boolean> inflected = new ConcurrentHashMap<>();
 
-  private synchronized Boolean lookUpInflected(String w) {
+  private Boolean lookUpInflected(String w) {
+    return lookUpWord(
+        w,
+        x -> {
+          for (String base :
+              dictionary.getMorphologicalProcessor().lookupAllBaseForms(POS.VERB, x)) {
+            if (!base.equals(x) && dictionary.getIndexWord(POS.VERB, base) != null) {
+              return true;
+            }
+          }
+          return false;
+        });
+  }
+
+  /** A test of one word against the dictionary; false for no single word or a failed read. */
+  private interface WordTest {
+    boolean test(String word) throws JWNLException;
+  }
+
+  private synchronized Boolean lookUpWord(String w, WordTest test) {
     if (w.isEmpty() || w.length() > 60 || w.indexOf(' ') >= 0) {
       return false;
     }
     try {
-      for (String base : dictionary.getMorphologicalProcessor().lookupAllBaseForms(POS.VERB, w)) {
-        if (!base.equals(w) && dictionary.getIndexWord(POS.VERB, base) != null) {
-          return true;
-        }
-      }
-      return false;
+      return test.test(w);
     } catch (JWNLException e) {
       return false;
     }
