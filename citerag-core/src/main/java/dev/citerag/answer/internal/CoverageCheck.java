@@ -457,8 +457,9 @@ public final class CoverageCheck {
     return contrast;
   }
 
+  // a word boundary first and possessive runs: a search never re-reads a run of letters or digits
   private static final java.util.regex.Pattern ID =
-      java.util.regex.Pattern.compile("([a-z]+)-?\\d+|\\d+(?:\\.\\d+){2,}");
+      java.util.regex.Pattern.compile("\\b(?:([a-z]++)-?\\d++|\\d++(?:\\.\\d++){2,})");
 
   /**
    * The shape of an identifier: its letters for a letter-prefixed one ("p99" and "p95": "p"),
