@@ -30,7 +30,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -400,17 +399,6 @@ final class GenerateValidateLoop {
         missing.add(t.word());
       }
     }
-    if (missing.isEmpty()) {
-      String sibling = siblingOnly(question, answer, ctx);
-      if (sibling != null) {
-        missing.add(sibling);
-        trace.replaceAll(
-            t ->
-                t.term().equals(sibling)
-                    ? new TermCoverage(t.term(), t.kind(), t.sourceIds(), false)
-                    : t);
-      }
-    }
     tb.coverage = trace;
     if (missing.isEmpty() || coveragePolicy == CoveragePolicy.OFF) {
       return null;
@@ -428,27 +416,6 @@ final class GenerateValidateLoop {
         detail,
         null,
         null);
-  }
-
-  /**
-   * The question word that every quote of the answer answers a sibling of ("1,000 requests per
-   * minute" quoted for "per hour", the p95 target for the p99 one, another table row), or null when
-   * one quote shows no such contrast: an answer may quote a sibling beside the asked fact.
-   */
-  private @Nullable String siblingOnly(String question, ModelAnswer answer, BuiltContext ctx) {
-    String word = null;
-    for (Citation c : answer.allCitations()) {
-      Optional<SentSource> s = ctx.source(c.sourceId());
-      if (s.isEmpty()) {
-        continue;
-      }
-      String w = coverage.contrast(question, c.quote(), s.get().chunk());
-      if (w == null) {
-        return null;
-      }
-      word = word == null ? w : word;
-    }
-    return word;
   }
 
   /** A cited source's id, stems and words, as question coverage reads them. */

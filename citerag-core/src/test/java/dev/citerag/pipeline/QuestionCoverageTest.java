@@ -111,48 +111,6 @@ class QuestionCoverageTest {
         .isInstanceOf(RagResult.Answered.class);
   }
 
-  static final String LIMITS =
-      "The export API allows 1,000 read requests per minute. The outbound proxy allows 50"
-          + " connections per hour, and the export API keeps its p95 latency under 200 ms.";
-
-  @Test
-  void a_quote_about_a_sibling_the_chunk_also_names_is_not_covered() {
-    // the chunk says "hour" (of the proxy), so the word is covered; the quote fills its slot
-    String quote = "The export API allows 1,000 read requests per minute";
-    rejectedNaming(
-        ask(LIMITS, quote, "How many read requests per hour does the export API allow?"), "hour");
-    assertThat(ask(LIMITS, quote, "How many read requests per minute does the export API allow?"))
-        .isInstanceOf(RagResult.Answered.class);
-  }
-
-  @Test
-  void a_sibling_quoted_beside_the_asked_fact_still_answers() {
-    String proxy = "The outbound proxy allows 50 connections per hour";
-    String api = "The export API allows 1,000 read requests per minute";
-    FnChatModel model =
-        new FnChatModel(
-            r -> {
-              String id = sources(r).get(0)[0];
-              return reply(
-                  "{\"status\":\"answered\",\"answer\":\"The outbound proxy allows 50"
-                      + " connections per hour. The export API allows 1,000 read requests per"
-                      + " minute.\",\"claims\":[{\"text\":\"The outbound proxy"
-                      + " allows 50 connections per hour.\",\"citations\":[{\"source_id\":\""
-                      + id
-                      + "\",\"quote\":\""
-                      + proxy
-                      + "\"}]},{\"text\":\"The export API allows 1,000 read requests per"
-                      + " minute.\",\"citations\":[{\"source_id\":\""
-                      + id
-                      + "\",\"quote\":\""
-                      + api
-                      + "\"}]}]}");
-            });
-    RagResult r =
-        over(LIMITS, model).build().ask("How many connections per hour does the proxy allow?");
-    assertThat(r).isInstanceOf(RagResult.Answered.class);
-  }
-
   @Test
   void a_question_word_only_in_the_heading_or_title_is_covered() {
     // Sources.chunk titles every chunk "Title c1" under the heading "Section"
