@@ -226,9 +226,6 @@ final class Strength {
           "test",
           "whether");
 
-  /** Words that say a value is not reached. */
-  private static final Set<String> SHORT_OF = Set.of("nearly", "almost", "under", "below");
-
   /** Periods a rate is given per, by the word or adverb that names them. */
   private static final Map<String, String> PERIODS =
       Map.ofEntries(
@@ -668,7 +665,7 @@ final class Strength {
             continue; // "within 30 days" is a relation in time, not a bound of the amount
           }
           boolean shortOf =
-              SHORT_OF.contains(word)
+              UPPER_WORDS.contains(word)
                   || q.bound() == Quantity.Bound.UPPER
                   || qb.endsWith("under")
                   || qb.contains("just under");
@@ -719,7 +716,7 @@ final class Strength {
     return c.describe() + " (quote: " + word + " " + q.describe() + ")";
   }
 
-  /** Words that bound what follows them from above: it is not reached. */
+  /** Words that bound what follows them from above: the value is not reached. */
   private static final Set<String> UPPER_WORDS = Set.of("nearly", "almost", "under", "below");
 
   /** Words that bound what follows them from below: it is passed. */
